@@ -1,0 +1,51 @@
+import { z } from 'zod'
+
+/** Options every kind of server shares. */
+const Common = {
+  /** `task`: a fresh instance per task, for stateful servers. `file`: shared by a test file's tasks. */
+  isolation: z.enum(['file', 'task']).default('file'),
+  /** How long connecting and listing tools may take. */
+  startupTimeoutMs: z.number().int().positive().default(20_000),
+  /** How long a single tool call may take. */
+  callTimeoutMs: z.number().int().positive().default(60_000),
+  description: z.string().optional(),
+}
+
+export const StdioServerSchema = z.strictObject({
+  type: z.literal('stdio').optional(),
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  /** The only variables the process gets beyond a minimal base (PATH, HOME, …). `${VAR}` expands from the parent. */
+  env: z.record(z.string(), z.string()).default({}),
+  cwd: z.string().optional(),
+  ...Common,
+})
+
+export const HttpServerSchema = z.strictObject({
+  type: z.enum(['http', 'streamable-http']).optional(),
+  url: z.url(),
+  headers: z.record(z.string(), z.string()).default({}),
+  ...Common,
+})
+
+export const InProcessServerSchema = z.strictObject({
+  type: z.literal('in-process').optional(),
+  /** Module (path relative to the config root, or a package) exporting a factory that returns an SDK McpServer. */
+  module: z.string().min(1),
+  export: z.string().default('createServer'),
+  /** Passed to the factory. */
+  options: z.unknown().optional(),
+  ...Common,
+})
+
+export const ServerConfigSchema = z.union([StdioServerSchema, HttpServerSchema, InProcessServerSchema])
+export type ServerConfig = z.infer<typeof ServerConfigSchema>
+export type StdioServerConfig = z.infer<typeof StdioServerSchema>
+export type HttpServerConfig = z.infer<typeof HttpServerSchema>
+export type InProcessServerConfig = z.infer<typeof InProcessServerSchema>
+
+export const ServerNameSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'server names use letters, digits, "_" and "-" (at most 40)')
+
+export const ServersFileSchema = z.strictObject({
+  mcpServers: z.record(ServerNameSchema, z.unknown()),
+})

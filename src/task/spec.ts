@@ -1,0 +1,47 @@
+import { z } from 'zod'
+
+/** A tool reference in a task file: `server.tool` (for example `math.add`). */
+const QualifiedRef = z.string().regex(/^[^.\s]+\.[^\s]+$/, 'expected "server.tool", for example "math.add"')
+
+export const ReferenceCallSchema = z.object({
+  id: z.string().min(1),
+  tool: QualifiedRef,
+  args: z.record(z.string(), z.unknown()).default({}),
+  /** Ids of reference calls whose results this call depends on. */
+  after: z.array(z.string()).default([]),
+})
+export type ReferenceCall = z.infer<typeof ReferenceCallSchema>
+
+export const ReferencePlanSchema = z.object({
+  calls: z.array(ReferenceCallSchema).default([]),
+  /** The reference answer the judge compares against. The reference agent returns it. */
+  answer: z.string().optional(),
+  /** Key facts a good answer states; numbers match after normalisation. */
+  facts: z.array(z.union([z.string(), z.number()])).default([]),
+})
+export type ReferencePlan = z.infer<typeof ReferencePlanSchema>
+
+export const CallShapeSchema = z.enum(['single', 'parallel', 'sequential'])
+export type CallShape = z.infer<typeof CallShapeSchema>
+
+export const TaskSpecSchema = z.strictObject({
+  /** Names of servers from the server config that this task needs. */
+  servers: z.array(z.string().min(1)).min(1),
+  /** The concrete task, with its steps: the judge's reference. */
+  prompt: z.string().min(1),
+  /** The conversational rewrite the agent sees by default (MCP-Bench's fuzzy task). */
+  fuzzy: z.string().min(1).optional(),
+  /** Free-form category, by convention `<setting>/<call shape>`, e.g. `single-server/sequential`. */
+  category: z.string().optional(),
+  reference: ReferencePlanSchema.optional(),
+  /** Per-task timeout in ms (agent plus checks). */
+  timeout: z.number().int().positive().optional(),
+  maxRounds: z.number().int().positive().optional(),
+  /** Number of extra, unrelated servers whose tools join the catalog (MCP-Bench uses 10). */
+  distractors: z.number().int().nonnegative().optional(),
+  /** Show the agent the concrete prompt instead of the fuzzy one. */
+  useConcretePrompt: z.boolean().optional(),
+  tags: z.array(z.string()).default([]),
+})
+export type TaskSpecInput = z.input<typeof TaskSpecSchema>
+export type TaskSpec = z.infer<typeof TaskSpecSchema>
