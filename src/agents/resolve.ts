@@ -1,0 +1,45 @@
+import { isAbsolute, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { AgentSetting } from '../config/options.ts'
+import { openaiAgent } from './openai.ts'
+import { referenceAgent } from './reference.ts'
+import type { Agent } from './types.ts'
+
+/** The row name an agent setting will have, known before anything is loaded (tests are named with it). */
+export function agentName(setting: AgentSetting): string {
+  if (setting === 'reference') return 'reference'
+  if (setting.kind === 'openai') return setting.name ?? setting.model
+  return setting.name ?? (setting.export === 'default' ? setting.module.replace(/^.*\//, '').replace(/\.[cm]?[jt]s$/, '') : setting.export)
+}
+
+/** Builds the agent a setting describes, in the worker. Keys are read from the environment here, never shipped in settings. */
+export async function loadAgent(setting: AgentSetting, root: string): Promise<Agent> {
+  if (setting === 'reference') return referenceAgent()
+  if (setting.kind === 'openai') {
+    return openaiAgent({
+      model: setting.model,
+      name: agentName(setting),
+      baseURL: setting.baseURL,
+      apiKey: setting.apiKeyEnv ? requireEnv(setting.apiKeyEnv) : undefined,
+      temperature: setting.temperature,
+      maxRetries: setting.maxRetries,
+      requestTimeoutMs: setting.requestTimeoutMs,
+      systemPrompt: setting.systemPrompt,
+    })
+  }
+  const specifier = setting.module.startsWith('.') || isAbsolute(setting.module)
+    ? pathToFileURL(resolve(root, setting.module)).href
+    : setting.module
+  const mod = (await import(/* @vite-ignore */ specifier)) as Record<string, unknown>
+  const exported = mod[setting.export]
+  const name = agentName(setting)
+  if (typeof exported === 'function') return { name, run: exported as Agent['run'] }
+  if (exported && typeof (exported as Agent).run === 'function') return { ...(exported as Agent), name }
+  throw new Error(`agent module ${setting.module} has no export "${setting.export}" that is an agent function or { name, run }`)
+}
+
+function requireEnv(name: string): string {
+  const value = process.env[name]
+  if (!value) throw new Error(`agent key variable ${name} is not set`)
+  return value
+}

@@ -1,0 +1,50 @@
+import { Ajv, type ValidateFunction } from 'ajv'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
+import type { CatalogEntry } from '../servers/catalog.ts'
+
+// ajv-formats is CommonJS; its default export arrives wrapped under some loaders.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv
+
+const drafts = { legacy: makeAjv(Ajv), v2020: makeAjv(Ajv2020 as unknown as typeof Ajv) }
+const compiled = new WeakMap<object, ValidateFunction | Error>()
+
+function makeAjv(AjvClass: typeof Ajv): Ajv {
+  // strict: false — real-world tool schemas carry keywords ajv does not know (examples, x-…).
+  const ajv = new AjvClass({ strict: false, allErrors: true, validateSchema: false })
+  addFormats(ajv)
+  return ajv
+}
+
+export interface SchemaCheck {
+  valid: boolean
+  errors: string[]
+}
+
+/**
+ * Validates call arguments against the tool's inputSchema. A schema that
+ * ajv cannot compile is reported as such, never as the agent's fault.
+ */
+export function checkArguments(entry: CatalogEntry, args: unknown): SchemaCheck {
+  const validate = validatorFor(entry)
+  if (validate instanceof Error) return { valid: true, errors: [`schema not checked: ${validate.message}`] }
+  const valid = validate(args) as boolean
+  const errors = valid ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(arguments)'} ${e.message ?? 'is invalid'}`)
+  return { valid, errors }
+}
+
+function validatorFor(entry: CatalogEntry): ValidateFunction | Error {
+  const schema = entry.inputSchema as Record<string, unknown>
+  let validate = compiled.get(schema)
+  if (!validate) {
+    const { $schema, $id: _id, ...rest } = schema
+    const ajv = typeof $schema === 'string' && $schema.includes('2020-12') ? drafts.v2020 : drafts.legacy
+    try {
+      validate = ajv.compile(rest)
+    } catch (error) {
+      validate = error as Error
+    }
+    compiled.set(schema, validate)
+  }
+  return validate
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod'
+
+/** Where an agent comes from. A string is a model name for the OpenAI-compatible agent. */
+export const AgentOptionSchema = z.union([
+  z.literal('reference'),
+  z.string().min(1).transform((model) => ({ kind: 'openai' as const, model })),
+  z.strictObject({
+    kind: z.literal('openai').default('openai'),
+    model: z.string().min(1),
+    name: z.string().optional(),
+    baseURL: z.string().optional(),
+    /** Name of the environment variable holding the key (default OPENAI_API_KEY), so keys stay out of config files. */
+    apiKeyEnv: z.string().optional(),
+    temperature: z.number().optional(),
+    maxRetries: z.number().int().nonnegative().optional(),
+    /** Per-request timeout in ms. */
+    requestTimeoutMs: z.number().int().positive().optional(),
+    systemPrompt: z.string().optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('module').default('module'),
+    /** Path (relative to the project root) or package exporting an agent or an agent function. */
+    module: z.string().min(1),
+    export: z.string().default('default'),
+    name: z.string().optional(),
+  }),
+])
+export type AgentOption = z.input<typeof AgentOptionSchema>
+export type AgentSetting = z.infer<typeof AgentOptionSchema>
+
+export const DefaultChecksSchema = z.strictObject({
+  /** The agent gave a non-empty final answer. */
+  answer: z.boolean().default(true),
+  /** The answer states every reference fact. */
+  facts: z.boolean().default(true),
+  /** Every tool call used a name from the catalog. */
+  validToolNames: z.boolean().default(false),
+  /** Every call's arguments matched the tool's inputSchema. */
+  schemaCompliance: z.boolean().default(false),
+})
+
+export const GateSchema = z.strictObject({
+  /** Minimum overall score (0-1) per agent; falls back to the rule score when nothing is judged. */
+  minOverall: z.number().min(0).max(1).optional(),
+  /** Minimum rule score (mean of the three schema-understanding rates). */
+  minRuleScore: z.number().min(0).max(1).optional(),
+  /** Minimum share of tasks passed. */
+  minPassRate: z.number().min(0).max(1).optional(),
+})
+
+export const BenchOptionsSchema = z.strictObject({
+  /** Path to a `{ "mcpServers": … }` file, or the servers inline. */
+  servers: z.union([z.string(), z.record(z.string(), z.unknown())]).default('mcp.servers.json'),
+  /** One agent or several; each task runs once per agent. Unset: MCP_BENCH_MODEL, else the reference agent. */
+  agent: z.union([AgentOptionSchema, z.array(AgentOptionSchema).min(1)]).optional(),
+  judge: z.unknown().optional(),
+  gate: GateSchema.default({}),
+  defaultChecks: DefaultChecksSchema.default({ answer: true, facts: true, validToolNames: false, schemaCompliance: false }),
+  /** Default per-task timeout (ms). */
+  taskTimeout: z.number().int().positive().default(300_000),
+  /** Default round limit for model agents (MCP-Bench uses 20). */
+  maxRounds: z.number().int().positive().default(20),
+  /** Tool output longer than this is cut before the agent sees it. */
+  maxToolOutputChars: z.number().int().positive().default(20_000),
+  /** Tool output longer than this is cut in the recorded trajectory (reports stay small). */
+  maxRecordedOutputChars: z.number().int().positive().default(4_000),
+  outputDir: z.string().default('bench-results'),
+  /** Add the leaderboard and JUnit reporters. */
+  reporters: z.boolean().default(true),
+})
+export type BenchOptions = z.input<typeof BenchOptionsSchema>
+export type ResolvedBenchOptions = z.infer<typeof BenchOptionsSchema>

@@ -1,0 +1,30 @@
+import type { TaskRun } from '../task/task-run.ts'
+
+/** The trajectory in a few lines, for failure messages: what the agent actually did. */
+export function describeCalls(run: TaskRun, limit = 20): string {
+  const calls = run.trajectory.calls
+  if (calls.length === 0) return '  (no tool calls)'
+  const lines = calls.slice(0, limit).map((c) => {
+    const target = c.valid ? `${c.server}.${c.tool}` : `${c.name} (unknown tool)`
+    const args = typeof c.args === 'string' ? c.args : JSON.stringify(c.args)
+    const status = c.isError ? `error: ${(c.error ?? firstText(c.result)).slice(0, 120)}` : 'ok'
+    const schema = c.schemaValid === false ? ` [schema: ${(c.argsError ?? c.schemaErrors?.join('; ') ?? '').slice(0, 120)}]` : ''
+    return `  round ${c.round}: ${target} ${truncate(args, 120)} → ${status}${schema}`
+  })
+  if (calls.length > limit) lines.push(`  … and ${calls.length - limit} more`)
+  return lines.join('\n')
+}
+
+export function firstText(result: unknown): string {
+  const items = Array.isArray(result) ? result : []
+  const text = items.find((i) => (i as { type?: string }).type === 'text') as { text?: string } | undefined
+  return text?.text ?? ''
+}
+
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text
+}
+
+export function formatRate(rate: number | null): string {
+  return rate === null ? 'n/a (no calls)' : `${(rate * 100).toFixed(1)}%`
+}

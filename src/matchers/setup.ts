@@ -1,0 +1,5 @@
+// Vitest setup file wired in by mcpBench(): registers the matchers in every benchmark file.
+import { expect } from 'vitest'
+import { ruleMatchers } from './rule-matchers.ts'
+
+expect.extend(ruleMatchers)

@@ -1,0 +1,24 @@
+import 'vitest'
+
+interface McpBenchMatchers<R = unknown> {
+  /** The agent gave a non-empty final answer. */
+  toGiveAnswer(): R
+  /** Every tool call named a tool in the catalog. */
+  toHaveValidToolNames(): R
+  /** Every valid-name call's arguments matched the tool's inputSchema (ajv). */
+  toComplyWithSchemas(): R
+  /** Execution success (successful calls / all calls) is at least `minRate` (default 1). */
+  toSucceedInToolCalls(minRate?: number): R
+  /** Some call used the tool (`server.tool`, `server__tool` or a unique bare name), with arguments containing `argsSubset`. */
+  toCallTool(name: string, argsSubset?: Record<string, unknown>): R
+  /** The calls include these tools in this order (other calls may come between). */
+  toCallToolsInOrder(names: string[]): R
+  /** The final answer states every fact (default: the reference facts); numbers match by value. */
+  toMentionFacts(facts?: Array<string | number>): R
+  /** Every dependency of the reference plan was respected: a tool's prerequisites were called in earlier rounds. */
+  toFollowDependencies(): R
+}
+
+declare module 'vitest' {
+  interface Matchers<T = any> extends McpBenchMatchers<T> {}
+}

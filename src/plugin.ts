@@ -1,0 +1,86 @@
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'vite'
+import type { TestProject, Vitest } from 'vitest/node'
+import { LeaderboardReporter } from '../reporters/leaderboard.ts'
+import { describeIssues, loadServersFile, parseServers, ServerConfigError, type LoadedServers } from './config/load-servers.ts'
+import { BenchOptionsSchema, type AgentSetting, type BenchOptions, type ResolvedBenchOptions } from './config/options.ts'
+import type { RuntimeSettings } from './runtime.ts'
+
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url))
+
+/**
+ * The Vitest plugin. It validates the options, loads the server config and
+ * wires the benchmark environment, the matchers and the reporters into the
+ * project it is added to. Runs in Vitest's main process.
+ */
+export function mcpBench(input: BenchOptions = {}): Plugin {
+  const parsed = BenchOptionsSchema.safeParse(input)
+  if (!parsed.success) throw new Error(describeIssues('Invalid mcpBench() options', parsed.error))
+  const options = parsed.data
+  return {
+    name: 'vitest-mcp-bench',
+    config(config) {
+      const root = resolve(config.root ?? process.cwd())
+      const settings = runtimeSettings(options, root)
+      return {
+        test: {
+          environment: here('./environment.ts'),
+          environmentOptions: { mcpBench: settings },
+          setupFiles: [here('./matchers/setup.ts')],
+        },
+      }
+    },
+    configureVitest({ vitest, project }: { vitest: Vitest; project: TestProject }) {
+      if (options.reporters) addReporters(vitest, project, options)
+    },
+  } as Plugin
+}
+
+function runtimeSettings(options: ResolvedBenchOptions, root: string): RuntimeSettings {
+  return {
+    root,
+    servers: loadServers(options.servers, root),
+    agents: resolveAgents(options.agent),
+    defaultChecks: options.defaultChecks,
+    taskTimeout: options.taskTimeout,
+    maxRounds: options.maxRounds,
+    maxToolOutputChars: options.maxToolOutputChars,
+    maxRecordedOutputChars: options.maxRecordedOutputChars,
+    judge: options.judge ?? null,
+  }
+}
+
+/** A broken servers file does not stop the run: every task that needs a server reports it. */
+function loadServers(servers: ResolvedBenchOptions['servers'], root: string): RuntimeSettings['servers'] {
+  const source = typeof servers === 'string' ? resolve(root, servers) : 'mcpBench({ servers })'
+  try {
+    const loaded: LoadedServers = typeof servers === 'string'
+      ? loadServersFile(servers, root)
+      : parseServers({ mcpServers: servers }, source)
+    return { ...loaded, source }
+  } catch (error) {
+    if (!(error instanceof ServerConfigError)) throw error
+    return { servers: {}, invalid: {}, fileError: error.message, source }
+  }
+}
+
+/** No agent configured: a model from MCP_BENCH_MODEL, else the reference agent (runs with no key). */
+function resolveAgents(agent: ResolvedBenchOptions['agent']): AgentSetting[] {
+  if (agent) return Array.isArray(agent) ? agent : [agent]
+  const model = process.env.MCP_BENCH_MODEL
+  return model ? [{ kind: 'openai', model }] : ['reference']
+}
+
+const added = new WeakSet<Vitest>()
+
+function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBenchOptions): void {
+  if (added.has(vitest)) return
+  added.add(vitest)
+  const outputDir = resolve(project.config.root, options.outputDir)
+  const reporters = vitest.config.reporters as unknown[]
+  reporters.push(
+    new LeaderboardReporter({ outputDir, gate: options.gate }),
+    ['junit', { outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench' }],
+  )
+}

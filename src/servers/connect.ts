@@ -1,0 +1,138 @@
+import { isAbsolute, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import { expandVariables } from '../config/load-servers.ts'
+import type { InProcessServerConfig, ServerConfig } from '../config/servers.ts'
+
+/** A live MCP client for one server instance. */
+export interface ServerConnection {
+  name: string
+  client: Client
+  tools: Tool[]
+  /** Process id for stdio servers. */
+  pid: number | null
+  /** False once the transport closed (the process exited or was closed). */
+  alive(): boolean
+  /** The last lines the server wrote to stderr, for error messages. */
+  stderrTail(): string
+  close(): Promise<void>
+}
+
+export class ServerStartError extends Error {
+  override name = 'ServerStartError'
+}
+
+const STDERR_KEEP = 4_000
+
+/** Starts (or connects to) one server and lists its tools, within the startup timeout. */
+export async function connectServer(name: string, config: ServerConfig, root: string): Promise<ServerConnection> {
+  let stderr = ''
+  let inProcessClose: (() => Promise<void>) | undefined
+  const { transport, describe } = await openTransport(name, config, root, (close) => (inProcessClose = close))
+  if (transport instanceof StdioClientTransport) {
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-STDERR_KEEP)
+    })
+  }
+  const client = new Client({ name: 'vitest-mcp-bench', version: '0.1.0' })
+  let open = true
+  client.onclose = () => {
+    open = false
+  }
+  const close = async () => {
+    open = false
+    await client.close().catch(() => {})
+    await inProcessClose?.().catch(() => {})
+  }
+  try {
+    const tools = await withTimeout(startAndList(client, transport), config.startupTimeoutMs, `did not start within ${config.startupTimeoutMs} ms`)
+    const pid = transport instanceof StdioClientTransport ? transport.pid : null
+    return { name, client, tools, pid, alive: () => open, stderrTail: () => stderr.trim(), close }
+  } catch (error) {
+    await close()
+    // Give a dying process a moment to flush stderr: its last words are usually the reason.
+    await new Promise((r) => setTimeout(r, 50))
+    const tail = stderr.trim() ? `\n  stderr: ${stderr.trim().split('\n').slice(-8).join('\n          ')}` : ''
+    throw new ServerStartError(`Server "${name}" failed to start (${describe}): ${(error as Error).message}${tail}`)
+  }
+}
+
+async function startAndList(client: Client, transport: Transport): Promise<Tool[]> {
+  await client.connect(transport)
+  const tools: Tool[] = []
+  let cursor: string | undefined
+  do {
+    const page = await client.listTools(cursor ? { cursor } : undefined)
+    tools.push(...page.tools)
+    cursor = page.nextCursor
+  } while (cursor)
+  return tools
+}
+
+async function openTransport(
+  name: string,
+  config: ServerConfig,
+  root: string,
+  onInProcessClose: (close: () => Promise<void>) => void,
+): Promise<{ transport: Transport; describe: string }> {
+  if ('command' in config) {
+    const transport = new StdioClientTransport({
+      command: config.command,
+      args: config.args,
+      // Only what the server declares, on top of the SDK's minimal base (PATH, HOME, …).
+      env: expandVariables(name, config.env),
+      cwd: resolve(root, config.cwd ?? '.'),
+      stderr: 'pipe',
+    })
+    return { transport, describe: `command: ${[config.command, ...config.args].join(' ')}` }
+  }
+  if ('url' in config) {
+    const headers = expandVariables(name, config.headers)
+    const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers } })
+    return { transport, describe: `url: ${config.url}` }
+  }
+  const server = await loadInProcessServer(name, config, root)
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+  await server.connect(serverSide)
+  onInProcessClose(() => server.close())
+  return { transport: clientSide, describe: `module: ${config.module}#${config.export}` }
+}
+
+interface ConnectableServer {
+  connect(transport: Transport): Promise<void>
+  close(): Promise<void>
+}
+
+async function loadInProcessServer(name: string, config: InProcessServerConfig, root: string): Promise<ConnectableServer> {
+  const specifier = config.module.startsWith('.') || isAbsolute(config.module)
+    ? pathToFileURL(resolve(root, config.module)).href
+    : config.module
+  let mod: Record<string, unknown>
+  try {
+    mod = (await import(/* @vite-ignore */ specifier)) as Record<string, unknown>
+  } catch (error) {
+    throw new ServerStartError(`Server "${name}": cannot import module ${config.module}: ${(error as Error).message}`)
+  }
+  const factory = mod[config.export]
+  if (typeof factory !== 'function') {
+    throw new ServerStartError(`Server "${name}": module ${config.module} has no exported function "${config.export}"`)
+  }
+  const server = (await factory(config.options)) as ConnectableServer
+  if (!server || typeof server.connect !== 'function') {
+    throw new ServerStartError(`Server "${name}": ${config.module}#${config.export} did not return an MCP server (McpServer or Server)`)
+  }
+  return server
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}

@@ -1,0 +1,116 @@
+import type { LoadedServers } from '../config/load-servers.ts'
+import { buildCatalog, type Catalog } from './catalog.ts'
+import { connectServer, type ServerConnection } from './connect.ts'
+
+/** The servers one task runs against, and its tool catalog. */
+export interface ServerSession {
+  connections: Map<string, ServerConnection>
+  catalog: Catalog
+  /** Closes the task's own (isolated) instances; shared ones stay for the file's other tasks. */
+  release(): Promise<void>
+}
+
+export interface HubConfig extends LoadedServers {
+  root: string
+  /** Set when the servers file itself could not be loaded: every task that needs a server fails with it. */
+  fileError?: string
+}
+
+/**
+ * Starts servers on demand for a test file. Servers with `isolation: "file"`
+ * start once and are shared by the file's tasks; `isolation: "task"` servers
+ * get a fresh instance per task, so stateful servers start clean. `close()`
+ * stops everything still open (the environment calls it at teardown).
+ */
+export class ServerHub {
+  private shared = new Map<string, Promise<ServerConnection>>()
+  private open = new Set<ServerConnection>()
+
+  constructor(readonly config: HubConfig) {}
+
+  /** Names of every configured server (valid or not). */
+  names(): string[] {
+    return [...Object.keys(this.config.servers), ...Object.keys(this.config.invalid)].sort()
+  }
+
+  /** Checks names before anything starts, so a typo fails with the list of what exists. */
+  problemsWith(names: string[]): string | undefined {
+    if (this.config.fileError) return this.config.fileError
+    for (const name of names) {
+      if (this.config.invalid[name]) return this.config.invalid[name]
+      if (!this.config.servers[name]) {
+        return `Unknown server "${name}". Configured servers: ${this.names().join(', ') || '(none)'}`
+      }
+    }
+    return undefined
+  }
+
+  async acquire(names: string[], distractors: string[] = []): Promise<ServerSession> {
+    const all = [...new Set([...names, ...distractors])]
+    const problem = this.problemsWith(all)
+    if (problem) throw new Error(problem)
+    const own: ServerConnection[] = []
+    const settled = await Promise.allSettled(all.map(async (name) => {
+      if (this.config.servers[name]!.isolation === 'task') {
+        const connection = await this.start(name)
+        own.push(connection)
+        return connection
+      }
+      return this.sharedConnection(name)
+    }))
+    const failed = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected')
+    if (failed.length) {
+      await Promise.all(own.map((c) => this.stop(c)))
+      throw new Error(failed.map((f) => (f.reason as Error).message).join('\n'))
+    }
+    const connections = new Map(settled.map((s) => {
+      const c = (s as PromiseFulfilledResult<ServerConnection>).value
+      return [c.name, c] as const
+    }))
+    const catalog = buildCatalog(all.map((name) => ({
+      server: name,
+      tools: connections.get(name)!.tools,
+      distractor: !names.includes(name),
+    })))
+    return { connections, catalog, release: async () => void (await Promise.all(own.map((c) => this.stop(c)))) }
+  }
+
+  /** A shared connection, restarted if the previous instance died. */
+  private sharedConnection(name: string): Promise<ServerConnection> {
+    const existing = this.shared.get(name)
+    if (existing) {
+      return existing.then((c) => (c.alive() ? c : this.restart(name)))
+    }
+    const started = this.start(name)
+    this.shared.set(name, started)
+    return started
+  }
+
+  private restart(name: string): Promise<ServerConnection> {
+    this.shared.delete(name)
+    return this.sharedConnection(name)
+  }
+
+  private async start(name: string): Promise<ServerConnection> {
+    const connection = await connectServer(name, this.config.servers[name]!, this.config.root)
+    this.open.add(connection)
+    return connection
+  }
+
+  private async stop(connection: ServerConnection): Promise<void> {
+    this.open.delete(connection)
+    await connection.close()
+  }
+
+  /** Process ids of every stdio server still open (for leak checks). */
+  pids(): number[] {
+    return [...this.open].map((c) => c.pid).filter((p): p is number => p !== null)
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.open]
+    this.open.clear()
+    this.shared.clear()
+    await Promise.all(all.map((c) => c.close()))
+  }
+}

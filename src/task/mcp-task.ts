@@ -1,0 +1,156 @@
+import { relative } from 'node:path'
+import { test, type ExpectStatic, type TestContext } from 'vitest'
+import { agentName, loadAgent } from '../agents/resolve.ts'
+import type { AgentSetting } from '../config/options.ts'
+import { describeIssues } from '../config/load-servers.ts'
+import { referenceLayers } from '../checks/dependencies.ts'
+import { ruleMetrics, type RuleMetrics } from '../checks/rule-metrics.ts'
+import { getRuntime, type Runtime } from '../runtime.ts'
+import type { ServerSession } from '../servers/hub.ts'
+import { TrajectoryRecorder } from '../trajectory/recorder.ts'
+import { settingOf, type TaskMeta } from './meta.ts'
+import { TaskSpecSchema, type TaskSpec, type TaskSpecInput } from './spec.ts'
+import { callShape, type TaskRun } from './task-run.ts'
+
+export type TaskChecks = (args: { run: TaskRun; expect: ExpectStatic; task: TestContext['task'] }) => void | Promise<void>
+
+/** A task that could not reach its checks. Reported as `errored`, not `failed`. */
+export class TaskError extends Error {
+  override name = 'TaskError'
+}
+
+const MARGIN_MS = 10_000
+
+/**
+ * Registers a benchmark task: one Vitest test per configured agent. A bad
+ * spec does not break collection: the test still registers, fails with the
+ * reason, and is recorded on the leaderboard.
+ */
+export function mcpTask(id: string, spec: TaskSpecInput, checks?: TaskChecks): void {
+  const runtime = getRuntime()
+  if (!runtime) {
+    test(id, () => {
+      throw new TaskError('vitest-mcp-bench is not set up for this file: add mcpBench() to the plugins of the Vitest project that runs it')
+    })
+    return
+  }
+  const parsed = TaskSpecSchema.safeParse(spec)
+  const timeout = (parsed.success ? parsed.data.timeout : undefined) ?? runtime.settings.taskTimeout
+  for (const setting of runtime.settings.agents) {
+    const name = agentName(setting)
+    const title = runtime.settings.agents.length > 1 ? `${id} [${name}]` : id
+    test(title, { timeout: timeout + MARGIN_MS }, async (context) => {
+      const file = relative(runtime.settings.root, context.task.file.filepath)
+      const meta: TaskMeta = {
+        taskId: id, agent: name, file,
+        servers: parsed.success ? parsed.data.servers : [],
+        category: parsed.success ? parsed.data.category ?? null : null,
+        setting: settingOf(parsed.success ? parsed.data.servers : []),
+        shape: null,
+      }
+      context.task.meta.mcpBench = meta
+      const fail = (phase: NonNullable<TaskMeta['errored']>['phase'], message: string): never => {
+        meta.errored = { phase, message }
+        throw new TaskError(message)
+      }
+      if (!parsed.success) fail('spec', describeIssues(`Task "${id}" in ${file} has an invalid spec`, parsed.error))
+      const taskSpec = (parsed as { data: TaskSpec }).data
+      try {
+        meta.shape = callShape(taskSpec, referenceLayers(taskSpec.reference ?? { calls: [], facts: [] }).length)
+      } catch (error) {
+        fail('spec', `Task "${id}" in ${file}: ${(error as Error).message}`)
+      }
+      let session: ServerSession | undefined
+      try {
+        session = await runtime.hub.acquire(taskSpec.servers)
+      } catch (error) {
+        fail('servers', `Task "${id}" in ${file}: ${(error as Error).message}`)
+      }
+      try {
+        await runAndCheck({ id, spec: taskSpec, setting, name, runtime, session: session!, context, meta, timeout, checks, fail })
+      } finally {
+        await session!.release()
+      }
+    })
+  }
+}
+
+interface RunArgs {
+  id: string
+  spec: TaskSpec
+  setting: AgentSetting
+  name: string
+  runtime: Runtime
+  session: ServerSession
+  context: TestContext
+  meta: TaskMeta
+  timeout: number
+  checks?: TaskChecks
+  fail: (phase: 'agent', message: string) => never
+}
+
+async function runAndCheck(args: RunArgs): Promise<void> {
+  const { id, spec, name, runtime, session, context, meta, checks } = args
+  const trajectory = await runAgent(args)
+  const metrics = ruleMetrics(trajectory, spec.reference)
+  meta.trajectory = trajectory
+  meta.metrics = metrics
+  await annotateMetrics(context, metrics)
+  if (trajectory.error) args.fail('agent', `Task "${id}" [${name}]: ${trajectory.error}`)
+  const run: TaskRun = { kind: 'mcp-bench-run', taskId: id, agent: name, spec, trajectory, catalog: session.catalog.entries, metrics }
+  const expect = context.expect
+  const defaults = runtime.settings.defaultChecks
+  if (defaults.answer) expect.soft(run).toGiveAnswer()
+  if (defaults.facts && spec.reference?.facts.length) expect.soft(run).toMentionFacts()
+  if (defaults.validToolNames) expect.soft(run).toHaveValidToolNames()
+  if (defaults.schemaCompliance) expect.soft(run).toComplyWithSchemas()
+  await checks?.({ run, expect, task: context.task })
+}
+
+/** Runs the agent under the task's deadline. Never throws: failures end up in the trajectory. */
+async function runAgent({ id, spec, setting, name, runtime, session, timeout }: RunArgs) {
+  const { settings } = runtime
+  const controller = new AbortController()
+  const recorder = new TrajectoryRecorder({
+    task: {
+      id,
+      prompt: spec.useConcretePrompt || !spec.fuzzy ? spec.prompt : spec.fuzzy,
+      concretePrompt: spec.prompt,
+      category: spec.category,
+      servers: spec.servers,
+      reference: spec.reference,
+    },
+    agent: name,
+    catalog: session.catalog,
+    connections: session.connections,
+    maxRounds: spec.maxRounds ?? settings.maxRounds,
+    signal: controller.signal,
+    maxToolOutputChars: settings.maxToolOutputChars,
+    maxRecordedOutputChars: settings.maxRecordedOutputChars,
+    callTimeoutMs: (server) => settings.servers.servers[server]?.callTimeoutMs ?? 60_000,
+  })
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`agent timed out after ${timeout} ms`)
+      controller.abort(error)
+      reject(error)
+    }, timeout)
+  })
+  try {
+    const agent = await loadAgent(setting, settings.root)
+    const answer = await Promise.race([agent.run(recorder.context()), deadline])
+    return recorder.finish(typeof answer === 'string' ? answer : null, null)
+  } catch (error) {
+    return recorder.finish(null, (error as Error)?.message ?? String(error))
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Metrics as test annotations: Vitest's JUnit reporter writes them as <property> elements. */
+async function annotateMetrics(context: TestContext, metrics: RuleMetrics): Promise<void> {
+  for (const [key, value] of Object.entries(metrics)) {
+    await context.annotate(value === null ? 'null' : String(Math.round(value * 10_000) / 10_000), `mcp-bench.${key}`)
+  }
+}

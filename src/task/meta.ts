@@ -1,0 +1,33 @@
+import type { RuleMetrics } from '../checks/rule-metrics.ts'
+import type { Trajectory } from '../trajectory/schema.ts'
+
+/**
+ * What a task leaves in its test's `meta` for the reporters in the main
+ * process. Written as soon as each part is known, so a task that fails
+ * half-way still reports what it has.
+ */
+export interface TaskMeta {
+  taskId: string
+  agent: string
+  file: string
+  servers: string[]
+  category: string | null
+  /** single-server, multi-server-2, multi-server-3, … */
+  setting: string
+  shape: 'single' | 'parallel' | 'sequential' | null
+  /** Set when the task could not run to its checks: bad spec, server start, agent failure. */
+  errored?: { phase: 'spec' | 'servers' | 'agent'; message: string }
+  trajectory?: Trajectory
+  metrics?: RuleMetrics
+  judge?: unknown
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    mcpBench?: import('./meta.ts').TaskMeta
+  }
+}
+
+export function settingOf(servers: string[]): string {
+  return servers.length <= 1 ? 'single-server' : `multi-server-${servers.length}`
+}

@@ -1,0 +1,27 @@
+import type { RuleMetrics } from '../checks/rule-metrics.ts'
+import type { CatalogEntry } from '../servers/catalog.ts'
+import type { Trajectory } from '../trajectory/schema.ts'
+import type { TaskSpec } from './spec.ts'
+
+/** What `expect(run)` receives in a task's checks: the task, what the agent did, and the tools it had. */
+export interface TaskRun {
+  readonly kind: 'mcp-bench-run'
+  taskId: string
+  agent: string
+  spec: TaskSpec
+  trajectory: Trajectory
+  catalog: CatalogEntry[]
+  metrics: RuleMetrics
+}
+
+export function isTaskRun(value: unknown): value is TaskRun {
+  return typeof value === 'object' && value !== null && (value as TaskRun).kind === 'mcp-bench-run'
+}
+
+/** The MCP-AgentBench call shape of a reference plan: one call, one parallel layer, or several layers. */
+export function callShape(spec: TaskSpec, layers: number): 'single' | 'parallel' | 'sequential' | null {
+  const calls = spec.reference?.calls.length ?? 0
+  if (calls === 0) return null
+  if (calls === 1) return 'single'
+  return layers === 1 ? 'parallel' : 'sequential'
+}
