@@ -1,0 +1,178 @@
+import type { AgentContext, TaskInfo, ToolCallOutcome } from '../agents/types.ts'
+import { checkArguments } from '../checks/schema-validator.ts'
+import type { Catalog, CatalogEntry } from '../servers/catalog.ts'
+import type { ServerConnection } from '../servers/connect.ts'
+import { contentToText, truncate, truncateContent } from './content.ts'
+import { TRAJECTORY_VERSION, type ModelTurn, type ToolCallRecord, type Trajectory } from './schema.ts'
+
+export interface RecorderOptions {
+  task: TaskInfo
+  agent: string
+  catalog: Catalog
+  connections: Map<string, ServerConnection>
+  maxRounds: number
+  signal: AbortSignal
+  /** Limit on tool output the agent sees. */
+  maxToolOutputChars: number
+  /** Limit on tool output kept in the trajectory. */
+  maxRecordedOutputChars: number
+  callTimeoutMs: (server: string) => number
+}
+
+/**
+ * Records everything an agent does through the context it hands out. Tool
+ * errors of every kind (unknown name, bad JSON, schema, server error,
+ * exception) become recorded error results, so a trajectory is never lost.
+ */
+export class TrajectoryRecorder {
+  readonly trajectory: Trajectory
+  private readonly t0 = performance.now()
+  private round = 0
+  private callCount = 0
+
+  constructor(private readonly options: RecorderOptions) {
+    this.trajectory = {
+      version: TRAJECTORY_VERSION,
+      taskId: options.task.id,
+      agent: options.agent,
+      prompt: options.task.prompt,
+      turns: [],
+      calls: [],
+      answer: null,
+      error: null,
+      rounds: 0,
+      usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+      startedAt: new Date().toISOString(),
+      durationMs: 0,
+    }
+  }
+
+  context(): AgentContext {
+    const { task, catalog, maxRounds, signal } = this.options
+    return {
+      task,
+      tools: catalog.entries,
+      maxRounds,
+      signal,
+      callTool: (name, args, opts) => this.callTool(name, args, opts),
+      nextRound: () => this.nextRound(),
+      recordTurn: (turn) => this.recordTurn(turn),
+    }
+  }
+
+  nextRound(): number {
+    this.round += 1
+    this.trajectory.rounds = Math.max(this.trajectory.rounds, this.round)
+    return this.round
+  }
+
+  recordTurn(turn: Omit<ModelTurn, 'round'>): void {
+    this.trajectory.turns.push({ ...turn, round: this.round })
+    if (turn.usage) {
+      const u = this.trajectory.usage
+      u.promptTokens += turn.usage.promptTokens
+      u.completionTokens += turn.usage.completionTokens
+      u.totalTokens += turn.usage.totalTokens
+    }
+  }
+
+  finish(answer: string | null, error: string | null): Trajectory {
+    this.trajectory.answer = answer
+    this.trajectory.error = error
+    this.trajectory.durationMs = Math.round(performance.now() - this.t0)
+    return this.trajectory
+  }
+
+  private now(): number {
+    return Math.round((performance.now() - this.t0) * 10) / 10
+  }
+
+  /** Agents call tools by qualified name (`math__add`) or as `server.tool`; bare names are not guessed. */
+  private lookup(name: string): CatalogEntry | undefined {
+    const entry = this.options.catalog.resolve(name)
+    return entry && (entry.name === name || `${entry.server}.${entry.tool}` === name) ? entry : undefined
+  }
+
+  async callTool(name: string, rawArgs: unknown, opts: { id?: string; round?: number } = {}): Promise<ToolCallOutcome> {
+    if (this.round === 0) this.nextRound()
+    const startedAt = this.now()
+    const entry = this.lookup(name)
+    const { args, argsError } = parseArguments(rawArgs)
+    const record: ToolCallRecord = {
+      id: opts.id ?? `call_${++this.callCount}`,
+      round: opts.round ?? this.round,
+      name,
+      server: entry?.server ?? null,
+      tool: entry?.tool ?? null,
+      distractor: entry?.distractor ?? false,
+      args,
+      ...(argsError ? { argsError } : {}),
+      valid: Boolean(entry),
+      schemaValid: null,
+      isError: false,
+      startedAt,
+      durationMs: 0,
+    }
+    this.trajectory.calls.push(record)
+    const outcome = await this.execute(record, entry, argsError)
+    record.durationMs = Math.round((this.now() - startedAt) * 10) / 10
+    return outcome
+  }
+
+  private async execute(record: ToolCallRecord, entry: CatalogEntry | undefined, argsError?: string): Promise<ToolCallOutcome> {
+    if (!entry) {
+      return this.failed(record, `Unknown tool "${record.name}". Call one of the listed tools by its exact name.`)
+    }
+    if (argsError) {
+      record.schemaValid = false
+      return this.failed(record, `Arguments for ${record.name} are invalid: ${argsError}`)
+    }
+    const check = checkArguments(entry, record.args)
+    record.schemaValid = check.valid
+    if (check.errors.length) record.schemaErrors = check.errors
+    const connection = this.options.connections.get(entry.server)!
+    if (!connection.alive()) {
+      const tail = connection.stderrTail()
+      return this.failed(record, `Server "${entry.server}" is not running${tail ? ` (last stderr: ${tail.split('\n').slice(-3).join(' | ')})` : ''}`)
+    }
+    try {
+      const result = await connection.client.callTool(
+        { name: entry.tool, arguments: record.args as Record<string, unknown> },
+        undefined,
+        { signal: this.options.signal, timeout: this.options.callTimeoutMs(entry.server) },
+      )
+      const content = Array.isArray(result.content) ? result.content : []
+      const recorded = truncateContent(content, this.options.maxRecordedOutputChars)
+      record.result = recorded.content
+      if (recorded.truncated) record.truncated = true
+      record.isError = result.isError === true
+      const shown = truncate(contentToText(content), this.options.maxToolOutputChars)
+      return { content, structuredContent: result.structuredContent, isError: record.isError, text: shown.text }
+    } catch (error) {
+      return this.failed(record, `${entry.server}.${entry.tool} failed: ${(error as Error).message}`)
+    }
+  }
+
+  private failed(record: ToolCallRecord, message: string): ToolCallOutcome {
+    record.isError = true
+    record.error = message
+    return { content: [{ type: 'text', text: message }], isError: true, text: message }
+  }
+}
+
+/** Arguments arrive as objects from custom agents and as JSON strings from models. */
+export function parseArguments(raw: unknown): { args: unknown; argsError?: string } {
+  if (raw === undefined || raw === null || raw === '') return { args: {} }
+  let value = raw
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw)
+    } catch (error) {
+      return { args: raw, argsError: `not valid JSON (${(error as Error).message})` }
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { args: value, argsError: 'arguments must be a JSON object' }
+  }
+  return { args: value }
+}
