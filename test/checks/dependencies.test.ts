@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { dependencyOrder, referenceLayers } from '../../src/checks/dependencies.ts'
+import { ReferencePlanSchema } from '../../src/task/spec.ts'
+import { call, trajectory } from '../support/trajectories.ts'
+
+const plan = ReferencePlanSchema.parse({
+  calls: [
+    { id: 'a', tool: 'math.sum' },
+    { id: 'b', tool: 'math.mean' },
+    { id: 'c', tool: 'math.multiply', after: ['a', 'b'] },
+  ],
+})
+
+describe('reference plan dependencies', () => {
+  it('layers calls by dependency', () => {
+    expect(referenceLayers(plan)).toEqual([['a', 'b'], ['c']])
+  })
+
+  it('rejects cycles and unknown ids, naming them', () => {
+    expect(() => referenceLayers(ReferencePlanSchema.parse({ calls: [{ id: 'x', tool: 's.t', after: ['y'] }, { id: 'y', tool: 's.u', after: ['x'] }] })))
+      .toThrow(/cycle among: x, y/)
+    expect(() => referenceLayers(ReferencePlanSchema.parse({ calls: [{ id: 'x', tool: 's.t', after: ['nope'] }] })))
+      .toThrow(/unknown call "nope"/)
+  })
+
+  it('scores respected edges over observed ones', () => {
+    const good = trajectory([call({ tool: 'sum', round: 1 }), call({ tool: 'mean', round: 1 }), call({ tool: 'multiply', round: 2 })])
+    expect(dependencyOrder(good, plan).rate).toBe(1)
+    const bad = trajectory([call({ tool: 'sum', round: 1 }), call({ tool: 'multiply', round: 1 }), call({ tool: 'mean', round: 2 })])
+    const result = dependencyOrder(bad, plan)
+    expect(result.rate).toBe(0)
+    expect(result.edges.filter((e) => !e.respected).map((e) => e.before)).toEqual(['math.sum', 'math.mean'])
+  })
+
+  it('is null when no dependent pair was called', () => {
+    expect(dependencyOrder(trajectory([call({ tool: 'sum' })]), plan).rate).toBeNull()
+  })
+})

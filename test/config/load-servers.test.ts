@@ -1,0 +1,51 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { expandVariables, loadServersFile, parseServers } from '../../src/config/load-servers.ts'
+
+describe('server config', () => {
+  it('accepts the usual mcpServers shape: stdio, streamable HTTP and in-process', () => {
+    const { servers, invalid } = parseServers({
+      mcpServers: {
+        math: { command: 'node', args: ['math.js'], env: { A: '1' } },
+        remote: { type: 'http', url: 'http://127.0.0.1:3000/mcp', headers: { Authorization: 'Bearer x' } },
+        local: { module: './server.ts', options: { seed: 1 }, isolation: 'task' },
+      },
+    }, 'test')
+    expect(invalid).toEqual({})
+    expect(servers.math).toMatchObject({ command: 'node', args: ['math.js'], isolation: 'file' })
+    expect(servers.remote).toMatchObject({ url: 'http://127.0.0.1:3000/mcp' })
+    expect(servers.local).toMatchObject({ module: './server.ts', export: 'createServer', isolation: 'task' })
+  })
+
+  it('names the server and the field of a bad entry, and keeps the good ones', () => {
+    const { servers, invalid } = parseServers({
+      mcpServers: {
+        good: { command: 'node' },
+        badArgs: { command: 'node', args: 'not-an-array' },
+        noKind: { foo: 1 },
+        badUrl: { url: 'not a url' },
+      },
+    }, 'mcp.servers.json')
+    expect(Object.keys(servers)).toEqual(['good'])
+    expect(invalid.badArgs).toMatch(/mcpServers\.badArgs\.args/)
+    expect(invalid.badArgs).toMatch(/mcp\.servers\.json/)
+    expect(invalid.noKind).toMatch(/needs "command" \(stdio\), "url" \(streamable HTTP\) or "module"/)
+    expect(invalid.badUrl).toMatch(/mcpServers\.badUrl\.url/)
+  })
+
+  it('rejects a file that is not JSON or has no mcpServers, naming the file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfg-'))
+    writeFileSync(join(dir, 'broken.json'), '{ nope')
+    writeFileSync(join(dir, 'empty.json'), '{}')
+    expect(() => loadServersFile('broken.json', dir)).toThrow(/broken\.json is not valid JSON/)
+    expect(() => loadServersFile('empty.json', dir)).toThrow(/empty\.json[\s\S]*mcpServers/)
+    expect(() => loadServersFile('missing.json', dir)).toThrow(/Cannot read server config .*missing\.json/)
+  })
+
+  it('expands ${VAR} and ${env:VAR} from the parent, and names an unset one', () => {
+    expect(expandVariables('gh', { TOKEN: '${T}', B: 'x-${env:T}' }, { T: 'abc' })).toEqual({ TOKEN: 'abc', B: 'x-abc' })
+    expect(() => expandVariables('gh', { TOKEN: '${MISSING_VAR}' }, {})).toThrow('Server "gh": TOKEN refers to ${MISSING_VAR}, which is not set')
+  })
+})

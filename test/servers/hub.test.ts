@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { parseServers } from '../../src/config/load-servers.ts'
+import { ServerHub } from '../../src/servers/hub.ts'
+
+const root = process.cwd()
+const probe = { command: process.execPath, args: ['--import', 'tsx', 'test/support/probe-stdio.ts'] }
+
+function hubWith(mcpServers: Record<string, unknown>): ServerHub {
+  return new ServerHub({ ...parseServers({ mcpServers }, 'test'), root })
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function text(hub: ServerHub, server: string, tool: string, args: Record<string, unknown> = {}) {
+  const session = await hub.acquire([server])
+  const result = await session.connections.get(server)!.client.callTool({ name: tool, arguments: args })
+  await session.release()
+  return (result.content as Array<{ text: string }>)[0]!.text
+}
+
+let hub: ServerHub | undefined
+afterEach(async () => {
+  await hub?.close()
+  hub = undefined
+})
+
+describe('server hub', () => {
+  it('gives a stdio server only the variables it declares, plus a minimal base', async () => {
+    process.env.OPENAI_API_KEY_FOR_LEAK_TEST = 'sk-secret'
+    process.env.PROBE_PASSTHROUGH = 'from-parent'
+    hub = hubWith({ probe: { ...probe, env: { DECLARED: 'yes', FROM_PARENT: '${PROBE_PASSTHROUGH}' } } })
+    const { env } = JSON.parse(await text(hub, 'probe', 'env')) as { env: Record<string, string> }
+    expect(env.DECLARED).toBe('yes')
+    expect(env.FROM_PARENT).toBe('from-parent')
+    expect(env.PATH).toBeTruthy()
+    expect(env.OPENAI_API_KEY_FOR_LEAK_TEST).toBeUndefined()
+    expect(env.PROBE_PASSTHROUGH).toBeUndefined()
+    delete process.env.OPENAI_API_KEY_FOR_LEAK_TEST
+  })
+
+  it('shares a file-isolated server and gives task-isolated servers a fresh instance each', async () => {
+    hub = hubWith({ shared: probe, isolated: { ...probe, isolation: 'task' } })
+    expect(await text(hub, 'shared', 'increment')).toBe('1')
+    expect(await text(hub, 'shared', 'increment')).toBe('2')
+    expect(await text(hub, 'isolated', 'increment')).toBe('1')
+    expect(await text(hub, 'isolated', 'increment')).toBe('1')
+  })
+
+  it('stops task-isolated processes on release and everything on close', async () => {
+    hub = hubWith({ shared: probe, isolated: { ...probe, isolation: 'task' } })
+    const session = await hub.acquire(['shared', 'isolated'])
+    const isolatedPid = session.connections.get('isolated')!.pid!
+    const sharedPid = session.connections.get('shared')!.pid!
+    expect(alive(isolatedPid) && alive(sharedPid)).toBe(true)
+    await session.release()
+    expect(alive(isolatedPid)).toBe(false)
+    expect(alive(sharedPid)).toBe(true)
+    await hub.close()
+    expect(alive(sharedPid)).toBe(false)
+    expect(hub.pids()).toEqual([])
+  })
+
+  it('runs in-process servers over the in-memory transport', async () => {
+    hub = hubWith({ local: { module: './test/support/probe-server.ts', options: { name: 'local-probe' } } })
+    expect(await text(hub, 'local', 'echo', { text: 'hi' })).toBe('hi')
+  })
+
+  it('names a server whose command does not exist', async () => {
+    hub = hubWith({ ghost: { command: 'definitely-not-a-command-xyz' } })
+    await expect(hub.acquire(['ghost'])).rejects.toThrow(/Server "ghost" failed to start \(command: definitely-not-a-command-xyz\).*ENOENT/)
+  })
+
+  it('names a server that exits at start and shows its stderr', async () => {
+    hub = hubWith({ dies: { command: process.execPath, args: ['-e', 'console.error("boom: missing config"); process.exit(3)'] } })
+    await expect(hub.acquire(['dies'])).rejects.toThrow(/Server "dies" failed to start[\s\S]*boom: missing config/)
+  })
+
+  it('gives up on a server that hangs at start after its startup timeout', async () => {
+    hub = hubWith({ hangs: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], startupTimeoutMs: 300 } })
+    await expect(hub.acquire(['hangs'])).rejects.toThrow(/Server "hangs" failed to start.*did not start within 300 ms/)
+  })
+
+  it('names unknown and invalid servers with what is configured', async () => {
+    hub = new ServerHub({ ...parseServers({ mcpServers: { ok: probe, broken: { command: 5 } } }, 'cfg.json'), root })
+    await expect(hub.acquire(['nope'])).rejects.toThrow('Unknown server "nope". Configured servers: broken, ok')
+    await expect(hub.acquire(['broken'])).rejects.toThrow(/mcpServers\.broken\.command/)
+  })
+
+  it('restarts a shared server that crashed, for the next task', async () => {
+    hub = hubWith({ shared: probe })
+    const first = await hub.acquire(['shared'])
+    const pid = first.connections.get('shared')!.pid!
+    await first.connections.get('shared')!.client.callTool({ name: 'crash', arguments: {} })
+    await expect.poll(() => alive(pid)).toBe(false)
+    await expect.poll(() => first.connections.get('shared')!.alive()).toBe(false)
+    const second = await hub.acquire(['shared'])
+    expect(second.connections.get('shared')!.pid).not.toBe(pid)
+    expect(await text(hub, 'shared', 'echo', { text: 'back' })).toBe('back')
+  })
+})

@@ -1,0 +1,31 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { z } from 'zod'
+
+/**
+ * A tiny server for the project's own tests: it reports its environment and
+ * pid, keeps a counter (state), echoes, and can return huge output or fail.
+ */
+export function createServer(options: { name?: string } = {}): McpServer {
+  const server = new McpServer({ name: options.name ?? 'probe', version: '1.0.0' })
+  let counter = 0
+  server.registerTool('env', { description: 'Environment variable names and pid', inputSchema: {} }, async () => ({
+    content: [{ type: 'text', text: JSON.stringify({ pid: process.pid, env: process.env }) }],
+  }))
+  server.registerTool('increment', { description: 'Adds one to a counter and returns it', inputSchema: {} }, async () => ({
+    content: [{ type: 'text', text: String(++counter) }],
+  }))
+  server.registerTool('echo', { description: 'Echoes text', inputSchema: { text: z.string() } }, async ({ text }) => ({
+    content: [{ type: 'text', text }],
+  }))
+  server.registerTool('huge', { description: 'Returns n characters', inputSchema: { n: z.number().int() } }, async ({ n }) => ({
+    content: [{ type: 'text', text: 'x'.repeat(n) }],
+  }))
+  server.registerTool('fail', { description: 'Always an error result', inputSchema: {} }, async () => ({
+    isError: true, content: [{ type: 'text', text: 'probe failure' }],
+  }))
+  server.registerTool('crash', { description: 'Exits the process', inputSchema: {} }, async () => {
+    setTimeout(() => process.exit(7), 5)
+    return { content: [{ type: 'text', text: 'bye' }] }
+  })
+  return server
+}
