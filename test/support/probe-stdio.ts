@@ -1,4 +1,7 @@
+import { appendFileSync } from 'node:fs'
 import { runStdio } from '../../fixtures/servers/shared/stdio.ts'
 import { createServer } from './probe-server.ts'
 
+// Lets end-to-end tests check that no server process outlives a run.
+if (process.env.PROBE_PID_FILE) appendFileSync(process.env.PROBE_PID_FILE, `${process.pid}\n`)
 await runStdio(createServer)

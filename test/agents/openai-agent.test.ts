@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
+import { openaiAgent } from '../../src/agents/openai.ts'
+import { ruleMetrics } from '../../src/checks/rule-metrics.ts'
+import { parseServers } from '../../src/config/load-servers.ts'
+import { ServerHub, type ServerSession } from '../../src/servers/hub.ts'
+import { TrajectoryRecorder } from '../../src/trajectory/recorder.ts'
+
+let hub: ServerHub
+let session: ServerSession
+let model: ScriptedModelServer | undefined
+
+beforeAll(async () => {
+  hub = new ServerHub({
+    ...parseServers({ mcpServers: {
+      math: { module: './fixtures/servers/math/server.ts' },
+      probe: { module: './test/support/probe-server.ts' },
+    } }, 'test'),
+    root: process.cwd(),
+  })
+  session = await hub.acquire(['math', 'probe'])
+})
+afterAll(async () => {
+  await model?.close()
+  await hub.close()
+})
+
+async function run(script: Parameters<typeof startScriptedModel>[0], opts: { maxRounds?: number; maxToolOutputChars?: number } = {}) {
+  await model?.close()
+  model = await startScriptedModel(script)
+  const recorder = new TrajectoryRecorder({
+    task: { id: 't', prompt: 'What is 2+3 and 4*5?', concretePrompt: 'c', servers: ['math', 'probe'] },
+    agent: 'scripted',
+    catalog: session.catalog,
+    connections: session.connections,
+    maxRounds: opts.maxRounds ?? 5,
+    signal: new AbortController().signal,
+    maxToolOutputChars: opts.maxToolOutputChars ?? 20_000,
+    maxRecordedOutputChars: 1_000,
+    callTimeoutMs: () => 5_000,
+  })
+  const agent = openaiAgent({ model: 'scripted-1', baseURL: model.url, apiKey: 'sk-test-SECRET', maxRetries: 3 })
+  let error: string | null = null
+  let answer: string | null = null
+  try {
+    answer = (await agent.run(recorder.context())) ?? null
+  } catch (e) {
+    error = (e as Error).message
+  }
+  return recorder.finish(answer, error)
+}
+
+describe('openaiAgent against a scripted OpenAI-compatible server', () => {
+  it('runs parallel tool calls of one turn concurrently and answers', async () => {
+    const t = await run({ script: [
+      { toolCalls: [
+        { id: 'a', name: 'math__add', arguments: { firstNumber: 2, secondNumber: 3 } },
+        { id: 'm', name: 'math__multiply', arguments: { firstNumber: 4, SecondNumber: 5 } },
+      ], usage: { prompt_tokens: 100, completion_tokens: 20 } },
+      { content: '2+3 = 5 and 4*5 = 20.', usage: { prompt_tokens: 150, completion_tokens: 10 } },
+    ] })
+    expect(t.error).toBeNull()
+    expect(t.answer).toBe('2+3 = 5 and 4*5 = 20.')
+    expect(t.calls.map((c) => [c.id, c.round, c.server, c.tool])).toEqual([['a', 1, 'math', 'add'], ['m', 1, 'math', 'multiply']])
+    expect(t.calls.map((c) => (c.result as Array<{ text: string }>)[0]!.text)).toEqual(['5', '20'])
+    // Concurrent: the second call started before the first finished.
+    expect(t.calls[1]!.startedAt).toBeLessThan(t.calls[0]!.startedAt + t.calls[0]!.durationMs)
+    expect(t.turns).toHaveLength(2)
+    expect(t.usage).toEqual({ promptTokens: 250, completionTokens: 30, totalTokens: 280 })
+    // The model saw qualified tool names and the tool results, each tied to its call id.
+    const [first, second] = model!.requests
+    expect(first!.body.tools.map((x: { function: { name: string } }) => x.function.name)).toContain('math__add')
+    expect(second!.body.messages.filter((m: { role: string }) => m.role === 'tool')).toEqual([
+      { role: 'tool', tool_call_id: 'a', content: '5' },
+      { role: 'tool', tool_call_id: 'm', content: '20' },
+    ])
+    expect(ruleMetrics(t)).toMatchObject({ validToolNameRate: 1, schemaCompliance: 1, executionSuccess: 1 })
+  })
+
+  it('retries a 429 with backoff, then goes on', async () => {
+    const t = await run({ script: [
+      { status: 429, headers: { 'retry-after-ms': '20' } },
+      { content: 'done' },
+    ] })
+    expect(t.answer).toBe('done')
+    expect(model!.requests).toHaveLength(2)
+  })
+
+  it('records an unknown tool and arguments that are not JSON, and tells the model', async () => {
+    const t = await run({ script: [
+      { toolCalls: [
+        { id: 'u', name: 'math__power', arguments: { base: 2 } },
+        { id: 'j', name: 'math__add', arguments: '{"firstNumber": 2,' },
+        { id: 's', name: 'math__add', arguments: { firstNumber: 'two', secondNumber: 3 } },
+      ] },
+      { content: 'I could not compute it.' },
+    ] })
+    const [unknown, notJson, badSchema] = t.calls
+    expect(unknown).toMatchObject({ valid: false, server: null, isError: true, error: expect.stringMatching(/Unknown tool "math__power"/) })
+    expect(notJson).toMatchObject({ valid: true, schemaValid: false, isError: true, args: '{"firstNumber": 2,', argsError: expect.stringMatching(/not valid JSON/) })
+    expect(badSchema).toMatchObject({ valid: true, schemaValid: false, isError: true })
+    const toolMessages = model!.requests[1]!.body.messages.filter((m: { role: string }) => m.role === 'tool')
+    expect(toolMessages[0].content).toMatch(/Unknown tool/)
+    expect(toolMessages[1].content).toMatch(/not valid JSON/)
+    expect(ruleMetrics(t)).toMatchObject({ validToolNameRate: 2 / 3, schemaCompliance: 0, executionSuccess: 0 })
+  })
+
+  it('stops at maxRounds and asks once more, without tools, for the answer', async () => {
+    const loop = { toolCalls: [{ name: 'probe__increment', arguments: {} }] }
+    const t = await run({ script: [loop, loop, { content: 'Gave up after two rounds.' }] }, { maxRounds: 2 })
+    expect(t.answer).toBe('Gave up after two rounds.')
+    expect(t.calls).toHaveLength(2)
+    expect(t.rounds).toBe(3)
+    expect(model!.requests[2]!.body.tools).toBeUndefined()
+  })
+
+  it('cuts huge tool output before the model sees it, and in the record', async () => {
+    const t = await run({ script: [
+      { toolCalls: [{ id: 'h', name: 'probe__huge', arguments: { n: 50_000 } }] },
+      { content: 'ok' },
+    ] }, { maxToolOutputChars: 2_000 })
+    const shown = model!.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool').content as string
+    expect(shown.length).toBeLessThan(2_200)
+    expect(shown).toMatch(/truncated: 48000 of 50000 characters omitted/)
+    expect(t.calls[0]!.truncated).toBe(true)
+    expect(JSON.stringify(t.calls[0]!.result).length).toBeLessThan(1_300)
+  })
+
+  it('fails with the reason when the model keeps failing, keeping what it recorded', async () => {
+    const t = await run({ script: [
+      { toolCalls: [{ name: 'math__add', arguments: { firstNumber: 1, secondNumber: 1 } }] },
+      ...Array.from({ length: 4 }, () => ({ status: 500, headers: { 'retry-after-ms': '5' } })),
+    ] })
+    expect(t.error).toMatch(/500/)
+    expect(t.calls).toHaveLength(1)
+  })
+
+  it('never puts the API key in the trajectory', async () => {
+    const t = await run({ script: [{ content: 'fine' }] })
+    expect(JSON.stringify(t)).not.toContain('sk-test-SECRET')
+    expect(JSON.stringify(model!.requests)).not.toContain('sk-test-SECRET')
+  })
+})

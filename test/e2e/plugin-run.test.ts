@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
+import type { Leaderboard } from '../../reporters/leaderboard-schema.ts'
+
+const project = resolve('test/e2e/project')
+const vitestBin = resolve('node_modules/vitest/vitest.mjs')
+
+/** Runs Vitest on the miniature user project in a child process, as a user would. */
+async function runProject(args: string[], env: Record<string, string> = {}) {
+  const out = mkdtempSync(join(tmpdir(), 'mcp-bench-e2e-'))
+  const pidFile = join(out, 'pids.txt')
+  const child = spawn(process.execPath, [vitestBin, 'run', ...args], {
+    cwd: project,
+    env: { ...process.env, E2E_OUTPUT_DIR: out, PROBE_PID_FILE: pidFile, MCP_BENCH_MODEL: '', ...env },
+  })
+  let output = ''
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  const code = await new Promise<number>((r) => child.on('close', (c) => r(c ?? -1)))
+  const read = (f: string) => readFileSync(join(out, f), 'utf8')
+  const pids = (() => {
+    try {
+      return read('pids.txt').trim().split('\n').filter(Boolean).map(Number)
+    } catch {
+      return []
+    }
+  })()
+  return { code, output, leaderboard: JSON.parse(read('leaderboard.json')) as Leaderboard, junit: read('junit.xml'), pids }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe('a benchmark run end to end (child Vitest process)', () => {
+  it('records every task, with its status and a clear error, and leaves no server process behind', async () => {
+    const { code, leaderboard, junit, pids, output } = await runProject([])
+    expect(code).toBe(1)
+    const status = Object.fromEntries(leaderboard.tasks.map((t) => [t.id, t.status]))
+    expect(status).toEqual({
+      'probe/echo': 'passed',
+      'probe/counter-is-fresh': 'passed',
+      'probe/counter-is-fresh-again': 'passed',
+      'probe/wrong-facts': 'failed',
+      'bad/unknown-server': 'errored',
+      'bad/spec': 'errored',
+      'bad/server-exits': 'errored',
+      'bad/no-command': 'errored',
+      'bad/invalid-server-config': 'errored',
+      'bad/failing-reference-step': 'errored',
+      'bad/cycle': 'errored',
+    })
+    const error = (id: string) => leaderboard.tasks.find((t) => t.id === id)!.error
+    expect(error('bad/unknown-server')).toMatch(/bad-input\.test\.ts: Unknown server "nope"\. Configured servers: broken, dies, ghost, probe, stateful/)
+    expect(error('bad/spec')).toMatch(/invalid spec[\s\S]*servers: [\s\S]*prompt: [\s\S]*reference\.calls\.0\.tool/)
+    expect(error('bad/server-exits')).toMatch(/Server "dies" failed to start[\s\S]*fatal: no database configured/)
+    expect(error('bad/no-command')).toMatch(/Server "ghost" failed to start.*ENOENT/)
+    expect(error('bad/invalid-server-config')).toMatch(/mcpServers\.broken\.command/)
+    expect(error('probe/wrong-facts')).toMatch(/missing \["goodbye"\]/)
+    expect(leaderboard.fileErrors).toEqual([expect.objectContaining({ file: 'benchmarks/broken-file.test.ts' })])
+    expect(leaderboard.agents).toEqual([expect.objectContaining({ agent: 'reference', tasks: 11, passed: 3, failed: 1, errored: 7 })])
+    // JUnit carries every task and its metrics as properties.
+    // 11 tasks, plus the file that failed to import, which JUnit reports as a testcase of its own.
+    expect(junit.match(/<testcase /g)).toHaveLength(12)
+    expect(junit).toContain('<property name="mcp-bench.executionSuccess" value="1">')
+    expect(output).toContain('MCP benchmark leaderboard')
+    // Every server process the run started is gone.
+    expect(pids.length).toBeGreaterThanOrEqual(3)
+    await expect.poll(() => pids.filter(alive), { timeout: 5_000 }).toEqual([])
+  })
+
+  it('gates on the rule score even when every task passes, and runs a custom agent module', async () => {
+    const { code, leaderboard, output } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], {
+      E2E_AGENT_MODULE: './agents/sloppy.ts',
+      E2E_MIN_RULE_SCORE: '0.9',
+    })
+    expect(leaderboard.tasks).toEqual([expect.objectContaining({ id: 'probe/echo', agent: 'sloppy', status: 'passed' })])
+    expect(leaderboard.agents[0]!.metrics).toMatchObject({ validToolNameRate: 0.5, executionSuccess: 0.5, schemaCompliance: 1 })
+    expect(leaderboard.gate).toEqual({ passed: false, failures: ['sloppy: rule score 66.7% is below 90.0%'] })
+    expect(output).toContain('GATE FAILED')
+    expect(code).toBe(1)
+  })
+
+  describe('with a model from MCP_BENCH_MODEL and OPENAI_BASE_URL', () => {
+    let model: ScriptedModelServer
+    afterAll(() => model?.close())
+
+    it('runs the OpenAI-compatible agent through real MCP calls', async () => {
+      model = await startScriptedModel({
+        script: (req) => req.body.messages.some((m: { role: string }) => m.role === 'tool')
+          ? { content: 'The server said hello.' }
+          : { toolCalls: [{ id: 'c1', name: 'probe__echo', arguments: { text: 'hello' } }] },
+      })
+      const { code, leaderboard } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], {
+        MCP_BENCH_MODEL: 'scripted-model',
+        OPENAI_BASE_URL: model.url,
+        OPENAI_API_KEY: 'sk-e2e-secret',
+      })
+      expect(code).toBe(0)
+      const [task] = leaderboard.tasks
+      expect(task).toMatchObject({ agent: 'scripted-model', status: 'passed', toolCalls: 1, rounds: 2 })
+      expect(task!.tokens.total).toBeGreaterThan(0)
+      expect(model.requests[0]!.body.model).toBe('scripted-model')
+      expect(JSON.stringify(leaderboard)).not.toContain('sk-e2e-secret')
+    })
+  })
+})

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config'
+import { mcpBench } from '../../../src/plugin.ts'
+
+// A user's project in miniature, run as a child process by test/e2e/*.test.ts.
+export default defineConfig({
+  resolve: { alias: { 'vitest-mcp-bench': new URL('../../../src/index.ts', import.meta.url).pathname } },
+  plugins: [mcpBench({
+    servers: process.env.E2E_SERVERS_FILE ?? './mcp.servers.json',
+    outputDir: process.env.E2E_OUTPUT_DIR ?? 'bench-results',
+    taskTimeout: 8_000,
+    gate: { minRuleScore: Number(process.env.E2E_MIN_RULE_SCORE ?? 0) },
+    ...(process.env.E2E_AGENT_MODULE ? { agent: { module: process.env.E2E_AGENT_MODULE } } : {}),
+  })],
+  test: { include: ['benchmarks/**/*.test.ts'] },
+})
