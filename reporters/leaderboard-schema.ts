@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Bump on any breaking change to the leaderboard file. */
 export const LEADERBOARD_SCHEMA_VERSION = 1

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { z } from 'zod'
+import * as z from 'zod'
 import { ServerConfigSchema, ServerNameSchema, ServersFileSchema, type ServerConfig } from './servers.ts'
 
 /** A configuration mistake, worded for the person who made it: which file, which server, which field. */

@@ -1,29 +1,35 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Where an agent comes from. A string is a model name for the OpenAI-compatible agent. */
+const OpenAIAgentSchema = z.strictObject({
+  kind: z.literal('openai').default('openai'),
+  model: z.string().min(1),
+  name: z.string().optional(),
+  baseURL: z.string().optional(),
+  /** Name of the environment variable holding the key (default OPENAI_API_KEY), so keys stay out of config files. */
+  apiKeyEnv: z.string().optional(),
+  temperature: z.number().optional(),
+  maxRetries: z.number().int().nonnegative().optional(),
+  /** Per-request timeout in ms. */
+  requestTimeoutMs: z.number().int().positive().optional(),
+  systemPrompt: z.string().optional(),
+})
+export type OpenAIAgentSetting = z.infer<typeof OpenAIAgentSchema>
+
+const ModuleAgentSchema = z.strictObject({
+  kind: z.literal('module').default('module'),
+  /** Path (relative to the project root) or package exporting an agent or an agent function. */
+  module: z.string().min(1),
+  export: z.string().default('default'),
+  name: z.string().optional(),
+})
+
+/** Where an agent comes from. A string other than "reference" is a model name for the OpenAI-compatible agent. */
 export const AgentOptionSchema = z.union([
   z.literal('reference'),
-  z.string().min(1).transform((model) => ({ kind: 'openai' as const, model })),
-  z.strictObject({
-    kind: z.literal('openai').default('openai'),
-    model: z.string().min(1),
-    name: z.string().optional(),
-    baseURL: z.string().optional(),
-    /** Name of the environment variable holding the key (default OPENAI_API_KEY), so keys stay out of config files. */
-    apiKeyEnv: z.string().optional(),
-    temperature: z.number().optional(),
-    maxRetries: z.number().int().nonnegative().optional(),
-    /** Per-request timeout in ms. */
-    requestTimeoutMs: z.number().int().positive().optional(),
-    systemPrompt: z.string().optional(),
-  }),
-  z.strictObject({
-    kind: z.literal('module').default('module'),
-    /** Path (relative to the project root) or package exporting an agent or an agent function. */
-    module: z.string().min(1),
-    export: z.string().default('default'),
-    name: z.string().optional(),
-  }),
+  z.string().min(1).transform((model): OpenAIAgentSetting => ({ kind: 'openai', model })),
+  OpenAIAgentSchema,
+  ModuleAgentSchema,
 ])
 export type AgentOption = z.input<typeof AgentOptionSchema>
 export type AgentSetting = z.infer<typeof AgentOptionSchema>

@@ -1,4 +1,4 @@
-import { expect, type ExpectationResult, type MatcherState } from 'vitest'
+import { expect, type MatcherState } from 'vitest'
 import { dependencyOrder } from '../checks/dependencies.ts'
 import { missingFacts } from '../checks/facts.ts'
 import type { CatalogEntry } from '../servers/catalog.ts'
@@ -6,6 +6,7 @@ import { isTaskRun, type TaskRun } from '../task/task-run.ts'
 import type { ToolCallRecord } from '../trajectory/schema.ts'
 import { describeCalls, formatRate, truncate } from './describe-run.ts'
 
+type ExpectationResult = { pass: boolean; message: () => string }
 type Matcher = (this: MatcherState, received: unknown, ...args: any[]) => ExpectationResult
 
 function asRun(received: unknown, matcher: string): TaskRun {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** A tool reference in a task file: `server.tool` (for example `math.add`). */
 const QualifiedRef = z.string().regex(/^[^.\s]+\.[^\s]+$/, 'expected "server.tool", for example "math.add"')

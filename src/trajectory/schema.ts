@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * The trajectory is the one record every stage shares: the agent writes it,

@@ -74,7 +74,7 @@ describe('server hub', () => {
 
   it('names a server whose command does not exist', async () => {
     hub = hubWith({ ghost: { command: 'definitely-not-a-command-xyz' } })
-    await expect(hub.acquire(['ghost'])).rejects.toThrow(/Server "ghost" failed to start \(command: definitely-not-a-command-xyz\).*ENOENT/)
+    await expect(hub.acquire(['ghost'])).rejects.toThrow(/Server "ghost" failed to start \(command: definitely-not-a-command-xyz\): .*(ENOENT|not found)/i)
   })
 
   it('names a server that exits at start and shows its stderr', async () => {

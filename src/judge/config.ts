@@ -1,0 +1,88 @@
+import { resolve } from 'node:path'
+import * as z from 'zod'
+import { MCP_BENCH_RUBRIC, RubricSchema, type Rubric } from './rubric.ts'
+
+/**
+ * Judge configuration. Any OpenAI-compatible chat-completions endpoint works.
+ *
+ * Environment fallbacks (an explicit config value always wins):
+ *  - model:   MCP_BENCH_JUDGE_MODEL
+ *  - baseURL: MCP_BENCH_JUDGE_BASE_URL, then OPENAI_BASE_URL
+ *  - apiKey:  MCP_BENCH_JUDGE_API_KEY, then OPENAI_API_KEY
+ */
+export const JudgeConfigSchema = z.strictObject({
+  model: z.string().min(1).optional(),
+  baseURL: z.string().min(1).optional(),
+  apiKey: z.string().min(1).optional(),
+  /** Independent shuffled samples to average. Default 5 for rubrics, 1 for pass-fail (majority vote when more). */
+  samples: z.number().int().min(1).max(50).optional(),
+  rubric: z.union([z.literal('mcp-bench'), z.literal('pass-fail'), RubricSchema]).default('mcp-bench'),
+  /** Omitted from the request unless set (some reasoning models reject it). */
+  temperature: z.number().min(0).max(2).optional(),
+  /** Sent as max_completion_tokens when set. */
+  maxTokens: z.number().int().positive().optional(),
+  /** Ask for `response_format: { type: 'json_object' }` (not every server supports it). */
+  jsonMode: z.boolean().default(false),
+  /** true: `.mcp-bench-cache/judge/` under the working directory; a string: that directory; false: off. */
+  cache: z.union([z.boolean(), z.string().min(1)]).default(true),
+  /** Per request. */
+  timeoutMs: z.number().int().positive().default(120_000),
+  /** Retries per request on 408/409/429/5xx, connection errors and timeouts. */
+  maxRetries: z.number().int().min(0).max(20).default(3),
+  /** First backoff delay; doubles per retry, with jitter, capped at maxRetryDelayMs. `retry-after(-ms)` headers win. */
+  retryDelayMs: z.number().int().min(0).default(500),
+  maxRetryDelayMs: z.number().int().min(0).default(8_000),
+  /** Samples in flight at once for one task. */
+  concurrency: z.number().int().min(1).max(50).default(1),
+  /** Mixed into the shuffle seed (task id, sample index), to draw a different but still reproducible set of orders. */
+  seed: z.union([z.string(), z.number()]).optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  /** Longest text kept from one tool result. */
+  maxResultChars: z.number().int().positive().optional(),
+  /** Budget for the trajectory section of the prompt. */
+  maxTrajectoryChars: z.number().int().positive().optional(),
+})
+export type JudgeConfigInput = z.input<typeof JudgeConfigSchema>
+export type JudgeConfig = z.output<typeof JudgeConfigSchema>
+
+export const DEFAULT_CACHE_DIR = '.mcp-bench-cache/judge'
+
+export interface ResolvedJudgeConfig extends Omit<JudgeConfig, 'rubric' | 'cache' | 'samples' | 'model'> {
+  model: string
+  samples: number
+  /** The rubric to score against, or 'pass-fail' for the MCP-Eval verdict. */
+  rubric: Rubric | 'pass-fail'
+  /** Absolute cache directory, or null when caching is off. */
+  cacheDir: string | null
+}
+
+/**
+ * Applies defaults and environment fallbacks. Returns null when no judge is
+ * configured (no model in the config or the environment, or `false`).
+ * Throws on an invalid config.
+ */
+export function resolveJudgeConfig(
+  config?: JudgeConfigInput | string | false | null,
+  env: Record<string, string | undefined> = process.env,
+  cwd: string = process.cwd(),
+): ResolvedJudgeConfig | null {
+  if (config === false) return null
+  const input: JudgeConfigInput = typeof config === 'string' ? { model: config } : (config ?? {})
+  const parsed = JudgeConfigSchema.safeParse(input)
+  if (!parsed.success) throw new Error(`invalid judge config: ${z.prettifyError(parsed.error)}`)
+  const c = parsed.data
+  const nonEmpty = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined)
+  const model = c.model ?? nonEmpty(env.MCP_BENCH_JUDGE_MODEL)
+  if (!model) return null
+  const rubric = c.rubric === 'mcp-bench' ? MCP_BENCH_RUBRIC : c.rubric
+  const cacheDir = c.cache === false ? null : resolve(cwd, c.cache === true ? DEFAULT_CACHE_DIR : c.cache)
+  return {
+    ...c,
+    model,
+    baseURL: c.baseURL ?? nonEmpty(env.MCP_BENCH_JUDGE_BASE_URL) ?? nonEmpty(env.OPENAI_BASE_URL),
+    apiKey: c.apiKey ?? nonEmpty(env.MCP_BENCH_JUDGE_API_KEY) ?? nonEmpty(env.OPENAI_API_KEY),
+    samples: c.samples ?? (rubric === 'pass-fail' ? 1 : 5),
+    rubric,
+    cacheDir,
+  }
+}

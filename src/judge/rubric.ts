@@ -1,0 +1,217 @@
+import * as z from 'zod'
+
+/**
+ * Rubrics the judge can score against. The MCP-Bench rubric (six
+ * sub-dimensions in three categories, banded 1–10) is one instance of the
+ * general shape, so a custom rubric object takes the same code path.
+ *
+ * Wording is our own; the structure follows MCP-Bench §5.2 and its appendix.
+ */
+
+const Id = z.string().regex(/^[a-z][a-zA-Z0-9]*$/, 'expected a camelCase identifier, e.g. "taskFulfillment"')
+
+export const RubricBandSchema = z.strictObject({
+  min: z.number(),
+  max: z.number(),
+  text: z.string().min(1),
+})
+export type RubricBand = z.infer<typeof RubricBandSchema>
+
+export const RubricDimensionSchema = z.strictObject({
+  /** Key in the result (`dimensions[id]`); the judge answers with its snake_case form. */
+  id: Id,
+  title: z.string().min(1),
+  /** What the dimension asks, in a sentence. */
+  question: z.string().min(1),
+  bands: z.array(RubricBandSchema).min(1),
+  /** Other keys a judge may plausibly answer with (snake_case), accepted when parsing. */
+  aliases: z.array(z.string()).default([]),
+})
+export type RubricDimension = z.infer<typeof RubricDimensionSchema>
+
+export const RubricCategorySchema = z.strictObject({
+  id: Id,
+  title: z.string().min(1),
+  dimensions: z.array(RubricDimensionSchema).min(1),
+})
+export type RubricCategory = z.infer<typeof RubricCategorySchema>
+
+export const RubricSchema = z
+  .strictObject({
+    name: z.string().min(1),
+    scale: z.strictObject({ min: z.number(), max: z.number() }).default({ min: 1, max: 10 }),
+    categories: z.array(RubricCategorySchema).min(1),
+    /** Extra scoring guidance lines, shown after the rubric. */
+    guidance: z.array(z.string()).default([]),
+  })
+  .superRefine((rubric, ctx) => {
+    if (rubric.scale.max <= rubric.scale.min) ctx.addIssue({ code: 'custom', message: 'scale.max must be above scale.min', path: ['scale'] })
+    const seen = new Set<string>()
+    for (const [c, category] of rubric.categories.entries()) {
+      if (seen.has(category.id)) ctx.addIssue({ code: 'custom', message: `duplicate id "${category.id}"`, path: ['categories', c, 'id'] })
+      seen.add(category.id)
+      for (const [d, dim] of category.dimensions.entries()) {
+        if (seen.has(dim.id)) ctx.addIssue({ code: 'custom', message: `duplicate id "${dim.id}"`, path: ['categories', c, 'dimensions', d, 'id'] })
+        seen.add(dim.id)
+        for (const [b, band] of dim.bands.entries()) {
+          if (band.min > band.max || band.min < rubric.scale.min || band.max > rubric.scale.max) {
+            ctx.addIssue({ code: 'custom', message: `band ${band.min}-${band.max} is outside the scale`, path: ['categories', c, 'dimensions', d, 'bands', b] })
+          }
+        }
+      }
+    }
+  })
+export type Rubric = z.infer<typeof RubricSchema>
+export type RubricInput = z.input<typeof RubricSchema>
+
+/** `taskFulfillment` → `task_fulfillment`: the key the judge is asked to answer with. */
+export function answerKey(id: string): string {
+  return id.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+}
+
+export const MCP_BENCH_DIMENSIONS = [
+  'taskFulfillment',
+  'informationGrounding',
+  'toolAppropriateness',
+  'parameterAccuracy',
+  'dependencyAwareness',
+  'parallelismEfficiency',
+] as const
+export type McpBenchDimension = (typeof MCP_BENCH_DIMENSIONS)[number]
+
+export const MCP_BENCH_CATEGORIES = {
+  taskCompletion: ['taskFulfillment', 'informationGrounding'],
+  toolUsage: ['toolAppropriateness', 'parameterAccuracy'],
+  planningEffectiveness: ['dependencyAwareness', 'parallelismEfficiency'],
+} as const satisfies Record<string, readonly McpBenchDimension[]>
+export type McpBenchCategory = keyof typeof MCP_BENCH_CATEGORIES
+
+/** Four bands per dimension, the same cut points MCP-Bench uses (1–3, 4–6, 7–8, 9–10). */
+function bands(low: string, mid: string, good: string, top: string): RubricBand[] {
+  return [
+    { min: 1, max: 3, text: low },
+    { min: 4, max: 6, text: mid },
+    { min: 7, max: 8, text: good },
+    { min: 9, max: 10, text: top },
+  ]
+}
+
+export const MCP_BENCH_RUBRIC: Rubric = RubricSchema.parse({
+  name: 'mcp-bench',
+  scale: { min: 1, max: 10 },
+  categories: [
+    {
+      id: 'taskCompletion',
+      title: 'Task Completion',
+      dimensions: [
+        {
+          id: 'taskFulfillment',
+          title: 'Task Fulfillment',
+          question: 'What share of the requirements in the concrete task does the final answer deliver in full and correctly?',
+          bands: bands(
+            'Only a small part of what was asked (about one in ten to one in three requirements) is delivered in full.',
+            'Roughly half of the requirements (about 40–60%) are delivered in full; the rest are missing, partial or wrong.',
+            'Most requirements (about 70–80%) are delivered in full; a few are missing or only partly met.',
+            'Practically every requirement (about 90–100%) is delivered in full and correctly.',
+          ),
+        },
+        {
+          id: 'informationGrounding',
+          title: 'Information Grounding',
+          question: 'What share of the factual claims in the final answer is backed by what the tools actually returned?',
+          aliases: ['grounding'],
+          bands: bands(
+            'Few claims (about 10–30%) can be traced to tool results; most are invented, generic or contradict the evidence.',
+            'About half of the claims (40–60%) are traceable to tool results.',
+            'Most claims (about 70–80%) are traceable to tool results; a few lack support.',
+            'Nearly all claims (about 90–100%) are traceable to specific tool results, with nothing contradicting them.',
+          ),
+        },
+      ],
+    },
+    {
+      id: 'toolUsage',
+      title: 'Tool Usage',
+      dimensions: [
+        {
+          id: 'toolAppropriateness',
+          title: 'Tool Appropriateness',
+          question: 'For each sub-task, was the best available tool chosen?',
+          bands: bands(
+            'Only about 10–30% of the tool choices are the right tool for their sub-task.',
+            'About 40–60% of the tool choices are the right tool for their sub-task.',
+            'About 70–80% of the tool choices are the right tool for their sub-task.',
+            'About 90–100% of the tool choices are the right tool for their sub-task.',
+          ),
+        },
+        {
+          id: 'parameterAccuracy',
+          title: 'Parameter Accuracy',
+          question: 'Are the arguments of each tool call complete, correctly typed and carrying the right values?',
+          bands: bands(
+            'Only about 10–30% of the calls have arguments that are complete and correct.',
+            'About 40–60% of the calls have arguments that are complete and correct.',
+            'About 70–80% of the calls have arguments that are complete and correct.',
+            'About 90–100% of the calls have arguments that are complete and correct.',
+          ),
+        },
+      ],
+    },
+    {
+      id: 'planningEffectiveness',
+      title: 'Planning Effectiveness',
+      dimensions: [
+        {
+          id: 'dependencyAwareness',
+          title: 'Dependency Awareness',
+          question: 'When one step needs the output of another, does the agent run them in a valid order and feed the earlier output into the later call?',
+          bands: bands(
+            'Only about 10–30% of the dependencies are honoured (order kept and outputs actually passed on).',
+            'About 40–60% of the dependencies are honoured.',
+            'About 70–80% of the dependencies are honoured.',
+            'About 90–100% of the dependencies are honoured.',
+          ),
+        },
+        {
+          id: 'parallelismEfficiency',
+          title: 'Parallelism and Efficiency',
+          question: 'Does the agent avoid redundant calls and issue independent calls together in the same round?',
+          aliases: ['parallelism_and_efficiency', 'parallelism'],
+          bands: bands(
+            'Over 70% of the calls are redundant, or under 30% of the calls that could run together were batched.',
+            'About 40–60% of the calls are redundant, or about 40–60% of the independent calls were batched.',
+            'About 20–30% redundant calls, and about 70–80% of the independent calls were batched.',
+            'Under 10% redundant calls, and about 90–100% of the independent calls were batched.',
+          ),
+        },
+      ],
+    },
+  ],
+  guidance: [
+    'Score by proportion, not by volume: first count the opportunities for the dimension (requirements, claims, calls, arguments, dependencies, independent calls), then the share handled well, then pick the band that share falls in. 7 of 10 and 14 of 20 deserve the same score.',
+    'A portion counts as well handled only when it is right in full: the best tool, complete and correct arguments, no needless repetition, failures recovered from. Partial credit belongs in the lower bands.',
+    'Task Completion and Tool Usage are measured against the concrete task; the agent only saw the task as presented, so a different but reasonable reading of an ambiguous request is not a defect.',
+    'Judge Planning Effectiveness by the share of dependencies and parallel opportunities handled correctly; the reference plan shows one valid structure, not the only one.',
+    'Output format is not a requirement unless the task as presented asked for one.',
+    'Using more tools or more servers is not better in itself; length, fluency and polish earn nothing.',
+    'Be strict: high scores are for executions with hardly a flaw. When the evidence leaves doubt, choose the lower score.',
+  ],
+})
+
+/** Dimension ids of a rubric, in its canonical (unshuffled) order. */
+export function rubricDimensionIds(rubric: Rubric): string[] {
+  return rubric.categories.flatMap((c) => c.dimensions.map((d) => d.id))
+}
+
+/**
+ * The MCP-Eval pass/fail principles (MCP-AgentBench §2.3 and its evaluation
+ * prompt), in our own words.
+ */
+export const PASS_FAIL_PRINCIPLES: readonly string[] = [
+  'Judge the outcome, not the path: any sequence of tool calls is fine if the final answer meets the user\'s need. Do not require the answer to follow the reference answer\'s steps or wording.',
+  'Identify the core need of the request: the primary information or action the user asked for. The answer passes when it satisfies that need; it does not have to be exhaustive.',
+  'When the request depends on specific, current or external data (prices, records, search results, computed values), the answer must contain that specific data, obtained through tools. An answer built only from general knowledge, guesses or instructions on how the user could find it fails.',
+  'The reference answer shows what kind of data is needed and roughly what a correct result looks like. Values that legitimately change over time may differ; values that contradict the tool results, or are made up, fail.',
+  'Extra detail, a different format, a different order, or missing source attribution do not cause a failure.',
+  'A refusal, an answer to a different question, a claim of having done something that the tool log does not show, or an answer that leaves the core need unmet fails.',
+]

@@ -1,0 +1,3 @@
+export * from './formulas.ts'
+export * from './aggregate.ts'
+export * from './calibration.ts'
