@@ -33,6 +33,7 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
     },
     configureVitest({ vitest, project }: { vitest: Vitest; project: TestProject }) {
       if (options.reporters) addReporters(vitest, project, options)
+      vitest.logger.log(`vitest-mcp-bench [${project.name || 'root'}]: ${describeAgents(resolveAgents(options.agent))}`)
     },
   } as Plugin
 }
@@ -70,6 +71,12 @@ function resolveAgents(agent: ResolvedBenchOptions['agent']): AgentSetting[] {
   if (agent) return Array.isArray(agent) ? agent : [agent]
   const model = process.env.MCP_BENCH_MODEL
   return model ? [{ kind: 'openai', model }] : ['reference']
+}
+
+function describeAgents(agents: AgentSetting[]): string {
+  const names = agents.map((a) => (a === 'reference' ? 'reference (replays each task\'s reference plan)' : a.kind === 'openai' ? `${a.name ?? a.model} (OpenAI-compatible${a.baseURL || process.env.OPENAI_BASE_URL ? ` at ${a.baseURL ?? process.env.OPENAI_BASE_URL}` : ''})` : `${a.name ?? a.module} (custom)`))
+  const hint = agents.length === 1 && agents[0] === 'reference' && !process.env.MCP_BENCH_MODEL ? '; set MCP_BENCH_MODEL to benchmark a model' : ''
+  return `agent${agents.length > 1 ? 's' : ''}: ${names.join(', ')}${hint}`
 }
 
 const added = new WeakSet<Vitest>()

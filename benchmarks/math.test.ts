@@ -18,3 +18,19 @@ mcpTask('math/harvest-report', {
   expect(run).toFollowDependencies()
   expect(run).toComplyWithSchemas()
 })
+
+mcpTask('math/class-statistics', {
+  servers: ['math'],
+  category: 'single-server/parallel',
+  prompt: 'For the exam scores 72, 85, 90, 66 and 85, use the math tools to compute the mean, the median and the maximum score, and report all three.',
+  fuzzy: 'My five students scored 72, 85, 90, 66 and 85 on the exam. What were the average, the middle score and the top score?',
+  reference: {
+    calls: [
+      { id: 'mean', tool: 'math.mean', args: { numbers: [72, 85, 90, 66, 85] } },
+      { id: 'median', tool: 'math.median', args: { numbers: [72, 85, 90, 66, 85] } },
+      { id: 'max', tool: 'math.max', args: { numbers: [72, 85, 90, 66, 85] } },
+    ],
+    answer: 'The mean score is 79.6, the median is 85 and the top score is 90.',
+    facts: ['79.6', '85', '90'],
+  },
+})
