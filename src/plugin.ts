@@ -49,6 +49,7 @@ function runtimeSettings(options: ResolvedBenchOptions, root: string): RuntimeSe
     maxToolOutputChars: options.maxToolOutputChars,
     maxRecordedOutputChars: options.maxRecordedOutputChars,
     judge: options.judge ?? null,
+    distractors: options.distractors,
   }
 }
 

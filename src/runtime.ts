@@ -16,6 +16,7 @@ export interface RuntimeSettings {
   maxToolOutputChars: number
   maxRecordedOutputChars: number
   judge: unknown
+  distractors: ResolvedBenchOptions['distractors']
 }
 
 export interface Runtime {

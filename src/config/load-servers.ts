@@ -83,7 +83,7 @@ export function expandVariables(server: string, values: Record<string, string>, 
   for (const [key, value] of Object.entries(values)) {
     out[key] = value.replace(/\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => {
       const found = env[name]
-      if (found === undefined) throw new ServerConfigError(`Server "${server}": ${key} refers to \${${name}}, which is not set`)
+      if (found === undefined) throw new ServerConfigError(`Server "${server}": ${/^\d+$/.test(key) ? `args[${key}]` : key} refers to \${${name}}, which is not set`)
       return found
     })
   }

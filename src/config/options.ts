@@ -70,6 +70,12 @@ export const BenchOptionsSchema = z.strictObject({
   maxToolOutputChars: z.number().int().positive().default(20_000),
   /** Tool output longer than this is cut in the recorded trajectory (reports stay small). */
   maxRecordedOutputChars: z.number().int().positive().default(4_000),
+  /** Where a task's `distractors: N` are drawn from, and servers added whenever a task asks for any (MCP-Bench keeps a Time server resident). */
+  distractors: z.strictObject({
+    /** Default: every configured server that is shared per file (no per-task state). */
+    pool: z.array(z.string()).optional(),
+    resident: z.array(z.string()).default([]),
+  }).default({ resident: [] }),
   outputDir: z.string().default('bench-results'),
   /** Add the leaderboard and JUnit reporters. */
   reporters: z.boolean().default(true),

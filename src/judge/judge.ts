@@ -58,7 +58,7 @@ export function judgeTrajectory(
 
 type SampleOutcome =
   | { ok: true; index: number; value: unknown; cached: boolean; usage: JudgeUsage }
-  | { ok: false; index: number; reason: string; cached: boolean; usage: JudgeUsage; fatal?: boolean }
+  | { ok: false; index: number; reason: string; cached: boolean; usage: JudgeUsage; fatal?: boolean; aborted?: boolean }
 
 const ZERO: JudgeUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 }
 
@@ -96,6 +96,7 @@ async function runJudge(
 
   const controller = new AbortController()
   const onAbort = () => controller.abort()
+  if (signal?.aborted) controller.abort()
   signal?.addEventListener('abort', onAbort, { once: true })
 
   const runSample = async (index: number): Promise<SampleOutcome> => {
@@ -125,8 +126,10 @@ async function runJudge(
       return { ok: true, index, value: p.value, cached: false, usage: reply.usage }
     } catch (err) {
       const e = err instanceof JudgeRequestError ? err : new JudgeRequestError(err instanceof Error ? err.message : String(err), true)
+      // A request cut short because another sample failed fatally is not the cause worth reporting.
+      const aborted = controller.signal.aborted && e.message === 'aborted'
       if (e.fatal) controller.abort()
-      return { ok: false, index, reason: e.message, cached: false, usage: ZERO, fatal: e.fatal }
+      return { ok: false, index, reason: e.message, cached: false, usage: ZERO, fatal: e.fatal, aborted }
     }
   }
 
@@ -150,7 +153,7 @@ async function runJudge(
     ...(notRun > 0 ? [`${notRun} sample${notRun === 1 ? '' : 's'} not run after a fatal error`] : []),
   ]
   const samples: JudgeSamples = { requested: config.samples, valid: valid.length, failed: config.samples - valid.length, failures }
-  const fatal = failedOutcomes.find((o) => o.fatal)
+  const fatal = failedOutcomes.find((o) => o.fatal && !o.aborted) ?? failedOutcomes.find((o) => o.fatal)
 
   if (signal?.aborted) return errorResult(config, rubricName, 'judging was aborted', samples, outcomes, started)
   if (fatal) return errorResult(config, rubricName, `judge request failed: ${fatal.reason}`, samples, outcomes, started)

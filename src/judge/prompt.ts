@@ -320,7 +320,7 @@ export function buildPassFailPrompt(
 
   const system = [
     'You decide whether an AI agent\'s final answer succeeds at a user\'s request. The agent could call external tools (MCP servers).',
-    fenceInstructions(fence),
+    fenceInstructions(fence, 'verdict'),
     'Reply with a single JSON object in the format the user message asks for.',
   ].join('\n')
 

@@ -1,5 +1,6 @@
 // Vitest setup file wired in by mcpBench(): registers the matchers in every benchmark file.
 import { expect } from 'vitest'
 import { ruleMatchers } from './rule-matchers.ts'
+import { stateMatchers } from './state-matchers.ts'
 
-expect.extend(ruleMatchers)
+expect.extend({ ...ruleMatchers, ...stateMatchers })

@@ -17,6 +17,10 @@ interface McpBenchMatchers<R = unknown> {
   toMentionFacts(facts?: Array<string | number>): R
   /** Every dependency of the reference plan was respected: a tool's prerequisites were called in earlier rounds. */
   toFollowDependencies(): R
+  /** After the run, `server`'s answer to `probe` (parsed as JSON when it is) equals `expected`. Await it. */
+  toHaveServerState(server: string, probe: { tool: string; args?: Record<string, unknown> }, expected: unknown): Promise<R>
+  /** The `${TASK_DIR}` workspace of `server` holds `path`, equal to a string or matching a RegExp. */
+  toHaveFile(server: string, path: string, expected?: string | RegExp): R
 }
 
 declare module 'vitest' {

@@ -16,6 +16,8 @@ export interface ServerConnection {
   tools: Tool[]
   /** Process id for stdio servers. */
   pid: number | null
+  /** The instance's fresh `${TASK_DIR}`, for workspace servers. */
+  workspace?: string
   /** False once the transport closed (the process exited or was closed). */
   alive(): boolean
   /** The last lines the server wrote to stderr, for error messages. */
@@ -30,10 +32,10 @@ export class ServerStartError extends Error {
 const STDERR_KEEP = 4_000
 
 /** Starts (or connects to) one server and lists its tools, within the startup timeout. */
-export async function connectServer(name: string, config: ServerConfig, root: string): Promise<ServerConnection> {
+export async function connectServer(name: string, config: ServerConfig, root: string, vars: Record<string, string> = {}): Promise<ServerConnection> {
   let stderr = ''
   let inProcessClose: (() => Promise<void>) | undefined
-  const { transport, describe } = await openTransport(name, config, root, (close) => (inProcessClose = close))
+  const { transport, describe } = await openTransport(name, config, root, vars, (close) => (inProcessClose = close))
   if (transport instanceof StdioClientTransport) {
     transport.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-STDERR_KEEP)
@@ -78,21 +80,25 @@ async function openTransport(
   name: string,
   config: ServerConfig,
   root: string,
+  vars: Record<string, string>,
   onInProcessClose: (close: () => Promise<void>) => void,
 ): Promise<{ transport: Transport; describe: string }> {
+  // Task variables (TASK_DIR) win over the parent's environment.
+  const env = { ...process.env, ...vars }
   if ('command' in config) {
+    const args = Object.values(expandVariables(name, Object.fromEntries(config.args.map((a, i) => [String(i), a])), env))
     const transport = new StdioClientTransport({
       command: config.command,
-      args: config.args,
+      args,
       // Only what the server declares, on top of the SDK's minimal base (PATH, HOME, …).
-      env: expandVariables(name, config.env),
-      cwd: resolve(root, config.cwd ?? '.'),
+      env: expandVariables(name, config.env, env),
+      cwd: resolve(root, expandVariables(name, { cwd: config.cwd ?? '.' }, env).cwd!),
       stderr: 'pipe',
     })
-    return { transport, describe: `command: ${[config.command, ...config.args].join(' ')}` }
+    return { transport, describe: `command: ${[config.command, ...args].join(' ')}` }
   }
   if ('url' in config) {
-    const headers = expandVariables(name, config.headers)
+    const headers = expandVariables(name, config.headers, env)
     const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers } })
     return { transport, describe: `url: ${config.url}` }
   }

@@ -1,10 +1,13 @@
 import type { LoadedServers } from '../config/load-servers.ts'
 import { buildCatalog, type Catalog } from './catalog.ts'
 import { connectServer, type ServerConnection } from './connect.ts'
+import { createWorkspace, usesWorkspace, type WorkspaceSeed } from './workspace.ts'
 
 /** The servers one task runs against, and its tool catalog. */
 export interface ServerSession {
   connections: Map<string, ServerConnection>
+  /** The fresh directory (`${TASK_DIR}`) of each workspace server, by server name. */
+  workspaces: Map<string, string>
   catalog: Catalog
   /** Closes the task's own (isolated) instances; shared ones stay for the file's other tasks. */
   release(): Promise<void>
@@ -16,11 +19,19 @@ export interface HubConfig extends LoadedServers {
   fileError?: string
 }
 
+export interface AcquireOptions {
+  /** Extra servers whose tools join the catalog, marked as distractors. */
+  distractors?: string[]
+  /** Seed for the `${TASK_DIR}` of workspace servers. */
+  files?: WorkspaceSeed
+}
+
 /**
  * Starts servers on demand for a test file. Servers with `isolation: "file"`
- * start once and are shared by the file's tasks; `isolation: "task"` servers
- * get a fresh instance per task, so stateful servers start clean. `close()`
- * stops everything still open (the environment calls it at teardown).
+ * start once and are shared by the file's tasks; `isolation: "task"` servers,
+ * and servers whose config uses `${TASK_DIR}`, get a fresh instance per task,
+ * so stateful servers start clean. `close()` stops everything still open (the
+ * environment calls it at teardown).
  */
 export class ServerHub {
   private shared = new Map<string, Promise<ServerConnection>>()
@@ -45,15 +56,22 @@ export class ServerHub {
     return undefined
   }
 
-  async acquire(names: string[], distractors: string[] = []): Promise<ServerSession> {
+  isolated(name: string): boolean {
+    const config = this.config.servers[name]
+    return Boolean(config && (config.isolation === 'task' || usesWorkspace(config)))
+  }
+
+  async acquire(names: string[], { distractors = [], files }: AcquireOptions = {}): Promise<ServerSession> {
     const all = [...new Set([...names, ...distractors])]
     const problem = this.problemsWith(all)
     if (problem) throw new Error(problem)
     const own: ServerConnection[] = []
+    const workspaces = new Map<string, string>()
     const settled = await Promise.allSettled(all.map(async (name) => {
-      if (this.config.servers[name]!.isolation === 'task') {
-        const connection = await this.start(name)
+      if (this.isolated(name)) {
+        const connection = await this.start(name, files)
         own.push(connection)
+        if (connection.workspace) workspaces.set(name, connection.workspace)
         return connection
       }
       return this.sharedConnection(name)
@@ -72,7 +90,7 @@ export class ServerHub {
       tools: connections.get(name)!.tools,
       distractor: !names.includes(name),
     })))
-    return { connections, catalog, release: async () => void (await Promise.all(own.map((c) => this.stop(c)))) }
+    return { connections, workspaces, catalog, release: async () => void (await Promise.all(own.map((c) => this.stop(c)))) }
   }
 
   /** A shared connection, restarted if the previous instance died. */
@@ -91,10 +109,22 @@ export class ServerHub {
     return this.sharedConnection(name)
   }
 
-  private async start(name: string): Promise<ServerConnection> {
-    const connection = await connectServer(name, this.config.servers[name]!, this.config.root)
-    this.open.add(connection)
-    return connection
+  private async start(name: string, files?: WorkspaceSeed): Promise<ServerConnection> {
+    const config = this.config.servers[name]!
+    const workspace = usesWorkspace(config) ? createWorkspace(name, files, this.config.root) : undefined
+    try {
+      const connection = await connectServer(name, config, this.config.root, workspace ? { TASK_DIR: workspace.dir } : {})
+      const close = connection.close
+      const tracked: ServerConnection = { ...connection, workspace: workspace?.dir, close: async () => {
+        await close()
+        workspace?.remove()
+      } }
+      this.open.add(tracked)
+      return tracked
+    } catch (error) {
+      workspace?.remove()
+      throw error
+    }
   }
 
   private async stop(connection: ServerConnection): Promise<void> {

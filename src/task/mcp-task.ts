@@ -7,6 +7,8 @@ import { referenceLayers } from '../checks/dependencies.ts'
 import { ruleMetrics, type RuleMetrics } from '../checks/rule-metrics.ts'
 import { getRuntime, type Runtime } from '../runtime.ts'
 import type { ServerSession } from '../servers/hub.ts'
+import { drawDistractors } from '../servers/distractors.ts'
+import { contentToText } from '../trajectory/content.ts'
 import { TrajectoryRecorder } from '../trajectory/recorder.ts'
 import { settingOf, type TaskMeta } from './meta.ts'
 import { TaskSpecSchema, type TaskSpec, type TaskSpecInput } from './spec.ts'
@@ -62,7 +64,10 @@ export function mcpTask(id: string, spec: TaskSpecInput, checks?: TaskChecks): v
       }
       let session: ServerSession | undefined
       try {
-        session = await runtime.hub.acquire(taskSpec.servers)
+        session = await runtime.hub.acquire(taskSpec.servers, {
+          distractors: distractorsFor(id, taskSpec, runtime),
+          files: taskSpec.files,
+        })
       } catch (error) {
         fail('servers', `Task "${id}" in ${file}: ${(error as Error).message}`)
       }
@@ -97,7 +102,12 @@ async function runAndCheck(args: RunArgs): Promise<void> {
   meta.metrics = metrics
   await annotateMetrics(context, metrics)
   if (trajectory.error) args.fail('agent', `Task "${id}" [${name}]: ${trajectory.error}`)
-  const run: TaskRun = { kind: 'mcp-bench-run', taskId: id, agent: name, spec, trajectory, catalog: session.catalog.entries, metrics }
+  const run: TaskRun = {
+    kind: 'mcp-bench-run', taskId: id, agent: name, spec, trajectory, catalog: session.catalog.entries, metrics,
+    distractors: [...session.connections.keys()].filter((s) => !spec.servers.includes(s)),
+    workspaces: Object.fromEntries(session.workspaces),
+    inspect: (server, tool, toolArgs = {}) => inspectServer(session, server, tool, toolArgs),
+  }
   const expect = context.expect
   const defaults = runtime.settings.defaultChecks
   if (defaults.answer) expect.soft(run).toGiveAnswer()
@@ -105,6 +115,23 @@ async function runAndCheck(args: RunArgs): Promise<void> {
   if (defaults.validToolNames) expect.soft(run).toHaveValidToolNames()
   if (defaults.schemaCompliance) expect.soft(run).toComplyWithSchemas()
   await checks?.({ run, expect, task: context.task })
+}
+
+/** The seeded distractor draw, plus the resident servers, when the task asks for distractors. */
+function distractorsFor(id: string, spec: TaskSpec, runtime: Runtime): string[] {
+  const count = spec.distractors ?? 0
+  if (count === 0) return []
+  const { pool, resident } = runtime.settings.distractors
+  const candidates = pool ?? Object.keys(runtime.settings.servers.servers).filter((s) => !runtime.hub.isolated(s))
+  const drawn = drawDistractors(id, candidates, count, [...spec.servers, ...resident])
+  return [...resident.filter((s) => !spec.servers.includes(s)), ...drawn]
+}
+
+async function inspectServer(session: ServerSession, server: string, tool: string, args: Record<string, unknown>) {
+  const connection = session.connections.get(server)
+  if (!connection) throw new Error(`inspect: server "${server}" is not part of this task (it has ${[...session.connections.keys()].join(', ')})`)
+  const result = await connection.client.callTool({ name: tool, arguments: args })
+  return { text: contentToText(Array.isArray(result.content) ? result.content : []), isError: result.isError === true }
 }
 
 /** Runs the agent under the task's deadline. Never throws: failures end up in the trajectory. */

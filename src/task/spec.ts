@@ -39,6 +39,11 @@ export const TaskSpecSchema = z.strictObject({
   maxRounds: z.number().int().positive().optional(),
   /** Number of extra, unrelated servers whose tools join the catalog (MCP-Bench uses 10). */
   distractors: z.number().int().nonnegative().optional(),
+  /**
+   * Files the task's workspace servers (those whose config uses `${TASK_DIR}`) start with:
+   * a directory to copy (relative to the project root) or `{ "relative/path": "content" }`.
+   */
+  files: z.union([z.string().min(1), z.record(z.string(), z.string())]).optional(),
   /** Show the agent the concrete prompt instead of the fuzzy one. */
   useConcretePrompt: z.boolean().optional(),
   tags: z.array(z.string()).default([]),

@@ -12,6 +12,12 @@ export interface TaskRun {
   trajectory: Trajectory
   catalog: CatalogEntry[]
   metrics: RuleMetrics
+  /** Distraction servers added to this task's catalog. */
+  distractors: string[]
+  /** The fresh `${TASK_DIR}` of each workspace server, by server name. */
+  workspaces: Record<string, string>
+  /** Calls a tool on one of the task's server instances after the run, for end-state checks. Not recorded. */
+  inspect(server: string, tool: string, args?: Record<string, unknown>): Promise<{ text: string; isError: boolean }>
 }
 
 export function isTaskRun(value: unknown): value is TaskRun {

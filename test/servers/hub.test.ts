@@ -105,3 +105,46 @@ describe('server hub', () => {
     expect(await text(hub, 'shared', 'echo', { text: 'back' })).toBe('back')
   })
 })
+
+describe('per-task state', () => {
+  it('gives concurrent tasks on an isolated server separate instances', async () => {
+    hub = hubWith({ isolated: { ...probe, isolation: 'task' } })
+    const sessions = await Promise.all(Array.from({ length: 4 }, () => hub!.acquire(['isolated'])))
+    const counts = await Promise.all(sessions.map(async (s) => {
+      const c = s.connections.get('isolated')!.client
+      await c.callTool({ name: 'increment', arguments: {} })
+      return (await c.callTool({ name: 'increment', arguments: {} }) as { content: Array<{ text: string }> }).content[0]!.text
+    }))
+    expect(counts).toEqual(['2', '2', '2', '2'])
+    expect(new Set(sessions.map((s) => s.connections.get('isolated')!.pid)).size).toBe(4)
+    await Promise.all(sessions.map((s) => s.release()))
+  })
+
+  it('gives a ${TASK_DIR} server a fresh seeded directory per task and removes it after', async () => {
+    const { existsSync, readFileSync } = await import('node:fs')
+    hub = hubWith({ files: { module: './test/support/probe-server.ts', options: { name: '${TASK_DIR}' } } })
+    const a = await hub.acquire(['files'], { files: { 'in/a.txt': 'A' } })
+    const b = await hub.acquire(['files'], { files: { 'in/b.txt': 'B' } })
+    const dirA = a.workspaces.get('files')!
+    const dirB = b.workspaces.get('files')!
+    expect(dirA).not.toBe(dirB)
+    expect(readFileSync(`${dirA}/in/a.txt`, 'utf8')).toBe('A')
+    expect(existsSync(`${dirA}/in/b.txt`)).toBe(false)
+    await a.release()
+    expect(existsSync(dirA)).toBe(false)
+    expect(existsSync(dirB)).toBe(true)
+    await b.release()
+  })
+
+  it('refuses workspace files that escape the directory', async () => {
+    hub = hubWith({ files: { ...probe, args: [...probe.args, '${TASK_DIR}'] } })
+    await expect(hub.acquire(['files'], { files: { '../escape.txt': 'x' } })).rejects.toThrow(/must be a relative path inside the workspace/)
+  })
+
+  it('marks distractor servers in the catalog', async () => {
+    hub = hubWith({ main: { module: './test/support/probe-server.ts' }, noise: { module: './test/support/probe-server.ts' } })
+    const session = await hub.acquire(['main'], { distractors: ['noise'] })
+    expect(session.catalog.resolve('noise__echo')!.distractor).toBe(true)
+    expect(session.catalog.resolve('main__echo')!.distractor).toBe(false)
+  })
+})

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import { JudgeConfigSchema, resolveJudgeConfig } from '../../src/judge/config.ts'
+import { MCP_BENCH_RUBRIC } from '../../src/judge/rubric.ts'
+
+describe('judge config', () => {
+  it('is off without a model', () => {
+    expect(resolveJudgeConfig(undefined, {})).toBeNull()
+    expect(resolveJudgeConfig({ samples: 3 }, { OPENAI_API_KEY: 'x' })).toBeNull()
+    expect(resolveJudgeConfig(false, { MCP_BENCH_JUDGE_MODEL: 'm' })).toBeNull()
+  })
+
+  it('applies defaults', () => {
+    const c = resolveJudgeConfig('gpt-4o-mini', {}, '/tmp/proj')!
+    expect(c).toMatchObject({ model: 'gpt-4o-mini', samples: 5, cacheDir: join('/tmp/proj', '.mcp-bench-cache/judge'), maxRetries: 3, concurrency: 1 })
+    expect(c.rubric).toBe(MCP_BENCH_RUBRIC)
+    expect(c.temperature).toBeUndefined()
+    expect(resolveJudgeConfig({ model: 'm', rubric: 'pass-fail' }, {})!.samples).toBe(1)
+    expect(resolveJudgeConfig({ model: 'm', cache: false }, {})!.cacheDir).toBeNull()
+    expect(resolveJudgeConfig({ model: 'm', cache: 'cache-here' }, {}, '/w')!.cacheDir).toBe('/w/cache-here')
+  })
+
+  it('falls back to the environment, MCP_BENCH_JUDGE_* before OPENAI_*, explicit config first', () => {
+    const env = {
+      MCP_BENCH_JUDGE_MODEL: 'env-model',
+      OPENAI_BASE_URL: 'http://openai.example/v1',
+      OPENAI_API_KEY: 'sk-openai',
+    }
+    expect(resolveJudgeConfig(undefined, env)).toMatchObject({ model: 'env-model', baseURL: 'http://openai.example/v1', apiKey: 'sk-openai' })
+    const overridden = { ...env, MCP_BENCH_JUDGE_BASE_URL: 'http://judge.example/v1', MCP_BENCH_JUDGE_API_KEY: 'sk-judge' }
+    expect(resolveJudgeConfig(undefined, overridden)).toMatchObject({ baseURL: 'http://judge.example/v1', apiKey: 'sk-judge' })
+    expect(resolveJudgeConfig({ model: 'cfg', baseURL: 'http://cfg/v1', apiKey: 'sk-cfg' }, overridden)).toMatchObject({
+      model: 'cfg',
+      baseURL: 'http://cfg/v1',
+      apiKey: 'sk-cfg',
+    })
+  })
+
+  it('rejects invalid configs with a readable error', () => {
+    expect(() => resolveJudgeConfig({ model: 'm', samples: 0 }, {})).toThrow(/invalid judge config[\s\S]*samples/)
+    expect(() => resolveJudgeConfig({ model: 'm', rubric: 'nope' as never }, {})).toThrow(/invalid judge config/)
+    expect(() => resolveJudgeConfig({ model: 'm', unknown: 1 } as never, {})).toThrow(/invalid judge config/)
+    const dup = { name: 'x', categories: [{ id: 'a', title: 'A', dimensions: [{ id: 'a', title: 'A', question: '?', bands: [{ min: 1, max: 10, text: 't' }] }] }] }
+    expect(() => resolveJudgeConfig({ model: 'm', rubric: dup }, {})).toThrow(/duplicate id/)
+    expect(JudgeConfigSchema.safeParse({ model: 'm', rubric: 'mcp-bench', cache: '/tmp/x' }).success).toBe(true)
+  })
+})
