@@ -1,5 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * A tiny server for the project's own tests: it reports its environment and
