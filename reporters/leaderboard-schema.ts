@@ -1,4 +1,6 @@
 import * as z from 'zod'
+import { JudgeResultSchema } from '../src/judge/schema.ts'
+import { AgentScoresSchema } from '../src/scoring/schema.ts'
 
 /** Bump on any breaking change to the leaderboard file. */
 export const LEADERBOARD_SCHEMA_VERSION = 1
@@ -26,7 +28,10 @@ export const TaskRecordSchema = z.object({
   status: z.enum(['passed', 'failed', 'errored']),
   error: z.string().nullable(),
   metrics: MetricsSchema,
-  judge: z.unknown().nullable(),
+  /** The MCP-Bench rubric judgement (or not-judged / error), null when the task never reached the judge. */
+  judge: JudgeResultSchema.nullable(),
+  /** The MCP-AgentBench pass/fail verdict, when a check asked for it. */
+  referenceJudge: JudgeResultSchema.nullable(),
   rounds: z.number().int().nonnegative(),
   toolCalls: z.number().int().nonnegative(),
   distractorCalls: z.number().int().nonnegative(),
@@ -35,17 +40,14 @@ export const TaskRecordSchema = z.object({
 })
 export type TaskRecord = z.infer<typeof TaskRecordSchema>
 
-export const AgentSummarySchema = z.object({
-  agent: z.string(),
-  tasks: z.number().int(),
-  passed: z.number().int(),
-  failed: z.number().int(),
-  errored: z.number().int(),
-  passRate: z.number(),
-  /** Mean of each metric over the tasks where it is defined (null where it never is). */
-  metrics: MetricsSchema,
-  /** Mean of the three schema-understanding rates: the rule-only score. */
+/** One leaderboard row: the MCP-Bench and MCP-AgentBench scores, plus what the runs cost. */
+export const AgentSummarySchema = AgentScoresSchema.extend({
+  /** Overall score (MCP-Bench Table 3 formula); null when nothing was judged. */
+  overallScore: Rate,
+  /** Schema Understanding alone: the rule-only score, defined without a judge. */
   ruleScore: Rate,
+  /** Means over all tasks, including dependency order. */
+  metrics: MetricsSchema,
   avgRounds: z.number(),
   avgToolCalls: z.number(),
   avgTokens: z.number(),

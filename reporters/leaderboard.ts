@@ -2,7 +2,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
 import type { TaskMeta } from '../src/task/meta.ts'
-import { summarizeAgents } from './aggregate.ts'
+import { agentRows } from './agent-rows.ts'
 import { applyGate, type Gate } from './gate.ts'
 import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type Leaderboard, type TaskRecord } from './leaderboard-schema.ts'
 import { formatSummary } from './summary.ts'
@@ -45,7 +45,7 @@ export class LeaderboardReporter implements Reporter {
       }
     }
     if (tasks.length === 0 && fileErrors.length === 0) return
-    const agents = summarizeAgents(tasks)
+    const agents = agentRows(tasks)
     const gate = applyGate(agents, this.options.gate)
     const leaderboard: Leaderboard = LeaderboardSchema.parse({
       schemaVersion: LEADERBOARD_SCHEMA_VERSION,
@@ -90,6 +90,7 @@ function toRecord(test: TestCase): TaskRecord | undefined {
       dependencyOrder: meta.metrics?.dependencyOrder ?? null,
     },
     judge: meta.judge ?? null,
+    referenceJudge: meta.referenceJudge ?? null,
     rounds: trajectory?.rounds ?? 0,
     toolCalls: trajectory?.calls.length ?? 0,
     distractorCalls: meta.metrics?.distractorCalls ?? 0,

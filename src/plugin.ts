@@ -48,9 +48,16 @@ function runtimeSettings(options: ResolvedBenchOptions, root: string): RuntimeSe
     maxRounds: options.maxRounds,
     maxToolOutputChars: options.maxToolOutputChars,
     maxRecordedOutputChars: options.maxRecordedOutputChars,
-    judge: options.judge ?? null,
+    judge: withoutCache(options.judge ?? null),
     distractors: options.distractors,
   }
+}
+
+/** `vitest run --no-cache` (or MCP_BENCH_NO_CACHE=1) also turns the judge cache off. */
+function withoutCache(judge: RuntimeSettings['judge']): RuntimeSettings['judge'] {
+  const off = process.argv.includes('--no-cache') || /^(1|true|yes)$/i.test(process.env.MCP_BENCH_NO_CACHE ?? '')
+  if (!off || judge === false) return judge
+  return { ...(typeof judge === 'string' ? { model: judge } : judge ?? {}), cache: false }
 }
 
 /** A broken servers file does not stop the run: every task that needs a server reports it. */

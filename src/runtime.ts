@@ -1,5 +1,6 @@
 import type { LoadedServers } from './config/load-servers.ts'
 import type { AgentSetting, ResolvedBenchOptions } from './config/options.ts'
+import type { JudgeConfigInput } from './judge/config.ts'
 import type { ServerHub } from './servers/hub.ts'
 
 /**
@@ -15,7 +16,8 @@ export interface RuntimeSettings {
   maxRounds: number
   maxToolOutputChars: number
   maxRecordedOutputChars: number
-  judge: unknown
+  /** Judge config as given (a model name, an object or false); null lets MCP_BENCH_JUDGE_MODEL decide in the worker. */
+  judge: JudgeConfigInput | string | false | null
   distractors: ResolvedBenchOptions['distractors']
 }
 

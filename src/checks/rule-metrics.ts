@@ -1,3 +1,4 @@
+import { ruleMetrics as rates } from '../scoring/formulas.ts'
 import type { ReferencePlan } from '../task/spec.ts'
 import type { Trajectory } from '../trajectory/schema.ts'
 import { dependencyOrder } from './dependencies.ts'
@@ -22,17 +23,11 @@ export interface RuleMetrics {
 
 export function ruleMetrics(trajectory: Trajectory, reference?: ReferencePlan): RuleMetrics {
   const calls = trajectory.calls
-  const valid = calls.filter((c) => c.valid)
   return {
-    validToolNameRate: rate(valid.length, calls.length),
-    schemaCompliance: rate(valid.filter((c) => c.schemaValid === true).length, valid.length),
-    executionSuccess: rate(calls.filter((c) => c.valid && !c.isError).length, calls.length),
+    // An invalid name is recorded as an error result, so it counts as an execution failure.
+    ...rates(calls),
     dependencyOrder: reference ? dependencyOrder(trajectory, reference).rate : null,
     toolCalls: calls.length,
     distractorCalls: calls.filter((c) => c.distractor).length,
   }
-}
-
-function rate(part: number, whole: number): number | null {
-  return whole === 0 ? null : part / whole
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { JudgeConfigSchema } from '../judge/config.ts'
 
 /** Where an agent comes from. A string is a model name for the OpenAI-compatible agent. */
 const OpenAIAgentSchema = z.strictObject({
@@ -59,7 +60,8 @@ export const BenchOptionsSchema = z.strictObject({
   servers: z.union([z.string(), z.record(z.string(), z.unknown())]).default('mcp.servers.json'),
   /** One agent or several; each task runs once per agent. Unset: MCP_BENCH_MODEL, else the reference agent. */
   agent: z.union([AgentOptionSchema, z.array(AgentOptionSchema).min(1)]).optional(),
-  judge: z.unknown().optional(),
+  /** The LLM judge: a model name, a judge config, or false. Unset: MCP_BENCH_JUDGE_MODEL, else not judged. */
+  judge: z.union([z.string().min(1), JudgeConfigSchema, z.literal(false)]).optional(),
   gate: GateSchema.default({}),
   defaultChecks: DefaultChecksSchema.default({ answer: true, facts: true, validToolNames: false, schemaCompliance: false }),
   /** Default per-task timeout (ms). */

@@ -2,7 +2,7 @@ import type { CatalogEntry } from '../servers/catalog.ts'
 import type { TaskSpec } from '../task/spec.ts'
 import type { ToolCallRecord, Trajectory } from '../trajectory/schema.ts'
 import { describeDependencyLayers } from './plan.ts'
-import { createRng, sampleSeed, shuffled } from './prng.ts'
+import { createRng, sampleSeed, shuffled } from '../random.ts'
 import { answerKey, PASS_FAIL_PRINCIPLES, type Rubric } from './rubric.ts'
 import { createFence, deriveNonce, fenceInstructions, type Fence } from './untrusted.ts'
 

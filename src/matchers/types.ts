@@ -21,6 +21,12 @@ interface McpBenchMatchers<R = unknown> {
   toHaveServerState(server: string, probe: { tool: string; args?: Record<string, unknown> }, expected: unknown): Promise<R>
   /** The `${TASK_DIR}` workspace of `server` holds `path`, equal to a string or matching a RegExp. */
   toHaveFile(server: string, path: string, expected?: string | RegExp): R
+  /** The judge's overall score (mean of its categories, 0–1) is at least `min` (default 0.6). Passes as "not judged" without a judge model unless `required`. Await it. */
+  toPassJudge(options?: { min?: number; required?: boolean }): Promise<R>
+  /** Sub-dimensions (0–1, e.g. `taskFulfillment`, `grounding`) or categories (`toolUsage`) reach their minimums. Await it. */
+  toScoreAtLeast(minimums: Record<string, number>, options?: { required?: boolean }): Promise<R>
+  /** MCP-AgentBench's pass/fail verdict on the final answer against the reference answer. Await it. */
+  toPassReferenceJudge(options?: { required?: boolean }): Promise<R>
 }
 
 declare module 'vitest' {

@@ -13,6 +13,7 @@ import {
   type McpBenchSubDimensions,
   type RuleMetrics,
 } from './formulas.ts'
+import { AGENTBENCH_CATEGORIES, type AgentScoresSchema, type CategorySummarySchema, type SettingSummarySchema } from './schema.ts'
 
 /**
  * Aggregation of per-task records into per-agent leaderboards: MCP-Bench's
@@ -35,57 +36,10 @@ export const TaskRecordSchema = z.object({
 export type TaskRecord = z.infer<typeof TaskRecordSchema>
 
 export type Setting = 'single' | 'multi'
-export const AGENTBENCH_CATEGORIES = [
-  'single-server/single',
-  'single-server/parallel',
-  'single-server/sequential',
-  'multi-server/single',
-  'multi-server/parallel',
-  'multi-server/sequential',
-] as const
 export type AgentBenchCategory = (typeof AGENTBENCH_CATEGORIES)[number]
-
-/** One column set of an MCP-Bench table. Rates and judge sub-dimensions are 0–1 (sub-dimension means / 10). */
-export interface SettingSummary {
-  tasks: number
-  /** Tasks with an MCP-Bench rubric judgement. */
-  judged: number
-  metrics: RuleMetrics
-  /** Sub-dimension means over judged tasks, normalised to 0–1 as in MCP-Bench's tables. */
-  dimensions: McpBenchSubDimensions
-  domains: Domains
-  overall: number | null
-  ruleScore: number | null
-}
-
-export interface CategorySummary {
-  tasks: number
-  passed: number
-  failed: number
-  errored: number
-  /** passed / tasks (errored counts as not passed); null with no tasks. */
-  passRate: number | null
-  /** Tasks with a pass-fail judgement, and the share the judge passed. */
-  judged: number
-  judgePassRate: number | null
-}
-
-export interface AgentSummary {
-  agent: string
-  tasks: number
-  passed: number
-  failed: number
-  errored: number
-  passRate: number | null
-  /** MCP-Bench Table 4 (one server), Table 5 (several), Table 3 (both, weighted by task count). */
-  single: SettingSummary
-  multi: SettingSummary
-  overall: SettingSummary
-  /** MCP-AgentBench's six categories; tasks without a shape are counted in `uncategorized`. */
-  categories: Record<AgentBenchCategory, CategorySummary>
-  uncategorized: number
-  judge: { rubric: number; passFail: number; notJudged: number; errors: number; none: number }
-}
+export type SettingSummary = z.infer<typeof SettingSummarySchema>
+export type CategorySummary = z.infer<typeof CategorySummarySchema>
+export type AgentSummary = z.infer<typeof AgentScoresSchema>
 
 export function settingOf(record: Pick<TaskRecord, 'servers'>): Setting {
   return new Set(record.servers).size > 1 ? 'multi' : 'single'

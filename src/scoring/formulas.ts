@@ -12,6 +12,8 @@
  *  - category (Task Completion, Tool Usage, Planning Effectiveness) = mean(two sub-dimensions) / 10
  *  - Overall = mean(Schema Understanding, Task Completion, Tool Usage, Planning Effectiveness)
  */
+import type * as z from 'zod'
+import type { DomainsSchema, JudgeCategoriesSchema, RuleMetricsSchema, SubDimensionsSchema } from './schema.ts'
 
 export type Maybe = number | null | undefined
 
@@ -53,11 +55,7 @@ export function ratio(n: number, d: number): number | null {
 // ---------------------------------------------------------------------------
 // Rule-based metrics (MCP-Bench §5.1)
 
-export interface RuleMetrics {
-  validToolNameRate: number | null
-  schemaCompliance: number | null
-  executionSuccess: number | null
-}
+export type RuleMetrics = z.infer<typeof RuleMetricsSchema>
 
 /** The three rule metrics from a trajectory's calls; null where the denominator is 0 (no calls, no valid calls). */
 export function ruleMetrics(calls: ReadonlyArray<{ valid: boolean; schemaValid: boolean | null; isError: boolean }>): RuleMetrics {
@@ -88,20 +86,8 @@ export function categoryScore(subDimensions: readonly Maybe[], scaleMax = 10): n
   return m === null ? null : m / scaleMax
 }
 
-export interface McpBenchSubDimensions {
-  taskFulfillment: number | null
-  informationGrounding: number | null
-  toolAppropriateness: number | null
-  parameterAccuracy: number | null
-  dependencyAwareness: number | null
-  parallelismEfficiency: number | null
-}
-
-export interface JudgeCategories {
-  taskCompletion: number | null
-  toolUsage: number | null
-  planningEffectiveness: number | null
-}
+export type McpBenchSubDimensions = z.infer<typeof SubDimensionsSchema>
+export type JudgeCategories = z.infer<typeof JudgeCategoriesSchema>
 
 /** The three MCP-Bench categories (0–1) from the six sub-dimensions on the 1–10 scale. */
 export function judgeCategories(d: McpBenchSubDimensions, scaleMax = 10): JudgeCategories {
@@ -115,9 +101,7 @@ export function judgeCategories(d: McpBenchSubDimensions, scaleMax = 10): JudgeC
 // ---------------------------------------------------------------------------
 // Overall (MCP-Bench Tables 3–5)
 
-export interface Domains extends JudgeCategories {
-  schemaUnderstanding: number | null
-}
+export type Domains = z.infer<typeof DomainsSchema>
 
 /** Overall = mean of the four domains; null when any domain is missing (a missing judge is not a 0). */
 export function overallScore(d: Domains): number | null {

@@ -10,6 +10,8 @@ import type { ServerSession } from '../servers/hub.ts'
 import { drawDistractors } from '../servers/distractors.ts'
 import { contentToText } from '../trajectory/content.ts'
 import { TrajectoryRecorder } from '../trajectory/recorder.ts'
+import type { JudgeResult } from '../judge/schema.ts'
+import { judgesFor, taskJudging } from './judging.ts'
 import { settingOf, type TaskMeta } from './meta.ts'
 import { TaskSpecSchema, type TaskSpec, type TaskSpecInput } from './spec.ts'
 import { callShape, type TaskRun } from './task-run.ts'
@@ -102,12 +104,21 @@ async function runAndCheck(args: RunArgs): Promise<void> {
   meta.metrics = metrics
   await annotateMetrics(context, metrics)
   if (trajectory.error) args.fail('agent', `Task "${id}" [${name}]: ${trajectory.error}`)
+  const judging = taskJudging(
+    judgesFor(runtime.settings.judge, runtime.settings.root),
+    { trajectory, task: spec, tools: session.catalog, taskId: id },
+    context.signal,
+    (kind, result) => (meta[kind] = result),
+  )
   const run: TaskRun = {
     kind: 'mcp-bench-run', taskId: id, agent: name, spec, trajectory, catalog: session.catalog.entries, metrics,
     distractors: [...session.connections.keys()].filter((s) => !spec.servers.includes(s)),
     workspaces: Object.fromEntries(session.workspaces),
     inspect: (server, tool, toolArgs = {}) => inspectServer(session, server, tool, toolArgs),
+    ...judging,
   }
+  // Every task is judged when a judge is configured, so the leaderboard has all dimensions.
+  await annotateJudge(context, await run.judge())
   const expect = context.expect
   const defaults = runtime.settings.defaultChecks
   if (defaults.answer) expect.soft(run).toGiveAnswer()
@@ -172,6 +183,18 @@ async function runAgent({ id, spec, setting, name, runtime, session, timeout }: 
     return recorder.finish(null, (error as Error)?.message ?? String(error))
   } finally {
     clearTimeout(timer)
+  }
+}
+
+async function annotateJudge(context: TestContext, result: JudgeResult): Promise<void> {
+  if (result.kind === 'rubric') {
+    for (const [key, value] of Object.entries(result.categories)) {
+      await context.annotate(value === null ? 'null' : String(Math.round(value * 10_000) / 10_000), `mcp-bench.judge.${key}`)
+    }
+  } else if (result.kind === 'pass-fail') {
+    await context.annotate(result.pass ? 'pass' : 'fail', 'mcp-bench.judge.verdict')
+  } else {
+    await context.annotate(result.kind === 'error' ? `error: ${result.reason}` : 'not judged', 'mcp-bench.judge')
   }
 }
 

@@ -1,4 +1,5 @@
 import type { RuleMetrics } from '../checks/rule-metrics.ts'
+import type { JudgeResult } from '../judge/schema.ts'
 import type { Trajectory } from '../trajectory/schema.ts'
 
 /**
@@ -19,7 +20,8 @@ export interface TaskMeta {
   errored?: { phase: 'spec' | 'servers' | 'agent'; message: string }
   trajectory?: Trajectory
   metrics?: RuleMetrics
-  judge?: unknown
+  judge?: JudgeResult
+  referenceJudge?: JudgeResult
 }
 
 declare module 'vitest' {

@@ -1,4 +1,5 @@
 import type { RuleMetrics } from '../checks/rule-metrics.ts'
+import type { JudgeResult } from '../judge/schema.ts'
 import type { CatalogEntry } from '../servers/catalog.ts'
 import type { Trajectory } from '../trajectory/schema.ts'
 import type { TaskSpec } from './spec.ts'
@@ -18,6 +19,10 @@ export interface TaskRun {
   workspaces: Record<string, string>
   /** Calls a tool on one of the task's server instances after the run, for end-state checks. Not recorded. */
   inspect(server: string, tool: string, args?: Record<string, unknown>): Promise<{ text: string; isError: boolean }>
+  /** The configured judge's result (MCP-Bench rubric by default); computed once per task. */
+  judge(): Promise<JudgeResult>
+  /** The MCP-AgentBench pass/fail verdict against the reference answer; computed once, on first use. */
+  referenceJudge(): Promise<JudgeResult>
 }
 
 export function isTaskRun(value: unknown): value is TaskRun {

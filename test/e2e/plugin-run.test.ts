@@ -90,6 +90,49 @@ describe('a benchmark run end to end (child Vitest process)', () => {
     expect(code).toBe(1)
   })
 
+  describe('with a judge from MCP_BENCH_JUDGE_MODEL', () => {
+    let judge: ScriptedModelServer
+    afterAll(() => judge?.close())
+
+    it('judges every task on all six dimensions and scores it with the MCP-Bench formula', async () => {
+      const scores = { task_fulfillment: 8, information_grounding: 9, tool_appropriateness: 7, parameter_accuracy: 10, dependency_awareness: 6, parallelism_efficiency: 5 }
+      judge = await startScriptedModel({
+        script: () => ({ content: `Here is my verdict:\n\`\`\`json\n${JSON.stringify({ reasoning: { task_fulfillment: 'complete' }, scores })}\n\`\`\`` }),
+      })
+      const { code, leaderboard } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/(echo|counter-is-fresh$)'], {
+        MCP_BENCH_JUDGE_MODEL: 'judge-model',
+        OPENAI_BASE_URL: judge.url,
+        MCP_BENCH_NO_CACHE: '1',
+      })
+      expect(code).toBe(0)
+      expect(leaderboard.tasks).toHaveLength(2)
+      for (const task of leaderboard.tasks) {
+        expect(task.judge).toMatchObject({
+          kind: 'rubric',
+          dimensions: { taskFulfillment: 8, informationGrounding: 9, toolAppropriateness: 7, parameterAccuracy: 10, dependencyAwareness: 6, parallelismEfficiency: 5 },
+          categories: { taskCompletion: expect.closeTo(0.85, 10), toolUsage: expect.closeTo(0.85, 10), planningEffectiveness: expect.closeTo(0.55, 10) },
+          samples: { requested: 5, valid: 5, failed: 0 },
+        })
+      }
+      const row = leaderboard.agents[0]!
+      const close = (v: number) => expect.closeTo(v, 10)
+      expect(row.overall.domains).toEqual({ schemaUnderstanding: 1, taskCompletion: close(0.85), toolUsage: close(0.85), planningEffectiveness: close(0.55) })
+      expect(row.overallScore).toBeCloseTo((1 + 0.85 + 0.85 + 0.55) / 4, 10)
+      // Five shuffled samples per task: the prompts differ in their dimension order.
+      expect(judge.requests).toHaveLength(10)
+      const prompts = new Set(judge.requests.map((r) => JSON.stringify(r.body.messages)))
+      expect(prompts.size).toBe(10)
+    })
+
+    it('reports judge fields as null without a judge model, and still gates on the rules', async () => {
+      const { code, leaderboard } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], { E2E_MIN_RULE_SCORE: '1' })
+      expect(code).toBe(0)
+      expect(leaderboard.tasks[0]!.judge).toMatchObject({ kind: 'not-judged', dimensions: { taskFulfillment: null }, categories: { taskCompletion: null } })
+      expect(leaderboard.agents[0]).toMatchObject({ overallScore: null, ruleScore: 1 })
+      expect(leaderboard.gate.passed).toBe(true)
+    })
+  })
+
   describe('with a model from MCP_BENCH_MODEL and OPENAI_BASE_URL', () => {
     let model: ScriptedModelServer
     afterAll(() => model?.close())

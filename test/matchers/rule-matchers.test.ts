@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ruleMetrics } from '../../src/checks/rule-metrics.ts'
+import { notJudged } from '../../src/judge/schema.ts'
 import '../../src/matchers/setup.ts'
 import '../../src/matchers/types.ts'
 import { buildCatalog } from '../../src/servers/catalog.ts'
@@ -25,6 +26,7 @@ function runOf(calls: ToolCallRecord[], answer: string | null = 'Total 270 t, re
   return {
     kind: 'mcp-bench-run', taskId: 't', agent: 'a', spec, trajectory: t, catalog, metrics: ruleMetrics(t, spec.reference),
     distractors: [], workspaces: {}, inspect: async () => ({ text: '{"n":1}', isError: false }),
+    judge: async () => notJudged(), referenceJudge: async () => notJudged(),
   }
 }
 

@@ -4,8 +4,9 @@ mcpTask('probe/echo', {
   servers: ['probe'],
   prompt: 'Echo the word hello.',
   reference: { calls: [{ id: 'e', tool: 'probe.echo', args: { text: 'hello' } }], answer: 'The server said hello.', facts: ['hello'] },
-}, ({ run, expect }) => {
+}, async ({ run, expect }) => {
   expect(run).toCallTool('probe.echo', { text: 'hello' })
+  await expect(run).toPassJudge({ min: 0.5 })
 })
 
 mcpTask('probe/counter-is-fresh', {
