@@ -25,12 +25,37 @@ export class TaskError extends Error {
 
 const MARGIN_MS = 10_000
 
+/** Set on globalThis to collect task specs instead of registering tests (suite linting, importers). */
+export const COLLECT = Symbol.for('vitest-mcp-bench.collect')
+export interface CollectedTask {
+  id: string
+  spec: TaskSpecInput
+}
+
+/** Imports task files and returns their tasks without running anything. */
+export async function collectTasks(files: string[], load: (file: string) => Promise<unknown>): Promise<CollectedTask[]> {
+  const tasks: CollectedTask[] = []
+  const scope = globalThis as Record<symbol, unknown>
+  scope[COLLECT] = tasks
+  try {
+    for (const file of files) await load(file)
+  } finally {
+    delete scope[COLLECT]
+  }
+  return tasks
+}
+
 /**
  * Registers a benchmark task: one Vitest test per configured agent. A bad
  * spec does not break collection: the test still registers, fails with the
  * reason, and is recorded on the leaderboard.
  */
 export function mcpTask(id: string, spec: TaskSpecInput, checks?: TaskChecks): void {
+  const collector = (globalThis as Record<symbol, unknown>)[COLLECT] as CollectedTask[] | undefined
+  if (collector) {
+    collector.push({ id, spec })
+    return
+  }
   const runtime = getRuntime()
   if (!runtime) {
     test(id, () => {
