@@ -1,0 +1,18 @@
+import { main as calibrate } from './calibrate.ts'
+
+const USAGE = `usage: mcp-bench <command> [args]
+
+commands:
+  calibrate <judgements.jsonl> <human-labels.jsonl> [--categories pass,fail] [--json]
+      agreement of the LLM judge with human labels: percent agreement and Cohen's kappa
+      against the human majority, Fleiss' kappa among raters, three-way agreement, and the
+      mean coefficient of variation across judge models
+`
+
+/** The `mcp-bench` command: one entry, a subcommand per tool. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv
+  if (command === 'calibrate') return calibrate(rest)
+  process.stderr.write(command && command !== '--help' ? `mcp-bench: unknown command "${command}"\n\n${USAGE}` : USAGE)
+  return command && command !== '--help' ? 2 : 0
+}
