@@ -135,11 +135,16 @@ export class TrajectoryRecorder {
       const tail = connection.stderrTail()
       return this.failed(record, `Server "${entry.server}" is not running${tail ? ` (last stderr: ${tail.split('\n').slice(-3).join(' | ')})` : ''}`)
     }
+    // The SDK never removes the abort listener it adds to a request's signal, so
+    // each call gets its own signal, linked to the task's and unlinked after.
+    const call = new AbortController()
+    const forward = () => call.abort(this.options.signal.reason)
+    this.options.signal.addEventListener('abort', forward, { once: true })
     try {
       const result = await connection.client.callTool(
         { name: entry.tool, arguments: record.args as Record<string, unknown> },
         undefined,
-        { signal: this.options.signal, timeout: this.options.callTimeoutMs(entry.server) },
+        { signal: call.signal, timeout: this.options.callTimeoutMs(entry.server) },
       )
       const content = Array.isArray(result.content) ? result.content : []
       const recorded = truncateContent(content, this.options.maxRecordedOutputChars)
@@ -150,6 +155,8 @@ export class TrajectoryRecorder {
       return { content, structuredContent: result.structuredContent, isError: record.isError, text: shown.text }
     } catch (error) {
       return this.failed(record, `${entry.server}.${entry.tool} failed: ${(error as Error).message}`)
+    } finally {
+      this.options.signal.removeEventListener('abort', forward)
     }
   }
 

@@ -1,0 +1,70 @@
+import { getEventListeners } from 'node:events'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseServers } from '../../src/config/load-servers.ts'
+import { ServerHub, type ServerSession } from '../../src/servers/hub.ts'
+import { parseArguments, TrajectoryRecorder } from '../../src/trajectory/recorder.ts'
+import { TrajectorySchema } from '../../src/trajectory/schema.ts'
+
+let hub: ServerHub
+let session: ServerSession
+beforeAll(async () => {
+  hub = new ServerHub({ ...parseServers({ mcpServers: { probe: { module: './test/support/probe-server.ts' } } }, 't'), root: process.cwd() })
+  session = await hub.acquire(['probe'])
+})
+afterAll(() => hub.close())
+
+function recorder(signal = new AbortController().signal) {
+  return new TrajectoryRecorder({
+    task: { id: 't', prompt: 'p', concretePrompt: 'p', servers: ['probe'] }, agent: 'a',
+    catalog: session.catalog, connections: session.connections, maxRounds: 5, signal,
+    maxToolOutputChars: 100, maxRecordedOutputChars: 50, callTimeoutMs: () => 5_000,
+  })
+}
+
+describe('trajectory recorder', () => {
+  it('records a valid, schema-checked call with its round and result, and a serialisable trajectory', async () => {
+    const r = recorder()
+    r.nextRound()
+    const out = await r.callTool('probe__echo', { text: 'hi' }, { id: 'x' })
+    expect(out).toMatchObject({ isError: false, text: 'hi' })
+    const t = r.finish('done', null)
+    expect(t.calls[0]).toMatchObject({ id: 'x', round: 1, name: 'probe__echo', server: 'probe', tool: 'echo', valid: true, schemaValid: true, isError: false })
+    expect(TrajectorySchema.parse(JSON.parse(JSON.stringify(t)))).toEqual(t)
+  })
+
+  it('accepts server.tool but not a bare or unknown name', async () => {
+    const r = recorder()
+    expect((await r.callTool('probe.echo', { text: 'a' })).isError).toBe(false)
+    expect((await r.callTool('echo', { text: 'a' })).text).toMatch(/Unknown tool "echo"/)
+  })
+
+  it('records an isError result from the server as a failed call', async () => {
+    const r = recorder()
+    const out = await r.callTool('probe__fail', {})
+    expect(out).toMatchObject({ isError: true, text: 'probe failure' })
+    expect(r.trajectory.calls[0]).toMatchObject({ isError: true, valid: true })
+  })
+
+  it('cuts output for the agent and, shorter, for the record', async () => {
+    const r = recorder()
+    const out = await r.callTool('probe__huge', { n: 1_000 })
+    expect(out.text).toMatch(/^x{100}\n…\[truncated: 900 of 1000 characters omitted\]$/)
+    expect(r.trajectory.calls[0]!.truncated).toBe(true)
+  })
+
+  it('leaves no abort listener on the task signal however many calls it makes', async () => {
+    const controller = new AbortController()
+    const r = recorder(controller.signal)
+    for (let i = 0; i < 25; i++) await r.callTool('probe__echo', { text: String(i) })
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0)
+  })
+
+  it('parses arguments: objects, JSON strings, empty, and rejects the rest', () => {
+    expect(parseArguments({ a: 1 })).toEqual({ args: { a: 1 } })
+    expect(parseArguments('{"a":1}')).toEqual({ args: { a: 1 } })
+    expect(parseArguments('')).toEqual({ args: {} })
+    expect(parseArguments(undefined)).toEqual({ args: {} })
+    expect(parseArguments('[1]')).toMatchObject({ argsError: 'arguments must be a JSON object' })
+    expect(parseArguments('{oops')).toMatchObject({ args: '{oops', argsError: expect.stringMatching(/not valid JSON/) })
+  })
+})
