@@ -5,6 +5,7 @@ import type { TaskMeta } from '../src/task/meta.ts'
 import { agentRows } from './agent-rows.ts'
 import { applyGate, type Gate } from './gate.ts'
 import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type Leaderboard, type TaskRecord } from './leaderboard-schema.ts'
+import { leaderboardMarkdown } from './markdown.ts'
 import { formatSummary } from './summary.ts'
 
 export interface LeaderboardReporterOptions {
@@ -56,6 +57,7 @@ export class LeaderboardReporter implements Reporter {
       gate,
     })
     writeJson(join(this.options.outputDir, 'leaderboard.json'), leaderboard)
+    writeText(join(this.options.outputDir, 'summary.md'), leaderboardMarkdown(leaderboard))
     const log = (text: string) => (this.vitest ? this.vitest.logger.log(text) : console.log(text))
     log(formatSummary(leaderboard, relative(root, join(this.options.outputDir, 'leaderboard.json'))))
     if (!gate.passed) process.exitCode = 1
@@ -103,10 +105,14 @@ function toRecord(test: TestCase): TaskRecord | undefined {
   }
 }
 
-/** Atomic write: a crash mid-write never leaves half a leaderboard. */
 export function writeJson(file: string, value: unknown): void {
+  writeText(file, `${JSON.stringify(value, null, 2)}\n`)
+}
+
+/** Atomic write: a crash mid-write never leaves half a report. */
+function writeText(file: string, text: string): void {
   mkdirSync(join(file, '..'), { recursive: true })
   const tmp = `${file}.${process.pid}.tmp`
-  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`)
+  writeFileSync(tmp, text)
   renameSync(tmp, file)
 }

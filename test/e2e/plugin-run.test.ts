@@ -29,7 +29,7 @@ async function runProject(args: string[], env: Record<string, string> = {}) {
       return []
     }
   })()
-  return { code, output, leaderboard: JSON.parse(read('leaderboard.json')) as Leaderboard, junit: read('junit.xml'), pids }
+  return { code, output, leaderboard: JSON.parse(read('leaderboard.json')) as Leaderboard, junit: read('junit.xml'), summary: read('summary.md'), pids }
 }
 
 const alive = (pid: number) => {
@@ -43,7 +43,7 @@ const alive = (pid: number) => {
 
 describe('a benchmark run end to end (child Vitest process)', () => {
   it('records every task, with its status and a clear error, and leaves no server process behind', async () => {
-    const { code, leaderboard, junit, pids, output } = await runProject([])
+    const { code, leaderboard, junit, summary, pids, output } = await runProject([])
     expect(code).toBe(1)
     const status = Object.fromEntries(leaderboard.tasks.map((t) => [t.id, t.status]))
     expect(status).toEqual({
@@ -63,7 +63,7 @@ describe('a benchmark run end to end (child Vitest process)', () => {
     expect(error('bad/unknown-server')).toMatch(/bad-input\.test\.ts: Unknown server "nope"\. Configured servers: broken, dies, ghost, probe, stateful/)
     expect(error('bad/spec')).toMatch(/invalid spec[\s\S]*servers: [\s\S]*prompt: [\s\S]*reference\.calls\.0\.tool/)
     expect(error('bad/server-exits')).toMatch(/Server "dies" failed to start[\s\S]*fatal: no database configured/)
-    expect(error('bad/no-command')).toMatch(/Server "ghost" failed to start.*ENOENT/)
+    expect(error("bad/no-command")).toMatch(/Server "ghost" failed to start.*(ENOENT|not found)/i)
     expect(error('bad/invalid-server-config')).toMatch(/mcpServers\.broken\.command/)
     expect(error('probe/wrong-facts')).toMatch(/missing \["goodbye"\]/)
     expect(leaderboard.fileErrors).toEqual([expect.objectContaining({ file: 'benchmarks/broken-file.test.ts' })])
@@ -73,6 +73,9 @@ describe('a benchmark run end to end (child Vitest process)', () => {
     expect(junit.match(/<testcase /g)).toHaveLength(12)
     expect(junit).toContain('<property name="mcp-bench.executionSuccess" value="1">')
     expect(output).toContain('MCP benchmark leaderboard')
+    // The Markdown summary for CI job pages lists the row and every task not passed.
+    expect(summary).toMatch(/\| reference \| 11 \| 3 \| 1 \| 7 \| 27\.3% \| n\/a \|/)
+    expect(summary).toContain('| bad/no-command | reference | errored |')
     // Every server process the run started is gone.
     expect(pids.length).toBeGreaterThanOrEqual(3)
     await expect.poll(() => pids.filter(alive), { timeout: 5_000 }).toEqual([])
