@@ -7,7 +7,9 @@ import { describeIssues, loadServersFile, parseServers, ServerConfigError, type 
 import { BenchOptionsSchema, type AgentSetting, type BenchOptions, type ResolvedBenchOptions } from './config/options.ts'
 import type { RuntimeSettings } from './runtime.ts'
 
-const here = (file: string) => fileURLToPath(new URL(file, import.meta.url))
+// Built as .js in dist/, run as .ts from source: resolve siblings with this file's own extension.
+const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
+const here = (file: string) => fileURLToPath(new URL(`${file}${ext}`, import.meta.url))
 
 /**
  * The Vitest plugin. It validates the options, loads the server config and
@@ -25,9 +27,9 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       const settings = runtimeSettings(options, root)
       return {
         test: {
-          environment: here('./environment.ts'),
+          environment: here('./environment'),
           environmentOptions: { mcpBench: settings },
-          setupFiles: [here('./matchers/setup.ts')],
+          setupFiles: [here('./matchers/setup')],
         },
       }
     },
