@@ -83,8 +83,19 @@ function resolveAgents(agent: ResolvedBenchOptions['agent']): AgentSetting[] {
   return model ? [{ kind: 'openai', model }] : ['reference']
 }
 
+/** An endpoint for the log, without any credentials written into the URL. */
+function endpoint(url: string | undefined): string {
+  if (!url) return ''
+  try {
+    const u = new URL(url)
+    return ` at ${u.protocol}//${u.host}${u.pathname}`
+  } catch {
+    return ''
+  }
+}
+
 function describeAgents(agents: AgentSetting[]): string {
-  const names = agents.map((a) => (a === 'reference' ? 'reference (replays each task\'s reference plan)' : a.kind === 'openai' ? `${a.name ?? a.model} (OpenAI-compatible${a.baseURL || process.env.OPENAI_BASE_URL ? ` at ${a.baseURL ?? process.env.OPENAI_BASE_URL}` : ''})` : `${a.name ?? a.module} (custom)`))
+  const names = agents.map((a) => (a === 'reference' ? 'reference (replays each task\'s reference plan)' : a.kind === 'openai' ? `${a.name ?? a.model} (OpenAI-compatible${endpoint(a.baseURL ?? process.env.OPENAI_BASE_URL)})` : `${a.name ?? a.module} (custom)`))
   const hint = agents.length === 1 && agents[0] === 'reference' && !process.env.MCP_BENCH_MODEL ? '; set MCP_BENCH_MODEL to benchmark a model' : ''
   return `agent${agents.length > 1 ? 's' : ''}: ${names.join(', ')}${hint}`
 }

@@ -73,6 +73,7 @@ describe('a benchmark run end to end (child Vitest process)', () => {
     expect(junit.match(/<testcase /g)).toHaveLength(12)
     expect(junit).toContain('<property name="mcp-bench.executionSuccess" value="1">')
     expect(output).toContain('MCP benchmark leaderboard')
+    expect(output).toContain("agent: reference (replays each task's reference plan); set MCP_BENCH_MODEL to benchmark a model")
     // The Markdown summary for CI job pages lists the row and every task not passed.
     expect(summary).toMatch(/\| reference \| 11 \| 3 \| 1 \| 7 \| 27\.3% \| n\/a \|/)
     expect(summary).toContain('| bad/no-command | reference | errored |')
@@ -146,12 +147,13 @@ describe('a benchmark run end to end (child Vitest process)', () => {
           ? { content: 'The server said hello.' }
           : { toolCalls: [{ id: 'c1', name: 'probe__echo', arguments: { text: 'hello' } }] },
       })
-      const { code, leaderboard } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], {
+      const { code, leaderboard, output } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], {
         MCP_BENCH_MODEL: 'scripted-model',
         OPENAI_BASE_URL: model.url,
         OPENAI_API_KEY: 'sk-e2e-secret',
       })
       expect(code).toBe(0)
+      expect(output).toContain(`agent: scripted-model (OpenAI-compatible at ${model.url})`)
       const [task] = leaderboard.tasks
       expect(task).toMatchObject({ agent: 'scripted-model', status: 'passed', toolCalls: 1, rounds: 2 })
       expect(task!.tokens.total).toBeGreaterThan(0)
