@@ -68,42 +68,53 @@ export function mcpTask(id: string, spec: TaskSpecInput, checks?: TaskChecks): v
   for (const setting of runtime.settings.agents) {
     const name = agentName(setting)
     const title = runtime.settings.agents.length > 1 ? `${id} [${name}]` : id
-    test(title, { timeout: timeout + MARGIN_MS }, async (context) => {
-      const file = relative(runtime.settings.root, context.task.file.filepath)
-      const meta: TaskMeta = {
-        taskId: id, agent: name, file,
-        servers: parsed.success ? parsed.data.servers : [],
-        category: parsed.success ? parsed.data.category ?? null : null,
-        setting: settingOf(parsed.success ? parsed.data.servers : []),
-        shape: null,
-      }
-      context.task.meta.mcpBench = meta
-      const fail = (phase: NonNullable<TaskMeta['errored']>['phase'], message: string): never => {
-        meta.errored = { phase, message }
-        throw new TaskError(message)
-      }
-      if (!parsed.success) fail('spec', describeIssues(`Task "${id}" in ${file} has an invalid spec`, parsed.error))
-      const taskSpec = (parsed as { data: TaskSpec }).data
-      try {
-        meta.shape = callShape(taskSpec, referenceLayers(taskSpec.reference ?? { calls: [], facts: [] }).length)
-      } catch (error) {
-        fail('spec', `Task "${id}" in ${file}: ${(error as Error).message}`)
-      }
-      let session: ServerSession | undefined
-      try {
-        session = await runtime.hub.acquire(taskSpec.servers, {
-          distractors: distractorsFor(id, taskSpec, runtime),
-          files: taskSpec.files,
-        })
-      } catch (error) {
-        fail('servers', `Task "${id}" in ${file}: ${(error as Error).message}`)
-      }
-      try {
-        await runAndCheck({ id, spec: taskSpec, setting, name, runtime, session: session!, context, meta, timeout, checks, fail })
-      } finally {
-        await session!.release()
-      }
-    })
+    test(title, { timeout: timeout + MARGIN_MS }, (context) => runTask({ id, parsed, setting, name, runtime, context, timeout, checks }))
+  }
+}
+
+interface TaskArgs {
+  id: string
+  parsed: ReturnType<typeof TaskSpecSchema.safeParse>
+  setting: AgentSetting
+  name: string
+  runtime: Runtime
+  context: TestContext
+  timeout: number
+  checks?: TaskChecks
+}
+
+/** One task for one agent: validate, start servers, run, check, release. Meta is filled as each part is known. */
+async function runTask({ id, parsed, setting, name, runtime, context, timeout, checks }: TaskArgs): Promise<void> {
+  const file = relative(runtime.settings.root, context.task.file.filepath)
+  const servers = parsed.success ? parsed.data.servers : []
+  const meta: TaskMeta = {
+    taskId: id, agent: name, file, servers,
+    category: parsed.success ? parsed.data.category ?? null : null,
+    setting: settingOf(servers),
+    shape: null,
+  }
+  context.task.meta.mcpBench = meta
+  const fail = (phase: NonNullable<TaskMeta['errored']>['phase'], message: string): never => {
+    meta.errored = { phase, message }
+    throw new TaskError(message)
+  }
+  if (!parsed.success) return fail('spec', describeIssues(`Task "${id}" in ${file} has an invalid spec`, parsed.error))
+  const spec = parsed.data
+  try {
+    meta.shape = callShape(spec, referenceLayers(spec.reference ?? { calls: [], facts: [] }).length)
+  } catch (error) {
+    fail('spec', `Task "${id}" in ${file}: ${(error as Error).message}`)
+  }
+  let session: ServerSession
+  try {
+    session = await runtime.hub.acquire(spec.servers, { distractors: distractorsFor(id, spec, runtime), files: spec.files })
+  } catch (error) {
+    return fail('servers', `Task "${id}" in ${file}: ${(error as Error).message}`)
+  }
+  try {
+    await runAndCheck({ id, spec, setting, name, runtime, session, context, meta, timeout, checks, fail })
+  } finally {
+    await session.release()
   }
 }
 
