@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { isAlive } from '../support/process.ts'
 import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
 import type { Leaderboard } from '../../reporters/leaderboard-schema.ts'
 
@@ -32,14 +33,7 @@ async function runProject(args: string[], env: Record<string, string> = {}) {
   return { code, output, leaderboard: JSON.parse(read('leaderboard.json')) as Leaderboard, junit: read('junit.xml'), summary: read('summary.md'), pids }
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
+
 
 describe('a benchmark run end to end (child Vitest process)', () => {
   it('records every task, with its status and a clear error, and leaves no server process behind', async () => {
@@ -79,7 +73,7 @@ describe('a benchmark run end to end (child Vitest process)', () => {
     expect(summary).toContain('| bad/no-command | reference | errored |')
     // Every server process the run started is gone.
     expect(pids.length).toBeGreaterThanOrEqual(3)
-    await expect.poll(() => pids.filter(alive), { timeout: 5_000 }).toEqual([])
+    await expect.poll(() => pids.filter(isAlive), { timeout: 5_000 }).toEqual([])
   })
 
   it('gates on the rule score even when every task passes, and runs a custom agent module', async () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { isAlive } from '../support/process.ts'
 import { parseServers } from '../../src/config/load-servers.ts'
 import { ServerHub } from '../../src/servers/hub.ts'
 
@@ -9,14 +10,7 @@ function hubWith(mcpServers: Record<string, unknown>): ServerHub {
   return new ServerHub({ ...parseServers({ mcpServers }, 'test'), root })
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
+
 
 async function text(hub: ServerHub, server: string, tool: string, args: Record<string, unknown> = {}) {
   const session = await hub.acquire([server])
@@ -58,12 +52,12 @@ describe('server hub', () => {
     const session = await hub.acquire(['shared', 'isolated'])
     const isolatedPid = session.connections.get('isolated')!.pid!
     const sharedPid = session.connections.get('shared')!.pid!
-    expect(alive(isolatedPid) && alive(sharedPid)).toBe(true)
+    expect(isAlive(isolatedPid) && isAlive(sharedPid)).toBe(true)
     await session.release()
-    expect(alive(isolatedPid)).toBe(false)
-    expect(alive(sharedPid)).toBe(true)
+    expect(isAlive(isolatedPid)).toBe(false)
+    expect(isAlive(sharedPid)).toBe(true)
     await hub.close()
-    expect(alive(sharedPid)).toBe(false)
+    expect(isAlive(sharedPid)).toBe(false)
     expect(hub.pids()).toEqual([])
   })
 
@@ -98,8 +92,8 @@ describe('server hub', () => {
     const first = await hub.acquire(['shared'])
     const pid = first.connections.get('shared')!.pid!
     await first.connections.get('shared')!.client.callTool({ name: 'crash', arguments: {} })
-    await expect.poll(() => alive(pid)).toBe(false)
-    await expect.poll(() => first.connections.get('shared')!.alive()).toBe(false)
+    await expect.poll(() => isAlive(pid)).toBe(false)
+    await expect.poll(() => first.connections.get('shared')!.isAlive()).toBe(false)
     const second = await hub.acquire(['shared'])
     expect(second.connections.get('shared')!.pid).not.toBe(pid)
     expect(await text(hub, 'shared', 'echo', { text: 'back' })).toBe('back')
