@@ -93,7 +93,7 @@ describe('server hub', () => {
     const pid = first.connections.get('shared')!.pid!
     await first.connections.get('shared')!.client.callTool({ name: 'crash', arguments: {} })
     await expect.poll(() => isAlive(pid)).toBe(false)
-    await expect.poll(() => first.connections.get('shared')!.isAlive()).toBe(false)
+    await expect.poll(() => first.connections.get('shared')!.alive()).toBe(false)
     const second = await hub.acquire(['shared'])
     expect(second.connections.get('shared')!.pid).not.toBe(pid)
     expect(await text(hub, 'shared', 'echo', { text: 'back' })).toBe('back')
