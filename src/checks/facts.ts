@@ -1,22 +1,48 @@
 /**
- * Fact matching that forgives formatting: numbers compare by value, so
- * "1,555" matches "1555.0" and "$8,100" matches "8100"; text compares
- * case-insensitively with white space folded.
+ * Fact matching that forgives formatting and sensible rounding, since model
+ * answers are read by people: numbers compare by value ("1,555" matches
+ * "1555.0", "$8,100" matches "8100"), a number may be rounded to the
+ * precision either side wrote it with (42.16 matches 42.2 and 42.1648) as
+ * long as it stays within 1% of the fact, and text compares case-insensitively
+ * with white space folded.
  */
 const NUMBER = /[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[-−]?\.\d+/g
+const RELATIVE_TOLERANCE = 0.01
+
+interface Written {
+  value: number
+  decimals: number
+}
+
+function parseNumber(text: string): Written {
+  const clean = text.replace(/,/g, '').replace('−', '-')
+  return { value: Number(clean), decimals: clean.includes('.') ? clean.split('.')[1]!.length : 0 }
+}
 
 /** Replaces every number with its canonical value and folds case and spacing. */
 export function normalizeText(text: string): string {
   return text
     .toLowerCase()
-    .replace(NUMBER, (n) => String(Number(n.replace(/,/g, '').replace('−', '-'))))
+    .replace(NUMBER, (n) => String(parseNumber(n).value))
     .replace(/\s+/g, ' ')
     .trim()
 }
 
 /** Every number in a text, by value. */
 export function numbersIn(text: string): number[] {
-  return [...text.matchAll(NUMBER)].map((m) => Number(m[0].replace(/,/g, '').replace('−', '-')))
+  return writtenNumbers(text).map((n) => n.value)
+}
+
+function writtenNumbers(text: string): Written[] {
+  return [...text.matchAll(NUMBER)].map((m) => parseNumber(m[0]))
+}
+
+/** Same value, or the same once rounded to the coarser of the two precisions, within 1%. */
+export function sameNumber(fact: Written, said: Written): boolean {
+  const diff = Math.abs(fact.value - said.value)
+  if (diff <= 1e-9 * Math.max(1, Math.abs(fact.value))) return true
+  const step = 0.5 * 10 ** -Math.min(fact.decimals, said.decimals)
+  return diff <= step + 1e-9 && diff <= RELATIVE_TOLERANCE * Math.abs(fact.value)
 }
 
 function isNumericFact(fact: string): boolean {
@@ -26,8 +52,8 @@ function isNumericFact(fact: string): boolean {
 export function mentionsFact(answer: string, fact: string | number): boolean {
   const text = String(fact)
   if (typeof fact === 'number' || isNumericFact(text)) {
-    const value = numbersIn(text)[0]!
-    return numbersIn(answer).some((n) => n === value || Math.abs(n - value) <= 1e-9 * Math.max(1, Math.abs(value)))
+    const wanted = writtenNumbers(text)[0]!
+    return writtenNumbers(answer).some((said) => sameNumber(wanted, said))
   }
   return normalizeText(answer).includes(normalizeText(text))
 }

@@ -10,6 +10,17 @@ describe('fact matching', () => {
     expect(mentionsFact('It was -3 degrees', '−3')).toBe(true)
   })
 
+  it('accepts rounding to the precision either side wrote, within 1% of the fact', () => {
+    expect(mentionsFact('BMI is about 42.2', '42.16')).toBe(true)
+    expect(mentionsFact('BMI is 42.1648', '42.16')).toBe(true)
+    expect(mentionsFact('roughly 42', '42.16')).toBe(true)
+    expect(mentionsFact('total 270.4 t', '270')).toBe(true)
+    expect(mentionsFact('BMI is 42.3', '42.16')).toBe(false)     // wrong at its own precision
+    expect(mentionsFact('3.4 days', '3')).toBe(false)            // within half a unit, but 13% off
+    expect(mentionsFact('score 1', '0.85')).toBe(false)          // 18% off
+    expect(mentionsFact('8,000 dollars', '8,100')).toBe(false)
+  })
+
   it('does not match a different number or a number inside another', () => {
     expect(mentionsFact('The total is 15550', '1,555')).toBe(false)
     expect(mentionsFact('We got 81.00 dollars', '8100')).toBe(false)
