@@ -1,3 +1,4 @@
+import { dependencyLayers } from '../task/reference-layers.ts'
 import type { ReferencePlan } from '../task/spec.ts'
 import type { Trajectory } from '../trajectory/schema.ts'
 
@@ -12,29 +13,15 @@ export interface DependencyEdge {
 }
 
 /**
- * Layers of the reference plan: calls whose dependencies are all in earlier
- * layers. Calls in one layer can run in parallel. A cycle or an unknown id
- * throws, naming the call.
+ * Layers of the reference plan, as ids: calls whose dependencies are all in
+ * earlier layers, so the calls of one layer can run in parallel. A cycle or
+ * an unknown id throws, naming the calls.
  */
 export function referenceLayers(plan: ReferencePlan): string[][] {
-  const ids = new Set(plan.calls.map((c) => c.id))
-  for (const call of plan.calls) {
-    for (const dep of call.after) {
-      if (!ids.has(dep)) throw new Error(`reference call "${call.id}" depends on unknown call "${dep}"`)
-    }
-  }
-  const layers: string[][] = []
-  const placed = new Set<string>()
-  while (placed.size < plan.calls.length) {
-    const layer = plan.calls.filter((c) => !placed.has(c.id) && c.after.every((d) => placed.has(d))).map((c) => c.id)
-    if (!layer.length) {
-      const stuck = plan.calls.filter((c) => !placed.has(c.id)).map((c) => c.id)
-      throw new Error(`reference plan has a dependency cycle among: ${stuck.join(', ')}`)
-    }
-    layer.forEach((id) => placed.add(id))
-    layers.push(layer)
-  }
-  return layers
+  const { layers, cyclic, unknown } = dependencyLayers(plan.calls)
+  if (unknown.length) throw new Error(`reference call "${unknown[0]!.call}" depends on unknown call "${unknown[0]!.missing}"`)
+  if (cyclic.length) throw new Error(`reference plan has a dependency cycle among: ${cyclic.map((c) => c.id).join(', ')}`)
+  return layers.map((layer) => layer.map((c) => c.id))
 }
 
 /** Checks the agent's order against the reference plan's tool-level dependencies. */

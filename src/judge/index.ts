@@ -14,7 +14,7 @@ export {
   type McpBenchCategory,
 } from './rubric.ts'
 export { buildRubricPrompt, buildPassFailPrompt, executionSummary, resultText, type JudgeInput, type BuiltPrompt, type PromptLimits } from './prompt.ts'
-export { dependencyLayers, describeDependencyLayers } from './plan.ts'
+export { describeDependencyLayers } from './plan.ts'
 export { parseRubricReply, parsePassFailReply, extractJsonObjects } from './parse.ts'
 export { JudgeCache, requestKey, stableStringify } from './cache.ts'
 export { createFence, neutralise, deriveNonce, FENCE_PREFIX } from './untrusted.ts'
