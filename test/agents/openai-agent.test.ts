@@ -135,6 +135,14 @@ describe('openaiAgent against a scripted OpenAI-compatible server', () => {
     expect(t.calls).toHaveLength(1)
   })
 
+  it('fails with a clear reason when the model answers with something that is not a completion', async () => {
+    const t = await run({ script: [{ status: 200, body: 'this is not json' }] })
+    expect(t.error).toBe('model scripted-1 returned no message (response: "this is not json")')
+    expect(t.answer).toBeNull()
+    const empty = await run({ script: () => ({ status: 200, body: { id: 'x', object: 'chat.completion', choices: [] } }) })
+    expect(empty.error).toMatch(/returned no message/)
+  })
+
   it('never puts the API key in the trajectory', async () => {
     const t = await run({ script: [{ content: 'fine' }] })
     expect(JSON.stringify(t)).not.toContain('sk-test-SECRET')

@@ -23,6 +23,10 @@ export function createServer(options: { name?: string } = {}): McpServer {
   server.registerTool('fail', { description: 'Always an error result', inputSchema: {} }, async () => ({
     isError: true, content: [{ type: 'text', text: 'probe failure' }],
   }))
+  server.registerTool('sleep', { description: 'Answers after ms milliseconds', inputSchema: { ms: z.number().int() } }, async ({ ms }) => {
+    await new Promise((r) => setTimeout(r, ms))
+    return { content: [{ type: 'text', text: `slept ${ms} ms` }] }
+  })
   server.registerTool('crash', { description: 'Exits the process', inputSchema: {} }, async () => {
     setTimeout(() => process.exit(7), 5)
     return { content: [{ type: 'text', text: 'bye' }] }

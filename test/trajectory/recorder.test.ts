@@ -13,11 +13,11 @@ beforeAll(async () => {
 })
 afterAll(() => hub.close())
 
-function recorder(signal = new AbortController().signal) {
+function recorder(signal = new AbortController().signal, callTimeoutMs = 5_000) {
   return new TrajectoryRecorder({
     task: { id: 't', prompt: 'p', concretePrompt: 'p', servers: ['probe'] }, agent: 'a',
     catalog: session.catalog, connections: session.connections, maxRounds: 5, signal,
-    maxToolOutputChars: 100, maxRecordedOutputChars: 50, callTimeoutMs: () => 5_000,
+    maxToolOutputChars: 100, maxRecordedOutputChars: 50, callTimeoutMs: () => callTimeoutMs,
   })
 }
 
@@ -50,6 +50,25 @@ describe('trajectory recorder', () => {
     const out = await r.callTool('probe__huge', { n: 1_000 })
     expect(out.text).toMatch(/^x{100}\n…\[truncated: 900 of 1000 characters omitted\]$/)
     expect(r.trajectory.calls[0]!.truncated).toBe(true)
+  })
+
+  it('records a call that hangs past the server\'s call timeout as a failed call, and goes on', async () => {
+    const r = recorder(undefined, 150)
+    const out = await r.callTool('probe__sleep', { ms: 2_000 })
+    expect(out.isError).toBe(true)
+    expect(r.trajectory.calls[0]!.error).toMatch(/probe\.sleep failed: .*timed out/i)
+    expect(r.trajectory.calls[0]!.durationMs).toBeLessThan(1_500)
+    expect((await r.callTool('probe__echo', { text: 'next' })).text).toBe('next')
+  })
+
+  it('aborts an in-flight call when the task is aborted', async () => {
+    const controller = new AbortController()
+    const r = recorder(controller.signal)
+    const pending = r.callTool('probe__sleep', { ms: 5_000 })
+    setTimeout(() => controller.abort(new Error('task timed out')), 50)
+    const out = await pending
+    expect(out.isError).toBe(true)
+    expect(r.trajectory.calls[0]!.durationMs).toBeLessThan(2_000)
   })
 
   it('leaves no abort listener on the task signal however many calls it makes', async () => {
