@@ -52,6 +52,7 @@ describe('a benchmark run end to end (child Vitest process)', () => {
       'bad/invalid-server-config': 'errored',
       'bad/failing-reference-step': 'errored',
       'bad/cycle': 'errored',
+      'bad/agent-timeout': 'errored',
     })
     const error = (id: string) => leaderboard.tasks.find((t) => t.id === id)!.error
     expect(error('bad/unknown-server')).toMatch(/bad-input\.test\.ts: Unknown server "nope"\. Configured servers: broken, dies, ghost, probe, stateful/)
@@ -59,17 +60,21 @@ describe('a benchmark run end to end (child Vitest process)', () => {
     expect(error('bad/server-exits')).toMatch(/Server "dies" failed to start[\s\S]*fatal: no database configured/)
     expect(error("bad/no-command")).toMatch(/Server "ghost" failed to start.*(ENOENT|not found)/i)
     expect(error('bad/invalid-server-config')).toMatch(/mcpServers\.broken\.command/)
+    // A task that runs out of time keeps what its agent did before the deadline.
+    const timedOut = leaderboard.tasks.find((t) => t.id === 'bad/agent-timeout')!
+    expect(timedOut.error).toMatch(/agent timed out after 1000 ms/)
+    expect(timedOut).toMatchObject({ toolCalls: 2, metrics: { executionSuccess: 0.5 } })
     expect(error('probe/wrong-facts')).toMatch(/missing \["goodbye"\]/)
     expect(leaderboard.fileErrors).toEqual([expect.objectContaining({ file: 'benchmarks/broken-file.test.ts' })])
-    expect(leaderboard.agents).toEqual([expect.objectContaining({ agent: 'reference', tasks: 11, passed: 3, failed: 1, errored: 7 })])
+    expect(leaderboard.agents).toEqual([expect.objectContaining({ agent: 'reference', tasks: 12, passed: 3, failed: 1, errored: 8 })])
     // JUnit carries every task and its metrics as properties.
-    // 11 tasks, plus the file that failed to import, which JUnit reports as a testcase of its own.
-    expect(junit.match(/<testcase /g)).toHaveLength(12)
+    // 12 tasks, plus the file that failed to import, which JUnit reports as a testcase of its own.
+    expect(junit.match(/<testcase /g)).toHaveLength(13)
     expect(junit).toContain('<property name="mcp-bench.executionSuccess" value="1">')
     expect(output).toContain('MCP benchmark leaderboard')
     expect(output).toContain("agent: reference (replays each task's reference plan); set MCP_BENCH_MODEL to benchmark a model")
     // The Markdown summary for CI job pages lists the row and every task not passed.
-    expect(summary).toMatch(/\| reference \| 11 \| 3 \| 1 \| 7 \| 27\.3% \| n\/a \|/)
+    expect(summary).toMatch(/\| reference \| 12 \| 3 \| 1 \| 8 \| 25\.0% \| n\/a \|/)
     expect(summary).toContain('| bad/no-command | reference | errored |')
     // Every server process the run started is gone.
     expect(pids.length).toBeGreaterThanOrEqual(3)
