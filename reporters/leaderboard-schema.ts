@@ -27,6 +27,8 @@ export const TaskRecordSchema = z.object({
   shape: z.enum(['single', 'parallel', 'sequential']).nullable(),
   status: z.enum(['passed', 'failed', 'errored']),
   error: z.string().nullable(),
+  /** Where an errored task stopped: its spec, its servers, or its agent (model failures, timeouts). */
+  errorPhase: z.enum(['spec', 'servers', 'agent']).nullable(),
   metrics: MetricsSchema,
   /** The MCP-Bench rubric judgement (or not-judged / error), null when the task never reached the judge. */
   judge: JudgeResultSchema.nullable(),

@@ -11,6 +11,8 @@ import { formatSummary } from './summary.ts'
 export interface LeaderboardReporterOptions {
   outputDir: string
   gate: Gate
+  /** The benchmark environment's path: files run in it are benchmark files. */
+  environment: string
 }
 
 /**
@@ -27,7 +29,7 @@ export class LeaderboardReporter implements Reporter {
     this.vitest = vitest
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown> = [], reason?: string): void {
     const root = this.vitest?.config.root ?? process.cwd()
     const tasks: TaskRecord[] = []
     const fileErrors: Leaderboard['fileErrors'] = []
@@ -41,7 +43,7 @@ export class LeaderboardReporter implements Reporter {
           benchTasks++
         }
       }
-      if (errors.length && (benchTasks > 0 || looksLikeBenchmark(module))) {
+      if (errors.length && (benchTasks > 0 || module.project.config.environment === this.options.environment)) {
         fileErrors.push({ file: relative(root, module.moduleId), error: errors.map((e) => e.message).join('\n') })
       }
     }
@@ -60,12 +62,23 @@ export class LeaderboardReporter implements Reporter {
     writeText(join(this.options.outputDir, 'summary.md'), leaderboardMarkdown(leaderboard))
     const log = (text: string) => (this.vitest ? this.vitest.logger.log(text) : console.log(text))
     log(formatSummary(leaderboard, relative(root, join(this.options.outputDir, 'leaderboard.json'))))
+    if (reason === 'interrupted') return
     if (!gate.passed) process.exitCode = 1
+    else if (gateDecides(this.options.gate, leaderboard, testModules, unhandledErrors)) process.exitCode = 0
   }
 }
 
-function looksLikeBenchmark(module: TestModule): boolean {
-  return module.project.config.environment.includes('vitest-mcp-bench') || module.project.config.environment.endsWith('environment.ts')
+/**
+ * With a gate configured, the gate decides the exit code: a task the agent
+ * failed counts in the scores, not against the run. Problems of the setup
+ * still fail it: a bad spec, a server that would not start, a file that did
+ * not load, an unhandled error, or a failing test that is not a benchmark task.
+ */
+function gateDecides(gate: Gate, board: Leaderboard, modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<unknown>): boolean {
+  const configured = Object.values(gate).some((v) => v !== undefined)
+  const setupProblem = board.fileErrors.length > 0 || board.tasks.some((t) => t.errorPhase === 'spec' || t.errorPhase === 'servers')
+  const otherFailure = modules.some((m) => [...m.children.allTests()].some((t) => t.result().state === 'failed' && !(t.meta() as { mcpBench?: unknown }).mcpBench))
+  return configured && !setupProblem && !otherFailure && unhandled.length === 0
 }
 
 function toRecord(test: TestCase): TaskRecord | undefined {
@@ -85,6 +98,7 @@ function toRecord(test: TestCase): TaskRecord | undefined {
     shape: meta.shape,
     status,
     error: status === 'passed' ? null : firstError,
+    errorPhase: meta.errored?.phase ?? null,
     metrics: {
       validToolNameRate: meta.metrics?.validToolNameRate ?? null,
       schemaCompliance: meta.metrics?.schemaCompliance ?? null,

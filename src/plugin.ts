@@ -108,7 +108,7 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
   const outputDir = resolve(project.config.root, options.outputDir)
   const reporters = vitest.config.reporters as unknown[]
   reporters.push(
-    new LeaderboardReporter({ outputDir, gate: options.gate }),
+    new LeaderboardReporter({ outputDir, gate: options.gate, environment: here('./environment') }),
     ['junit', { outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench' }],
   )
 }

@@ -93,6 +93,22 @@ describe('a benchmark run end to end (child Vitest process)', () => {
     expect(code).toBe(1)
   })
 
+  it('lets a configured gate decide the exit code when tasks fail, but not when the setup is broken', async () => {
+    // good.test.ts: 3 of 4 tasks pass (probe/wrong-facts fails its facts).
+    const lenient = await runProject(['benchmarks/good.test.ts'], { E2E_MIN_PASS_RATE: '0.7' })
+    expect(lenient.leaderboard.agents[0]).toMatchObject({ passed: 3, failed: 1 })
+    expect(lenient.leaderboard.gate.passed).toBe(true)
+    expect(lenient.code).toBe(0)
+    const strict = await runProject(['benchmarks/good.test.ts'], { E2E_MIN_PASS_RATE: '0.8' })
+    expect(strict.leaderboard.gate.failures).toEqual(['reference: pass rate 75.0% is below 80.0%'])
+    expect(strict.code).toBe(1)
+    // A bad spec or a server that cannot start is a setup problem: the run fails whatever the gate says.
+    const broken = await runProject(['benchmarks/bad-input.test.ts', '-t', 'bad/unknown-server'], { E2E_MIN_PASS_RATE: '0' })
+    expect(broken.leaderboard.tasks).toEqual([expect.objectContaining({ status: 'errored', errorPhase: 'servers' })])
+    expect(broken.leaderboard.gate.passed).toBe(true)
+    expect(broken.code).toBe(1)
+  })
+
   describe('with a judge from MCP_BENCH_JUDGE_MODEL', () => {
     let judge: ScriptedModelServer
     afterAll(() => judge?.close())

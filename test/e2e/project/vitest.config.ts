@@ -8,7 +8,10 @@ export default defineConfig({
     servers: process.env.E2E_SERVERS_FILE ?? './mcp.servers.json',
     outputDir: process.env.E2E_OUTPUT_DIR ?? 'bench-results',
     taskTimeout: 8_000,
-    gate: { minRuleScore: Number(process.env.E2E_MIN_RULE_SCORE ?? 0) },
+    gate: {
+      ...(process.env.E2E_MIN_RULE_SCORE ? { minRuleScore: Number(process.env.E2E_MIN_RULE_SCORE) } : {}),
+      ...(process.env.E2E_MIN_PASS_RATE ? { minPassRate: Number(process.env.E2E_MIN_PASS_RATE) } : {}),
+    },
     ...(process.env.E2E_AGENT_MODULE ? { agent: { module: process.env.E2E_AGENT_MODULE } } : {}),
   })],
   test: { include: ['benchmarks/**/*.test.ts'] },
