@@ -11,8 +11,7 @@ const project = resolve('test/e2e/project')
 const vitestBin = resolve('node_modules/vitest/vitest.mjs')
 
 /** Runs Vitest on the miniature user project in a child process, as a user would. */
-async function runProject(args: string[], env: Record<string, string> = {}) {
-  const out = mkdtempSync(join(tmpdir(), 'mcp-bench-e2e-'))
+async function runProject(args: string[], env: Record<string, string> = {}, out = mkdtempSync(join(tmpdir(), 'mcp-bench-e2e-'))) {
   const pidFile = join(out, 'pids.txt')
   const child = spawn(process.execPath, [vitestBin, 'run', ...args], {
     cwd: project,
@@ -107,6 +106,18 @@ describe('a benchmark run end to end (child Vitest process)', () => {
     expect(broken.leaderboard.tasks).toEqual([expect.objectContaining({ status: 'errored', errorPhase: 'servers' })])
     expect(broken.leaderboard.gate.passed).toBe(true)
     expect(broken.code).toBe(1)
+  })
+
+  it('merges sharded runs into one leaderboard with Vitest\'s own --merge-reports', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'mcp-bench-shards-'))
+    const files = ['benchmarks/good.test.ts', 'benchmarks/bad-input.test.ts']
+    const one = await runProject([...files, '--shard=1/2', '--reporter=blob', `--outputFile.blob=${join(out, 'blobs', 'blob-1.json')}`], {}, out)
+    const two = await runProject([...files, '--shard=2/2', '--reporter=blob', `--outputFile.blob=${join(out, 'blobs', 'blob-2.json')}`], {}, out)
+    const shardTasks = [one.leaderboard.tasks.length, two.leaderboard.tasks.length].sort()
+    expect(shardTasks).toEqual([4, 8])
+    const merged = await runProject([`--merge-reports=${join(out, 'blobs')}`], {}, out)
+    expect(merged.leaderboard.tasks).toHaveLength(12)
+    expect(merged.leaderboard.agents[0]).toMatchObject({ tasks: 12, passed: 3, failed: 1, errored: 8 })
   })
 
   describe('with a judge from MCP_BENCH_JUDGE_MODEL', () => {
