@@ -11,7 +11,7 @@ export function leaderboardMarkdown(board: Leaderboard): string {
   const lines = [
     '# MCP benchmark results',
     '',
-    '| agent | tasks | passed | failed | errored | pass rate | overall | rule score | task completion | tool usage | planning | avg rounds | avg calls | avg tokens |',
+    '| agent | tasks | passed | failed | errored | pass rate (95% CI) | overall | rule score | task completion | tool usage | planning | avg rounds | avg calls | avg tokens |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...board.agents.map(agentRow),
     '',
@@ -36,7 +36,7 @@ export function leaderboardMarkdown(board: Leaderboard): string {
 
 function agentRow(a: AgentSummary): string {
   const d = a.overall.domains
-  return `| ${a.agent} | ${a.tasks} | ${a.passed} | ${a.failed} | ${a.errored} | ${pct(a.passRate)} | ${pct(a.overallScore)} | ${pct(a.ruleScore)} | ${pct(d.taskCompletion)} | ${pct(d.toolUsage)} | ${pct(d.planningEffectiveness)} | ${a.avgRounds.toFixed(1)} | ${a.avgToolCalls.toFixed(1)} | ${Math.round(a.avgTokens)} |`
+  return `| ${a.agent} | ${a.tasks} | ${a.passed} | ${a.failed} | ${a.errored} | ${pct(a.passRate)}${a.passRateInterval ? ` (${pct(a.passRateInterval[0])}–${pct(a.passRateInterval[1])})` : ''} | ${pct(a.overallScore)} | ${pct(a.ruleScore)} | ${pct(d.taskCompletion)} | ${pct(d.toolUsage)} | ${pct(d.planningEffectiveness)} | ${a.avgRounds.toFixed(1)} | ${a.avgToolCalls.toFixed(1)} | ${Math.round(a.avgTokens)} |`
 }
 
 function cell(text: string): string {

@@ -69,6 +69,8 @@ export const AgentScoresSchema = z.object({
   failed: z.number().int().nonnegative(),
   errored: z.number().int().nonnegative(),
   passRate: Score,
+  /** 95% Wilson interval of the pass rate: two agents whose intervals overlap are not clearly apart. */
+  passRateInterval: z.tuple([z.number(), z.number()]).nullable(),
   /** MCP-Bench Table 4 (one server), Table 5 (several), Table 3 (both, weighted by task count). */
   single: SettingSummarySchema,
   multi: SettingSummarySchema,

@@ -73,7 +73,7 @@ describe('a benchmark run end to end (child Vitest process)', () => {
     expect(output).toContain('MCP benchmark leaderboard')
     expect(output).toContain("agent: reference (replays each task's reference plan); set MCP_BENCH_MODEL to benchmark a model")
     // The Markdown summary for CI job pages lists the row and every task not passed.
-    expect(summary).toMatch(/\| reference \| 12 \| 3 \| 1 \| 8 \| 25\.0% \| n\/a \|/)
+    expect(summary).toMatch(/\| reference \| 12 \| 3 \| 1 \| 8 \| 25\.0% \(8\.9%–53\.2%\) \| n\/a \|/)
     expect(summary).toContain('| bad/no-command | reference | errored |')
     // Every server process the run started is gone.
     expect(pids.length).toBeGreaterThanOrEqual(3)

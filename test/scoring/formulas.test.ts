@@ -3,6 +3,7 @@ import {
   categoryScore,
   judgeCategories,
   mean,
+  wilsonInterval,
   overallScore,
   ruleMetrics,
   ruleScore,
@@ -83,5 +84,25 @@ describe('categories and overall', () => {
     })
     const overall = overallScore({ schemaUnderstanding: schemaUnderstanding({ validToolNameRate: v, schemaCompliance: s, executionSuccess: e }), ...cats })!
     expect(Math.abs(overall - (printed as number))).toBeLessThan(0.0015)
+  })
+})
+
+describe('wilsonInterval', () => {
+  // Hand-computed with the closed form (z = 1.95996): centre (p + z²/2n)/(1 + z²/n), half-width z·√(p(1−p)/n + z²/4n²)/(1 + z²/n).
+  it('matches hand-computed intervals', () => {
+    const [lo, hi] = wilsonInterval(14, 20)!
+    expect(lo).toBeCloseTo(0.48103, 5)
+    expect(hi).toBeCloseTo(0.85452, 5)
+    const [lo2, hi2] = wilsonInterval(81, 263)!
+    expect(lo2).toBeCloseTo(0.25529, 5)
+    expect(hi2).toBeCloseTo(0.36621, 5)
+  })
+
+  it('stays inside [0, 1] at the extremes and is null with no tasks', () => {
+    expect(wilsonInterval(0, 10)![0]).toBe(0)
+    expect(wilsonInterval(0, 10)![1]).toBeCloseTo(0.27753, 5)
+    expect(wilsonInterval(10, 10)![1]).toBeLessThanOrEqual(1)
+    expect(wilsonInterval(10, 10)![0]).toBeCloseTo(0.72247, 5)
+    expect(wilsonInterval(0, 0)).toBeNull()
   })
 })
