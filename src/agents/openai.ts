@@ -3,6 +3,7 @@ import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/reso
 import type { CatalogEntry } from '../servers/catalog.ts'
 import type { TokenUsage } from '../trajectory/schema.ts'
 import type { Agent, AgentContext } from './types.ts'
+import { cassetteFetch, cassetteFromEnv, type CassetteOptions } from './cassette.ts'
 
 export interface OpenAIAgentOptions {
   /** Model name; default MCP_BENCH_MODEL. */
@@ -20,6 +21,8 @@ export interface OpenAIAgentOptions {
   systemPrompt?: string
   /** An existing client (tests, custom fetch); overrides baseURL/apiKey. */
   client?: OpenAI
+  /** Record model exchanges to, or replay them from, a cassette. Default: MCP_BENCH_CASSETTE / MCP_BENCH_CASSETTE_DIR. */
+  cassette?: CassetteOptions
 }
 
 const DEFAULT_SYSTEM_PROMPT = [
@@ -43,6 +46,7 @@ export function openaiAgent(options: OpenAIAgentOptions = {}): Agent {
     baseURL: options.baseURL ?? process.env.OPENAI_BASE_URL,
     maxRetries: options.maxRetries ?? 4,
     timeout: options.requestTimeoutMs ?? 120_000,
+    fetch: cassetteFetch(options.cassette ?? cassetteFromEnv(process.cwd())),
   }))
   return {
     name: options.name ?? model,

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { AgentSetting } from '../config/options.ts'
+import { cassetteFromEnv } from './cassette.ts'
 import { openaiAgent } from './openai.ts'
 import { referenceAgent } from './reference.ts'
 import type { Agent } from './types.ts'
@@ -25,6 +26,7 @@ export async function loadAgent(setting: AgentSetting, root: string): Promise<Ag
       maxRetries: setting.maxRetries,
       requestTimeoutMs: setting.requestTimeoutMs,
       systemPrompt: setting.systemPrompt,
+      cassette: cassetteFromEnv(root),
     })
   }
   const specifier = setting.module.startsWith('.') || isAbsolute(setting.module)

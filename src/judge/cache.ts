@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import { stableStringify } from '../stable-json.ts'
 import type { JudgeUsage } from './schema.ts'
 
 /**
@@ -19,16 +20,7 @@ export interface CacheEntry {
   createdAt: string
 }
 
-/** JSON with object keys sorted, so equal requests hash equally. */
-export function stableStringify(value: unknown): string {
-  if (value === undefined) return 'null'
-  if (value === null || typeof value !== 'object') return JSON.stringify(value)
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`
-}
+export { stableStringify }
 
 /** The cache key of a chat-completions request body sent to `baseURL`. */
 export function requestKey(baseURL: string, body: Record<string, unknown>): string {

@@ -1,5 +1,9 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
+import type { CassetteOptions } from '../../src/agents/cassette.ts'
 import { openaiAgent } from '../../src/agents/openai.ts'
 import { ruleMetrics } from '../../src/checks/rule-metrics.ts'
 import { parseServers } from '../../src/config/load-servers.ts'
@@ -25,11 +29,14 @@ afterAll(async () => {
   await hub.close()
 })
 
-async function run(script: Parameters<typeof startScriptedModel>[0], opts: { maxRounds?: number; maxToolOutputChars?: number } = {}) {
+async function run(
+  script: Parameters<typeof startScriptedModel>[0],
+  opts: { maxRounds?: number; maxToolOutputChars?: number; cassette?: CassetteOptions; prompt?: string; baseURL?: string } = {},
+) {
   await model?.close()
   model = await startScriptedModel(script)
   const recorder = new TrajectoryRecorder({
-    task: { id: 't', prompt: 'What is 2+3 and 4*5?', concretePrompt: 'c', servers: ['math', 'probe'] },
+    task: { id: 't', prompt: opts.prompt ?? 'What is 2+3 and 4*5?', concretePrompt: 'c', servers: ['math', 'probe'] },
     agent: 'scripted',
     catalog: session.catalog,
     connections: session.connections,
@@ -39,7 +46,7 @@ async function run(script: Parameters<typeof startScriptedModel>[0], opts: { max
     maxRecordedOutputChars: 1_000,
     callTimeoutMs: () => 5_000,
   })
-  const agent = openaiAgent({ model: 'scripted-1', baseURL: model.url, apiKey: 'sk-test-SECRET', maxRetries: 3 })
+  const agent = openaiAgent({ model: 'scripted-1', baseURL: opts.baseURL ?? model.url, apiKey: 'sk-test-SECRET', maxRetries: 3, cassette: opts.cassette })
   let error: string | null = null
   let answer: string | null = null
   try {
@@ -147,5 +154,45 @@ describe('openaiAgent against a scripted OpenAI-compatible server', () => {
     const t = await run({ script: [{ content: 'fine' }] })
     expect(JSON.stringify(t)).not.toContain('sk-test-SECRET')
     expect(JSON.stringify(model!.requests)).not.toContain('sk-test-SECRET')
+  })
+})
+
+describe('model cassettes', () => {
+  const script = [
+    { toolCalls: [{ id: 'a', name: 'math__add', arguments: { firstNumber: 2, secondNumber: 3 } }] },
+    { content: 'It is 5.' },
+  ]
+
+  it('records a run, then replays it with no model server, byte for byte', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cassette-'))
+    const recorded = await run({ script }, { cassette: { mode: 'record', dir } })
+    expect(recorded.answer).toBe('It is 5.')
+    const files = readdirSync(dir)
+    expect(files).toHaveLength(2)
+    const stored = files.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n')
+    expect(stored).not.toContain('sk-test-SECRET')
+    expect(stored).not.toMatch(/authorization/i)
+
+    // The replay's model server answers nothing: every answer comes from the cassette.
+    const replayed = await run({ script: [] }, { cassette: { mode: 'replay', dir } })
+    expect(model!.requests).toHaveLength(0)
+    expect(replayed.answer).toBe('It is 5.')
+    expect(replayed.calls.map((c) => [c.name, c.args])).toEqual(recorded.calls.map((c) => [c.name, c.args]))
+  })
+
+  it('fails a replay at once, naming the miss, when the run asks something never recorded', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cassette-'))
+    await run({ script }, { cassette: { mode: 'record', dir } })
+    const started = Date.now()
+    const other = await run({ script: [] }, { cassette: { mode: 'replay', dir }, prompt: 'What is 7+8?' })
+    expect(other.error).toMatch(/cassette miss: no recorded answer for this scripted-1 request \(2 messages\)/)
+    expect(Date.now() - started).toBeLessThan(2_000)
+  })
+
+  it('keys entries by path and body, not by host, so a cassette replays against any base URL', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cassette-'))
+    await run({ script }, { cassette: { mode: 'record', dir } })
+    const replayed = await run({ script: [] }, { cassette: { mode: 'replay', dir }, baseURL: 'http://127.0.0.1:9/v1' })
+    expect(replayed.answer).toBe('It is 5.')
   })
 })

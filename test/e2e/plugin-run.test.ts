@@ -186,5 +186,20 @@ describe('a benchmark run end to end (child Vitest process)', () => {
       expect(model.requests[0]!.body.model).toBe('scripted-model')
       expect(JSON.stringify(leaderboard)).not.toContain('sk-e2e-secret')
     })
+
+    it('records the run to a cassette and replays it later with no model at all', async () => {
+      const cassette = mkdtempSync(join(tmpdir(), 'mcp-bench-cassette-'))
+      const env = { MCP_BENCH_MODEL: 'scripted-model', OPENAI_BASE_URL: model.url, MCP_BENCH_CASSETTE_DIR: cassette }
+      const before = model.requests.length
+      model.push({ toolCalls: [{ id: 'c1', name: 'probe__echo', arguments: { text: 'hello' } }] }, { content: 'The server said hello.' })
+      const recorded = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], { ...env, MCP_BENCH_CASSETTE: 'record' })
+      expect(recorded.code).toBe(0)
+      await model.close()
+      const replayed = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], { ...env, MCP_BENCH_CASSETTE: 'replay' })
+      expect(replayed.code).toBe(0)
+      expect(model.requests.length - before).toBe(2)
+      expect(replayed.leaderboard.tasks[0]).toMatchObject({ status: 'passed', toolCalls: 1, rounds: 2 })
+      expect(replayed.leaderboard.tasks[0]!.tokens).toEqual(recorded.leaderboard.tasks[0]!.tokens)
+    })
   })
 })
