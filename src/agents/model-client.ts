@@ -1,0 +1,85 @@
+import OpenAI from 'openai'
+import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions'
+import type { TokenUsage } from '../trajectory/schema.ts'
+import { cassetteFetch, cassetteFromEnv, type CassetteOptions } from './cassette.ts'
+import type { AgentContext } from './types.ts'
+
+/** What every agent that talks to an OpenAI-compatible model is configured with. */
+export interface ModelOptions {
+  /** Model name; default MCP_BENCH_MODEL. */
+  model?: string
+  /** Row name on the leaderboard; default the model name. */
+  name?: string
+  /** Default OPENAI_BASE_URL (vLLM, Ollama, LM Studio, …), else OpenAI. */
+  baseURL?: string
+  /** Default OPENAI_API_KEY. Never recorded. */
+  apiKey?: string
+  temperature?: number
+  /** SDK retries with backoff on 429, 5xx and connection errors (honours retry-after). */
+  maxRetries?: number
+  requestTimeoutMs?: number
+  systemPrompt?: string
+  /** An existing client (tests, custom fetch); overrides baseURL/apiKey. */
+  client?: OpenAI
+  /** Record model exchanges to, or replay them from, a cassette. Default: MCP_BENCH_CASSETTE / MCP_BENCH_CASSETTE_DIR. */
+  cassette?: CassetteOptions
+}
+
+/** The model name and a lazily built client (so a missing key fails in the task, not at import). */
+export function modelClient(options: ModelOptions, agentKind: string): { model: string; client: () => OpenAI } {
+  const model = options.model ?? process.env.MCP_BENCH_MODEL
+  if (!model) throw new Error(`${agentKind} needs a model: pass { model } or set MCP_BENCH_MODEL`)
+  let client = options.client
+  return {
+    model,
+    client: () => (client ??= new OpenAI({
+      apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed-for-local-servers',
+      baseURL: options.baseURL ?? process.env.OPENAI_BASE_URL,
+      maxRetries: options.maxRetries ?? 4,
+      timeout: options.requestTimeoutMs ?? 120_000,
+      fetch: cassetteFetch(options.cassette ?? cassetteFromEnv(process.cwd())),
+    })),
+  }
+}
+
+export interface CompletionRequest {
+  model: string
+  messages: ChatCompletionMessageParam[]
+  tools?: ChatCompletionTool[]
+  temperature?: number
+}
+
+/** One chat completion, recorded as a model turn (content, tool calls, usage) in the current round. */
+export async function completeTurn(ctx: AgentContext, client: OpenAI, request: CompletionRequest) {
+  const started = performance.now()
+  const body = {
+    model: request.model,
+    messages: request.messages,
+    ...(request.tools?.length ? { tools: request.tools, tool_choice: 'auto' as const } : {}),
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+  }
+  const response = await client.chat.completions.create(body, { signal: ctx.signal })
+  const choice = response.choices?.[0]
+  if (!choice?.message) {
+    throw new Error(`model ${request.model} returned no message (response: ${JSON.stringify(response).slice(0, 300)})`)
+  }
+  const message = choice.message
+  ctx.recordTurn({
+    content: message.content ?? null,
+    toolCalls: (message.tool_calls ?? []).filter((c) => c.type === 'function')
+      .map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments })),
+    usage: toUsage(response.usage),
+    finishReason: choice.finish_reason ?? null,
+    durationMs: Math.round(performance.now() - started),
+  })
+  return message
+}
+
+function toUsage(usage: OpenAI.CompletionUsage | undefined): TokenUsage | null {
+  if (!usage) return null
+  return {
+    promptTokens: usage.prompt_tokens ?? 0,
+    completionTokens: usage.completion_tokens ?? 0,
+    totalTokens: usage.total_tokens ?? (usage.prompt_tokens ?? 0) + (usage.completion_tokens ?? 0),
+  }
+}
