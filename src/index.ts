@@ -6,6 +6,7 @@ export type { TaskSpec, TaskSpecInput, ReferenceCall, ReferencePlan } from './ta
 export { TaskSpecSchema } from './task/spec.ts'
 export { openaiAgent, type OpenAIAgentOptions } from './agents/openai.ts'
 export { referenceAgent } from './agents/reference.ts'
+export { plannerAgent, type PlannerAgentOptions } from './agents/planner.ts'
 export { defineAgent, type Agent, type AgentContext, type AgentFunction, type ToolCallOutcome, type TaskInfo } from './agents/types.ts'
 export type { Trajectory, ToolCallRecord, ModelTurn } from './trajectory/schema.ts'
 export { TrajectorySchema, TRAJECTORY_VERSION } from './trajectory/schema.ts'

@@ -6,6 +6,7 @@ import { LeaderboardReporter } from '../reporters/leaderboard.ts'
 import { describeIssues, loadServersFile, parseServers, ServerConfigError, type LoadedServers } from './config/load-servers.ts'
 import { BenchOptionsSchema, type AgentSetting, type BenchOptions, type ResolvedBenchOptions } from './config/options.ts'
 import type { RuntimeSettings } from './runtime.ts'
+import { agentName } from './config/agent-name.ts'
 
 // Built as .js in dist/, run as .ts from source: resolve siblings with this file's own extension.
 const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
@@ -80,7 +81,8 @@ function loadServers(servers: ResolvedBenchOptions['servers'], root: string): Ru
 function resolveAgents(agent: ResolvedBenchOptions['agent']): AgentSetting[] {
   if (agent) return Array.isArray(agent) ? agent : [agent]
   const model = process.env.MCP_BENCH_MODEL
-  return model ? [{ kind: 'openai', model }] : ['reference']
+  const loop = process.env.MCP_BENCH_AGENT_LOOP === 'planner' ? 'planner' : 'tools'
+  return model ? [{ kind: 'openai', model, loop }] : ['reference']
 }
 
 /** An endpoint for the log, without any credentials written into the URL. */
@@ -95,7 +97,7 @@ function endpoint(url: string | undefined): string {
 }
 
 function describeAgents(agents: AgentSetting[]): string {
-  const names = agents.map((a) => (a === 'reference' ? 'reference (replays each task\'s reference plan)' : a.kind === 'openai' ? `${a.name ?? a.model} (OpenAI-compatible${endpoint(a.baseURL ?? process.env.OPENAI_BASE_URL)})` : `${a.name ?? a.module} (custom)`))
+  const names = agents.map((a) => (a === 'reference' ? 'reference (replays each task\'s reference plan)' : a.kind === 'openai' ? `${agentName(a)} (OpenAI-compatible${a.loop === 'planner' ? ', planner loop' : ''}${endpoint(a.baseURL ?? process.env.OPENAI_BASE_URL)})` : `${agentName(a)} (custom)`))
   const hint = agents.length === 1 && agents[0] === 'reference' && !process.env.MCP_BENCH_MODEL ? '; set MCP_BENCH_MODEL to benchmark a model' : ''
   return `agent${agents.length > 1 ? 's' : ''}: ${names.join(', ')}${hint}`
 }

@@ -1,23 +1,20 @@
 import { isAbsolute, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { agentName } from '../config/agent-name.ts'
 import type { AgentSetting } from '../config/options.ts'
+
+export { agentName }
 import { cassetteFromEnv } from './cassette.ts'
 import { openaiAgent } from './openai.ts'
+import { plannerAgent } from './planner.ts'
 import { referenceAgent } from './reference.ts'
 import type { Agent } from './types.ts'
-
-/** The row name an agent setting will have, known before anything is loaded (tests are named with it). */
-export function agentName(setting: AgentSetting): string {
-  if (setting === 'reference') return 'reference'
-  if (setting.kind === 'openai') return setting.name ?? setting.model
-  return setting.name ?? (setting.export === 'default' ? setting.module.replace(/^.*\//, '').replace(/\.[cm]?[jt]s$/, '') : setting.export)
-}
 
 /** Builds the agent a setting describes, in the worker. Keys are read from the environment here, never shipped in settings. */
 export async function loadAgent(setting: AgentSetting, root: string): Promise<Agent> {
   if (setting === 'reference') return referenceAgent()
   if (setting.kind === 'openai') {
-    return openaiAgent({
+    return (setting.loop === 'planner' ? plannerAgent : openaiAgent)({
       model: setting.model,
       name: agentName(setting),
       baseURL: setting.baseURL,

@@ -14,6 +14,8 @@ const OpenAIAgentSchema = z.strictObject({
   /** Per-request timeout in ms. */
   requestTimeoutMs: z.number().int().positive().optional(),
   systemPrompt: z.string().optional(),
+  /** `tools`: native tool calling. `planner`: MCP-Bench's JSON planning loop, for models without tool calling. */
+  loop: z.enum(['tools', 'planner']).default('tools'),
 })
 export type OpenAIAgentSetting = z.infer<typeof OpenAIAgentSchema>
 
@@ -28,7 +30,7 @@ const ModuleAgentSchema = z.strictObject({
 /** Where an agent comes from. A string other than "reference" is a model name for the OpenAI-compatible agent. */
 export const AgentOptionSchema = z.union([
   z.literal('reference'),
-  z.string().min(1).transform((model): OpenAIAgentSetting => ({ kind: 'openai', model })),
+  z.string().min(1).transform((model): OpenAIAgentSetting => ({ kind: 'openai', model, loop: 'tools' })),
   OpenAIAgentSchema,
   ModuleAgentSchema,
 ])

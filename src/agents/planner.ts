@@ -1,0 +1,106 @@
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
+import { extractJsonObjects } from '../tolerant-json.ts'
+import type { CatalogEntry } from '../servers/catalog.ts'
+import { completeTurn, modelClient, type ModelOptions } from './model-client.ts'
+import type { Agent, AgentContext } from './types.ts'
+
+export interface PlannerAgentOptions extends ModelOptions {
+  /** Tool output longer than this is cut in the history the planner sees (MCP-Bench compresses it). */
+  observationChars?: number
+}
+
+interface PlannedCall {
+  tool: string
+  parameters: unknown
+}
+
+interface Plan {
+  reasoning: string
+  continue: boolean
+  calls: PlannedCall[]
+}
+
+/**
+ * MCP-Bench's multi-turn planning agent (its Algorithm 1), for models with
+ * no native tool calling: each round the model writes a JSON plan of tool
+ * calls, the calls of a plan run in parallel, their (shortened) results join
+ * the history, and the model decides whether to go on. After the last round
+ * it writes the final answer from the whole history. Works with any chat
+ * model, since tools are described in the prompt, not passed as `tools`.
+ */
+export function plannerAgent(options: PlannerAgentOptions = {}): Agent {
+  const { model, client } = modelClient(options, 'plannerAgent')
+  return {
+    name: options.name ?? `${model} (planner)`,
+    async run(ctx) {
+      const history: string[] = []
+      for (let i = 0; i < ctx.maxRounds; i++) {
+        const round = ctx.nextRound()
+        const reply = await completeTurn(ctx, client(), {
+          model, temperature: options.temperature, messages: planningPrompt(ctx, history, options.systemPrompt),
+        })
+        const plan = parsePlan(reply.content ?? '')
+        if (typeof plan === 'string') {
+          history.push(`Round ${round}: your reply could not be read as a plan (${plan}). Reply with the JSON object only.`)
+          continue
+        }
+        const outcomes = await Promise.all(plan.calls.map((c) => ctx.callTool(c.tool, c.parameters, { round })))
+        history.push(describeRound(round, plan, outcomes.map((o) => o.text), options.observationChars ?? 2_000))
+        if (!plan.continue || plan.calls.length === 0) break
+      }
+      ctx.nextRound()
+      const final = await completeTurn(ctx, client(), { model, temperature: options.temperature, messages: finalPrompt(ctx, history) })
+      return final.content ?? null
+    },
+  }
+}
+
+function toolList(tools: CatalogEntry[]): string {
+  return tools.map((t) => `- ${t.name}: ${t.description}\n  parameters (JSON Schema): ${JSON.stringify(t.inputSchema)}`).join('\n')
+}
+
+function planningPrompt(ctx: AgentContext, history: string[], systemPrompt?: string): ChatCompletionMessageParam[] {
+  const system = [
+    systemPrompt ?? 'You solve the user\'s task by planning tool calls, round by round.',
+    'Each round, reply with one JSON object and nothing else:',
+    '{"reasoning": "<what you need next and why>", "should_continue": true, "planned_tools": [{"tool": "<exact tool name>", "parameters": {…}}]}',
+    'Tools in one round run in parallel, so put only independent calls together; a call that needs another\'s result goes in a later round.',
+    'Set "should_continue" to false, with no planned tools, when you have what you need.',
+    '',
+    'Available tools:',
+    toolList(ctx.tools),
+  ].join('\n')
+  const user = [`Task: ${ctx.task.prompt}`, '', history.length ? `What you have done so far:\n${history.join('\n\n')}` : 'Nothing has been done yet.'].join('\n')
+  return [{ role: 'system', content: system }, { role: 'user', content: user }]
+}
+
+function finalPrompt(ctx: AgentContext, history: string[]): ChatCompletionMessageParam[] {
+  return [
+    { role: 'system', content: 'Answer the user\'s task from the tool results below. Ground every figure in them; say plainly what could not be found.' },
+    { role: 'user', content: `Task: ${ctx.task.prompt}\n\nTool results:\n${history.join('\n\n') || '(no tools were called)'}` },
+  ]
+}
+
+/** The plan in a reply, or the reason it could not be read. */
+export function parsePlan(text: string): Plan | string {
+  const candidates = extractJsonObjects(text)
+  const obj = candidates.find((o) => Array.isArray(o.planned_tools) || 'should_continue' in o)
+  if (!obj) return candidates.length ? 'no "planned_tools" or "should_continue" in the JSON' : 'no JSON object'
+  const raw = Array.isArray(obj.planned_tools) ? obj.planned_tools : []
+  const calls = raw.flatMap((c): PlannedCall[] => {
+    const call = c as { tool?: unknown; name?: unknown; parameters?: unknown; arguments?: unknown }
+    const tool = typeof call.tool === 'string' ? call.tool : typeof call.name === 'string' ? call.name : undefined
+    return tool ? [{ tool, parameters: call.parameters ?? call.arguments ?? {} }] : []
+  })
+  return { reasoning: String(obj.reasoning ?? ''), continue: obj.should_continue !== false, calls }
+}
+
+function describeRound(round: number, plan: Plan, results: string[], max: number): string {
+  const lines = [`Round ${round}: ${plan.reasoning}`]
+  plan.calls.forEach((c, i) => {
+    const text = results[i]!
+    const shown = text.length > max ? `${text.slice(0, max)} …[${text.length - max} more characters]` : text
+    lines.push(`- ${c.tool} ${JSON.stringify(c.parameters)} →\n${shown}`)
+  })
+  return lines.join('\n')
+}
