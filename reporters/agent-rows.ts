@@ -1,5 +1,6 @@
 import { aggregate } from '../src/scoring/aggregate.ts'
 import { mean } from '../src/scoring/formulas.ts'
+import { summariseTrials } from '../src/scoring/trials.ts'
 import type { AgentSummary, TaskRecord } from './leaderboard-schema.ts'
 
 /**
@@ -16,6 +17,7 @@ export function agentRows(records: TaskRecord[]): AgentSummary[] {
       overallScore: scores.overall.overall,
       ruleScore: scores.overall.ruleScore,
       metrics: { ...scores.overall.metrics, dependencyOrder: mean(rs.map((r) => r.metrics.dependencyOrder)) },
+      trials: summariseTrials(rs),
       avgRounds: avg((r) => r.rounds),
       avgToolCalls: avg((r) => r.toolCalls),
       avgTokens: avg((r) => r.tokens.total),

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { JudgeResultSchema } from '../src/judge/schema.ts'
 import { AgentScoresSchema } from '../src/scoring/schema.ts'
+import { TrialSummarySchema } from '../src/scoring/trials.ts'
 
 /** Bump on any breaking change to the leaderboard file. */
 export const LEADERBOARD_SCHEMA_VERSION = 1
@@ -20,6 +21,8 @@ export const TokensSchema = z.object({ prompt: z.number(), completion: z.number(
 export const TaskRecordSchema = z.object({
   id: z.string(),
   agent: z.string(),
+  /** 1-based run of the task for this agent. */
+  trial: z.number().int().positive(),
   file: z.string(),
   servers: z.array(z.string()),
   setting: z.string(),
@@ -50,6 +53,8 @@ export const AgentSummarySchema = AgentScoresSchema.extend({
   ruleScore: Rate,
   /** Means over all tasks, including dependency order. */
   metrics: MetricsSchema,
+  /** With `trials` > 1: pass^k and pass@k over the repeated runs. `tasks` then counts runs. */
+  trials: TrialSummarySchema.nullable(),
   avgRounds: z.number(),
   avgToolCalls: z.number(),
   avgTokens: z.number(),

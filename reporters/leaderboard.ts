@@ -91,6 +91,7 @@ function toRecord(test: TestCase): TaskRecord | undefined {
   return {
     id: meta.taskId,
     agent: meta.agent,
+    trial: meta.trial,
     file: meta.file,
     servers: meta.servers,
     setting: meta.setting,

@@ -24,10 +24,15 @@ export function leaderboardMarkdown(board: Leaderboard): string {
       return s && s.tasks ? `${pct(s.passRate)} (${s.passed}/${s.tasks})` : '–'
     }).join(' | ')} |`),
   ]
+  const repeated = board.agents.filter((a) => a.trials)
+  if (repeated.length) {
+    lines.push('', '## Repeated trials', '', '| agent | trials | tasks | pass^k (every trial) | pass@k (any trial) |', '| --- | ---: | ---: | ---: | ---: |')
+    for (const a of repeated) lines.push(`| ${a.agent} | ${a.trials!.trials} | ${a.trials!.tasks} | ${pct(a.trials!.passAll)} | ${pct(a.trials!.passAny)} |`)
+  }
   const failing = board.tasks.filter((t) => t.status !== 'passed')
   if (failing.length) {
     lines.push('', '## Tasks not passed', '', '| task | agent | status | error |', '| --- | --- | --- | --- |')
-    for (const t of failing) lines.push(`| ${t.id} | ${t.agent} | ${t.status} | ${cell(t.error ?? '')} |`)
+    for (const t of failing) lines.push(`| ${t.id}${t.trial > 1 || board.agents.some((a) => a.trials) ? ` #${t.trial}` : ''} | ${t.agent} | ${t.status} | ${cell(t.error ?? '')} |`)
   }
   for (const f of board.fileErrors) lines.push('', `File error in \`${f.file}\`: ${cell(f.error)}`)
   lines.push('', board.gate.passed ? 'Gate: passed.' : `Gate: **failed**\n\n${board.gate.failures.map((f) => `- ${f}`).join('\n')}`)

@@ -48,12 +48,21 @@ function runtimeSettings(options: ResolvedBenchOptions, root: string): RuntimeSe
     agents: resolveAgents(options.agent),
     defaultChecks: options.defaultChecks,
     taskTimeout: options.taskTimeout,
+    trials: options.trials ?? trialsFromEnv(),
     maxRounds: options.maxRounds,
     maxToolOutputChars: options.maxToolOutputChars,
     maxRecordedOutputChars: options.maxRecordedOutputChars,
     judge: withoutCache(options.judge ?? null),
     distractors: options.distractors,
   }
+}
+
+function trialsFromEnv(): number {
+  const raw = process.env.MCP_BENCH_TRIALS
+  if (!raw) return 1
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw new Error(`MCP_BENCH_TRIALS must be a whole number from 1 to 100, not "${raw}"`)
+  return n
 }
 
 /** `vitest run --no-cache` (or MCP_BENCH_NO_CACHE=1) also turns the judge cache off. */

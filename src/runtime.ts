@@ -13,6 +13,7 @@ export interface RuntimeSettings {
   agents: AgentSetting[]
   defaultChecks: ResolvedBenchOptions['defaultChecks']
   taskTimeout: number
+  trials: number
   maxRounds: number
   maxToolOutputChars: number
   maxRecordedOutputChars: number

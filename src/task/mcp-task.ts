@@ -65,10 +65,13 @@ export function mcpTask(id: string, spec: TaskSpecInput, checks?: TaskChecks): v
   }
   const parsed = TaskSpecSchema.safeParse(spec)
   const timeout = (parsed.success ? parsed.data.timeout : undefined) ?? runtime.settings.taskTimeout
-  for (const setting of runtime.settings.agents) {
+  const { agents, trials } = runtime.settings
+  for (const setting of agents) {
     const name = agentName(setting)
-    const title = runtime.settings.agents.length > 1 ? `${id} [${name}]` : id
-    test(title, { timeout: timeout + MARGIN_MS }, (context) => runTask({ id, parsed, setting, name, runtime, context, timeout, checks }))
+    for (let trial = 1; trial <= trials; trial++) {
+      const title = `${id}${agents.length > 1 ? ` [${name}]` : ''}${trials > 1 ? ` #${trial}` : ''}`
+      test(title, { timeout: timeout + MARGIN_MS }, (context) => runTask({ id, parsed, setting, name, trial, runtime, context, timeout, checks }))
+    }
   }
 }
 
@@ -77,6 +80,7 @@ interface TaskArgs {
   parsed: ReturnType<typeof TaskSpecSchema.safeParse>
   setting: AgentSetting
   name: string
+  trial: number
   runtime: Runtime
   context: TestContext
   timeout: number
@@ -84,11 +88,11 @@ interface TaskArgs {
 }
 
 /** One task for one agent: validate, start servers, run, check, release. Meta is filled as each part is known. */
-async function runTask({ id, parsed, setting, name, runtime, context, timeout, checks }: TaskArgs): Promise<void> {
+async function runTask({ id, parsed, setting, name, trial, runtime, context, timeout, checks }: TaskArgs): Promise<void> {
   const file = relative(runtime.settings.root, context.task.file.filepath)
   const servers = parsed.success ? parsed.data.servers : []
   const meta: TaskMeta = {
-    taskId: id, agent: name, file, servers,
+    taskId: id, agent: name, trial, file, servers,
     category: parsed.success ? parsed.data.category ?? null : null,
     setting: settingOf(servers),
     shape: null,

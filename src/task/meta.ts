@@ -10,6 +10,8 @@ import type { Trajectory } from '../trajectory/schema.ts'
 export interface TaskMeta {
   taskId: string
   agent: string
+  /** 1-based run of this task for this agent (see the `trials` option). */
+  trial: number
   file: string
   servers: string[]
   category: string | null

@@ -108,6 +108,18 @@ describe('a benchmark run end to end (child Vitest process)', () => {
     expect(broken.code).toBe(1)
   })
 
+  it('runs each task several times with trials, and reports pass^k and pass@k', async () => {
+    const { leaderboard, summary } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], {
+      MCP_BENCH_TRIALS: '3',
+      E2E_AGENT_MODULE: './agents/flaky.ts',
+    })
+    expect(leaderboard.tasks.map((t) => [t.id, t.trial, t.status])).toEqual([
+      ['probe/echo', 1, 'passed'], ['probe/echo', 2, 'failed'], ['probe/echo', 3, 'passed'],
+    ])
+    expect(leaderboard.agents[0]!.trials).toEqual({ trials: 3, tasks: 1, passAll: 0, passAny: 1 })
+    expect(summary).toContain('| flaky | 3 | 1 | 0.0% | 100.0% |')
+  })
+
   it('merges sharded runs into one leaderboard with Vitest\'s own --merge-reports', async () => {
     const out = mkdtempSync(join(tmpdir(), 'mcp-bench-shards-'))
     const files = ['benchmarks/good.test.ts', 'benchmarks/bad-input.test.ts']
