@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import type { TestProject, Vitest } from 'vitest/node'
 import { LeaderboardReporter } from '../reporters/leaderboard.ts'
-import { describeIssues, loadServersFile, parseServers, ServerConfigError, type LoadedServers } from './config/load-servers.ts'
-import { BenchOptionsSchema, type AgentSetting, type BenchOptions, type ResolvedBenchOptions } from './config/options.ts'
-import type { RuntimeSettings } from './runtime.ts'
 import { agentName } from './config/agent-name.ts'
+import { describeIssues } from './config/load-servers.ts'
+import { BenchOptionsSchema, type AgentSetting, type BenchOptions, type ResolvedBenchOptions } from './config/options.ts'
+import { resolveAgents, runtimeSettings } from './config/runtime-settings.ts'
 
 // Built as .js in dist/, run as .ts from source: resolve siblings with this file's own extension.
 const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
@@ -39,59 +39,6 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       vitest.logger.log(`vitest-mcp-bench [${project.name || 'root'}]: ${describeAgents(resolveAgents(options.agent))}`)
     },
   } as Plugin
-}
-
-function runtimeSettings(options: ResolvedBenchOptions, root: string): RuntimeSettings {
-  return {
-    root,
-    servers: loadServers(options.servers, root),
-    agents: resolveAgents(options.agent),
-    defaultChecks: options.defaultChecks,
-    taskTimeout: options.taskTimeout,
-    trials: options.trials ?? trialsFromEnv(),
-    maxRounds: options.maxRounds,
-    maxToolOutputChars: options.maxToolOutputChars,
-    maxRecordedOutputChars: options.maxRecordedOutputChars,
-    judge: withoutCache(options.judge ?? null),
-    distractors: options.distractors,
-  }
-}
-
-function trialsFromEnv(): number {
-  const raw = process.env.MCP_BENCH_TRIALS
-  if (!raw) return 1
-  const n = Number(raw)
-  if (!Number.isInteger(n) || n < 1 || n > 100) throw new Error(`MCP_BENCH_TRIALS must be a whole number from 1 to 100, not "${raw}"`)
-  return n
-}
-
-/** `vitest run --no-cache` (or MCP_BENCH_NO_CACHE=1) also turns the judge cache off. */
-function withoutCache(judge: RuntimeSettings['judge']): RuntimeSettings['judge'] {
-  const off = process.argv.includes('--no-cache') || /^(1|true|yes)$/i.test(process.env.MCP_BENCH_NO_CACHE ?? '')
-  if (!off || judge === false) return judge
-  return { ...(typeof judge === 'string' ? { model: judge } : judge ?? {}), cache: false }
-}
-
-/** A broken servers file does not stop the run: every task that needs a server reports it. */
-function loadServers(servers: ResolvedBenchOptions['servers'], root: string): RuntimeSettings['servers'] {
-  const source = typeof servers === 'string' ? resolve(root, servers) : 'mcpBench({ servers })'
-  try {
-    const loaded: LoadedServers = typeof servers === 'string'
-      ? loadServersFile(servers, root)
-      : parseServers({ mcpServers: servers }, source)
-    return { ...loaded, source }
-  } catch (error) {
-    if (!(error instanceof ServerConfigError)) throw error
-    return { servers: {}, invalid: {}, fileError: error.message, source }
-  }
-}
-
-/** No agent configured: a model from MCP_BENCH_MODEL, else the reference agent (runs with no key). */
-function resolveAgents(agent: ResolvedBenchOptions['agent']): AgentSetting[] {
-  if (agent) return Array.isArray(agent) ? agent : [agent]
-  const model = process.env.MCP_BENCH_MODEL
-  const loop = process.env.MCP_BENCH_AGENT_LOOP === 'planner' ? 'planner' : 'tools'
-  return model ? [{ kind: 'openai', model, loop }] : ['reference']
 }
 
 /** An endpoint for the log, without any credentials written into the URL. */

@@ -1,0 +1,61 @@
+import { resolve } from 'node:path'
+import type { RuntimeSettings } from '../runtime.ts'
+import { loadServersFile, parseServers, ServerConfigError, type LoadedServers } from './load-servers.ts'
+import type { AgentSetting, ResolvedBenchOptions } from './options.ts'
+
+/**
+ * Turns validated plugin options, and the MCP_BENCH_* environment variables
+ * that stand in for them, into the settings shipped to every worker.
+ */
+export function runtimeSettings(options: ResolvedBenchOptions, root: string): RuntimeSettings {
+  return {
+    root,
+    servers: loadServers(options.servers, root),
+    agents: resolveAgents(options.agent),
+    defaultChecks: options.defaultChecks,
+    taskTimeout: options.taskTimeout,
+    trials: options.trials ?? trialsFromEnv(),
+    maxRounds: options.maxRounds,
+    maxToolOutputChars: options.maxToolOutputChars,
+    maxRecordedOutputChars: options.maxRecordedOutputChars,
+    judge: withoutCache(options.judge ?? null),
+    distractors: options.distractors,
+  }
+}
+
+function trialsFromEnv(): number {
+  const raw = process.env.MCP_BENCH_TRIALS
+  if (!raw) return 1
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw new Error(`MCP_BENCH_TRIALS must be a whole number from 1 to 100, not "${raw}"`)
+  return n
+}
+
+/** `vitest run --no-cache` (or MCP_BENCH_NO_CACHE=1) also turns the judge cache off. */
+function withoutCache(judge: RuntimeSettings['judge']): RuntimeSettings['judge'] {
+  const off = process.argv.includes('--no-cache') || /^(1|true|yes)$/i.test(process.env.MCP_BENCH_NO_CACHE ?? '')
+  if (!off || judge === false) return judge
+  return { ...(typeof judge === 'string' ? { model: judge } : judge ?? {}), cache: false }
+}
+
+/** A broken servers file does not stop the run: every task that needs a server reports it. */
+function loadServers(servers: ResolvedBenchOptions['servers'], root: string): RuntimeSettings['servers'] {
+  const source = typeof servers === 'string' ? resolve(root, servers) : 'mcpBench({ servers })'
+  try {
+    const loaded: LoadedServers = typeof servers === 'string'
+      ? loadServersFile(servers, root)
+      : parseServers({ mcpServers: servers }, source)
+    return { ...loaded, source }
+  } catch (error) {
+    if (!(error instanceof ServerConfigError)) throw error
+    return { servers: {}, invalid: {}, fileError: error.message, source }
+  }
+}
+
+/** No agent configured: a model from MCP_BENCH_MODEL, else the reference agent (runs with no key). */
+export function resolveAgents(agent: ResolvedBenchOptions['agent']): AgentSetting[] {
+  if (agent) return Array.isArray(agent) ? agent : [agent]
+  const model = process.env.MCP_BENCH_MODEL
+  const loop = process.env.MCP_BENCH_AGENT_LOOP === 'planner' ? 'planner' : 'tools'
+  return model ? [{ kind: 'openai', model, loop }] : ['reference']
+}
