@@ -29,6 +29,7 @@ export class TrajectoryRecorder {
   private readonly t0 = performance.now()
   private round = 0
   private callCount = 0
+  private finished = false
 
   constructor(private readonly options: RecorderOptions) {
     this.trajectory = {
@@ -77,6 +78,7 @@ export class TrajectoryRecorder {
   }
 
   finish(answer: string | null, error: string | null): Trajectory {
+    this.finished = true
     this.trajectory.answer = answer
     this.trajectory.error = error
     this.trajectory.durationMs = Math.round(performance.now() - this.t0)
@@ -94,6 +96,8 @@ export class TrajectoryRecorder {
   }
 
   async callTool(name: string, rawArgs: unknown, opts: { id?: string; round?: number } = {}): Promise<ToolCallOutcome> {
+    // An agent that ignored the deadline may still be calling: the task is over, nothing more is recorded.
+    if (this.finished) return { content: [], isError: true, text: 'The task has ended; this call was not made.' }
     if (this.round === 0) this.nextRound()
     const startedAt = this.now()
     const entry = this.lookup(name)

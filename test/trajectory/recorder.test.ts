@@ -78,6 +78,15 @@ describe('trajectory recorder', () => {
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0)
   })
 
+  it('records nothing more once the task has finished (an agent that ignored the deadline)', async () => {
+    const r = recorder()
+    await r.callTool('probe__echo', { text: 'in time' })
+    const t = r.finish(null, 'agent timed out after 1 ms')
+    const late = await r.callTool('probe__echo', { text: 'too late' })
+    expect(late).toMatchObject({ isError: true, text: 'The task has ended; this call was not made.' })
+    expect(t.calls).toHaveLength(1)
+  })
+
   it('parses arguments: objects, JSON strings, empty, and rejects the rest', () => {
     expect(parseArguments({ a: 1 })).toEqual({ args: { a: 1 } })
     expect(parseArguments('{"a":1}')).toEqual({ args: { a: 1 } })
