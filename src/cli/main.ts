@@ -1,4 +1,5 @@
 import { main as calibrate } from './calibrate.ts'
+import { main as importTasks } from './import.ts'
 
 const USAGE = `usage: mcp-bench <command> [args]
 
@@ -7,12 +8,15 @@ commands:
       agreement of the LLM judge with human labels: percent agreement and Cohen's kappa
       against the human majority, Fleiss' kappa among raters, three-way agreement, and the
       mean coefficient of variation across judge models
+  import <mcpbench_tasks.json> [--out benchmarks/mcp-bench] [--map "Server Name=key,…"]
+      MCP-Bench's released task files as mcpTask files (one per server combination)
 `
 
 /** The `mcp-bench` command: one entry, a subcommand per tool. */
 export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv
   if (command === 'calibrate') return calibrate(rest)
+  if (command === 'import') return importTasks(rest)
   process.stderr.write(command && command !== '--help' ? `mcp-bench: unknown command "${command}"\n\n${USAGE}` : USAGE)
   return command && command !== '--help' ? 2 : 0
 }

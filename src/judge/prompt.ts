@@ -250,6 +250,9 @@ export function buildRubricPrompt(
     '',
     '## Reference plan: dependency structure (reference only; the agent did not see it)',
     describeDependencyLayers(input.task.reference?.calls ?? []),
+    ...(input.task.reference?.dependencyAnalysis
+      ? ['The task author\'s analysis of the dependencies:', input.task.reference.dependencyAnalysis]
+      : []),
     '',
     '## Execution summary',
     executionSummary(t),

@@ -170,6 +170,7 @@ async function runAndCheck(args: RunArgs): Promise<void> {
 
 /** The seeded distractor draw, plus the resident servers, when the task asks for distractors. */
 function distractorsFor(id: string, spec: TaskSpec, runtime: Runtime): string[] {
+  if (Array.isArray(spec.distractors)) return spec.distractors.filter((s) => !spec.servers.includes(s))
   const count = spec.distractors ?? 0
   if (count === 0) return []
   const { pool, resident } = runtime.settings.distractors

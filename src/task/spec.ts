@@ -18,6 +18,8 @@ export const ReferencePlanSchema = z.object({
   answer: z.string().optional(),
   /** Key facts a good answer states; numbers match after normalisation. */
   facts: z.array(z.union([z.string(), z.number()])).default([]),
+  /** The dependency structure in words, as MCP-Bench's task files give it; the judge reads it next to the calls. */
+  dependencyAnalysis: z.string().optional(),
 })
 export type ReferencePlan = z.infer<typeof ReferencePlanSchema>
 
@@ -37,8 +39,8 @@ export const TaskSpecSchema = z.strictObject({
   /** Per-task timeout in ms (agent plus checks). */
   timeout: z.number().int().positive().optional(),
   maxRounds: z.number().int().positive().optional(),
-  /** Number of extra, unrelated servers whose tools join the catalog (MCP-Bench uses 10). */
-  distractors: z.number().int().nonnegative().optional(),
+  /** Extra, unrelated servers whose tools join the catalog: how many to draw (MCP-Bench uses 10), or which. */
+  distractors: z.union([z.number().int().nonnegative(), z.array(z.string().min(1))]).optional(),
   /**
    * Files the task's workspace servers (those whose config uses `${TASK_DIR}`) start with:
    * a directory to copy (relative to the project root) or `{ "relative/path": "content" }`.

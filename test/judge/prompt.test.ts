@@ -79,6 +79,15 @@ describe('rubric prompt contents', () => {
   })
 })
 
+describe('imported MCP-Bench tasks', () => {
+  it('give the judge their dependency analysis in words when there is no reference plan', () => {
+    const imported = input({ task: { prompt: 'Do A then B.', fuzzy: 'Could you do it?', reference: { calls: [], facts: [], dependencyAnalysis: 'B consumes the id that A returns.' } } })
+    const text = userText(buildRubricPrompt(imported, MCP_BENCH_RUBRIC, 0))
+    expect(text).toContain('No reference plan was given for this task.')
+    expect(text).toContain("The task author's analysis of the dependencies:\nB consumes the id that A returns.")
+  })
+})
+
 describe('shuffling per sample', () => {
   it('is reproducible for the same task and sample index', () => {
     const a = buildRubricPrompt(input(), MCP_BENCH_RUBRIC, 3)
