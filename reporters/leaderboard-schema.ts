@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { JudgeResultSchema } from '../src/judge/schema.ts'
-import { AgentScoresSchema } from '../src/scoring/schema.ts'
+import { AgentScoresSchema, DomainsSchema } from '../src/scoring/schema.ts'
 import { TrialSummarySchema } from '../src/scoring/trials.ts'
 
 /** Bump on any breaking change to the leaderboard file. */
@@ -33,6 +33,8 @@ export const TaskRecordSchema = z.object({
   /** Where an errored task stopped: its spec, its servers, or its agent (model failures, timeouts). */
   errorPhase: z.enum(['spec', 'servers', 'agent']).nullable(),
   metrics: MetricsSchema,
+  /** The task's own scores by the same formulas as the agent rows: domains, overall (null unless judged), rule score. */
+  scores: z.object({ domains: DomainsSchema, overall: Rate, ruleScore: Rate }),
   /** The MCP-Bench rubric judgement (or not-judged / error), null when the task never reached the judge. */
   judge: JudgeResultSchema.nullable(),
   /** The MCP-AgentBench pass/fail verdict, when a check asked for it. */

@@ -2,6 +2,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
 import type { TaskMeta } from '../src/task/meta.ts'
+import { scoreTask } from '../src/scoring/aggregate.ts'
 import { agentRows } from './agent-rows.ts'
 import { applyGate, type Gate } from './gate.ts'
 import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type Leaderboard, type TaskRecord } from './leaderboard-schema.ts'
@@ -82,6 +83,13 @@ function gateDecides(gate: Gate, board: Leaderboard, modules: ReadonlyArray<Test
 }
 
 function toRecord(test: TestCase): TaskRecord | undefined {
+  const record = toBareRecord(test)
+  if (!record) return undefined
+  const { domains, overall, ruleScore } = scoreTask(record)
+  return { ...record, scores: { domains, overall, ruleScore } }
+}
+
+function toBareRecord(test: TestCase): Omit<TaskRecord, 'scores'> | undefined {
   const meta = (test.meta() as { mcpBench?: TaskMeta }).mcpBench
   const result = test.result()
   if (!meta || (result.state !== 'passed' && result.state !== 'failed')) return undefined

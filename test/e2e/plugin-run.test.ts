@@ -156,6 +156,7 @@ describe('a benchmark run end to end (child Vitest process)', () => {
           samples: { requested: 5, valid: 5, failed: 0 },
         })
       }
+      expect(leaderboard.tasks[0]!.scores.overall).toBeCloseTo((1 + 0.85 + 0.85 + 0.55) / 4, 10)
       const row = leaderboard.agents[0]!
       const close = (v: number) => expect.closeTo(v, 10)
       expect(row.overall.domains).toEqual({ schemaUnderstanding: 1, taskCompletion: close(0.85), toolUsage: close(0.85), planningEffectiveness: close(0.55) })
