@@ -2,10 +2,12 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
 import type { TaskMeta } from '../src/task/meta.ts'
+import type { Trajectory } from '../src/trajectory/schema.ts'
 import { scoreTask } from '../src/scoring/aggregate.ts'
 import { agentRows } from './agent-rows.ts'
 import { applyGate, type Gate } from './gate.ts'
 import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type Leaderboard, type TaskRecord } from './leaderboard-schema.ts'
+import { leaderboardHtml, trajectoryKey } from './html.ts'
 import { leaderboardMarkdown } from './markdown.ts'
 import { formatSummary } from './summary.ts'
 
@@ -33,6 +35,7 @@ export class LeaderboardReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown> = [], reason?: string): void {
     const root = this.vitest?.config.root ?? process.cwd()
     const tasks: TaskRecord[] = []
+    const trajectories = new Map<string, Trajectory>()
     const fileErrors: Leaderboard['fileErrors'] = []
     for (const module of testModules) {
       const errors = module.errors()
@@ -41,6 +44,8 @@ export class LeaderboardReporter implements Reporter {
         const record = toRecord(test)
         if (record) {
           tasks.push(record)
+          const trajectory = (test.meta() as { mcpBench?: TaskMeta }).mcpBench?.trajectory
+          if (trajectory) trajectories.set(trajectoryKey(record), trajectory)
           benchTasks++
         }
       }
@@ -61,6 +66,7 @@ export class LeaderboardReporter implements Reporter {
     })
     writeJson(join(this.options.outputDir, 'leaderboard.json'), leaderboard)
     writeText(join(this.options.outputDir, 'summary.md'), leaderboardMarkdown(leaderboard))
+    writeText(join(this.options.outputDir, 'report.html'), leaderboardHtml(leaderboard, trajectories))
     const log = (text: string) => (this.vitest ? this.vitest.logger.log(text) : console.log(text))
     log(formatSummary(leaderboard, relative(root, join(this.options.outputDir, 'leaderboard.json'))))
     if (reason === 'interrupted') return

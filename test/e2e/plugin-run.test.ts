@@ -29,14 +29,14 @@ async function runProject(args: string[], env: Record<string, string> = {}, out 
       return []
     }
   })()
-  return { code, output, leaderboard: JSON.parse(read('leaderboard.json')) as Leaderboard, junit: read('junit.xml'), summary: read('summary.md'), pids }
+  return { code, output, leaderboard: JSON.parse(read('leaderboard.json')) as Leaderboard, junit: read('junit.xml'), summary: read('summary.md'), html: read('report.html'), pids }
 }
 
 
 
 describe('a benchmark run end to end (child Vitest process)', () => {
   it('records every task, with its status and a clear error, and leaves no server process behind', async () => {
-    const { code, leaderboard, junit, summary, pids, output } = await runProject([])
+    const { code, leaderboard, junit, summary, html, pids, output } = await runProject([])
     expect(code).toBe(1)
     const status = Object.fromEntries(leaderboard.tasks.map((t) => [t.id, t.status]))
     expect(status).toEqual({
@@ -75,6 +75,11 @@ describe('a benchmark run end to end (child Vitest process)', () => {
     // The Markdown summary for CI job pages lists the row and every task not passed.
     expect(summary).toMatch(/\| reference \| 12 \| 3 \| 1 \| 8 \| 25\.0% \(8\.9%–53\.2%\) \| n\/a \|/)
     expect(summary).toContain('| bad/no-command | reference | errored |')
+    // The HTML report shows every task with its trajectory, escaped (messages and tool output are untrusted).
+    expect(html.match(/<details>/g)).toHaveLength(12)
+    expect(html).toContain('Task &quot;bad/spec&quot; in benchmarks/bad-input.test.ts has an invalid spec')
+    expect(html).toContain('<code>probe.echo</code> {&quot;text&quot;:&quot;hello&quot;}')
+    expect(html).not.toContain('<script')
     // Every server process the run started is gone.
     expect(pids.length).toBeGreaterThanOrEqual(3)
     await expect.poll(() => pids.filter(isAlive), { timeout: 5_000 }).toEqual([])
