@@ -1,3 +1,4 @@
+import type OpenAI from 'openai'
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import { extractJsonObjects } from '../tolerant-json.ts'
 import type { CatalogEntry } from '../servers/catalog.ts'
@@ -5,8 +6,10 @@ import { completeTurn, modelClient, type ModelOptions } from './model-client.ts'
 import type { Agent, AgentContext } from './types.ts'
 
 export interface PlannerAgentOptions extends ModelOptions {
-  /** Tool output longer than this is cut in the history the planner sees (MCP-Bench compresses it). */
+  /** Tool output longer than this is shortened in the history the planner sees. Default 2,000. */
   observationChars?: number
+  /** How: `truncate` (default) cuts it; `model` has the model summarise it, as MCP-Bench's compression step does. */
+  compress?: 'truncate' | 'model'
 }
 
 interface PlannedCall {
@@ -45,7 +48,10 @@ export function plannerAgent(options: PlannerAgentOptions = {}): Agent {
           continue
         }
         const outcomes = await Promise.all(plan.calls.map((c) => ctx.callTool(c.tool, c.parameters, { round })))
-        history.push(describeRound(round, plan, outcomes.map((o) => o.text), options.observationChars ?? 2_000))
+        const max = options.observationChars ?? 2_000
+        const observations = await Promise.all(outcomes.map((o) => o.text.length <= max ? o.text
+          : options.compress === 'model' ? summarise(ctx, client, model, o.text, options.temperature) : truncate(o.text, max)))
+        history.push(describeRound(round, plan, observations))
         if (!plan.continue || plan.calls.length === 0) break
       }
       ctx.nextRound()
@@ -95,12 +101,24 @@ export function parsePlan(text: string): Plan | string {
   return { reasoning: String(obj.reasoning ?? ''), continue: obj.should_continue !== false, calls }
 }
 
-function describeRound(round: number, plan: Plan, results: string[], max: number): string {
+function describeRound(round: number, plan: Plan, observations: string[]): string {
   const lines = [`Round ${round}: ${plan.reasoning}`]
-  plan.calls.forEach((c, i) => {
-    const text = results[i]!
-    const shown = text.length > max ? `${text.slice(0, max)} …[${text.length - max} more characters]` : text
-    lines.push(`- ${c.tool} ${JSON.stringify(c.parameters)} →\n${shown}`)
-  })
+  plan.calls.forEach((c, i) => lines.push(`- ${c.tool} ${JSON.stringify(c.parameters)} →\n${observations[i]}`))
   return lines.join('\n')
+}
+
+function truncate(text: string, max: number): string {
+  return `${text.slice(0, max)} …[${text.length - max} more characters]`
+}
+
+/** MCP-Bench's π_compress: the model shortens a long observation, keeping what the task needs (a recorded turn). */
+async function summarise(ctx: AgentContext, client: () => OpenAI, model: string, text: string, temperature?: number): Promise<string> {
+  const reply = await completeTurn(ctx, client(), {
+    model, temperature,
+    messages: [
+      { role: 'system', content: 'Summarise this tool output for the task below. Keep every figure, name, date and id the task may need; drop the rest.' },
+      { role: 'user', content: `Task: ${ctx.task.prompt}\n\nTool output:\n${text}` },
+    ],
+  })
+  return `(summary) ${reply.content ?? ''}`
 }

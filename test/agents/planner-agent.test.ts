@@ -20,7 +20,7 @@ afterAll(async () => {
 const plan = (reasoning: string, calls: Array<[string, object]>, more = true) =>
   ({ content: `Plan:\n\`\`\`json\n${JSON.stringify({ reasoning, should_continue: more, planned_tools: calls.map(([tool, parameters]) => ({ tool, parameters })) })}\n\`\`\`` })
 
-async function run(script: ScriptedTurn[], maxRounds = 5) {
+async function run(script: ScriptedTurn[], maxRounds = 5, extra: Partial<Parameters<typeof plannerAgent>[0]> = {}) {
   await model?.close()
   model = await startScriptedModel({ script })
   const recorder = new TrajectoryRecorder({
@@ -28,7 +28,7 @@ async function run(script: ScriptedTurn[], maxRounds = 5) {
     agent: 'planner', catalog: session.catalog, connections: session.connections, maxRounds,
     signal: new AbortController().signal, maxToolOutputChars: 20_000, maxRecordedOutputChars: 1_000, callTimeoutMs: () => 5_000,
   })
-  const agent = plannerAgent({ model: 'plain-chat', baseURL: model.url, apiKey: 'k', maxRetries: 0 })
+  const agent = plannerAgent({ model: 'plain-chat', baseURL: model.url, apiKey: 'k', maxRetries: 0, ...extra })
   const answer = await agent.run(recorder.context())
   return recorder.finish(answer ?? null, null)
 }
@@ -66,6 +66,20 @@ describe('plannerAgent (MCP-Bench multi-turn planning)', () => {
   it('records a planned tool that does not exist as an invalid call', async () => {
     const t = await run([plan('power', [['math__power', { base: 2 }]], false), { content: 'No such tool.' }])
     expect(t.calls[0]).toMatchObject({ valid: false, isError: true })
+  })
+
+  it('shortens long observations: truncated by default, or summarised by the model', async () => {
+    const huge = (await run([plan('mode', [['math__mode', { numbers: Array.from({ length: 300 }, (_, i) => i) }]], false), { content: 'Done.' }], 5, { observationChars: 100 }))
+    expect(huge.answer).toBe('Done.')
+    expect(model!.requests[1]!.body.messages[1].content).toMatch(/more characters\]/)
+    const summarised = await run([
+      plan('mode', [['math__mode', { numbers: Array.from({ length: 300 }, (_, i) => i) }]], false),
+      { content: 'Every value appears once.' },
+      { content: 'Done.' },
+    ], 5, { observationChars: 100, compress: 'model' })
+    expect(model!.requests[1]!.body.messages[0].content).toMatch(/^Summarise this tool output/)
+    expect(model!.requests[2]!.body.messages[1].content).toContain('(summary) Every value appears once.')
+    expect(summarised.turns).toHaveLength(3)
   })
 
   it('stops at maxRounds and still answers', async () => {
