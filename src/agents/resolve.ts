@@ -24,6 +24,7 @@ export async function loadAgent(setting: AgentSetting, root: string): Promise<Ag
       requestTimeoutMs: setting.requestTimeoutMs,
       systemPrompt: setting.systemPrompt,
       cassette: cassetteFromEnv(root),
+      compress: setting.compress,
     })
   }
   const specifier = setting.module.startsWith('.') || isAbsolute(setting.module)

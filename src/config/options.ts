@@ -16,6 +16,8 @@ const OpenAIAgentSchema = z.strictObject({
   systemPrompt: z.string().optional(),
   /** `tools`: native tool calling. `planner`: MCP-Bench's JSON planning loop, for models without tool calling. */
   loop: z.enum(['tools', 'planner']).default('tools'),
+  /** Planner only: how long tool output is shortened in its history (`truncate` or `model` summaries). */
+  compress: z.enum(['truncate', 'model']).optional(),
 })
 export type OpenAIAgentSetting = z.infer<typeof OpenAIAgentSchema>
 
