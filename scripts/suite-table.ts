@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { referenceLayers } from '../src/checks/dependencies.ts'
-import { collectTasks } from '../src/task/mcp-task.ts'
+import { collectTasks } from '../src/task/collect.ts'
 import { TaskSpecSchema } from '../src/task/spec.ts'
 import { callShape } from '../src/task/task-run.ts'
 

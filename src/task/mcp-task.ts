@@ -1,17 +1,18 @@
 import { relative } from 'node:path'
 import { test, type ExpectStatic, type TestContext } from 'vitest'
-import { agentName, loadAgent } from '../agents/resolve.ts'
+import { agentName } from '../agents/resolve.ts'
 import type { AgentSetting } from '../config/options.ts'
 import { describeIssues } from '../config/load-servers.ts'
 import { referenceLayers } from '../checks/dependencies.ts'
-import { ruleMetrics, type RuleMetrics } from '../checks/rule-metrics.ts'
+import { ruleMetrics } from '../checks/rule-metrics.ts'
 import { getRuntime, type Runtime } from '../runtime.ts'
 import type { ServerSession } from '../servers/hub.ts'
 import { drawDistractors } from '../servers/distractors.ts'
 import { contentToText } from '../trajectory/content.ts'
-import { TrajectoryRecorder } from '../trajectory/recorder.ts'
-import type { JudgeResult } from '../judge/schema.ts'
 import { judgesFor, taskJudging } from './judging.ts'
+import { annotateJudge, annotateMetrics } from './annotations.ts'
+import { collecting } from './collect.ts'
+import { runAgent } from './run-agent.ts'
 import { settingOf, type TaskMeta } from './meta.ts'
 import { TaskSpecSchema, type TaskSpec, type TaskSpecInput } from './spec.ts'
 import { callShape, type TaskRun } from './task-run.ts'
@@ -25,33 +26,13 @@ export class TaskError extends Error {
 
 const MARGIN_MS = 10_000
 
-/** Set on globalThis to collect task specs instead of registering tests (suite linting, importers). */
-export const COLLECT = Symbol.for('vitest-mcp-bench.collect')
-export interface CollectedTask {
-  id: string
-  spec: TaskSpecInput
-}
-
-/** Imports task files and returns their tasks without running anything. */
-export async function collectTasks(files: string[], load: (file: string) => Promise<unknown>): Promise<CollectedTask[]> {
-  const tasks: CollectedTask[] = []
-  const scope = globalThis as Record<symbol, unknown>
-  scope[COLLECT] = tasks
-  try {
-    for (const file of files) await load(file)
-  } finally {
-    delete scope[COLLECT]
-  }
-  return tasks
-}
-
 /**
  * Registers a benchmark task: one Vitest test per configured agent. A bad
  * spec does not break collection: the test still registers, fails with the
  * reason, and is recorded on the leaderboard.
  */
 export function mcpTask(id: string, spec: TaskSpecInput, checks?: TaskChecks): void {
-  const collector = (globalThis as Record<symbol, unknown>)[COLLECT] as CollectedTask[] | undefined
+  const collector = collecting()
   if (collector) {
     collector.push({ id, spec })
     return
@@ -186,62 +167,3 @@ async function inspectServer(session: ServerSession, server: string, tool: strin
   return { text: contentToText(Array.isArray(result.content) ? result.content : []), isError: result.isError === true }
 }
 
-/** Runs the agent under the task's deadline. Never throws: failures end up in the trajectory. */
-async function runAgent({ id, spec, setting, name, runtime, session, timeout }: RunArgs) {
-  const { settings } = runtime
-  const controller = new AbortController()
-  const recorder = new TrajectoryRecorder({
-    task: {
-      id,
-      prompt: spec.useConcretePrompt || !spec.fuzzy ? spec.prompt : spec.fuzzy,
-      concretePrompt: spec.prompt,
-      category: spec.category,
-      servers: spec.servers,
-      reference: spec.reference,
-    },
-    agent: name,
-    catalog: session.catalog,
-    connections: session.connections,
-    maxRounds: spec.maxRounds ?? settings.maxRounds,
-    signal: controller.signal,
-    maxToolOutputChars: settings.maxToolOutputChars,
-    maxRecordedOutputChars: settings.maxRecordedOutputChars,
-    callTimeoutMs: (server) => settings.servers.servers[server]?.callTimeoutMs ?? 60_000,
-  })
-  let timer: NodeJS.Timeout | undefined
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new Error(`agent timed out after ${timeout} ms`)
-      controller.abort(error)
-      reject(error)
-    }, timeout)
-  })
-  try {
-    const agent = await loadAgent(setting, settings.root)
-    const answer = await Promise.race([agent.run(recorder.context()), deadline])
-    return recorder.finish(typeof answer === 'string' ? answer : null, null)
-  } catch (error) {
-    return recorder.finish(null, (error as Error)?.message ?? String(error))
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
-async function annotateJudge(context: TestContext, result: JudgeResult): Promise<void> {
-  if (result.kind === 'rubric') {
-    for (const [key, value] of Object.entries(result.categories)) {
-      await context.annotate(value === null ? 'null' : String(Math.round(value * 10_000) / 10_000), `mcp-bench.judge.${key}`)
-    }
-  } else if (result.kind === 'pass-fail') {
-    await context.annotate(result.pass ? 'pass' : 'fail', 'mcp-bench.judge.verdict')
-  } else {
-    await context.annotate(result.kind === 'error' ? `error: ${result.reason}` : 'not judged', 'mcp-bench.judge')
-  }
-}
-
-/** Metrics as test annotations: Vitest's JUnit reporter writes them as <property> elements. */
-async function annotateMetrics(context: TestContext, metrics: RuleMetrics): Promise<void> {
-  for (const [key, value] of Object.entries(metrics)) {
-    await context.annotate(value === null ? 'null' : String(Math.round(value * 10_000) / 10_000), `mcp-bench.${key}`)
-  }
-}

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/import.ts'
-import { collectTasks } from '../../src/task/mcp-task.ts'
+import { collectTasks } from '../../src/task/collect.ts'
 import { TaskSpecSchema } from '../../src/task/spec.ts'
 
 // A task file in MCP-Bench's released format, with our own made-up tasks.

@@ -7,7 +7,7 @@ import { referenceLayers } from '../../src/checks/dependencies.ts'
 import { loadServersFile } from '../../src/config/load-servers.ts'
 import type { CatalogEntry } from '../../src/servers/catalog.ts'
 import { ServerHub } from '../../src/servers/hub.ts'
-import { collectTasks } from '../../src/task/mcp-task.ts'
+import { collectTasks } from '../../src/task/collect.ts'
 import { TaskSpecSchema, type TaskSpec } from '../../src/task/spec.ts'
 import { callShape } from '../../src/task/task-run.ts'
 
