@@ -12,7 +12,7 @@ import { contentToText } from '../trajectory/content.ts'
 import { judgesFor, taskJudging } from './judging.ts'
 import { annotateJudge, annotateMetrics } from './annotations.ts'
 import { collecting } from './collect.ts'
-import { runAgent } from './run-agent.ts'
+import { runAgent, type AgentRunArgs } from './run-agent.ts'
 import { settingOf, type TaskMeta } from './meta.ts'
 import { TaskSpecSchema, type TaskSpec, type TaskSpecInput } from './spec.ts'
 import { callShape, type TaskRun } from './task-run.ts'
@@ -103,16 +103,9 @@ async function runTask({ id, parsed, setting, name, trial, runtime, context, tim
   }
 }
 
-interface RunArgs {
-  id: string
-  spec: TaskSpec
-  setting: AgentSetting
-  name: string
-  runtime: Runtime
-  session: ServerSession
+interface RunArgs extends AgentRunArgs {
   context: TestContext
   meta: TaskMeta
-  timeout: number
   checks?: TaskChecks
   fail: (phase: 'agent', message: string) => never
 }
