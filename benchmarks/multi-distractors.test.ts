@@ -21,7 +21,10 @@ mcpTask('time+weather/istanbul-afternoon', {
     facts: ['15:00', '29', '15.9'],
   },
 }, ({ run, expect }) => {
-  expect(run.distractors).toHaveLength(10)
+  // Up to 10 distraction servers, as many as fit in a 128-tool catalog.
+  expect(run.distractors.length).toBeGreaterThanOrEqual(8)
+  expect(run.catalog.length).toBeLessThanOrEqual(128)
+  expect(run.catalog.filter((t) => t.distractor).length).toBeGreaterThan(50)
 })
 
 mcpTask('wikipedia+paper-search/paris-agreement', {
@@ -38,7 +41,10 @@ mcpTask('wikipedia+paper-search/paris-agreement', {
     facts: ['2015', '2016', '1.5'],
   },
 }, ({ run, expect }) => {
-  expect(run.distractors).toHaveLength(10)
+  // Up to 10 distraction servers, as many as fit in a 128-tool catalog.
+  expect(run.distractors.length).toBeGreaterThanOrEqual(8)
+  expect(run.catalog.length).toBeLessThanOrEqual(128)
+  expect(run.catalog.filter((t) => t.distractor).length).toBeGreaterThan(50)
 })
 
 mcpTask('unit-converter+medical-calculator/child-fluids', {
@@ -56,6 +62,9 @@ mcpTask('unit-converter+medical-calculator/child-fluids', {
     facts: ['19.96', '59.92', '1,438.1'],
   },
 }, ({ run, expect }) => {
-  expect(run.distractors).toHaveLength(10)
+  // Up to 10 distraction servers, as many as fit in a 128-tool catalog.
+  expect(run.distractors.length).toBeGreaterThanOrEqual(8)
+  expect(run.catalog.length).toBeLessThanOrEqual(128)
+  expect(run.catalog.filter((t) => t.distractor).length).toBeGreaterThan(50)
   expect(run).toFollowDependencies()
 })

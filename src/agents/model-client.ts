@@ -23,6 +23,8 @@ export interface ModelOptions {
   client?: OpenAI
   /** Record model exchanges to, or replay them from, a cassette. Default: MCP_BENCH_CASSETTE / MCP_BENCH_CASSETTE_DIR. */
   cassette?: CassetteOptions
+  /** Most tools one request may carry (OpenAI's API accepts 128 functions); raise it for endpoints that take more. */
+  maxTools?: number
 }
 
 /** The model name and a lazily built client (so a missing key fails in the task, not at import). */

@@ -24,6 +24,10 @@ export function openaiAgent(options: OpenAIAgentOptions = {}): Agent {
     name: options.name ?? model,
     async run(ctx) {
       const tools = ctx.tools.map(toOpenAITool)
+      const maxTools = options.maxTools ?? 128
+      if (tools.length > maxTools) {
+        throw new Error(`task "${ctx.task.id}" offers ${tools.length} tools, more than this agent sends (${maxTools}; OpenAI's API accepts 128 functions): use fewer servers or distractors, or raise the agent's maxTools for an endpoint that accepts more`)
+      }
       const messages: ChatCompletionMessageParam[] = [
         { role: 'system', content: options.systemPrompt ?? DEFAULT_SYSTEM_PROMPT },
         { role: 'user', content: ctx.task.prompt },

@@ -25,6 +25,7 @@ export async function loadAgent(setting: AgentSetting, root: string): Promise<Ag
       systemPrompt: setting.systemPrompt,
       cassette: cassetteFromEnv(root),
       compress: setting.compress,
+      maxTools: setting.maxTools,
     })
   }
   const specifier = setting.module.startsWith('.') || isAbsolute(setting.module)

@@ -16,6 +16,8 @@ const OpenAIAgentSchema = z.strictObject({
   systemPrompt: z.string().optional(),
   /** `tools`: native tool calling. `planner`: MCP-Bench's JSON planning loop, for models without tool calling. */
   loop: z.enum(['tools', 'planner']).default('tools'),
+  /** Most tools one request may carry (default 128, OpenAI's limit). */
+  maxTools: z.number().int().positive().optional(),
   /** Planner only: how long tool output is shortened in its history (`truncate` or `model` summaries). */
   compress: z.enum(['truncate', 'model']).optional(),
 })
@@ -83,7 +85,9 @@ export const BenchOptionsSchema = z.strictObject({
     /** Default: every configured server that is shared per file (no per-task state). */
     pool: z.array(z.string()).optional(),
     resident: z.array(z.string()).default([]),
-  }).default({ resident: [] }),
+    /** Distractors join only while the task's catalog stays within this many tools (OpenAI's API accepts 128 functions). */
+    maxTools: z.number().int().positive().default(128),
+  }).default({ resident: [], maxTools: 128 }),
   outputDir: z.string().default('bench-results'),
   /** Add the leaderboard and JUnit reporters. */
   reporters: z.boolean().default(true),

@@ -24,6 +24,8 @@ export interface AcquireOptions {
   distractors?: string[]
   /** Seed for the `${TASK_DIR}` of workspace servers. */
   files?: WorkspaceSeed
+  /** Distractors join the catalog in the order given only while it stays within this many tools. */
+  maxTools?: number
 }
 
 /**
@@ -61,7 +63,7 @@ export class ServerHub {
     return Boolean(config && (config.isolation === 'task' || usesWorkspace(config)))
   }
 
-  async acquire(names: string[], { distractors = [], files }: AcquireOptions = {}): Promise<ServerSession> {
+  async acquire(names: string[], { distractors = [], files, maxTools = Infinity }: AcquireOptions = {}): Promise<ServerSession> {
     const all = [...new Set([...names, ...distractors])]
     const problem = this.problemsWith(all)
     if (problem) throw new Error(problem)
@@ -85,7 +87,17 @@ export class ServerHub {
       const c = (s as PromiseFulfilledResult<ServerConnection>).value
       return [c.name, c] as const
     }))
-    const catalog = buildCatalog(all.map((name) => ({
+    // The task's own servers always join; distractors only while the catalog stays within budget.
+    let size = names.reduce((n, name) => n + connections.get(name)!.tools.length, 0)
+    const joined: string[] = []
+    for (const name of distractors) {
+      const tools = connections.get(name)!.tools.length
+      if (names.includes(name) || size + tools > maxTools) continue
+      size += tools
+      joined.push(name)
+    }
+    for (const name of all) if (!names.includes(name) && !joined.includes(name)) connections.delete(name)
+    const catalog = buildCatalog([...names, ...joined].map((name) => ({
       server: name,
       tools: connections.get(name)!.tools,
       distractor: !names.includes(name),

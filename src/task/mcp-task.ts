@@ -92,7 +92,11 @@ async function runTask({ id, parsed, setting, name, trial, runtime, context, tim
   }
   let session: ServerSession
   try {
-    session = await runtime.hub.acquire(spec.servers, { distractors: distractorsFor(id, spec, runtime), files: spec.files })
+    session = await runtime.hub.acquire(spec.servers, {
+      distractors: distractorsFor(id, spec, runtime),
+      files: spec.files,
+      maxTools: runtime.settings.distractors.maxTools,
+    })
   } catch (error) {
     return fail('servers', `Task "${id}" in ${file}: ${(error as Error).message}`)
   }

@@ -150,6 +150,19 @@ describe('openaiAgent against a scripted OpenAI-compatible server', () => {
     expect(empty.error).toMatch(/returned no message/)
   })
 
+  it('refuses, before any request, a catalog larger than the tools a request may carry', async () => {
+    await model?.close()
+    model = await startScriptedModel({ script: [{ content: 'never asked' }] })
+    const recorder = new TrajectoryRecorder({
+      task: { id: 'big', prompt: 'p', concretePrompt: 'p', servers: ['math', 'probe'] }, agent: 'a',
+      catalog: session.catalog, connections: session.connections, maxRounds: 2, signal: new AbortController().signal,
+      maxToolOutputChars: 100, maxRecordedOutputChars: 100, callTimeoutMs: () => 1_000,
+    })
+    const agent = openaiAgent({ model: 'm', baseURL: model.url, apiKey: 'k', maxTools: 5 })
+    await expect(agent.run(recorder.context())).rejects.toThrow(/task "big" offers 2\d tools, more than this agent sends \(5;/)
+    expect(model.requests).toHaveLength(0)
+  })
+
   it('never puts the API key in the trajectory', async () => {
     const t = await run({ script: [{ content: 'fine' }] })
     expect(JSON.stringify(t)).not.toContain('sk-test-SECRET')

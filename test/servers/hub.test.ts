@@ -135,6 +135,15 @@ describe('per-task state', () => {
     await expect(hub.acquire(['files'], { files: { '../escape.txt': 'x' } })).rejects.toThrow(/must be a relative path inside the workspace/)
   })
 
+  it('adds distractors, in the order drawn, only while the catalog stays within the tool budget', async () => {
+    const inproc = { module: './test/support/probe-server.ts' }   // 7 tools each
+    hub = hubWith({ main: inproc, a: inproc, b: inproc, c: inproc })
+    const session = await hub.acquire(['main'], { distractors: ['b', 'a', 'c'], maxTools: 21 })
+    expect([...new Set(session.catalog.entries.map((e) => e.server))]).toEqual(['main', 'b', 'a'])
+    expect(session.catalog.entries).toHaveLength(21)
+    expect(session.connections.has('c')).toBe(false)
+  })
+
   it('marks distractor servers in the catalog', async () => {
     hub = hubWith({ main: { module: './test/support/probe-server.ts' }, noise: { module: './test/support/probe-server.ts' } })
     const session = await hub.acquire(['main'], { distractors: ['noise'] })
