@@ -15,6 +15,7 @@ export interface RuntimeSettings {
   taskTimeout: number
   trials: number
   maxRounds: number
+  maxToolCalls?: number
   maxToolOutputChars: number
   maxRecordedOutputChars: number
   /** Judge config as given (a model name, an object or false); null lets MCP_BENCH_JUDGE_MODEL decide in the worker. */

@@ -74,6 +74,8 @@ export const BenchOptionsSchema = z.strictObject({
   taskTimeout: z.number().int().positive().default(300_000),
   /** Runs of every task per agent (τ-bench's pass^k): model agents are not deterministic. Default MCP_BENCH_TRIALS, else 1. */
   trials: z.number().int().min(1).max(100).optional(),
+  /** Default cap on tool calls per task (MCP-AgentBench uses 30); unset: no cap. */
+  maxToolCalls: z.number().int().positive().optional(),
   /** Default round limit for model agents (MCP-Bench uses 20). */
   maxRounds: z.number().int().positive().default(20),
   /** Tool output longer than this is cut before the agent sees it. */

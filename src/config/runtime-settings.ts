@@ -16,6 +16,7 @@ export function runtimeSettings(options: ResolvedBenchOptions, root: string): Ru
     taskTimeout: options.taskTimeout,
     trials: options.trials ?? trialsFromEnv(),
     maxRounds: options.maxRounds,
+    maxToolCalls: options.maxToolCalls,
     maxToolOutputChars: options.maxToolOutputChars,
     maxRecordedOutputChars: options.maxRecordedOutputChars,
     judge: withoutCache(options.judge ?? null),

@@ -33,6 +33,7 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
     catalog: session.catalog,
     connections: session.connections,
     maxRounds: spec.maxRounds ?? settings.maxRounds,
+    maxToolCalls: spec.maxToolCalls ?? settings.maxToolCalls,
     signal: controller.signal,
     maxToolOutputChars: settings.maxToolOutputChars,
     maxRecordedOutputChars: settings.maxRecordedOutputChars,

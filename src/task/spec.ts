@@ -39,6 +39,8 @@ export const TaskSpecSchema = z.strictObject({
   /** Per-task timeout in ms (agent plus checks). */
   timeout: z.number().int().positive().optional(),
   maxRounds: z.number().int().positive().optional(),
+  /** Most tool calls the agent may make (MCP-AgentBench caps a query at 30 actions). */
+  maxToolCalls: z.number().int().positive().optional(),
   /** Extra, unrelated servers whose tools join the catalog: how many to draw (MCP-Bench uses 10), or which. */
   distractors: z.union([z.number().int().nonnegative(), z.array(z.string().min(1))]).optional(),
   /**

@@ -17,6 +17,8 @@ export interface RecorderOptions {
   /** Limit on tool output kept in the trajectory. */
   maxRecordedOutputChars: number
   callTimeoutMs: (server: string) => number
+  /** Most tool calls the task allows (MCP-AgentBench caps a query at 30 actions); unset: no cap. */
+  maxToolCalls?: number
 }
 
 /**
@@ -98,6 +100,11 @@ export class TrajectoryRecorder {
   async callTool(name: string, rawArgs: unknown, opts: { id?: string; round?: number } = {}): Promise<ToolCallOutcome> {
     // An agent that ignored the deadline may still be calling: the task is over, nothing more is recorded.
     if (this.finished) return { content: [], isError: true, text: 'The task has ended; this call was not made.' }
+    // Past the cap a call is refused, not recorded: the agent is told to answer with what it has.
+    const cap = this.options.maxToolCalls
+    if (cap !== undefined && this.trajectory.calls.length >= cap) {
+      return { content: [], isError: true, text: `You have used all ${cap} tool calls this task allows. Answer now with what you have.` }
+    }
     if (this.round === 0) this.nextRound()
     const startedAt = this.now()
     const entry = this.lookup(name)

@@ -13,11 +13,11 @@ beforeAll(async () => {
 })
 afterAll(() => hub.close())
 
-function recorder(signal = new AbortController().signal, callTimeoutMs = 5_000) {
+function recorder(signal = new AbortController().signal, callTimeoutMs = 5_000, maxToolCalls?: number) {
   return new TrajectoryRecorder({
     task: { id: 't', prompt: 'p', concretePrompt: 'p', servers: ['probe'] }, agent: 'a',
     catalog: session.catalog, connections: session.connections, maxRounds: 5, signal,
-    maxToolOutputChars: 100, maxRecordedOutputChars: 50, callTimeoutMs: () => callTimeoutMs,
+    maxToolOutputChars: 100, maxRecordedOutputChars: 50, callTimeoutMs: () => callTimeoutMs, maxToolCalls,
   })
 }
 
@@ -85,6 +85,15 @@ describe('trajectory recorder', () => {
     const late = await r.callTool('probe__echo', { text: 'too late' })
     expect(late).toMatchObject({ isError: true, text: 'The task has ended; this call was not made.' })
     expect(t.calls).toHaveLength(1)
+  })
+
+  it('refuses calls past the task\'s cap without recording them, and tells the agent to answer', async () => {
+    const r = recorder(undefined, 5_000, 2)
+    await r.callTool('probe__echo', { text: '1' })
+    await r.callTool('probe__echo', { text: '2' })
+    const third = await r.callTool('probe__echo', { text: '3' })
+    expect(third).toMatchObject({ isError: true, text: 'You have used all 2 tool calls this task allows. Answer now with what you have.' })
+    expect(r.trajectory.calls).toHaveLength(2)
   })
 
   it('parses arguments: objects, JSON strings, empty, and rejects the rest', () => {
