@@ -285,15 +285,7 @@ export function buildRubricPrompt(
     '}',
   ].join('\n')
 
-  return {
-    messages: [
-      { role: 'system', content: system },
-      { role: 'user', content: user },
-    ],
-    nonce: fence.nonce,
-    seed,
-    order,
-  }
+  return built(system, user, fence.nonce, seed, order)
 }
 
 // ---------------------------------------------------------------------------
@@ -359,17 +351,13 @@ export function buildPassFailPrompt(
     '{ "reasoning": "<two to four sentences>", "verdict": "pass" | "fail" }',
   ].join('\n')
 
-  return {
-    messages: [
-      { role: 'system', content: system },
-      { role: 'user', content: user },
-    ],
-    nonce: fence.nonce,
-    seed,
-    order: { categories: [], dimensions: [], bands: {} },
-  }
+  return built(system, user, fence.nonce, seed, { categories: [], dimensions: [], bands: {} })
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>
+}
+
+function built(system: string, user: string, nonce: string, seed: string, order: BuiltPrompt['order']): BuiltPrompt {
+  return { messages: [{ role: 'system', content: system }, { role: 'user', content: user }], nonce, seed, order }
 }

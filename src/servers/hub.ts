@@ -92,7 +92,7 @@ export class ServerHub {
     const joined: string[] = []
     for (const name of distractors) {
       const tools = connections.get(name)!.tools.length
-      if (names.includes(name) || size + tools > maxTools) continue
+      if (names.includes(name) || joined.includes(name) || size + tools > maxTools) continue
       size += tools
       joined.push(name)
     }
