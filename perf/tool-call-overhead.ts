@@ -18,7 +18,7 @@ const hub = new ServerHub({
 })
 const session = await hub.acquire(['memory', 'stdio'])
 const recorder = () => new TrajectoryRecorder({
-  task: { id: 'perf', prompt: 'p', concretePrompt: 'p', servers: ['memory', 'stdio'] },
+  task: { id: 'perf', prompt: 'p' },
   agent: 'perf', catalog: session.catalog, connections: session.connections, maxRounds: 20,
   signal: new AbortController().signal, maxToolOutputChars: 20_000, maxRecordedOutputChars: 4_000, callTimeoutMs: () => 60_000,
 })

@@ -1,7 +1,6 @@
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions'
-import type { CatalogEntry } from '../servers/catalog.ts'
 import { completeTurn, modelClient, type ModelOptions } from './model-client.ts'
-import type { Agent } from './types.ts'
+import type { Agent, AgentTool } from './types.ts'
 
 export type OpenAIAgentOptions = ModelOptions
 
@@ -50,7 +49,7 @@ export function openaiAgent(options: OpenAIAgentOptions = {}): Agent {
   }
 }
 
-export function toOpenAITool(entry: CatalogEntry): ChatCompletionTool {
+export function toOpenAITool(entry: AgentTool): ChatCompletionTool {
   return {
     type: 'function',
     function: {

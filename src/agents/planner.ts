@@ -1,9 +1,8 @@
 import type OpenAI from 'openai'
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import { extractJsonObjects } from '../tolerant-json.ts'
-import type { CatalogEntry } from '../servers/catalog.ts'
 import { completeTurn, modelClient, type ModelOptions } from './model-client.ts'
-import type { Agent, AgentContext } from './types.ts'
+import type { Agent, AgentContext, AgentTool } from './types.ts'
 
 export interface PlannerAgentOptions extends ModelOptions {
   /** Tool output longer than this is shortened in the history the planner sees. Default 2,000. */
@@ -61,7 +60,7 @@ export function plannerAgent(options: PlannerAgentOptions = {}): Agent {
   }
 }
 
-function toolList(tools: CatalogEntry[]): string {
+function toolList(tools: AgentTool[]): string {
   return tools.map((t) => `- ${t.name}: ${t.description}\n  parameters (JSON Schema): ${JSON.stringify(t.inputSchema)}`).join('\n')
 }
 

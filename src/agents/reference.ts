@@ -1,17 +1,21 @@
 import { referenceLayers } from '../checks/dependencies.ts'
+import type { ReferencePlan } from '../task/spec.ts'
 import type { Agent } from './types.ts'
 
 /**
- * Replays the task's reference plan through real MCP calls, one dependency
+ * Replays a task's reference plan through real MCP calls, one dependency
  * layer per round with the calls of a layer in parallel. It proves a task is
  * solvable and is the oracle row of the leaderboard. Its answer is the
- * reference answer; a step that fails makes the run fail, naming the step.
+ * reference answer, whose facts the harness then checks against the tool
+ * outputs of this very run, so a server that answers wrongly fails it. A step
+ * that fails makes the run fail, naming the step.
+ *
+ * The plan is handed over by the harness: no agent reads it from its context.
  */
-export function referenceAgent(): Agent {
+export function referenceAgent(plan: ReferencePlan | undefined): Agent {
   return {
     name: 'reference',
     async run(ctx) {
-      const plan = ctx.task.reference
       if (!plan || plan.calls.length === 0) {
         throw new Error(`task "${ctx.task.id}" has no reference plan (reference.calls), so the reference agent cannot run it`)
       }

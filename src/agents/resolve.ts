@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { agentName } from '../config/agent-name.ts'
 import type { AgentSetting } from '../config/options.ts'
+import type { ReferencePlan } from '../task/spec.ts'
 
 export { agentName }
 import { cassetteFromEnv } from './cassette.ts'
@@ -10,9 +11,13 @@ import { plannerAgent } from './planner.ts'
 import { referenceAgent } from './reference.ts'
 import type { Agent } from './types.ts'
 
-/** Builds the agent a setting describes, in the worker. Keys are read from the environment here, never shipped in settings. */
-export async function loadAgent(setting: AgentSetting, root: string): Promise<Agent> {
-  if (setting === 'reference') return referenceAgent()
+/**
+ * Builds the agent a setting describes, in the worker. Keys are read from the
+ * environment here, never shipped in settings. Only the reference agent is
+ * given the task's reference plan.
+ */
+export async function loadAgent(setting: AgentSetting, root: string, reference?: ReferencePlan): Promise<Agent> {
+  if (setting === 'reference') return referenceAgent(reference)
   if (setting.kind === 'openai') {
     return (setting.loop === 'planner' ? plannerAgent : openaiAgent)({
       model: setting.model,

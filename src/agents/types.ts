@@ -1,4 +1,3 @@
-import type { ReferencePlan } from '../task/spec.ts'
 import type { CatalogEntry } from '../servers/catalog.ts'
 import type { ModelTurn } from '../trajectory/schema.ts'
 
@@ -12,22 +11,28 @@ export interface ToolCallOutcome {
   text: string
 }
 
+/**
+ * The task as the agent under test sees it: what a model would be shown and
+ * nothing more. The reference plan, answer and facts, the concrete prompt, the
+ * category and which servers are distractions stay with the referee (the
+ * reference agent and the judge), so no agent can score by reading them.
+ */
 export interface TaskInfo {
   id: string
   /** The instruction to solve: the fuzzy text unless the task asks for the concrete one. */
   prompt: string
-  /** The concrete task with its steps (a model agent should not see it). */
-  concretePrompt: string
-  category?: string
-  servers: string[]
-  reference?: ReferencePlan
 }
+
+/** A tool as the agent sees it: no hint of whether its server is a distraction. */
+export type AgentTool = Omit<CatalogEntry, 'distractor'>
 
 export interface AgentContext {
   task: TaskInfo
   /** Every tool the agent may call, under its server-qualified name. */
-  tools: CatalogEntry[]
+  tools: AgentTool[]
   maxRounds: number
+  /** Most tool calls the task allows; unset: no cap. */
+  maxToolCalls?: number
   /** Aborted when the task times out. */
   signal: AbortSignal
   /** Calls a tool by qualified name (`math__add`) or `server.tool`; args as an object or a JSON string. Recorded. */

@@ -1,3 +1,5 @@
+import type { Fact } from '../task/spec.ts'
+
 /**
  * Fact matching that forgives formatting and sensible rounding, since model
  * answers are read by people: numbers compare by value ("1,555" matches
@@ -49,15 +51,51 @@ function isNumericFact(fact: string): boolean {
   return /^\s*[-−]?[$€£]?\s*(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?\s*%?\s*$/.test(fact) && /\d/.test(fact)
 }
 
-export function mentionsFact(answer: string, fact: string | number): boolean {
-  const text = String(fact)
-  if (typeof fact === 'number' || isNumericFact(text)) {
+/** The value a fact asks for, whether written bare or as `{ value, derived, goal }`. */
+export function factValue(fact: Fact): string | number {
+  return typeof fact === 'object' ? fact.value : fact
+}
+
+/** How a fact reads in messages: its value, plus how it is derived when it is. */
+export function describeFact(fact: Fact): string {
+  return typeof fact === 'object' && fact.derived ? `${JSON.stringify(fact.value)} (derived: ${fact.derived})` : JSON.stringify(factValue(fact))
+}
+
+export function mentionsFact(answer: string, fact: Fact): boolean {
+  const value = factValue(fact)
+  const text = String(value)
+  if (typeof value === 'number' || isNumericFact(text)) {
     const wanted = writtenNumbers(text)[0]!
     return writtenNumbers(answer).some((said) => sameNumber(wanted, said))
   }
   return normalizeText(answer).includes(normalizeText(text))
 }
 
-export function missingFacts(answer: string | null, facts: Array<string | number>): Array<string | number> {
+export function missingFacts(answer: string | null, facts: readonly Fact[]): Fact[] {
   return facts.filter((f) => !mentionsFact(answer ?? '', f))
+}
+
+/**
+ * Facts that should come from the tools but appear in none of their outputs.
+ * A fact marked `derived` is computed from the outputs, so it is exempt.
+ */
+export function ungroundedFacts(facts: readonly Fact[], outputs: readonly string[]): Fact[] {
+  const text = outputs.join('\n')
+  return facts.filter((f) => !(typeof f === 'object' && f.derived) && !mentionsFact(text, f))
+}
+
+/**
+ * Goals of a multi-goal task: the facts grouped by their `goal`. Facts
+ * without a goal form one goal of their own (the whole task, for a task
+ * that names no goals). A goal is met when the answer states all its facts.
+ */
+export function goalsMet(answer: string | null, facts: readonly Fact[]): { met: number; total: number } | null {
+  if (facts.length === 0) return null
+  const goals = new Map<string, Fact[]>()
+  for (const fact of facts) {
+    const goal = typeof fact === 'object' && fact.goal ? fact.goal : ''
+    goals.set(goal, [...(goals.get(goal) ?? []), fact])
+  }
+  const met = [...goals.values()].filter((group) => missingFacts(answer, group).length === 0).length
+  return { met, total: goals.size }
 }

@@ -21,14 +21,7 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
   const { settings } = runtime
   const controller = new AbortController()
   const recorder = new TrajectoryRecorder({
-    task: {
-      id,
-      prompt: spec.useConcretePrompt || !spec.fuzzy ? spec.prompt : spec.fuzzy,
-      concretePrompt: spec.prompt,
-      category: spec.category,
-      servers: spec.servers,
-      reference: spec.reference,
-    },
+    task: { id, prompt: spec.useConcretePrompt || !spec.fuzzy ? spec.prompt : spec.fuzzy },
     agent: name,
     catalog: session.catalog,
     connections: session.connections,
@@ -48,7 +41,7 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
     }, timeout)
   })
   try {
-    const agent = await loadAgent(setting, settings.root)
+    const agent = await loadAgent(setting, settings.root, spec.reference)
     const answer = await Promise.race([agent.run(recorder.context()), deadline])
     return recorder.finish(typeof answer === 'string' ? answer : null, null)
   } catch (error) {

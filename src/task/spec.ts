@@ -12,12 +12,31 @@ export const ReferenceCallSchema = z.object({
 })
 export type ReferenceCall = z.infer<typeof ReferenceCallSchema>
 
+/**
+ * A fact a good answer states. A bare string or number must appear in the
+ * reference plan's tool outputs (the suite lint and the reference agent check
+ * it); a fact computed from those outputs says how, in `derived`. `goal` names
+ * the part of a multi-goal task the fact belongs to, for partial credit.
+ */
+export const FactSchema = z.union([
+  z.string().min(1),
+  z.number(),
+  z.strictObject({
+    value: z.union([z.string().min(1), z.number()]),
+    /** How the value is computed from tool outputs (for example "sum of the two totals"): exempt from the grounding check. */
+    derived: z.string().min(1).optional(),
+    /** The goal of the task this fact checks; facts without one belong to the task as a whole. */
+    goal: z.string().min(1).optional(),
+  }),
+])
+export type Fact = z.infer<typeof FactSchema>
+
 export const ReferencePlanSchema = z.object({
   calls: z.array(ReferenceCallSchema).default([]),
   /** The reference answer the judge compares against. The reference agent returns it. */
   answer: z.string().optional(),
   /** Key facts a good answer states; numbers match after normalisation. */
-  facts: z.array(z.union([z.string(), z.number()])).default([]),
+  facts: z.array(FactSchema).default([]),
   /** The dependency structure in words, as MCP-Bench's task files give it; the judge reads it next to the calls. */
   dependencyAnalysis: z.string().optional(),
 })
@@ -50,6 +69,8 @@ export const TaskSpecSchema = z.strictObject({
   files: z.union([z.string().min(1), z.record(z.string(), z.string())]).optional(),
   /** Show the agent the concrete prompt instead of the fuzzy one. */
   useConcretePrompt: z.boolean().optional(),
+  /** `easy`: MCP-AgentBench's single / parallel / sequential shapes. `hard`: long, branching, multi-goal plans as in MCP-Bench. */
+  tier: z.enum(['easy', 'hard']).default('easy'),
   tags: z.array(z.string()).default([]),
 })
 export type TaskSpecInput = z.input<typeof TaskSpecSchema>

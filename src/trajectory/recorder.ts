@@ -32,6 +32,8 @@ export class TrajectoryRecorder {
   private round = 0
   private callCount = 0
   private finished = false
+  /** Every tool output as the agent saw it (not kept in the trajectory, which cuts them shorter). */
+  private readonly seen: string[] = []
 
   constructor(private readonly options: RecorderOptions) {
     this.trajectory = {
@@ -51,11 +53,12 @@ export class TrajectoryRecorder {
   }
 
   context(): AgentContext {
-    const { task, catalog, maxRounds, signal } = this.options
+    const { task, catalog, maxRounds, maxToolCalls, signal } = this.options
     return {
-      task,
-      tools: catalog.entries,
+      task: { id: task.id, prompt: task.prompt },
+      tools: catalog.entries.map(({ distractor: _hidden, ...tool }) => tool),
       maxRounds,
+      ...(maxToolCalls !== undefined ? { maxToolCalls } : {}),
       signal,
       callTool: (name, args, opts) => this.callTool(name, args, opts),
       nextRound: () => this.nextRound(),
@@ -77,6 +80,11 @@ export class TrajectoryRecorder {
       u.completionTokens += turn.usage.completionTokens
       u.totalTokens += turn.usage.totalTokens
     }
+  }
+
+  /** The text of every successful tool output the agent received, for grounding checks. */
+  outputs(): readonly string[] {
+    return this.seen
   }
 
   finish(answer: string | null, error: string | null): Trajectory {
@@ -163,6 +171,7 @@ export class TrajectoryRecorder {
       if (recorded.truncated) record.truncated = true
       record.isError = result.isError === true
       const shown = truncate(contentToText(content), this.options.maxToolOutputChars)
+      if (!record.isError) this.seen.push(shown.text)
       return { content, structuredContent: result.structuredContent, isError: record.isError, text: shown.text }
     } catch (error) {
       return this.failed(record, `${entry.server}.${entry.tool} failed: ${(error as Error).message}`)

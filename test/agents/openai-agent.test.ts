@@ -36,7 +36,7 @@ async function run(
   await model?.close()
   model = await startScriptedModel(script)
   const recorder = new TrajectoryRecorder({
-    task: { id: 't', prompt: opts.prompt ?? 'What is 2+3 and 4*5?', concretePrompt: 'c', servers: ['math', 'probe'] },
+    task: { id: 't', prompt: opts.prompt ?? 'What is 2+3 and 4*5?' },
     agent: 'scripted',
     catalog: session.catalog,
     connections: session.connections,
@@ -154,7 +154,7 @@ describe('openaiAgent against a scripted OpenAI-compatible server', () => {
     await model?.close()
     model = await startScriptedModel({ script: [{ content: 'never asked' }] })
     const recorder = new TrajectoryRecorder({
-      task: { id: 'big', prompt: 'p', concretePrompt: 'p', servers: ['math', 'probe'] }, agent: 'a',
+      task: { id: 'big', prompt: 'p' }, agent: 'a',
       catalog: session.catalog, connections: session.connections, maxRounds: 2, signal: new AbortController().signal,
       maxToolOutputChars: 100, maxRecordedOutputChars: 100, callTimeoutMs: () => 1_000,
     })

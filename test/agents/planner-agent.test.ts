@@ -24,7 +24,7 @@ async function run(script: ScriptedTurn[], maxRounds = 5, extra: Partial<Paramet
   await model?.close()
   model = await startScriptedModel({ script })
   const recorder = new TrajectoryRecorder({
-    task: { id: 't', prompt: 'Add 2 and 3, add 4 and 5, then multiply the two sums.', concretePrompt: 'c', servers: ['math'] },
+    task: { id: 't', prompt: 'Add 2 and 3, add 4 and 5, then multiply the two sums.' },
     agent: 'planner', catalog: session.catalog, connections: session.connections, maxRounds,
     signal: new AbortController().signal, maxToolOutputChars: 20_000, maxRecordedOutputChars: 1_000, callTimeoutMs: () => 5_000,
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mentionsFact, missingFacts, normalizeText } from '../../src/checks/facts.ts'
+import { goalsMet, mentionsFact, missingFacts, normalizeText, ungroundedFacts } from '../../src/checks/facts.ts'
 
 describe('fact matching', () => {
   it('matches numbers by value across formatting', () => {
@@ -40,5 +40,26 @@ describe('fact matching', () => {
   it('lists missing facts and treats a null answer as empty', () => {
     expect(missingFacts('270 t and $8,100', ['270', '8,100', 'tonnes'])).toEqual(['tonnes'])
     expect(missingFacts(null, ['x'])).toEqual(['x'])
+  })
+})
+
+describe('fact objects, grounding and goals', () => {
+  it('reads { value, derived, goal } facts like bare ones', () => {
+    expect(mentionsFact('total 270 t', { value: 270, derived: 'sum of both fields' })).toBe(true)
+    expect(missingFacts('total 270 t', [{ value: '8,100', goal: 'revenue' }, '270'])).toEqual([{ value: '8,100', goal: 'revenue' }])
+  })
+
+  it('finds facts that no tool output contains, exempting derived ones', () => {
+    const outputs = ['{"total": 270}', 'Denver: 21.5 °C, clear']
+    expect(ungroundedFacts(['270', 'clear', { value: '8,100', derived: '270 × 30' }], outputs)).toEqual([])
+    expect(ungroundedFacts(['270', '125', { value: 'class B' }], outputs)).toEqual(['125', { value: 'class B' }])
+  })
+
+  it('counts the goals whose facts are all stated', () => {
+    const facts = [{ value: 'clear', goal: 'weather' }, { value: 21.5, goal: 'weather' }, { value: '270', goal: 'harvest' }]
+    expect(goalsMet('Denver is clear at 21.5 °C.', facts)).toEqual({ met: 1, total: 2 })
+    expect(goalsMet('Clear, 21.5 °C; harvest 270 t.', facts)).toEqual({ met: 2, total: 2 })
+    expect(goalsMet('no idea', ['270'])).toEqual({ met: 0, total: 1 })
+    expect(goalsMet('anything', [])).toBeNull()
   })
 })

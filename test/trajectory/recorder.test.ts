@@ -15,7 +15,7 @@ afterAll(() => hub.close())
 
 function recorder(signal = new AbortController().signal, callTimeoutMs = 5_000, maxToolCalls?: number) {
   return new TrajectoryRecorder({
-    task: { id: 't', prompt: 'p', concretePrompt: 'p', servers: ['probe'] }, agent: 'a',
+    task: { id: 't', prompt: 'p' }, agent: 'a',
     catalog: session.catalog, connections: session.connections, maxRounds: 5, signal,
     maxToolOutputChars: 100, maxRecordedOutputChars: 50, callTimeoutMs: () => callTimeoutMs, maxToolCalls,
   })
