@@ -5,7 +5,7 @@
  */
 import { Bench } from 'tinybench'
 import { parseServers } from '../src/config/load-servers.ts'
-import { ruleMetrics } from '../src/checks/rule-metrics.ts'
+import { ruleMetrics } from '../src/scoring/task-scores.ts'
 import { ServerHub } from '../src/servers/hub.ts'
 import { TrajectoryRecorder } from '../src/trajectory/recorder.ts'
 

@@ -1,13 +1,14 @@
-import { AGENTBENCH_CATEGORIES } from '../src/scoring/schema.ts'
+import { AGENTBENCH_CATEGORIES, type AgentRow, type Leaderboard, type TaskRecord } from '../src/scoring/schema.ts'
+import { cleanText, contentToText, escapeHtml, percent as pct } from '../src/text.ts'
 import type { Trajectory } from '../src/trajectory/schema.ts'
-import type { AgentSummary, Leaderboard, TaskRecord } from './leaderboard-schema.ts'
+import { trajectoryKey } from './leaderboard.ts'
 
 /**
  * A self-contained HTML page (no scripts, no external assets) to read a run:
  * the agent rows, the six MCP-AgentBench categories, and every task with its
  * trajectory. Tool output and answers are untrusted text, so everything is escaped.
  */
-export function leaderboardHtml(board: Leaderboard, trajectories: Map<string, Trajectory>): string {
+export function leaderboardHtml(board: Leaderboard, trajectories: Map<string, Trajectory | null>): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>MCP benchmark results</title>
 <style>
@@ -18,28 +19,23 @@ th:first-child,td:first-child{text-align:left}th{background:#f6f8fa}
 details{margin:.25rem 0}summary{cursor:pointer}pre{background:#f6f8fa;padding:.5rem;white-space:pre-wrap;max-height:20rem;overflow:auto}
 </style></head><body>
 <h1>MCP benchmark results</h1>
-<p>${escape(board.generatedAt)} · gate ${board.gate.passed ? 'passed' : `<strong class="failed">failed</strong>: ${board.gate.failures.map(escape).join('; ')}`}</p>
+<p>${escape(board.generatedAt)}${board.interrupted ? ` · <strong class="errored">interrupted</strong>: ${board.unfinished.length} unfinished` : ''} · gate ${!board.gate.applied ? `not applied (${escape(board.gate.note ?? '')})` : board.gate.passed ? 'passed' : `<strong class="failed">failed</strong>: ${board.gate.failures.map(escape).join('; ')}`}</p>
 ${agentTable(board.agents)}
 ${categoryTable(board.agents)}
 <h2>Tasks</h2>
-${board.tasks.map((t) => taskBlock(t, trajectories.get(trajectoryKey(t)))).join('\n')}
+${board.tasks.map((t) => taskBlock(t, trajectories.get(trajectoryKey(t)) ?? undefined)).join('\n')}
 ${board.fileErrors.map((f) => `<p class="errored">File error in ${escape(f.file)}: ${escape(f.error)}</p>`).join('\n')}
 </body></html>
 `
 }
 
-export function trajectoryKey(t: Pick<TaskRecord, 'id' | 'agent' | 'trial'>): string {
-  return `${t.agent}\u0000${t.id}\u0000${t.trial}`
-}
 
-const pct = (v: number | null | undefined) => (v === null || v === undefined ? 'n/a' : `${(v * 100).toFixed(1)}%`)
-
-function agentTable(agents: AgentSummary[]): string {
+function agentTable(agents: AgentRow[]): string {
   const rows = agents.map((a) => `<tr><td>${escape(a.agent)}</td><td>${a.tasks}</td><td>${pct(a.passRate)}</td><td>${pct(a.overallScore)}</td><td>${pct(a.ruleScore)}</td><td>${pct(a.metrics.validToolNameRate)}</td><td>${pct(a.metrics.schemaCompliance)}</td><td>${pct(a.metrics.executionSuccess)}</td><td>${pct(a.overall.domains.taskCompletion)}</td><td>${pct(a.overall.domains.toolUsage)}</td><td>${pct(a.overall.domains.planningEffectiveness)}</td></tr>`)
   return `<h2>Agents</h2><table><tr><th>agent</th><th>tasks</th><th>pass rate</th><th>overall</th><th>rule score</th><th>valid names</th><th>schema</th><th>execution</th><th>task completion</th><th>tool usage</th><th>planning</th></tr>${rows.join('')}</table>`
 }
 
-function categoryTable(agents: AgentSummary[]): string {
+function categoryTable(agents: AgentRow[]): string {
   const rows = agents.map((a) => `<tr><td>${escape(a.agent)}</td>${AGENTBENCH_CATEGORIES.map((c) => {
     const s = a.categories[c]
     return `<td>${s && s.tasks ? `${pct(s.passRate)} (${s.passed}/${s.tasks})` : '–'}</td>`
@@ -48,24 +44,18 @@ function categoryTable(agents: AgentSummary[]): string {
 }
 
 function taskBlock(t: TaskRecord, trajectory: Trajectory | undefined): string {
-  const head = `<span class="${t.status}">${t.status}</span> ${escape(t.id)} · ${escape(t.agent)}${t.trial > 1 ? ` #${t.trial}` : ''} · ${plural(t.toolCalls, 'call')}, ${plural(t.rounds, 'round')}`
+  const head = `<span class="${t.status}">${t.status}</span> ${escape(t.id)} · ${escape(t.agent)}${t.trial > 1 ? ` #${t.trial}` : ''} · ${plural(t.metrics.toolCalls, 'call')}, ${plural(t.rounds, 'round')}`
   const calls = (trajectory?.calls ?? []).map((c) =>
-    `<li>round ${c.round}: <code>${escape(c.valid ? `${c.server}.${c.tool}` : `${c.name} (unknown)`)}</code> ${escape(typeof c.args === 'string' ? c.args : JSON.stringify(c.args))}${c.isError ? ` <span class="failed">${escape(c.error ?? 'error result')}</span>` : ''}<pre>${escape(resultText(c.result))}</pre></li>`)
+    `<li>round ${c.round}: <code>${escape(c.valid ? `${c.server}.${c.tool}` : `${c.name} (unknown)`)}</code> ${escape(typeof c.args === 'string' ? c.args : JSON.stringify(c.args))}${c.isError ? ` <span class="failed">${escape(c.error ?? 'error result')}</span>` : ''}<pre>${escape(contentToText(c.result))}</pre></li>`)
   return `<details><summary>${head}</summary>
-${t.error ? `<p class="${t.status}">${escape(t.error)}</p>` : ''}
+${t.error ? `<pre class="${t.status}">${escape(cleanText(t.failures.length ? t.failures.join('\n\n') : t.error))}</pre>` : ''}
 <p>Prompt: ${escape(trajectory?.prompt ?? '')}</p>
 <ol>${calls.join('')}</ol>
 <p>Answer:</p><pre>${escape(trajectory?.answer ?? '(none)')}</pre>
 </details>`
 }
 
-function resultText(result: unknown): string {
-  if (!Array.isArray(result)) return ''
-  return result.map((r) => ((r as { type?: string }).type === 'text' ? (r as { text: string }).text : JSON.stringify(r))).join('\n')
-}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
-export function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
-}
+const escape = escapeHtml

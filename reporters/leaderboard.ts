@@ -1,13 +1,20 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import type { SerializedError, TestAnnotation } from 'vitest'
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
-import type { TaskMeta } from '../src/task/meta.ts'
+import type { Gate } from '../src/config/options.ts'
+import { TaskOutcomeSchema, type TaskOutcome } from '../src/outcome/schema.ts'
+import { interruptExitCode } from '../src/interrupt.ts'
+import type { Redactor } from '../src/redact.ts'
+import { gateConfigured } from '../src/scoring/gate.ts'
+import { buildLeaderboard } from '../src/scoring/leaderboard.ts'
+import type { Leaderboard, TaskRecord } from '../src/scoring/schema.ts'
+import { isUnfinished, taskRecord } from '../src/scoring/task-record.ts'
 import type { Trajectory } from '../src/trajectory/schema.ts'
-import { scoreTask } from '../src/scoring/aggregate.ts'
-import { agentRows } from './agent-rows.ts'
-import { applyGate, type Gate } from './gate.ts'
-import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type Leaderboard, type TaskRecord } from './leaderboard-schema.ts'
-import { leaderboardHtml, trajectoryKey } from './html.ts'
+import { cleanText } from '../src/text.ts'
+import { exitVerdict } from './exit-verdict.ts'
+import { leaderboardHtml } from './html.ts'
+import { junitProperties } from './junit-properties.ts'
 import { leaderboardMarkdown } from './markdown.ts'
 import { formatSummary } from './summary.ts'
 
@@ -16,126 +23,162 @@ export interface LeaderboardReporterOptions {
   gate: Gate
   /** The benchmark environment's path: files run in it are benchmark files. */
   environment: string
+  redactor: Redactor
+}
+
+/** The report files this reporter owns in the output directory (JUnit's is Vitest's own). */
+const REPORT_FILES = ['leaderboard.json', 'summary.md', 'report.html'] as const
+
+/** One task's latest result in this Vitest session. */
+interface Seen {
+  record: TaskRecord
+  trajectory: Trajectory | null
 }
 
 /**
- * Collects every benchmark task's meta at the end of the run, aggregates per
- * agent, writes `leaderboard.json`, prints the table and applies the gate.
- * Tests without benchmark meta (the project's own unit tests) are ignored.
+ * Turns each benchmark test's outcome record into a leaderboard record at
+ * the end of the run, writes leaderboard.json, summary.md and report.html,
+ * gives the JUnit reporter the tasks' scores as properties, prints the
+ * table and decides the exit code, saying why. Tests without an outcome
+ * (the project's own unit tests) are ignored.
  */
 export class LeaderboardReporter implements Reporter {
   private vitest?: Vitest
+  /** In watch mode the reports keep the latest result of every task seen, not just the files that reran. */
+  private seen = new Map<string, Seen>()
 
   constructor(private readonly options: LeaderboardReporterOptions) {}
 
   onInit(vitest: Vitest): void {
     this.vitest = vitest
+    // No report of an earlier run may pass as this run's, whatever happens to this one.
+    for (const file of REPORT_FILES) rmSync(join(this.options.outputDir, file), { force: true })
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown> = [], reason?: string): void {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = [], reason?: string): void {
     const root = this.vitest?.config.root ?? process.cwd()
-    const tasks: TaskRecord[] = []
-    const trajectories = new Map<string, Trajectory>()
+    const run = this.collect(modules, root)
+    if (this.seen.size === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0) return
+    const records = markDuplicates([...this.seen.values()].map((s) => s.record))
+    const board = this.options.redactor.deep(buildLeaderboard({
+      records,
+      fileErrors: run.fileErrors,
+      interrupted: reason === 'interrupted',
+      unfinished: run.unfinished,
+      gate: this.options.gate,
+      gateDeferred: this.gateDeferred(),
+    }))
+    for (const [test, record] of run.tests) rawTask(test).annotations.push(...junitProperties(record))
+    const trajectories = new Map([...this.seen.values()].map((s) => [trajectoryKey(s.record), s.trajectory]))
+    const write = (file: string, text: string) => writeText(join(this.options.outputDir, file), this.options.redactor.text(text))
+    write('leaderboard.json', `${JSON.stringify(board, null, 2)}\n`)
+    write('summary.md', leaderboardMarkdown(board))
+    write('report.html', leaderboardHtml(board, trajectories))
+    const verdict = exitVerdict(board, {
+      gateConfigured: gateConfigured(this.options.gate),
+      otherFailures: run.otherFailures,
+      unhandledErrors: unhandledErrors.length,
+      interruptCode: interruptExitCode(),
+    })
+    const summary = formatSummary(board, relative(root, join(this.options.outputDir, 'leaderboard.json')), verdict.reason)
+    this.vitest ? this.vitest.logger.log(summary) : console.log(summary)
+    process.exitCode = verdict.code
+  }
+
+  /** This run's tests: their records (into `seen`), the unfinished ones, file errors and failing non-benchmark tests. */
+  private collect(modules: ReadonlyArray<TestModule>, root: string) {
+    const tests: Array<[TestCase, TaskRecord]> = []
+    const unfinished: Leaderboard['unfinished'] = []
     const fileErrors: Leaderboard['fileErrors'] = []
-    for (const module of testModules) {
-      const errors = module.errors()
-      let benchTasks = 0
+    let otherFailures = 0
+    for (const module of modules) {
+      const file = relative(root, module.moduleId)
+      for (const key of [...this.seen.keys()]) if (key.startsWith(`${module.project.name}\u0000${file}\u0000`)) this.seen.delete(key)
+      let benchTests = 0
       for (const test of module.children.allTests()) {
-        const record = toRecord(test)
-        if (record) {
-          tasks.push(record)
-          const trajectory = (test.meta() as { mcpBench?: TaskMeta }).mcpBench?.trajectory
-          if (trajectory) trajectories.set(trajectoryKey(record), trajectory)
-          benchTasks++
+        const meta = test.meta()
+        if (!meta.mcpBenchTask) {
+          if (test.result().state === 'failed') otherFailures++
+          continue
         }
+        benchTests++
+        // The JUnit reporter and the reports read the same cleaned messages.
+        const errors = (test.result().errors ?? []).map((e) => cleanErrorInPlace(e, this.options.redactor))
+        const outcome = validOutcome(meta.mcpBenchOutcome, meta.mcpBenchTask, file, errors)
+        const state = test.result().state
+        if (isUnfinished(outcome, state)) {
+          unfinished.push({ file, name: test.fullName })
+          continue
+        }
+        const record = taskRecord(outcome, { state: state as 'passed' | 'failed' | 'skipped', errors, durationMs: Math.round(test.diagnostic()?.duration ?? 0) })
+        this.seen.set(`${module.project.name}\u0000${file}\u0000${test.id}`, { record, trajectory: outcome.trajectory })
+        tests.push([test, record])
       }
-      if (errors.length && (benchTasks > 0 || module.project.config.environment === this.options.environment)) {
-        fileErrors.push({ file: relative(root, module.moduleId), error: errors.map((e) => e.message).join('\n') })
+      const loadErrors = module.errors()
+      if (loadErrors.length && (benchTests > 0 || module.project.config.environment === this.options.environment)) {
+        fileErrors.push({ file, error: loadErrors.map((e) => cleanText(e.message)).join('\n') })
       }
     }
-    if (tasks.length === 0 && fileErrors.length === 0) return
-    const agents = agentRows(tasks)
-    const gate = applyGate(agents, this.options.gate)
-    const leaderboard: Leaderboard = LeaderboardSchema.parse({
-      schemaVersion: LEADERBOARD_SCHEMA_VERSION,
-      generatedAt: new Date().toISOString(),
-      agents,
-      tasks,
-      fileErrors,
-      gate,
-    })
-    writeJson(join(this.options.outputDir, 'leaderboard.json'), leaderboard)
-    writeText(join(this.options.outputDir, 'summary.md'), leaderboardMarkdown(leaderboard))
-    writeText(join(this.options.outputDir, 'report.html'), leaderboardHtml(leaderboard, trajectories))
-    const log = (text: string) => (this.vitest ? this.vitest.logger.log(text) : console.log(text))
-    log(formatSummary(leaderboard, relative(root, join(this.options.outputDir, 'leaderboard.json'))))
-    if (reason === 'interrupted') return
-    if (!gate.passed) process.exitCode = 1
-    else if (gateDecides(this.options.gate, leaderboard, testModules, unhandledErrors)) process.exitCode = 0
+    return { tests, unfinished, fileErrors, otherFailures }
+  }
+
+  /** A shard's results are only a part: the gate applies when the shards are merged. */
+  private gateDeferred(): string | null {
+    const config = this.vitest?.config
+    if (!config?.shard) return null
+    const reporters = (config.reporters ?? []) as unknown[]
+    const blob = reporters.some((r) => r === 'blob' || (Array.isArray(r) && r[0] === 'blob'))
+    return blob ? `shard ${config.shard.index}/${config.shard.count}: the gate applies to the merged run (vitest --merge-reports), not to one shard` : null
   }
 }
 
 /**
- * With a gate configured, the gate decides the exit code: a task the agent
- * failed counts in the scores, not against the run. Problems of the setup
- * still fail it: a bad spec, a server that would not start, a file that did
- * not load, an unhandled error, or a failing test that is not a benchmark task.
+ * The runner's task behind a reported test. Vitest keeps it on the public
+ * object but out of its types; the JUnit reporter writes `annotations` from it.
  */
-function gateDecides(gate: Gate, board: Leaderboard, modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<unknown>): boolean {
-  const configured = Object.values(gate).some((v) => v !== undefined)
-  const setupProblem = board.fileErrors.length > 0 || board.tasks.some((t) => t.errorPhase === 'spec' || t.errorPhase === 'servers')
-  const otherFailure = modules.some((m) => [...m.children.allTests()].some((t) => t.result().state === 'failed' && !(t.meta() as { mcpBench?: unknown }).mcpBench))
-  return configured && !setupProblem && !otherFailure && unhandled.length === 0
+function rawTask(test: TestCase): { annotations: TestAnnotation[] } {
+  return (test as unknown as { task: { annotations: TestAnnotation[] } }).task
 }
 
-function toRecord(test: TestCase): TaskRecord | undefined {
-  const record = toBareRecord(test)
-  if (!record) return undefined
-  const { domains, overall, ruleScore } = scoreTask(record)
-  return { ...record, scores: { domains, overall, ruleScore } }
+function cleanErrorInPlace(error: { message: string; stack?: string }, redactor: Redactor): string {
+  error.message = redactor.text(cleanText(error.message))
+  if (error.stack) error.stack = redactor.text(cleanText(error.stack))
+  return error.message
 }
 
-function toBareRecord(test: TestCase): Omit<TaskRecord, 'scores'> | undefined {
-  const meta = (test.meta() as { mcpBench?: TaskMeta }).mcpBench
-  const result = test.result()
-  if (!meta || (result.state !== 'passed' && result.state !== 'failed')) return undefined
-  const trajectory = meta.trajectory
-  const status = result.state === 'passed' ? 'passed' : meta.errored ? 'errored' : 'failed'
-  const firstError = meta.errored?.message ?? result.errors?.map((e) => e.message).join('\n') ?? null
+/**
+ * The outcome a test sent, validated here where it arrives. A missing or
+ * malformed one (the worker died, or wrote something else into the meta)
+ * becomes an errored outcome that says so.
+ */
+function validOutcome(raw: unknown, identity: { taskId: string; agent: string; trial: number }, file: string, errors: string[]): TaskOutcome {
+  const parsed = TaskOutcomeSchema.safeParse(raw)
+  if (parsed.success) return parsed.data
+  const why = raw === undefined
+    ? errors[0] ?? 'the task ended before it recorded an outcome'
+    : `its outcome record is malformed (${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`
   return {
-    id: meta.taskId,
-    agent: meta.agent,
-    trial: meta.trial,
-    file: meta.file,
-    servers: meta.servers,
-    setting: meta.setting,
-    category: meta.category,
-    shape: meta.shape,
-    status,
-    error: status === 'passed' ? null : firstError,
-    errorPhase: meta.errored?.phase ?? null,
-    metrics: {
-      validToolNameRate: meta.metrics?.validToolNameRate ?? null,
-      schemaCompliance: meta.metrics?.schemaCompliance ?? null,
-      executionSuccess: meta.metrics?.executionSuccess ?? null,
-      dependencyOrder: meta.metrics?.dependencyOrder ?? null,
-    },
-    judge: meta.judge ?? null,
-    referenceJudge: meta.referenceJudge ?? null,
-    rounds: trajectory?.rounds ?? 0,
-    toolCalls: trajectory?.calls.length ?? 0,
-    distractorCalls: meta.metrics?.distractorCalls ?? 0,
-    tokens: {
-      prompt: trajectory?.usage.promptTokens ?? 0,
-      completion: trajectory?.usage.completionTokens ?? 0,
-      total: trajectory?.usage.totalTokens ?? 0,
-    },
-    durationMs: trajectory?.durationMs ?? Math.round(test.diagnostic()?.duration ?? 0),
+    version: 1, taskId: identity.taskId, agent: identity.agent, trial: identity.trial, file,
+    servers: [], category: null, tier: 'easy', tags: [], reference: null, distractors: { joined: [], skipped: [] },
+    stopped: { phase: 'agent', message: why }, trajectory: null, judge: null, referenceJudge: null,
+    judgeConfigured: false, verdicts: [], unscored: null,
   }
 }
 
-export function writeJson(file: string, value: unknown): void {
-  writeText(file, `${JSON.stringify(value, null, 2)}\n`)
+/** The same task id in two files of a run is a collection error naming both; neither counts. */
+function markDuplicates(records: TaskRecord[]): TaskRecord[] {
+  const files = new Map<string, Set<string>>()
+  for (const r of records) files.set(r.id, (files.get(r.id) ?? new Set()).add(r.file))
+  return records.map((r) => {
+    const where = files.get(r.id)!
+    if (where.size < 2) return r
+    const message = `Duplicate task id "${r.id}": it is registered in ${[...where].sort().join(' and ')}; give every task its own id`
+    return { ...r, status: 'setup-error', errorPhase: 'collection', error: message, failures: [message] }
+  })
+}
+
+export function trajectoryKey(t: Pick<TaskRecord, 'id' | 'agent' | 'trial' | 'file'>): string {
+  return `${t.file}\u0000${t.agent}\u0000${t.id}\u0000${t.trial}`
 }
 
 /** Atomic write: a crash mid-write never leaves half a report. */

@@ -1,49 +1,86 @@
-import type { AgentSummary, Leaderboard } from './leaderboard-schema.ts'
-import { AGENTBENCH_CATEGORIES } from '../src/scoring/schema.ts'
-
-const pct = (v: number | null | undefined) => (v === null || v === undefined ? 'n/a' : `${(v * 100).toFixed(1)}%`)
+import { AGENTBENCH_CATEGORIES, type AgentRow, type Leaderboard, type TaskRecord } from '../src/scoring/schema.ts'
+import { cleanText, escapeHtml, percent as pct } from '../src/text.ts'
 
 /**
  * The leaderboard as Markdown, for a pull request comment or a CI job
- * summary (`cat bench-results/summary.md >> $GITHUB_STEP_SUMMARY`).
+ * summary (`cat bench-results/summary.md >> $GITHUB_STEP_SUMMARY`). Every
+ * text from a run (task ids, messages, answers) is untrusted: table cells
+ * are HTML-escaped and messages go in fences they cannot close.
  */
 export function leaderboardMarkdown(board: Leaderboard): string {
   const lines = [
     '# MCP benchmark results',
     '',
-    '| agent | tasks | passed | failed | errored | pass rate (95% CI) | overall | rule score | task completion | tool usage | planning | avg rounds | avg calls | avg tokens |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...(board.interrupted ? [`> **Interrupted**: ${board.unfinished.length} task(s) did not finish; the figures cover the ${board.tasks.length} that did.`, ''] : []),
+    '| agent | tasks | passed | failed | errored | unscored | pass rate (95% CI) | overall | rule score | task completion | tool usage | planning | judged | judge errors | avg rounds | avg calls | avg tokens |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...board.agents.map(agentRow),
+    '',
+    'Every attempted task counts: a task that errored scores what it earned, 0 where it earned nothing (docs/scoring.md). MCP-Bench averages completed tasks only; for comparison with its published numbers:',
+    '',
+    '| agent | completed tasks | rule score | overall |',
+    '| --- | ---: | ---: | ---: |',
+    ...board.agents.map((a) => `| ${cell(a.agent)} | ${a.completedOnly.tasks} | ${pct(a.completedOnly.ruleScore)} | ${pct(a.completedOnly.overallScore)} |`),
     '',
     '## MCP-AgentBench categories (pass rate)',
     '',
     `| agent | ${AGENTBENCH_CATEGORIES.join(' | ')} |`,
     `| --- | ${AGENTBENCH_CATEGORIES.map(() => '---:').join(' | ')} |`,
-    ...board.agents.map((a) => `| ${a.agent} | ${AGENTBENCH_CATEGORIES.map((c) => {
-      const s = a.categories[c]
-      return s && s.tasks ? `${pct(s.passRate)} (${s.passed}/${s.tasks})` : '–'
-    }).join(' | ')} |`),
+    ...board.agents.map((a) => `| ${cell(a.agent)} | ${AGENTBENCH_CATEGORIES.map((c) => rate(a.categories[c])).join(' | ')} |`),
+    '',
+    '## Tiers',
+    '',
+    '| agent | easy pass rate | easy overall | hard pass rate | hard overall | hard goals met |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...board.agents.map((a) => `| ${cell(a.agent)} | ${rate(a.tiers.easy)} | ${pct(a.tiers.easy?.overallScore)} | ${rate(a.tiers.hard)} | ${pct(a.tiers.hard?.overallScore)} | ${pct(a.tiers.hard?.goalsMet)} |`),
   ]
   const repeated = board.agents.filter((a) => a.trials)
   if (repeated.length) {
     lines.push('', '## Repeated trials', '', '| agent | trials | tasks | pass^k (every trial) | pass@k (any trial) |', '| --- | ---: | ---: | ---: | ---: |')
-    for (const a of repeated) lines.push(`| ${a.agent} | ${a.trials!.trials} | ${a.trials!.tasks} | ${pct(a.trials!.passAll)} | ${pct(a.trials!.passAny)} |`)
+    for (const a of repeated) lines.push(`| ${cell(a.agent)} | ${a.trials!.trials} | ${a.trials!.tasks} | ${pct(a.trials!.passAll)} | ${pct(a.trials!.passAny)} |`)
   }
-  const failing = board.tasks.filter((t) => t.status !== 'passed')
-  if (failing.length) {
-    lines.push('', '## Tasks not passed', '', '| task | agent | status | error |', '| --- | --- | --- | --- |')
-    for (const t of failing) lines.push(`| ${t.id}${t.trial > 1 || board.agents.some((a) => a.trials) ? ` #${t.trial}` : ''} | ${t.agent} | ${t.status} | ${cell(t.error ?? '')} |`)
+  const trials = board.agents.some((a) => a.trials)
+  const section = (title: string, tasks: TaskRecord[]) => {
+    if (!tasks.length) return
+    lines.push('', `## ${title}`)
+    for (const t of tasks) {
+      lines.push('', `### ${cell(t.id)}${trials ? ` #${t.trial}` : ''} · ${cell(t.agent)} · ${t.status}${t.errorPhase ? ` (${t.errorPhase})` : ''}`, '', `\`${cell(t.file)}\``, '', fenced(t.failures.length ? t.failures.join('\n\n') : t.error ?? ''))
+    }
   }
-  for (const f of board.fileErrors) lines.push('', `File error in \`${f.file}\`: ${cell(f.error)}`)
-  lines.push('', board.gate.passed ? 'Gate: passed.' : `Gate: **failed**\n\n${board.gate.failures.map((f) => `- ${f}`).join('\n')}`)
+  section('Tasks not passed', board.tasks.filter((t) => t.status === 'failed' || t.status === 'errored'))
+  section('Setup errors (not counted in any score; they fail the run)', board.tasks.filter((t) => t.status === 'setup-error'))
+  section('Unscored tasks (nothing could decide them)', board.tasks.filter((t) => t.status === 'unscored'))
+  for (const f of board.fileErrors) lines.push('', `## File error in \`${cell(f.file)}\``, '', fenced(f.error))
+  if (board.unfinished.length) lines.push('', '## Unfinished (interrupted)', '', ...board.unfinished.map((u) => `- ${cell(u.file)}: ${cell(u.name)}`))
+  lines.push('', gateLine(board))
   return `${lines.join('\n')}\n`
 }
 
-function agentRow(a: AgentSummary): string {
+function agentRow(a: AgentRow): string {
   const d = a.overall.domains
-  return `| ${a.agent} | ${a.tasks} | ${a.passed} | ${a.failed} | ${a.errored} | ${pct(a.passRate)}${a.passRateInterval ? ` (${pct(a.passRateInterval[0])}–${pct(a.passRateInterval[1])})` : ''} | ${pct(a.overallScore)} | ${pct(a.ruleScore)} | ${pct(d.taskCompletion)} | ${pct(d.toolUsage)} | ${pct(d.planningEffectiveness)} | ${a.avgRounds.toFixed(1)} | ${a.avgToolCalls.toFixed(1)} | ${Math.round(a.avgTokens)} |`
+  const interval = a.passRateInterval ? ` (${pct(a.passRateInterval[0])}–${pct(a.passRateInterval[1])})` : ''
+  const judged = a.judge.configured ? String(a.judge.judged) : 'no judge'
+  return `| ${cell(a.agent)} | ${a.tasks} | ${a.passed} | ${a.failed} | ${a.errored} | ${a.unscored} | ${pct(a.passRate)}${interval} | ${pct(a.overallScore)} | ${pct(a.ruleScore)} | ${pct(d.taskCompletion)} | ${pct(d.toolUsage)} | ${pct(d.planningEffectiveness)} | ${judged} | ${a.judge.errors} | ${a.avgRounds.toFixed(1)} | ${a.avgToolCalls.toFixed(1)} | ${Math.round(a.avgTokens)} |`
 }
 
-function cell(text: string): string {
-  return text.split('\n')[0]!.replace(/\|/g, '\\|').slice(0, 200)
+function rate(s: { tasks: number; passed: number; passRate: number | null } | undefined): string {
+  return s && s.tasks ? `${pct(s.passRate)} (${s.passed}/${s.tasks})` : '–'
+}
+
+function gateLine(board: Leaderboard): string {
+  if (!board.gate.applied) return `Gate: not applied (${cell(board.gate.note ?? '')}).`
+  return board.gate.passed ? 'Gate: passed.' : `Gate: **failed**\n\n${board.gate.failures.map((f) => `- ${cell(f)}`).join('\n')}`
+}
+
+/** Text for one line of Markdown: no HTML, no control characters, no table breaks. */
+export function cell(text: string): string {
+  return escapeHtml(cleanText(text)).replace(/\r?\n/g, ' ').replace(/\|/g, '\\|')
+}
+
+/** A fenced block the text cannot close: the fence is longer than any run of backticks in it. */
+function fenced(text: string): string {
+  const clean = cleanText(text)
+  const longest = Math.max(2, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length))
+  const fence = '`'.repeat(longest + 1)
+  return `${fence}text\n${clean}\n${fence}`
 }

@@ -1,24 +1,30 @@
-import type { Leaderboard } from './leaderboard-schema.ts'
+import type { Leaderboard } from '../src/scoring/schema.ts'
+import { percent } from '../src/text.ts'
 
-const pct = (v: number | null | undefined) => (v === null || v === undefined ? '   n/a' : `${(v * 100).toFixed(1).padStart(5)}%`)
+const pct = (v: number | null | undefined) => percent(v).padStart(6)
 
-/** The leaderboard as a small terminal table. */
-export function formatSummary(board: Leaderboard, path: string): string {
-  const header = `${'agent'.padEnd(24)} ${'tasks'.padStart(5)} ${'pass'.padStart(6)} ${'names'.padStart(6)} ${'schema'.padStart(6)} ${'exec'.padStart(6)} ${'rules'.padStart(6)} ${'judged'.padStart(6)} ${'overall'.padStart(7)}`
+/** The leaderboard as a small terminal table, then what did not run right, the gate, and why the run exits as it does. */
+export function formatSummary(board: Leaderboard, path: string, exitReason: string): string {
+  const header = `${'agent'.padEnd(24)} ${'tasks'.padStart(5)} ${'pass'.padStart(6)} ${'errored'.padStart(7)} ${'rules'.padStart(6)} ${'judged'.padStart(9)} ${'overall'.padStart(7)}`
   const rows = board.agents.map((a) => [
     a.agent.slice(0, 24).padEnd(24),
     String(a.tasks).padStart(5),
     pct(a.passRate),
-    pct(a.metrics.validToolNameRate),
-    pct(a.metrics.schemaCompliance),
-    pct(a.metrics.executionSuccess),
+    String(a.errored).padStart(7),
     pct(a.ruleScore),
-    String(a.overall.judged).padStart(6),
+    (a.judge.configured ? `${a.judge.judged}${a.judge.errors ? `/${a.judge.errors}!` : ''}` : '-').padStart(9),
     ` ${pct(a.overallScore)}`,
   ].join(' '))
   const lines = ['', ' MCP benchmark leaderboard', ` ${header}`, ...rows.map((r) => ` ${r}`)]
+  const judgeErrors = board.agents.reduce((n, a) => n + a.judge.errors, 0)
+  if (judgeErrors) lines.push(` judge errors: ${judgeErrors} task${judgeErrors === 1 ? '' : 's'} could not be judged (judged/errors shown as N/M!)`)
+  const setup = board.tasks.filter((t) => t.status === 'setup-error')
+  for (const t of setup.slice(0, 10)) lines.push(` setup error: ${t.id} (${t.file}): ${(t.error ?? '').split('\n')[0]}`)
+  if (setup.length > 10) lines.push(` … and ${setup.length - 10} more setup errors`)
   for (const f of board.fileErrors) lines.push(` file error: ${f.file}: ${f.error.split('\n')[0]}`)
+  if (board.interrupted) lines.push(` INTERRUPTED: ${board.unfinished.length} task${board.unfinished.length === 1 ? '' : 's'} did not finish`)
   lines.push(` written to ${path}`)
-  if (!board.gate.passed) lines.push(' GATE FAILED:', ...board.gate.failures.map((f) => `   - ${f}`))
+  if (board.gate.applied && !board.gate.passed) lines.push(' GATE FAILED:', ...board.gate.failures.map((f) => `   - ${f}`))
+  lines.push(` ${exitReason}`)
   return `${lines.join('\n')}\n`
 }

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url'
 import { referenceLayers } from '../src/checks/dependencies.ts'
 import { collectTasks } from '../src/task/collect.ts'
 import { TaskSpecSchema } from '../src/task/spec.ts'
-import { callShape } from '../src/task/task-run.ts'
+import { callShape } from '../src/scoring/task-scores.ts'
 
 const dir = resolve('benchmarks')
 const files = readdirSync(dir).filter((f) => f.endsWith('.test.ts')).sort()
@@ -17,7 +17,7 @@ const tasks = (await collectTasks(files, (f) => import(pathToFileURL(resolve(dir
 const shapes = ['single', 'parallel', 'sequential'] as const
 const settings = ['1 server', '2 servers', '3 servers'] as const
 const count = (servers: number, shape: string) =>
-  tasks.filter((t) => t.servers.length === servers && callShape(t, referenceLayers(t.reference!).length) === shape).length
+  tasks.filter((t) => t.servers.length === servers && callShape(t.reference) === shape).length
 console.log(`| setting | ${shapes.map((s) => `${s} call${s === 'single' ? '' : 's'}`).join(' | ')} | total |`)
 console.log(`| --- | ${shapes.map(() => '---:').join(' | ')} | ---: |`)
 settings.forEach((label, i) => {

@@ -1,6 +1,31 @@
 import type { Environment } from 'vitest/environments'
-import { setRuntime, type RuntimeSettings } from './runtime.ts'
+import { redactorFor, setRuntime, type RuntimeSettings } from './runtime.ts'
 import { ServerHub } from './servers/hub.ts'
+
+/** Every hub alive in this worker process, so a signal or a lost main process can close them all. */
+const hubs = new Set<ServerHub>()
+let watching = false
+
+/**
+ * Ctrl-C reaches the whole process group, workers included. A worker leaves
+ * SIGINT to the main process, which cancels the run through Vitest (so
+ * tests end with their results and environments tear down). On SIGTERM, or
+ * when the main process is gone, the worker closes its servers and exits,
+ * so no server process outlives the run.
+ */
+function watchProcess(): void {
+  if (watching) return
+  watching = true
+  const closeAll = (code: number) => {
+    const timer = setTimeout(() => process.exit(code), 5_000)
+    timer.unref()
+    void Promise.allSettled([...hubs].map((hub) => hub.close())).finally(() => process.exit(code))
+  }
+  process.on('SIGINT', () => {})
+  process.on('SIGTERM', () => closeAll(143))
+  // The main process went away without stopping this worker: nobody will tear the environment down.
+  if (process.connected) process.once('disconnect', () => hubs.size && closeAll(1))
+}
 
 /**
  * The Vitest environment for benchmark files. It owns the file's servers:
@@ -15,10 +40,13 @@ export default {
     if (!settings) {
       throw new Error('vitest-mcp-bench: environment options are missing; add mcpBench() to the plugins of this Vitest project')
     }
+    watchProcess()
     const hub = new ServerHub({ ...settings.servers, root: settings.root })
-    setRuntime(global, { settings, hub })
+    hubs.add(hub)
+    setRuntime(global, { settings, hub, redactor: redactorFor(settings) })
     return {
       async teardown() {
+        hubs.delete(hub)
         await hub.close()
         setRuntime(global, undefined)
       },

@@ -7,6 +7,9 @@ import { agentName } from './config/agent-name.ts'
 import { describeIssues } from './config/load-servers.ts'
 import { BenchOptionsSchema, type AgentSetting, type BenchOptions, type ResolvedBenchOptions } from './config/options.ts'
 import { resolveAgents, runtimeSettings } from './config/runtime-settings.ts'
+import { handleInterrupts } from './interrupt.ts'
+import type { Redactor } from './redact.ts'
+import { redactorFor, type RuntimeSettings } from './runtime.ts'
 
 // Built as .js in dist/, run as .ts from source: resolve siblings with this file's own extension.
 const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
@@ -21,11 +24,12 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
   const parsed = BenchOptionsSchema.safeParse(input)
   if (!parsed.success) throw new Error(describeIssues('Invalid mcpBench() options', parsed.error))
   const options = parsed.data
+  let settings: RuntimeSettings | undefined
   return {
     name: 'vitest-mcp-bench',
     config(config) {
       const root = resolve(config.root ?? process.cwd())
-      const settings = runtimeSettings(options, root)
+      settings = runtimeSettings(options, root)
       return {
         test: {
           environment: here('./environment'),
@@ -35,7 +39,8 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       }
     },
     configureVitest({ vitest, project }: { vitest: Vitest; project: TestProject }) {
-      if (options.reporters) addReporters(vitest, project, options)
+      handleInterrupts(vitest)
+      if (options.reporters) addReporters(vitest, project, options, redactorFor(settings ?? runtimeSettings(options, project.config.root)))
       vitest.logger.log(`vitest-mcp-bench [${project.name || 'root'}]: ${describeAgents(resolveAgents(options.agent))}`)
     },
   } as Plugin
@@ -60,13 +65,13 @@ function describeAgents(agents: AgentSetting[]): string {
 
 const added = new WeakSet<Vitest>()
 
-function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBenchOptions): void {
+function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBenchOptions, redactor: Redactor): void {
   if (added.has(vitest)) return
   added.add(vitest)
   const outputDir = resolve(project.config.root, options.outputDir)
   const reporters = vitest.config.reporters as unknown[]
   reporters.push(
-    new LeaderboardReporter({ outputDir, gate: options.gate, environment: here('./environment') }),
+    new LeaderboardReporter({ outputDir, gate: options.gate, environment: here('./environment'), redactor }),
     ['junit', { outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench' }],
   )
 }

@@ -1,11 +1,14 @@
 import type { LoadedServers } from './config/load-servers.ts'
 import type { AgentSetting, ResolvedBenchOptions } from './config/options.ts'
 import type { JudgeConfigInput } from './judge/config.ts'
+import { createRedactor, keySecrets, referencedSecrets, type Redactor } from './redact.ts'
 import type { ServerHub } from './servers/hub.ts'
 
 /**
  * Settings the plugin resolves in the main process and ships to each worker
- * through `environmentOptions`. Plain JSON only: no functions, no API keys.
+ * through `environmentOptions`. Plain JSON only: no functions and no
+ * secrets (API keys and judge headers travel as environment variables,
+ * which the workers inherit).
  */
 export interface RuntimeSettings {
   root: string
@@ -13,19 +16,31 @@ export interface RuntimeSettings {
   agents: AgentSetting[]
   defaultChecks: ResolvedBenchOptions['defaultChecks']
   taskTimeout: number
+  judgeTimeout: number
   trials: number
   maxRounds: number
   maxToolCalls?: number
   maxToolOutputChars: number
   maxRecordedOutputChars: number
-  /** Judge config as given (a model name, an object or false); null lets MCP_BENCH_JUDGE_MODEL decide in the worker. */
-  judge: JudgeConfigInput | string | false | null
+  /** Judge config without keys or headers (a model name, an object or false); null lets MCP_BENCH_JUDGE_MODEL decide in the worker. */
+  judge: Omit<JudgeConfigInput, 'apiKey' | 'headers'> | string | false | null
   distractors: ResolvedBenchOptions['distractors']
 }
 
 export interface Runtime {
   settings: RuntimeSettings
   hub: ServerHub
+  redactor: Redactor
+}
+
+/**
+ * The redaction step for a run with these settings, in the worker or the
+ * main process alike: the values behind every `${VAR}` of the server config
+ * and every API key variable the agents and the judge read.
+ */
+export function redactorFor(settings: Pick<RuntimeSettings, 'servers' | 'agents'>, env: NodeJS.ProcessEnv = process.env): Redactor {
+  const keyNames = settings.agents.flatMap((a) => (typeof a === 'object' && a.kind === 'openai' && a.apiKeyEnv ? [a.apiKeyEnv] : []))
+  return createRedactor([...referencedSecrets(settings.servers.servers, env), ...keySecrets(env, keyNames)])
 }
 
 // The environment and the test file are loaded by different module runners,

@@ -1,7 +1,7 @@
 import OpenAI from 'openai'
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions'
 import type { TokenUsage } from '../trajectory/schema.ts'
-import { cassetteFetch, cassetteFromEnv, type CassetteOptions } from './cassette.ts'
+import { cassetteFromEnv, storedFetch, type StoreOptions } from '../exchange-store.ts'
 import type { AgentContext } from './types.ts'
 
 /** What every agent that talks to an OpenAI-compatible model is configured with. */
@@ -22,7 +22,7 @@ export interface ModelOptions {
   /** An existing client (tests, custom fetch); overrides baseURL/apiKey. */
   client?: OpenAI
   /** Record model exchanges to, or replay them from, a cassette. Default: MCP_BENCH_CASSETTE / MCP_BENCH_CASSETTE_DIR. */
-  cassette?: CassetteOptions
+  cassette?: StoreOptions
   /** Most tools one request may carry (OpenAI's API accepts 128 functions); raise it for endpoints that take more. */
   maxTools?: number
 }
@@ -39,7 +39,7 @@ export function modelClient(options: ModelOptions, agentKind: string): { model: 
       baseURL: options.baseURL ?? process.env.OPENAI_BASE_URL,
       maxRetries: options.maxRetries ?? 4,
       timeout: options.requestTimeoutMs ?? 120_000,
-      fetch: cassetteFetch(options.cassette ?? cassetteFromEnv(process.cwd())),
+      fetch: storedFetch(options.cassette ?? cassetteFromEnv(process.cwd())),
     })),
   }
 }

@@ -1,6 +1,7 @@
 import type OpenAI from 'openai'
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import { extractJsonObjects } from '../tolerant-json.ts'
+import { truncate } from '../text.ts'
 import { completeTurn, modelClient, type ModelOptions } from './model-client.ts'
 import type { Agent, AgentContext, AgentTool } from './types.ts'
 
@@ -106,9 +107,6 @@ function describeRound(round: number, plan: Plan, observations: string[]): strin
   return lines.join('\n')
 }
 
-function truncate(text: string, max: number): string {
-  return `${text.slice(0, max)} …[${text.length - max} more characters]`
-}
 
 /** MCP-Bench's π_compress: the model shortens a long observation, keeping what the task needs (a recorded turn). */
 async function summarise(ctx: AgentContext, client: () => OpenAI, model: string, text: string, temperature?: number): Promise<string> {

@@ -5,19 +5,27 @@ import type { AgentSetting } from '../config/options.ts'
 import type { ReferencePlan } from '../task/spec.ts'
 
 export { agentName }
-import { cassetteFromEnv } from './cassette.ts'
+import { cassetteFromEnv } from '../exchange-store.ts'
 import { openaiAgent } from './openai.ts'
 import { plannerAgent } from './planner.ts'
 import { referenceAgent } from './reference.ts'
 import type { Agent } from './types.ts'
+
+/** What the harness knows of the task that an agent's construction may need. */
+export interface AgentTaskContext {
+  /** Only the reference agent gets it. */
+  reference?: ReferencePlan
+  /** Text that differs between identical runs (workspace paths), hidden from cassette keys. */
+  volatile?: ReadonlyMap<string, string>
+}
 
 /**
  * Builds the agent a setting describes, in the worker. Keys are read from the
  * environment here, never shipped in settings. Only the reference agent is
  * given the task's reference plan.
  */
-export async function loadAgent(setting: AgentSetting, root: string, reference?: ReferencePlan): Promise<Agent> {
-  if (setting === 'reference') return referenceAgent(reference)
+export async function loadAgent(setting: AgentSetting, root: string, task: AgentTaskContext = {}): Promise<Agent> {
+  if (setting === 'reference') return referenceAgent(task.reference)
   if (setting.kind === 'openai') {
     return (setting.loop === 'planner' ? plannerAgent : openaiAgent)({
       model: setting.model,
@@ -28,7 +36,7 @@ export async function loadAgent(setting: AgentSetting, root: string, reference?:
       maxRetries: setting.maxRetries,
       requestTimeoutMs: setting.requestTimeoutMs,
       systemPrompt: setting.systemPrompt,
-      cassette: cassetteFromEnv(root),
+      cassette: { ...cassetteFromEnv(root), volatile: task.volatile },
       compress: setting.compress,
       maxTools: setting.maxTools,
     })

@@ -53,13 +53,15 @@ export const DefaultChecksSchema = z.strictObject({
 })
 
 export const GateSchema = z.strictObject({
-  /** Minimum overall score (0-1) per agent; falls back to the rule score when nothing is judged. */
+  /** Minimum overall score (0-1) per agent. Needs a judge, and fails when the judge failed on any task. */
   minOverall: z.number().min(0).max(1).optional(),
   /** Minimum rule score (mean of the three schema-understanding rates). */
   minRuleScore: z.number().min(0).max(1).optional(),
   /** Minimum share of tasks passed. */
   minPassRate: z.number().min(0).max(1).optional(),
 })
+
+export type Gate = z.infer<typeof GateSchema>
 
 export const BenchOptionsSchema = z.strictObject({
   /** Path to a `{ "mcpServers": … }` file, or the servers inline. */
@@ -70,8 +72,10 @@ export const BenchOptionsSchema = z.strictObject({
   judge: z.union([z.string().min(1), JudgeConfigSchema, z.literal(false)]).optional(),
   gate: GateSchema.default({}),
   defaultChecks: DefaultChecksSchema.default({ answer: true, facts: true, validToolNames: false, schemaCompliance: false }),
-  /** Default per-task timeout (ms). */
+  /** Default time (ms) an agent has for a task; the task's own `timeout` wins. */
   taskTimeout: z.number().int().positive().default(300_000),
+  /** Time (ms) all of a task's judging may take, apart from the agent's time: every sample and retry. */
+  judgeTimeout: z.number().int().positive().default(300_000),
   /** Runs of every task per agent (τ-bench's pass^k): model agents are not deterministic. Default MCP_BENCH_TRIALS, else 1. */
   trials: z.number().int().min(1).max(100).optional(),
   /** Default cap on tool calls per task (MCP-AgentBench uses 30); unset: no cap. */

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import type { JudgeConfigInput } from '../judge/config.ts'
 import type { RuntimeSettings } from '../runtime.ts'
 import { loadServersFile, parseServers, ServerConfigError, type LoadedServers } from './load-servers.ts'
 import type { AgentSetting, ResolvedBenchOptions } from './options.ts'
@@ -14,12 +15,13 @@ export function runtimeSettings(options: ResolvedBenchOptions, root: string): Ru
     agents: resolveAgents(options.agent),
     defaultChecks: options.defaultChecks,
     taskTimeout: options.taskTimeout,
+    judgeTimeout: options.judgeTimeout,
     trials: options.trials ?? trialsFromEnv(),
     maxRounds: options.maxRounds,
     maxToolCalls: options.maxToolCalls,
     maxToolOutputChars: options.maxToolOutputChars,
     maxRecordedOutputChars: options.maxRecordedOutputChars,
-    judge: withoutCache(options.judge ?? null),
+    judge: withoutSecrets(withoutCache((options.judge ?? null) as JudgeSetting)),
     distractors: options.distractors,
   }
 }
@@ -32,11 +34,26 @@ function trialsFromEnv(): number {
   return n
 }
 
+type JudgeSetting = JudgeConfigInput | string | false | null
+
 /** `vitest run --no-cache` (or MCP_BENCH_NO_CACHE=1) also turns the judge cache off. */
-function withoutCache(judge: RuntimeSettings['judge']): RuntimeSettings['judge'] {
+function withoutCache(judge: JudgeSetting): JudgeSetting {
   const off = process.argv.includes('--no-cache') || /^(1|true|yes)$/i.test(process.env.MCP_BENCH_NO_CACHE ?? '')
   if (!off || judge === false) return judge
   return { ...(typeof judge === 'string' ? { model: judge } : judge ?? {}), cache: false }
+}
+
+/**
+ * Workers get keys from their environment, never from settings (which end
+ * up in Vitest's config): an inline judge key or headers move into the
+ * environment variables the workers inherit.
+ */
+function withoutSecrets(judge: JudgeSetting): RuntimeSettings['judge'] {
+  if (!judge || typeof judge !== 'object') return judge
+  const { apiKey, headers, ...rest } = judge
+  if (apiKey) process.env.MCP_BENCH_JUDGE_API_KEY = apiKey
+  if (headers) process.env.MCP_BENCH_JUDGE_HEADERS = JSON.stringify(headers)
+  return rest
 }
 
 /** A broken servers file does not stop the run: every task that needs a server reports it. */

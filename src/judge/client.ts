@@ -1,4 +1,5 @@
 import OpenAI from 'openai'
+import { cassetteFromEnv, STORE_HIT_HEADER, storedFetch, type StoreOptions } from '../exchange-store.ts'
 import type { ResolvedJudgeConfig } from './config.ts'
 import type { JudgeUsage } from './schema.ts'
 
@@ -8,8 +9,8 @@ export interface ChatReply {
   content: string | null
   finishReason: string | null
   usage: JudgeUsage
-  /** Requests sent, retries included. */
-  attempts: number
+  /** Answered from the judge cache (or a cassette), with no request sent. */
+  cached: boolean
 }
 
 /** A request that failed for good. `fatal` means retrying other samples is pointless (bad key, unknown model, …). */
@@ -24,108 +25,75 @@ export class JudgeRequestError extends Error {
   }
 }
 
-type Classified = { retryable: boolean; fatal: boolean; reason: string; status?: number; delayMs?: number }
-
-function header(headers: unknown, name: string): string | null {
-  if (headers && typeof (headers as Headers).get === 'function') return (headers as Headers).get(name)
-  return null
-}
-
-function classify(err: unknown, timeoutMs: number): Classified {
-  if (err instanceof OpenAI.APIUserAbortError) return { retryable: false, fatal: true, reason: 'aborted' }
-  if (err instanceof OpenAI.APIConnectionTimeoutError) return { retryable: true, fatal: false, reason: `timed out after ${timeoutMs} ms` }
-  if (err instanceof OpenAI.APIConnectionError) return { retryable: true, fatal: false, reason: `connection error: ${err.message}` }
-  if (err instanceof OpenAI.APIError) {
-    const status = err.status
-    const should = header(err.headers, 'x-should-retry')
-    const transient = status === 408 || status === 409 || status === 429 || (status !== undefined && status >= 500)
-    const retryable = should === 'true' ? true : should === 'false' ? false : transient
-    let delayMs: number | undefined
-    const ms = Number(header(err.headers, 'retry-after-ms'))
-    if (Number.isFinite(ms) && ms >= 0 && header(err.headers, 'retry-after-ms') !== null) delayMs = ms
-    else {
-      const ra = header(err.headers, 'retry-after')
-      if (ra !== null) {
-        const secs = Number(ra)
-        delayMs = Number.isFinite(secs) ? secs * 1000 : Math.max(0, Date.parse(ra) - Date.now())
-      }
-    }
-    const message = (err.error as { message?: string } | undefined)?.message ?? err.message
-    return {
-      retryable,
-      fatal: !transient && status !== undefined,
-      reason: `HTTP ${status ?? '?'}${message ? `: ${message}` : ''}`,
-      status,
-      delayMs,
-    }
-  }
-  return { retryable: false, fatal: true, reason: err instanceof Error ? err.message : String(err) }
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new JudgeRequestError('aborted', true))
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(new JudgeRequestError('aborted', true))
-    }
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
-}
-
 export interface ChatClient {
   baseURL: string
   complete(body: Record<string, unknown>, signal?: AbortSignal): Promise<ChatReply>
 }
 
-/** A chat-completions client with our own retry loop (the SDK's is switched off so delays are configurable). */
-export function createChatClient(config: ResolvedJudgeConfig): ChatClient {
+/**
+ * A chat-completions client for the judge. Retries are the openai SDK's
+ * (backoff on 408/409/429/5xx and connection errors, honouring
+ * `retry-after`). Replies come from the judge cache when it has them: the
+ * exchange store in `cache` mode, or the run's cassette when one is recording
+ * or replaying, so a replayed run is judged with no request at all.
+ */
+export function createChatClient(config: ResolvedJudgeConfig, keep: (reply: unknown) => boolean): ChatClient {
   const baseURL = config.baseURL ?? DEFAULT_BASE_URL
   const openai = new OpenAI({
     apiKey: config.apiKey ?? 'no-api-key',
     baseURL,
-    maxRetries: 0,
+    maxRetries: config.maxRetries,
     timeout: config.timeoutMs,
     defaultHeaders: config.headers,
+    fetch: storedFetch(storeFor(config, keep)),
   })
   return {
     baseURL,
     async complete(body, signal) {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const res = await openai.chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, {
-            signal,
-            timeout: config.timeoutMs,
-            maxRetries: 0,
-          })
-          const choice = res.choices?.[0]
-          const u = res.usage
-          return {
-            content: choice?.message?.content ?? null,
-            finishReason: choice?.finish_reason ?? null,
-            usage: {
-              promptTokens: u?.prompt_tokens ?? 0,
-              completionTokens: u?.completion_tokens ?? 0,
-              totalTokens: u?.total_tokens ?? (u?.prompt_tokens ?? 0) + (u?.completion_tokens ?? 0),
-            },
-            attempts: attempt + 1,
-          }
-        } catch (err) {
-          if (err instanceof JudgeRequestError) throw err
-          const c = classify(err, config.timeoutMs)
-          if (signal?.aborted) throw new JudgeRequestError('aborted', true)
-          if (!c.retryable || attempt >= config.maxRetries) {
-            const tries = attempt + 1
-            throw new JudgeRequestError(`${c.reason}${tries > 1 ? ` (after ${tries} attempts)` : ''}`, c.fatal, c.status)
-          }
-          const backoff = Math.min(config.maxRetryDelayMs, config.retryDelayMs * 2 ** attempt) * (0.75 + Math.random() * 0.25)
-          await sleep(Math.min(c.delayMs ?? backoff, 60_000), signal)
+      try {
+        const { data, response } = await openai.chat.completions
+          .create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal })
+          .withResponse()
+        const choice = data.choices?.[0]
+        const u = data.usage
+        return {
+          content: choice?.message?.content ?? null,
+          finishReason: choice?.finish_reason ?? null,
+          usage: {
+            promptTokens: u?.prompt_tokens ?? 0,
+            completionTokens: u?.completion_tokens ?? 0,
+            totalTokens: u?.total_tokens ?? (u?.prompt_tokens ?? 0) + (u?.completion_tokens ?? 0),
+          },
+          cached: response.headers.get(STORE_HIT_HEADER) === 'hit',
         }
+      } catch (error) {
+        throw describe(error, config)
       }
     },
   }
+}
+
+function storeFor(config: ResolvedJudgeConfig, keep: (reply: unknown) => boolean): StoreOptions {
+  const cassette = cassetteFromEnv(process.cwd())
+  if (cassette.mode === 'replay') return cassette
+  if (cassette.mode === 'record') return { mode: 'cache', dir: cassette.dir, keep }
+  return config.cacheDir ? { mode: 'cache', dir: config.cacheDir, keep } : { mode: 'off', dir: '' }
+}
+
+/** The SDK's error in a sentence, and whether asking again could help. */
+function describe(error: unknown, config: ResolvedJudgeConfig): JudgeRequestError {
+  if (error instanceof OpenAI.APIUserAbortError) return new JudgeRequestError('aborted', true)
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return new JudgeRequestError(`timed out after ${config.timeoutMs} ms${attempts(config)}`, false)
+  if (error instanceof OpenAI.APIConnectionError) return new JudgeRequestError(`connection error: ${error.message}${attempts(config)}`, false)
+  if (error instanceof OpenAI.APIError) {
+    const status = error.status
+    const transient = status === undefined || status === 408 || status === 409 || status === 429 || status >= 500
+    const message = (error.error as { message?: string } | undefined)?.message ?? error.message
+    return new JudgeRequestError(`HTTP ${status ?? '?'}${message ? `: ${message}` : ''}${transient ? attempts(config) : ''}`, !transient, status)
+  }
+  return new JudgeRequestError(error instanceof Error ? error.message : String(error), true)
+}
+
+function attempts(config: ResolvedJudgeConfig): string {
+  return config.maxRetries > 0 ? ` (after ${config.maxRetries + 1} attempts)` : ''
 }

@@ -27,13 +27,15 @@ export const JudgeConfigSchema = z.strictObject({
   cache: z.union([z.boolean(), z.string().min(1)]).default(true),
   /** Per request. */
   timeoutMs: z.number().int().positive().default(120_000),
-  /** Retries per request on 408/409/429/5xx, connection errors and timeouts. */
+  /** Retries per request on 408/409/429/5xx, connection errors and timeouts, with the openai SDK's backoff (honouring `retry-after`). */
   maxRetries: z.number().int().min(0).max(20).default(3),
-  /** First backoff delay; doubles per retry, with jitter, capped at maxRetryDelayMs. `retry-after(-ms)` headers win. */
-  retryDelayMs: z.number().int().min(0).default(500),
-  maxRetryDelayMs: z.number().int().min(0).default(8_000),
   /** Samples in flight at once for one task. */
   concurrency: z.number().int().min(1).max(50).default(1),
+  /**
+   * For tasks nothing else decides (no facts, plan or checks, like MCP-Bench's released tasks): the lowest task
+   * fulfillment (0–1, the 1–10 score / 10) that passes. A pass-fail judge decides by its verdict instead.
+   */
+  passThreshold: z.number().min(0).max(1).default(0.6),
   /** Mixed into the shuffle seed (task id, sample index), to draw a different but still reproducible set of orders. */
   seed: z.union([z.string(), z.number()]).optional(),
   headers: z.record(z.string(), z.string()).optional(),
@@ -81,8 +83,21 @@ export function resolveJudgeConfig(
     model,
     baseURL: c.baseURL ?? nonEmpty(env.MCP_BENCH_JUDGE_BASE_URL) ?? nonEmpty(env.OPENAI_BASE_URL),
     apiKey: c.apiKey ?? nonEmpty(env.MCP_BENCH_JUDGE_API_KEY) ?? nonEmpty(env.OPENAI_API_KEY),
+    headers: c.headers ?? headersFromEnv(env.MCP_BENCH_JUDGE_HEADERS),
     samples: c.samples ?? (rubric === 'pass-fail' ? 1 : 5),
     rubric,
     cacheDir,
   }
+}
+
+/** MCP_BENCH_JUDGE_HEADERS: a JSON object of header names and values (where the plugin puts inline judge headers). */
+function headersFromEnv(raw: string | undefined): Record<string, string> | undefined {
+  if (!raw) return undefined
+  try {
+    const value = JSON.parse(raw) as unknown
+    if (value && typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]))
+  } catch {
+    // reported below
+  }
+  throw new Error('MCP_BENCH_JUDGE_HEADERS must be a JSON object of header names and values')
 }

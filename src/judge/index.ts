@@ -13,9 +13,8 @@ export {
   type McpBenchDimension,
   type McpBenchCategory,
 } from './rubric.ts'
-export { buildRubricPrompt, buildPassFailPrompt, executionSummary, resultText, type JudgeInput, type BuiltPrompt, type PromptLimits } from './prompt.ts'
+export { buildRubricPrompt, buildPassFailPrompt, executionSummary, type JudgeInput, type BuiltPrompt, type PromptLimits } from './prompt.ts'
 export { describeDependencyLayers } from './plan.ts'
 export { parseRubricReply, parsePassFailReply, extractJsonObjects } from './parse.ts'
-export { JudgeCache, requestKey, stableStringify } from './cache.ts'
 export { createFence, neutralise, deriveNonce, FENCE_PREFIX } from './untrusted.ts'
 export { createRng, shuffled, hashSeed, sampleSeed } from '../random.ts'

@@ -1,6 +1,5 @@
 import { categoryScore, mean } from '../scoring/formulas.ts'
-import { JudgeCache, requestKey } from './cache.ts'
-import { createChatClient, DEFAULT_BASE_URL, JudgeRequestError, type ChatClient } from './client.ts'
+import { createChatClient, JudgeRequestError, type ChatClient } from './client.ts'
 import { resolveJudgeConfig, type JudgeConfigInput, type ResolvedJudgeConfig } from './config.ts'
 import { parsePassFailReply, parseRubricReply } from './parse.ts'
 import { buildPassFailPrompt, buildRubricPrompt, type BuiltPrompt, type JudgeInput } from './prompt.ts'
@@ -35,12 +34,12 @@ export function createJudge(config?: JudgeConfigInput | string | false | null, o
   const resolved = resolveJudgeConfig(config, options.env ?? process.env, options.cwd ?? process.cwd())
   if (!resolved) return { config: null, judge: async () => notJudged() }
   let client: ChatClient | undefined
-  const cache = resolved.cacheDir ? new JudgeCache(resolved.cacheDir) : null
   return {
     config: resolved,
     judge(input, { signal } = {}) {
-      client ??= createChatClient(resolved)
-      return runJudge(input, resolved, client, cache, signal)
+      // The cache keeps only replies that parse, so a bad reply is asked for again next time.
+      client ??= createChatClient(resolved, (reply) => replyParses(resolved, reply))
+      return runJudge(input, resolved, client, signal)
     },
   }
 }
@@ -74,7 +73,6 @@ async function runJudge(
   input: JudgeInput,
   config: ResolvedJudgeConfig,
   client: ChatClient,
-  cache: JudgeCache | null,
   signal: AbortSignal | undefined,
 ): Promise<JudgeResult> {
   const started = performance.now()
@@ -85,14 +83,7 @@ async function runJudge(
     return errorResult(config, rubricName, 'no API key for the judge: set MCP_BENCH_JUDGE_API_KEY or OPENAI_API_KEY (or a baseURL for a server that needs none)', emptySamples(config.samples), [], started)
   }
 
-  const parse = (content: string | null) => {
-    if (config.rubric === 'pass-fail') {
-      const p = parsePassFailReply(content)
-      return p.ok ? { ok: true as const, value: p } : { ok: false as const, reason: p.reason }
-    }
-    const p = parseRubricReply(content, config.rubric)
-    return p.ok ? { ok: true as const, value: p } : { ok: false as const, reason: p.reason }
-  }
+  const parse = (content: string | null) => parseReply(config, content)
 
   const controller = new AbortController()
   const onAbort = () => controller.abort()
@@ -103,27 +94,14 @@ async function runJudge(
     const prompt =
       config.rubric === 'pass-fail' ? buildPassFailPrompt(input, index, limits) : buildRubricPrompt(input, config.rubric, index, limits)
     const body = requestBody(config, prompt)
-    const key = requestKey(client.baseURL ?? DEFAULT_BASE_URL, body)
-    if (cache) {
-      const hit = await cache.get(key)
-      if (hit) {
-        const p = parse(hit.content)
-        if (p.ok) return { ok: true, index, value: p.value, cached: true, usage: hit.usage }
-      }
-    }
     try {
       const reply = await client.complete(body, controller.signal)
       const p = parse(reply.content)
       if (!p.ok) {
         const cut = reply.finishReason === 'length' ? ' (the reply was cut off at the token limit)' : ''
-        return { ok: false, index, reason: `${p.reason}${cut}`, cached: false, usage: reply.usage }
+        return { ok: false, index, reason: `${p.reason}${cut}`, cached: reply.cached, usage: reply.usage }
       }
-      if (cache && reply.content !== null) {
-        await cache
-          .set({ key, model: config.model, content: reply.content, usage: reply.usage, createdAt: new Date().toISOString() })
-          .catch(() => {}) // a cache that cannot be written only costs a future request
-      }
-      return { ok: true, index, value: p.value, cached: false, usage: reply.usage }
+      return { ok: true, index, value: p.value, cached: reply.cached, usage: reply.usage }
     } catch (err) {
       const e = err instanceof JudgeRequestError ? err : new JudgeRequestError(err instanceof Error ? err.message : String(err), true)
       // A request cut short because another sample failed fatally is not the cause worth reporting.
@@ -155,7 +133,10 @@ async function runJudge(
   const samples: JudgeSamples = { requested: config.samples, valid: valid.length, failed: config.samples - valid.length, failures }
   const fatal = failedOutcomes.find((o) => o.fatal && !o.aborted) ?? failedOutcomes.find((o) => o.fatal)
 
-  if (signal?.aborted) return errorResult(config, rubricName, 'judging was aborted', samples, outcomes, started)
+  if (signal?.aborted) {
+    const why = signal.reason instanceof Error ? signal.reason.message : 'judging was aborted'
+    return errorResult(config, rubricName, why, samples, outcomes, started)
+  }
   if (fatal) return errorResult(config, rubricName, `judge request failed: ${fatal.reason}`, samples, outcomes, started)
   if (valid.length === 0) {
     const reasons = [...new Set(failedOutcomes.map((o) => o.reason))]
@@ -180,6 +161,21 @@ async function runJudge(
   }
 
   return rubricResult(config.rubric, valid.map((o) => o.value as { scores: Record<string, number>; reasoning: Record<string, string> }), samples, common)
+}
+
+function parseReply(config: ResolvedJudgeConfig, content: string | null) {
+  if (config.rubric === 'pass-fail') {
+    const p = parsePassFailReply(content)
+    return p.ok ? { ok: true as const, value: p } : { ok: false as const, reason: p.reason }
+  }
+  const p = parseRubricReply(content, config.rubric)
+  return p.ok ? { ok: true as const, value: p } : { ok: false as const, reason: p.reason }
+}
+
+/** A chat-completion response body whose reply parses as this judge's verdict. */
+function replyParses(config: ResolvedJudgeConfig, response: unknown): boolean {
+  const content = (response as { choices?: Array<{ message?: { content?: string | null } }> })?.choices?.[0]?.message?.content ?? null
+  return parseReply(config, content).ok
 }
 
 function rubricResult(

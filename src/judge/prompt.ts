@@ -1,4 +1,5 @@
 import type { CatalogEntry } from '../servers/catalog.ts'
+import { contentToText, truncate } from '../text.ts'
 import type { TaskSpec } from '../task/spec.ts'
 import type { ToolCallRecord, Trajectory } from '../trajectory/schema.ts'
 import { describeDependencyLayers } from './plan.ts'
@@ -15,6 +16,31 @@ export interface JudgeInput {
   tools?: readonly CatalogEntry[] | { entries: readonly CatalogEntry[] }
   /** Defaults to `trajectory.taskId`; seeds the prompt shuffling. */
   taskId?: string
+  /**
+   * Text that differs between identical runs, by name: each task's fresh workspace directory (`${TASK_DIR}`),
+   * by server. It is written as `<workspace:server>` in the prompt, so the same trajectory always gives the
+   * same prompt, and the judge cache hits on a rerun.
+   */
+  volatile?: ReadonlyMap<string, string> | Record<string, string>
+}
+
+/**
+ * The input with everything that varies between identical runs taken out:
+ * workspace paths become placeholders. (Durations and timestamps are never
+ * printed.)
+ */
+function stable(input: JudgeInput): JudgeInput {
+  const entries = input.volatile instanceof Map ? [...input.volatile] : Object.entries(input.volatile ?? {})
+  const replacements = entries.filter(([, value]) => value.length > 0).sort((a, b) => b[1].length - a[1].length)
+  if (replacements.length === 0) return input
+  const text = (value: string) => replacements.reduce((out, [name, dir]) => out.split(dir).join(`<workspace:${name}>`), value)
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return text(value)
+    if (Array.isArray(value)) return value.map(walk)
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]))
+    return value
+  }
+  return { ...input, trajectory: walk(input.trajectory) as Trajectory, volatile: undefined }
 }
 
 export interface PromptLimits {
@@ -44,34 +70,7 @@ function toolEntries(tools: JudgeInput['tools']): readonly CatalogEntry[] {
   return Array.isArray(tools) ? tools : (tools as { entries: readonly CatalogEntry[] }).entries
 }
 
-function clip(text: string, max: number): string {
-  if (text.length <= max) return text
-  return `${text.slice(0, max)}\n… [${text.length - max} more characters cut for the judge]`
-}
 
-/** Text of an MCP CallToolResult `content` (or whatever the trajectory holds). */
-export function resultText(result: unknown): string {
-  if (result === undefined) return ''
-  if (typeof result === 'string') return result
-  const items = Array.isArray(result) ? result : (result as { content?: unknown })?.content
-  if (Array.isArray(items)) {
-    return items
-      .map((item) => {
-        if (item && typeof item === 'object') {
-          const it = item as Record<string, unknown>
-          if (it.type === 'text' && typeof it.text === 'string') return it.text
-          if (it.type === 'image' || it.type === 'audio') return `[${it.type}${typeof it.mimeType === 'string' ? ` ${it.mimeType}` : ''}]`
-          if (it.type === 'resource' && it.resource && typeof it.resource === 'object') {
-            const r = it.resource as Record<string, unknown>
-            return typeof r.text === 'string' ? r.text : `[resource ${String(r.uri ?? '')}]`
-          }
-        }
-        return JSON.stringify(item)
-      })
-      .join('\n')
-  }
-  return JSON.stringify(result)
-}
 
 function argsText(call: ToolCallRecord): string {
   return typeof call.args === 'string' ? call.args : JSON.stringify(call.args ?? {})
@@ -134,7 +133,7 @@ function catalogText(tools: readonly CatalogEntry[], maxDescription: number): st
       const schema = (t.inputSchema ?? {}) as { properties?: Record<string, unknown>; required?: string[] }
       const required = new Set(schema.required ?? [])
       const params = Object.keys(schema.properties ?? {}).map((p) => (required.has(p) ? `${p}*` : p))
-      const desc = clip((t.description ?? '').replace(/\s+/g, ' ').trim(), maxDescription)
+      const desc = truncate((t.description ?? '').replace(/\s+/g, ' ').trim(), maxDescription)
       lines.push(`  - ${t.name} (${t.server}.${t.tool})(${params.join(', ')})${desc ? `: ${desc}` : ''}`)
     }
   }
@@ -147,7 +146,7 @@ function untrustedMaterial(input: JudgeInput, extra: readonly string[]): string[
   const t = input.trajectory
   const out: string[] = [t.answer ?? '', t.error ?? '']
   for (const turn of t.turns) out.push(turn.content ?? '')
-  for (const c of t.calls) out.push(c.name, argsText(c), resultText(c.result), c.error ?? '', (c.schemaErrors ?? []).join('\n'))
+  for (const c of t.calls) out.push(c.name, argsText(c), contentToText(c.result), c.error ?? '', (c.schemaErrors ?? []).join('\n'))
   for (const e of toolEntries(input.tools)) out.push(e.name, e.description ?? '')
   return [...out, ...extra]
 }
@@ -161,20 +160,20 @@ function trajectoryText(t: Trajectory, fence: Fence, limits: Required<PromptLimi
   for (const round of rounds) {
     parts.push(`### Round ${round}`)
     for (const turn of t.turns.filter((x) => x.round === round)) {
-      if (turn.content && turn.content.trim()) parts.push(`Agent message:\n${fence.wrap('agent_message', clip(turn.content, perResult), { round })}`)
+      if (turn.content && turn.content.trim()) parts.push(`Agent message:\n${fence.wrap('agent_message', truncate(turn.content, perResult), { round })}`)
     }
     for (const call of t.calls.filter((c) => c.round === round)) {
       index++
       const where = call.valid && call.server && call.tool ? ` = ${safeName(call.server)}.${safeName(call.tool)}` : ''
-      parts.push(`Call ${index}: ${safeName(call.name)}${where} — ${callStatus(call)} (${Math.round(call.durationMs)} ms)`)
-      parts.push(`Arguments:\n${fence.wrap('tool_arguments', clip(argsText(call), perResult), { call: index })}`)
+      parts.push(`Call ${index}: ${safeName(call.name)}${where} — ${callStatus(call)}`)
+      parts.push(`Arguments:\n${fence.wrap('tool_arguments', truncate(argsText(call), perResult), { call: index })}`)
       if (call.argsError) parts.push(`Argument problem:\n${fence.wrap('argument_error', call.argsError, { call: index })}`)
       if (call.schemaErrors && call.schemaErrors.length > 0) {
-        parts.push(`Schema violations:\n${fence.wrap('schema_errors', clip(call.schemaErrors.join('\n'), 1000), { call: index })}`)
+        parts.push(`Schema violations:\n${fence.wrap('schema_errors', truncate(call.schemaErrors.join('\n'), 1000), { call: index })}`)
       }
-      const text = resultText(call.result)
-      if (text) parts.push(`Result${call.truncated ? ' (already truncated when recorded)' : ''}:\n${fence.wrap('tool_result', clip(text, perResult), { call: index })}`)
-      if (call.error) parts.push(`Error:\n${fence.wrap('tool_error', clip(call.error, 2000), { call: index })}`)
+      const text = contentToText(call.result)
+      if (text) parts.push(`Result${call.truncated ? ' (already truncated when recorded)' : ''}:\n${fence.wrap('tool_result', truncate(text, perResult), { call: index })}`)
+      if (call.error) parts.push(`Error:\n${fence.wrap('tool_error', truncate(call.error, 2000), { call: index })}`)
       if (!text && !call.error) parts.push('Result: (nothing returned)')
     }
   }
@@ -197,6 +196,7 @@ export function buildRubricPrompt(
   sampleIndex: number,
   options: PromptLimits & { seed?: string | number } = {},
 ): BuiltPrompt {
+  input = stable(input)
   const limits = { ...LIMIT_DEFAULTS, ...stripUndefined(options) }
   const t = input.trajectory
   const taskId = input.taskId ?? t.taskId
@@ -256,7 +256,7 @@ export function buildRubricPrompt(
     '',
     '## Execution summary',
     executionSummary(t),
-    ...(t.error ? ['The agent stopped with an error:', fence.wrap('agent_error', clip(t.error, 2000))] : []),
+    ...(t.error ? ['The agent stopped with an error:', fence.wrap('agent_error', truncate(t.error, 2000))] : []),
     '',
     '## Available tools, grouped by server',
     fence.wrap('tool_catalog', catalogText(toolEntries(input.tools), limits.maxDescriptionChars)),
@@ -296,6 +296,7 @@ export function buildPassFailPrompt(
   sampleIndex = 0,
   options: PromptLimits & { seed?: string | number } = {},
 ): BuiltPrompt {
+  input = stable(input)
   const limits = { ...LIMIT_DEFAULTS, ...stripUndefined(options) }
   const t = input.trajectory
   const taskId = input.taskId ?? t.taskId
@@ -307,10 +308,10 @@ export function buildPassFailPrompt(
   const log: string[] = []
   t.calls.forEach((call, i) => {
     log.push(`Call ${i + 1} (round ${call.round}): ${safeName(call.name)} — ${callStatus(call)}`)
-    log.push(fence.wrap('tool_arguments', clip(argsText(call), 800), { call: i + 1 }))
-    const text = resultText(call.result)
-    if (text) log.push(fence.wrap('tool_result', clip(text, perCall), { call: i + 1 }))
-    if (call.error) log.push(fence.wrap('tool_error', clip(call.error, 800), { call: i + 1 }))
+    log.push(fence.wrap('tool_arguments', truncate(argsText(call), 800), { call: i + 1 }))
+    const text = contentToText(call.result)
+    if (text) log.push(fence.wrap('tool_result', truncate(text, perCall), { call: i + 1 }))
+    if (call.error) log.push(fence.wrap('tool_error', truncate(call.error, 800), { call: i + 1 }))
   })
 
   const system = [

@@ -1,4 +1,5 @@
 import type { TaskRun } from '../task/task-run.ts'
+import { contentToText, percent, truncate } from '../text.ts'
 
 /** The trajectory in a few lines, for failure messages: what the agent actually did. */
 export function describeCalls(run: TaskRun, limit = 20): string {
@@ -7,7 +8,7 @@ export function describeCalls(run: TaskRun, limit = 20): string {
   const lines = calls.slice(0, limit).map((c) => {
     const target = c.valid ? `${c.server}.${c.tool}` : `${c.name} (unknown tool)`
     const args = typeof c.args === 'string' ? c.args : JSON.stringify(c.args)
-    const status = c.isError ? `error: ${(c.error ?? firstText(c.result)).slice(0, 120)}` : 'ok'
+    const status = c.isError ? `error: ${truncate(c.error ?? contentToText(c.result), 120)}` : 'ok'
     const schema = c.schemaValid === false ? ` [schema: ${(c.argsError ?? c.schemaErrors?.join('; ') ?? '').slice(0, 120)}]` : ''
     return `  round ${c.round}: ${target} ${truncate(args, 120)} → ${status}${schema}`
   })
@@ -15,16 +16,6 @@ export function describeCalls(run: TaskRun, limit = 20): string {
   return lines.join('\n')
 }
 
-export function firstText(result: unknown): string {
-  const items = Array.isArray(result) ? result : []
-  const text = items.find((i) => (i as { type?: string }).type === 'text') as { text?: string } | undefined
-  return text?.text ?? ''
-}
-
-export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text
-}
-
 export function formatRate(rate: number | null): string {
-  return rate === null ? 'n/a (no calls)' : `${(rate * 100).toFixed(1)}%`
+  return rate === null ? 'n/a (no calls)' : percent(rate)
 }

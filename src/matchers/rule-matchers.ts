@@ -1,10 +1,13 @@
 import { expect, type MatcherState } from 'vitest'
 import { dependencyOrder } from '../checks/dependencies.ts'
-import { missingFacts } from '../checks/facts.ts'
+import { answerVerdict, factsVerdict, schemaVerdict, validNamesVerdict } from '../checks/verdicts.ts'
+import type { Verdict } from '../outcome/schema.ts'
+import type { Fact } from '../task/spec.ts'
 import type { CatalogEntry } from '../servers/catalog.ts'
 import { isTaskRun, type TaskRun } from '../task/task-run.ts'
 import type { ToolCallRecord } from '../trajectory/schema.ts'
-import { describeCalls, formatRate, truncate } from './describe-run.ts'
+import { describeCalls, formatRate } from './describe-run.ts'
+import { truncate } from '../text.ts'
 
 type ExpectationResult = { pass: boolean; message: () => string }
 type Matcher = (this: MatcherState, received: unknown, ...args: any[]) => ExpectationResult
@@ -29,27 +32,25 @@ function callMatches(call: ToolCallRecord, name: string, catalog: CatalogEntry[]
 export const ruleMatchers: Record<string, Matcher> = {
   toGiveAnswer(received) {
     const run = asRun(received, 'toGiveAnswer')
-    const answer = run.trajectory.answer?.trim() ?? ''
-    return result(answer.length > 0, this.isNot
-      ? `expected agent ${run.agent} to give no final answer, but it answered: ${truncate(answer, 200)}`
-      : `expected agent ${run.agent} to give a final answer for task "${run.taskId}", but it gave none${run.trajectory.error ? ` (${run.trajectory.error})` : ''}`)
+    const verdict = answerVerdict(run)
+    return result(verdict.pass, this.isNot
+      ? `expected agent ${run.agent} to give no final answer, but it answered: ${truncate(run.trajectory.answer ?? '', 200)}`
+      : verdict.message ?? '')
   },
 
   toHaveValidToolNames(received) {
     const run = asRun(received, 'toHaveValidToolNames')
-    const bad = run.trajectory.calls.filter((c) => !c.valid)
-    return result(bad.length === 0, bad.length
-      ? `expected every tool call to name a tool in the catalog, but ${bad.length} of ${run.trajectory.calls.length} did not: ${[...new Set(bad.map((c) => c.name))].join(', ')}\n${describeCalls(run)}`
-      : 'expected some tool call to use an unknown name, but all names were valid')
+    const verdict = validNamesVerdict(run)
+    return result(verdict.pass, verdict.pass
+      ? 'expected some tool call to use an unknown name, but all names were valid'
+      : `${verdict.message}
+${describeCalls(run)}`)
   },
 
   toComplyWithSchemas(received) {
     const run = asRun(received, 'toComplyWithSchemas')
-    const bad = run.trajectory.calls.filter((c) => c.valid && c.schemaValid === false)
-    const lines = bad.slice(0, 10).map((c) => `  ${c.server}.${c.tool}: ${c.argsError ?? c.schemaErrors?.join('; ')}`)
-    return result(bad.length === 0, bad.length
-      ? `expected every call's arguments to match its tool's inputSchema, but ${bad.length} did not:\n${lines.join('\n')}`
-      : 'expected some call to break its schema, but all complied')
+    const verdict = schemaVerdict(run)
+    return result(verdict.pass, verdict.message ?? 'expected some call to break its schema, but all complied')
   },
 
   toSucceedInToolCalls(received, minRate: number = 1) {
@@ -85,13 +86,18 @@ export const ruleMatchers: Record<string, Matcher> = {
       : `expected calls in order ${names.join(' → ')}; matched up to ${names.slice(0, next).join(' → ') || '(none)'} then found no ${names[next]}. Calls made:\n${describeCalls(run)}`)
   },
 
-  toMentionFacts(received, facts?: Array<string | number>) {
+  toMentionFacts(received, facts?: Fact[]) {
     const run = asRun(received, 'toMentionFacts')
-    const wanted = facts ?? run.spec.reference?.facts ?? []
-    const missing = missingFacts(run.trajectory.answer, wanted)
-    return result(missing.length === 0, this.isNot
-      ? `expected the answer not to state all of ${JSON.stringify(wanted)}, but it did`
-      : `expected the answer to state ${JSON.stringify(wanted)}; missing ${JSON.stringify(missing)}.\nAnswer: ${truncate(run.trajectory.answer ?? '(none)', 600)}`)
+    const verdict = factsVerdict(run, facts)
+    return result(verdict.pass, this.isNot
+      ? `expected the answer not to state all of ${JSON.stringify(facts ?? run.spec.reference?.facts ?? [])}, but it did`
+      : verdict.message ?? '')
+  },
+
+  /** A verdict of one of the harness's own checks (see src/checks/verdicts.ts). */
+  toPassCheck(received) {
+    const verdict = received as Verdict
+    return result(verdict.pass, verdict.message ?? `check "${verdict.check}" failed`)
   },
 
   toFollowDependencies(received) {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { MatcherState } from 'vitest'
 import { isTaskRun, type TaskRun } from '../task/task-run.ts'
-import { truncate } from './describe-run.ts'
+import { truncate } from '../text.ts'
 
 type Result = { pass: boolean; message: () => string }
 

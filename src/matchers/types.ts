@@ -14,7 +14,9 @@ interface McpBenchMatchers<R = unknown> {
   /** The calls include these tools in this order (other calls may come between). */
   toCallToolsInOrder(names: string[]): R
   /** The final answer states every fact (default: the reference facts); numbers match by value. */
-  toMentionFacts(facts?: Array<string | number>): R
+  toMentionFacts(facts?: Array<import('../task/spec.ts').Fact>): R
+  /** A harness check's verdict passed (used by the harness for its default checks). */
+  toPassCheck(): R
   /** Every dependency of the reference plan was respected: a tool's prerequisites were called in earlier rounds. */
   toFollowDependencies(): R
   /** After the run, `server`'s answer to `probe` (parsed as JSON when it is) equals `expected`. Await it. */

@@ -73,7 +73,7 @@ export function wilsonInterval(passed: number, total: number, z = 1.959963984540
 export type RuleMetrics = z.infer<typeof RuleMetricsSchema>
 
 /** The three rule metrics from a trajectory's calls; null where the denominator is 0 (no calls, no valid calls). */
-export function ruleMetrics(calls: ReadonlyArray<{ valid: boolean; schemaValid: boolean | null; isError: boolean }>): RuleMetrics {
+export function callRates(calls: ReadonlyArray<{ valid: boolean; schemaValid: boolean | null; isError: boolean }>): RuleMetrics {
   const valid = calls.filter((c) => c.valid)
   return {
     validToolNameRate: ratio(valid.length, calls.length),
@@ -104,7 +104,7 @@ export function categoryScore(subDimensions: readonly Maybe[], scaleMax = 10): n
 export type McpBenchSubDimensions = z.infer<typeof SubDimensionsSchema>
 export type JudgeCategories = z.infer<typeof JudgeCategoriesSchema>
 
-/** The three MCP-Bench categories (0–1) from the six sub-dimensions on the 1–10 scale. */
+/** The three MCP-Bench categories (0–1) from the six sub-dimensions (on a 1..scaleMax scale; 1 when already normalised). */
 export function judgeCategories(d: McpBenchSubDimensions, scaleMax = 10): JudgeCategories {
   return {
     taskCompletion: categoryScore([d.taskFulfillment, d.informationGrounding], scaleMax),
@@ -116,7 +116,7 @@ export function judgeCategories(d: McpBenchSubDimensions, scaleMax = 10): JudgeC
 // ---------------------------------------------------------------------------
 // Overall (MCP-Bench Tables 3–5)
 
-export type Domains = z.infer<typeof DomainsSchema>
+type Domains = z.infer<typeof DomainsSchema>
 
 /** Overall = mean of the four domains; null when any domain is missing (a missing judge is not a 0). */
 export function overallScore(d: Domains): number | null {

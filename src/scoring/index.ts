@@ -1,3 +1,5 @@
 export * from './formulas.ts'
-export * from './aggregate.ts'
 export * from './calibration.ts'
+export * from './schema.ts'
+export * from './task-scores.ts'
+export * from './rows.ts'

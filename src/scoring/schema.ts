@@ -1,35 +1,108 @@
 import * as z from 'zod'
+import { JudgeResultSchema } from '../judge/schema.ts'
 
 /**
- * The shapes of every score the leaderboard reports. The formulas compute
- * them; the leaderboard schema embeds them; the types come from here.
+ * The leaderboard file (`leaderboard.json`): every score the project
+ * reports, per task and per agent. This module is its single definition;
+ * the formulas in formulas.ts compute the numbers, task-record.ts and
+ * rows.ts fill it in, and the types everywhere come from here.
+ * Bump LEADERBOARD_SCHEMA_VERSION on any breaking change.
  */
-const Score = z.number().min(0).max(1).nullable()
+export const LEADERBOARD_SCHEMA_VERSION = 2
 
+const Rate = z.number().min(0).max(1).nullable()
+
+/** MCP-Bench's three rule metrics (§5.1). */
 export const RuleMetricsSchema = z.object({
-  validToolNameRate: Score,
-  schemaCompliance: Score,
-  executionSuccess: Score,
+  validToolNameRate: Rate,
+  schemaCompliance: Rate,
+  executionSuccess: Rate,
 })
 
+/** The rule metrics of one task, plus dependency order and call counts. */
+export const TaskMetricsSchema = RuleMetricsSchema.extend({
+  /** Reference dependency edges the agent respected / edges whose two tools it called. */
+  dependencyOrder: Rate,
+  toolCalls: z.number().int().nonnegative(),
+  distractorCalls: z.number().int().nonnegative(),
+})
+
+/** The six MCP-Bench judge sub-dimensions, each normalised to 0–1 (the 1–10 score / 10). */
 export const SubDimensionsSchema = z.object({
-  taskFulfillment: z.number().nullable(),
-  informationGrounding: z.number().nullable(),
-  toolAppropriateness: z.number().nullable(),
-  parameterAccuracy: z.number().nullable(),
-  dependencyAwareness: z.number().nullable(),
-  parallelismEfficiency: z.number().nullable(),
+  taskFulfillment: Rate,
+  informationGrounding: Rate,
+  toolAppropriateness: Rate,
+  parameterAccuracy: Rate,
+  dependencyAwareness: Rate,
+  parallelismEfficiency: Rate,
 })
 
 export const JudgeCategoriesSchema = z.object({
-  taskCompletion: Score,
-  toolUsage: Score,
-  planningEffectiveness: Score,
+  taskCompletion: Rate,
+  toolUsage: Rate,
+  planningEffectiveness: Rate,
 })
 
-export const DomainsSchema = JudgeCategoriesSchema.extend({ schemaUnderstanding: Score })
+/** MCP-Bench's four domains: Schema Understanding (the rules) and the judge's three categories. */
+export const DomainsSchema = JudgeCategoriesSchema.extend({ schemaUnderstanding: Rate })
 
-/** One column set of an MCP-Bench table. Rates and sub-dimensions are 0–1 (sub-dimension means / 10). */
+export const CallShapeSchema = z.enum(['single', 'parallel', 'sequential'])
+export const TierSchema = z.enum(['easy', 'hard'])
+
+/**
+ * How a task ended.
+ * - passed / failed: the agent ran and the checks decided.
+ * - errored: the agent started but the task stopped early (timeout, model error, a server crash, a judge error).
+ *   It counts in every aggregate with what it earned (see docs/scoring.md).
+ * - setup-error: the task could not start (bad spec, a server that never started, a duplicate id). Not the
+ *   agent's doing: it fails the run and is left out of the agent's scores.
+ * - unscored: nothing could decide it (no facts, plan or checks, and no judge). Counted and shown, never in a pass rate.
+ */
+export const TaskStatusSchema = z.enum(['passed', 'failed', 'errored', 'setup-error', 'unscored'])
+export type TaskStatus = z.infer<typeof TaskStatusSchema>
+
+export const TokensSchema = z.object({ prompt: z.number(), completion: z.number(), total: z.number() })
+
+export const TaskRecordSchema = z.object({
+  id: z.string(),
+  agent: z.string(),
+  /** 1-based run of the task for this agent. */
+  trial: z.number().int().positive(),
+  file: z.string(),
+  servers: z.array(z.string()),
+  /** single-server, multi-server-2, multi-server-3, … */
+  setting: z.string(),
+  category: z.string().nullable(),
+  /** MCP-AgentBench's call shape of the reference plan. */
+  shape: CallShapeSchema.nullable(),
+  tier: TierSchema,
+  tags: z.array(z.string()),
+  status: TaskStatusSchema,
+  /** Why the task did not pass, in full (no terminal escapes, secrets redacted); null when it passed. */
+  error: z.string().nullable(),
+  /** Where a task that stopped early stopped. */
+  errorPhase: z.enum(['spec', 'servers', 'agent', 'judge', 'collection']).nullable(),
+  /** Every failed check's message, in full. */
+  failures: z.array(z.string()),
+  metrics: TaskMetricsSchema,
+  /** Goals whose facts the answer states all of, of the task's goals (facts grouped by `goal`); null without facts. */
+  goals: z.object({ met: z.number().int().nonnegative(), total: z.number().int().positive() }).nullable(),
+  /** Reference facts the answer does not state. */
+  missingFacts: z.array(z.string()),
+  /** The task's own scores by the formulas of the agent rows. */
+  scores: z.object({ dimensions: SubDimensionsSchema, domains: DomainsSchema, overall: Rate, ruleScore: Rate }),
+  judge: JudgeResultSchema.nullable(),
+  referenceJudge: JudgeResultSchema.nullable(),
+  /** A judge was configured for the run (so a task that stopped early scores 0 on its dimensions). */
+  judgeConfigured: z.boolean(),
+  distractors: z.object({ joined: z.array(z.string()), skipped: z.array(z.object({ server: z.string(), reason: z.string() })) }),
+  rounds: z.number().int().nonnegative(),
+  tokens: TokensSchema,
+  durationMs: z.number().nonnegative(),
+})
+export type TaskRecord = z.infer<typeof TaskRecordSchema>
+
+/** One column set of an MCP-Bench table. */
 export const SettingSummarySchema = z.object({
   tasks: z.number().int().nonnegative(),
   /** Tasks with an MCP-Bench rubric judgement. */
@@ -37,21 +110,10 @@ export const SettingSummarySchema = z.object({
   metrics: RuleMetricsSchema,
   dimensions: SubDimensionsSchema,
   domains: DomainsSchema,
-  overall: Score,
-  ruleScore: Score,
+  overall: Rate,
+  ruleScore: Rate,
 })
-
-export const CategorySummarySchema = z.object({
-  tasks: z.number().int().nonnegative(),
-  passed: z.number().int().nonnegative(),
-  failed: z.number().int().nonnegative(),
-  errored: z.number().int().nonnegative(),
-  /** passed / tasks (errored counts as not passed); null with no tasks. */
-  passRate: Score,
-  /** Tasks with a pass-fail judgement, and the share the judge passed. */
-  judged: z.number().int().nonnegative(),
-  judgePassRate: Score,
-})
+export type SettingSummary = z.infer<typeof SettingSummarySchema>
 
 export const AGENTBENCH_CATEGORIES = [
   'single-server/single',
@@ -61,24 +123,90 @@ export const AGENTBENCH_CATEGORIES = [
   'multi-server/parallel',
   'multi-server/sequential',
 ] as const
+export type AgentBenchCategory = (typeof AGENTBENCH_CATEGORIES)[number]
 
-export const AgentScoresSchema = z.object({
-  agent: z.string(),
+export const PassSummarySchema = z.object({
+  /** Tasks counted (setup errors excluded). */
   tasks: z.number().int().nonnegative(),
   passed: z.number().int().nonnegative(),
   failed: z.number().int().nonnegative(),
   errored: z.number().int().nonnegative(),
-  passRate: Score,
-  /** 95% Wilson interval of the pass rate: two agents whose intervals overlap are not clearly apart. */
+  unscored: z.number().int().nonnegative(),
+  /** passed / (passed + failed + errored): an errored task counts as not passed, an unscored one not at all. */
+  passRate: Rate,
+  /** 95% Wilson interval of the pass rate. */
   passRateInterval: z.tuple([z.number(), z.number()]).nullable(),
-  /** MCP-Bench Table 4 (one server), Table 5 (several), Table 3 (both, weighted by task count). */
+  /** Tasks with a pass-fail judgement, and the share the judge passed. */
+  judgePassed: z.number().int().nonnegative(),
+  judgePassRate: Rate,
+})
+export type PassSummary = z.infer<typeof PassSummarySchema>
+
+/** How an agent did across repeated runs of the same tasks (τ-bench's pass^k and the usual pass@k). */
+export const TrialSummarySchema = z.object({
+  trials: z.number().int().positive(),
+  tasks: z.number().int().nonnegative(),
+  /** pass^k: share of tasks that passed in every trial. */
+  passAll: z.number().min(0).max(1),
+  /** pass@k: share of tasks that passed in at least one trial. */
+  passAny: z.number().min(0).max(1),
+})
+export type TrialSummary = z.infer<typeof TrialSummarySchema>
+
+/** One leaderboard row. */
+export const AgentRowSchema = PassSummarySchema.extend({
+  agent: z.string(),
+  /** Tasks that could not start (not counted anywhere else in the row). */
+  setupErrors: z.number().int().nonnegative(),
+  /** MCP-Bench Table 4 (one server), Table 5 (several), Table 3 (both, weighted by task count), over every counted task. */
   single: SettingSummarySchema,
   multi: SettingSummarySchema,
   overall: SettingSummarySchema,
-  /** MCP-AgentBench's six categories; tasks without a call shape are counted in `uncategorized`. */
-  categories: z.record(z.enum(AGENTBENCH_CATEGORIES), CategorySummarySchema),
+  overallScore: Rate,
+  ruleScore: Rate,
+  /** Means over every counted task, dependency order included. */
+  metrics: TaskMetricsSchema.omit({ toolCalls: true, distractorCalls: true }),
+  /** MCP-Bench's own averaging, for comparison with its published numbers: only tasks that ran to completion (passed, failed or unscored). */
+  completedOnly: z.object({ tasks: z.number().int().nonnegative(), ruleScore: Rate, overallScore: Rate, domains: DomainsSchema }),
+  categories: z.record(z.enum(AGENTBENCH_CATEGORIES), PassSummarySchema),
   uncategorized: z.number().int().nonnegative(),
+  tiers: z.record(TierSchema, PassSummarySchema.extend({ overallScore: Rate, ruleScore: Rate, goalsMet: Rate })),
   judge: z.object({
-    rubric: z.number().int(), passFail: z.number().int(), notJudged: z.number().int(), errors: z.number().int(), none: z.number().int(),
+    configured: z.boolean(),
+    /** Tasks with a rubric or pass-fail result. */
+    judged: z.number().int().nonnegative(),
+    /** Tasks whose judging failed; each is errored. */
+    errors: z.number().int().nonnegative(),
   }),
+  /** Share of goals met over tasks with facts (partial credit). */
+  goalsMet: Rate,
+  trials: TrialSummarySchema.nullable(),
+  avgRounds: z.number(),
+  avgToolCalls: z.number(),
+  avgTokens: z.number(),
+  avgDurationMs: z.number(),
 })
+export type AgentRow = z.infer<typeof AgentRowSchema>
+
+export const GateResultSchema = z.object({
+  /** False when this run does not decide (a shard of a run that is merged later). */
+  applied: z.boolean(),
+  passed: z.boolean(),
+  failures: z.array(z.string()),
+  note: z.string().nullable(),
+})
+export type GateResult = z.infer<typeof GateResultSchema>
+
+export const LeaderboardSchema = z.object({
+  schemaVersion: z.literal(LEADERBOARD_SCHEMA_VERSION),
+  generatedAt: z.string(),
+  /** The run was stopped (Ctrl-C, SIGTERM) before it finished: `unfinished` lists what did not run to the end. */
+  interrupted: z.boolean(),
+  unfinished: z.array(z.object({ file: z.string(), name: z.string() })),
+  agents: z.array(AgentRowSchema),
+  tasks: z.array(TaskRecordSchema),
+  /** Test files that failed before any task could run (syntax errors, failing imports). */
+  fileErrors: z.array(z.object({ file: z.string(), error: z.string() })),
+  gate: GateResultSchema,
+})
+export type Leaderboard = z.infer<typeof LeaderboardSchema>

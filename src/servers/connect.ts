@@ -42,6 +42,11 @@ export async function connectServer(name: string, config: ServerConfig, root: st
     })
   }
   const client = new Client({ name: 'vitest-mcp-bench', version: '0.1.0' })
+  // Lines on stdout that are not JSON-RPC land here: they explain a start that never completes.
+  const noise: string[] = []
+  client.onerror = (error) => {
+    if (noise.length < 3) noise.push(error.message.split('\n')[0]!.slice(0, 200))
+  }
   let open = true
   client.onclose = () => {
     open = false
@@ -60,7 +65,8 @@ export async function connectServer(name: string, config: ServerConfig, root: st
     // Give a dying process a moment to flush stderr: its last words are usually the reason.
     await new Promise((r) => setTimeout(r, 50))
     const tail = stderr.trim() ? `\n  stderr: ${stderr.trim().split('\n').slice(-8).join('\n          ')}` : ''
-    throw new ServerStartError(`Server "${name}" failed to start (${describe}): ${(error as Error).message}${tail}`)
+    const garbage = noise.length ? `\n  it wrote output that is not MCP protocol to stdout (${noise.join(' | ')}); a stdio server must write only JSON-RPC messages there` : ''
+    throw new ServerStartError(`Server "${name}" failed to start (${describe}): ${(error as Error).message}${garbage}${tail}`)
   }
 }
 
@@ -95,7 +101,8 @@ async function openTransport(
       cwd: resolve(root, expandVariables(name, { cwd: config.cwd ?? '.' }, env).cwd!),
       stderr: 'pipe',
     })
-    return { transport, describe: `command: ${[config.command, ...args].join(' ')}` }
+    // Described as written, with `${VAR}` unexpanded: the expanded values may be secrets.
+    return { transport, describe: `command: ${[config.command, ...config.args].join(' ')}` }
   }
   if ('url' in config) {
     const headers = expandVariables(name, config.headers, env)

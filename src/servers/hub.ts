@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import type { LoadedServers } from '../config/load-servers.ts'
 import { buildCatalog, type Catalog } from './catalog.ts'
 import { connectServer, type ServerConnection } from './connect.ts'
@@ -9,6 +10,10 @@ export interface ServerSession {
   /** The fresh directory (`${TASK_DIR}`) of each workspace server, by server name. */
   workspaces: Map<string, string>
   catalog: Catalog
+  /** Distraction servers whose tools joined the catalog. */
+  distractors: string[]
+  /** Distraction servers left out, and why. */
+  skipped: Array<{ server: string; reason: string }>
   /** Closes the task's own (isolated) instances; shared ones stay for the file's other tasks. */
   release(): Promise<void>
 }
@@ -20,24 +25,35 @@ export interface HubConfig extends LoadedServers {
 }
 
 export interface AcquireOptions {
-  /** Extra servers whose tools join the catalog, marked as distractors. */
+  /** Extra servers whose tools join the catalog, marked as distractors, in order of preference. */
   distractors?: string[]
   /** Seed for the `${TASK_DIR}` of workspace servers. */
   files?: WorkspaceSeed
-  /** Distractors join the catalog in the order given only while it stays within this many tools. */
+  /** Distractors join only while the catalog stays within this many tools. */
   maxTools?: number
+  /** A distractor that is not configured or fails to start fails the task, instead of being left out. */
+  strictDistractors?: boolean
 }
+
+/** Attempts per start: a server that fails once is tried once more before the task gives up on it. */
+const START_ATTEMPTS = 2
 
 /**
  * Starts servers on demand for a test file. Servers with `isolation: "file"`
  * start once and are shared by the file's tasks; `isolation: "task"` servers,
  * and servers whose config uses `${TASK_DIR}`, get a fresh instance per task,
- * so stateful servers start clean. `close()` stops everything still open (the
- * environment calls it at teardown).
+ * so stateful servers start clean. A failed start is never remembered: the
+ * next task tries again. A shared server that died is restarted once, however
+ * many tasks ask at the same time. Starts run a few at a time, so each one's
+ * start-up limit measures the server, not a queue. `close()` stops everything
+ * still open (the environment calls it at teardown).
  */
 export class ServerHub {
   private shared = new Map<string, Promise<ServerConnection>>()
   private open = new Set<ServerConnection>()
+  /** Tool counts seen per server, so a distractor that cannot fit is not started just to find out. */
+  private toolCounts = new Map<string, number>()
+  private starts = new Semaphore(Math.max(2, availableParallelism()))
 
   constructor(readonly config: HubConfig) {}
 
@@ -46,15 +62,11 @@ export class ServerHub {
     return [...Object.keys(this.config.servers), ...Object.keys(this.config.invalid)].sort()
   }
 
-  /** Checks names before anything starts, so a typo fails with the list of what exists. */
-  problemsWith(names: string[]): string | undefined {
+  /** Why a server cannot be used, before anything starts; undefined when it can. */
+  problemWith(name: string): string | undefined {
     if (this.config.fileError) return this.config.fileError
-    for (const name of names) {
-      if (this.config.invalid[name]) return this.config.invalid[name]
-      if (!this.config.servers[name]) {
-        return `Unknown server "${name}". Configured servers: ${this.names().join(', ') || '(none)'}`
-      }
-    }
+    if (this.config.invalid[name]) return this.config.invalid[name]
+    if (!this.config.servers[name]) return `Unknown server "${name}". Configured servers: ${this.names().join(', ') || '(none)'}`
     return undefined
   }
 
@@ -63,69 +75,121 @@ export class ServerHub {
     return Boolean(config && (config.isolation === 'task' || usesWorkspace(config)))
   }
 
-  async acquire(names: string[], { distractors = [], files, maxTools = Infinity }: AcquireOptions = {}): Promise<ServerSession> {
-    const all = [...new Set([...names, ...distractors])]
-    const problem = this.problemsWith(all)
+  async acquire(names: string[], { distractors = [], files, maxTools = 128, strictDistractors = false }: AcquireOptions = {}): Promise<ServerSession> {
+    const problem = names.map((n) => this.problemWith(n)).find(Boolean)
     if (problem) throw new Error(problem)
     const own: ServerConnection[] = []
-    const workspaces = new Map<string, string>()
-    const settled = await Promise.allSettled(all.map(async (name) => {
-      if (this.isolated(name)) {
-        const connection = await this.start(name, files)
-        own.push(connection)
-        if (connection.workspace) workspaces.set(name, connection.workspace)
-        return connection
-      }
-      return this.sharedConnection(name)
-    }))
-    const failed = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected')
-    if (failed.length) {
-      await Promise.all(own.map((c) => this.stop(c)))
-      throw new Error(failed.map((f) => (f.reason as Error).message).join('\n'))
+    const release = async () => void (await Promise.all(own.splice(0).map((c) => this.stop(c))))
+    try {
+      const main = await Promise.all(names.map((name) => this.connection(name, files, own)))
+      const connections = new Map(main.map((c) => [c.name, c] as const))
+      const picked = await this.addDistractors(names, distractors, { files, own, connections, maxTools, strict: strictDistractors })
+      const workspaces = new Map(own.flatMap((c) => (c.workspace ? [[c.name, c.workspace] as const] : [])))
+      const catalog = buildCatalog([...names, ...picked.joined].map((name) => ({
+        server: name, tools: connections.get(name)!.tools, distractor: !names.includes(name),
+      })))
+      return { connections, workspaces, catalog, distractors: picked.joined, skipped: picked.skipped, release }
+    } catch (error) {
+      await release()
+      throw error
     }
-    const connections = new Map(settled.map((s) => {
-      const c = (s as PromiseFulfilledResult<ServerConnection>).value
-      return [c.name, c] as const
-    }))
-    // The task's own servers always join; distractors only while the catalog stays within budget.
-    let size = names.reduce((n, name) => n + connections.get(name)!.tools.length, 0)
-    const joined: string[] = []
-    for (const name of distractors) {
-      const tools = connections.get(name)!.tools.length
-      if (names.includes(name) || joined.includes(name) || size + tools > maxTools) continue
-      size += tools
-      joined.push(name)
-    }
-    for (const name of all) if (!names.includes(name) && !joined.includes(name)) connections.delete(name)
-    const catalog = buildCatalog([...names, ...joined].map((name) => ({
-      server: name,
-      tools: connections.get(name)!.tools,
-      distractor: !names.includes(name),
-    })))
-    return { connections, workspaces, catalog, release: async () => void (await Promise.all(own.map((c) => this.stop(c)))) }
   }
 
-  /** A shared connection, restarted if the previous instance died. */
-  private sharedConnection(name: string): Promise<ServerConnection> {
-    const existing = this.shared.get(name)
-    if (existing) {
-      return existing.then((c) => (c.alive() ? c : this.restart(name)))
+  /**
+   * Distractors join in order while the catalog fits the tool budget. Known
+   * tool counts decide before a start; the rest start together and are
+   * checked after. One that is not configured or will not start is skipped
+   * with its reason (or fails the task when `strict`).
+   */
+  private async addDistractors(
+    names: string[],
+    wanted: string[],
+    ctx: { files?: WorkspaceSeed; own: ServerConnection[]; connections: Map<string, ServerConnection>; maxTools: number; strict: boolean },
+  ): Promise<{ joined: string[]; skipped: Array<{ server: string; reason: string }> }> {
+    const skipped: Array<{ server: string; reason: string }> = []
+    const skip = (server: string, reason: string) => {
+      if (ctx.strict) throw new Error(`Distraction server "${server}": ${reason}`)
+      skipped.push({ server, reason })
     }
-    const started = this.start(name)
+    let size = names.reduce((n, name) => n + ctx.connections.get(name)!.tools.length, 0)
+    const candidates: string[] = []
+    let expected = size
+    for (const server of [...new Set(wanted)].filter((s) => !names.includes(s))) {
+      const problem = this.problemWith(server)
+      if (problem) {
+        skip(server, problem.split('\n')[0]!)
+        continue
+      }
+      const known = this.toolCounts.get(server)
+      if (known !== undefined && expected + known > ctx.maxTools) {
+        skip(server, `its ${known} tools would take the catalog past ${ctx.maxTools}`)
+        continue
+      }
+      expected += known ?? 0
+      candidates.push(server)
+    }
+    const started = await Promise.allSettled(candidates.map((s) => this.connection(s, ctx.files, ctx.own)))
+    const joined: string[] = []
+    started.forEach((result, i) => {
+      const server = candidates[i]!
+      if (result.status === 'rejected') return skip(server, `did not start: ${(result.reason as Error).message}`)
+      const tools = result.value.tools.length
+      if (size + tools > ctx.maxTools) return skip(server, `its ${tools} tools would take the catalog past ${ctx.maxTools}`)
+      size += tools
+      joined.push(server)
+      ctx.connections.set(server, result.value)
+    })
+    return { joined, skipped }
+  }
+
+  /** A task's connection to a server: its own instance if the server is isolated, else the file's shared one. */
+  private async connection(name: string, files: WorkspaceSeed | undefined, own: ServerConnection[]): Promise<ServerConnection> {
+    if (!this.isolated(name)) return this.sharedConnection(name)
+    const connection = await this.startWithRetry(name, files)
+    own.push(connection)
+    return connection
+  }
+
+  /** The shared connection; a dead one is replaced once, however many tasks find it dead at the same time. */
+  private async sharedConnection(name: string): Promise<ServerConnection> {
+    const current = this.shared.get(name)
+    if (!current) return this.startShared(name)
+    const connection = await current
+    if (connection.alive()) return connection
+    return this.shared.get(name) === current ? this.startShared(name) : this.sharedConnection(name)
+  }
+
+  private startShared(name: string): Promise<ServerConnection> {
+    const started = this.startWithRetry(name)
     this.shared.set(name, started)
+    // A failed start is not remembered: the next task tries again.
+    started.catch(() => {
+      if (this.shared.get(name) === started) this.shared.delete(name)
+    })
     return started
   }
 
-  private restart(name: string): Promise<ServerConnection> {
-    this.shared.delete(name)
-    return this.sharedConnection(name)
+  private async startWithRetry(name: string, files?: WorkspaceSeed): Promise<ServerConnection> {
+    let last: Error | undefined
+    for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+      try {
+        return await this.starts.run(() => this.start(name, files))
+      } catch (error) {
+        last = error as Error
+      }
+    }
+    // The count goes on the first line, before any stderr the server left.
+    const [first, ...rest] = last!.message.split('\n')
+    throw new Error([`${first} (tried ${START_ATTEMPTS} times)`, ...rest].join('\n'))
   }
 
   private async start(name: string, files?: WorkspaceSeed): Promise<ServerConnection> {
     const config = this.config.servers[name]!
-    const workspace = usesWorkspace(config) ? createWorkspace(name, files, this.config.root) : undefined
+    let workspace: ReturnType<typeof createWorkspace> | undefined
     try {
+      workspace = usesWorkspace(config) ? createWorkspace(name, files, this.config.root) : undefined
       const connection = await connectServer(name, config, this.config.root, workspace ? { TASK_DIR: workspace.dir } : {})
+      this.toolCounts.set(name, connection.tools.length)
       const close = connection.close
       const tracked: ServerConnection = { ...connection, workspace: workspace?.dir, close: async () => {
         await close()
@@ -154,5 +218,24 @@ export class ServerHub {
     this.open.clear()
     this.shared.clear()
     await Promise.all(all.map((c) => c.close()))
+  }
+}
+
+/** At most `limit` tasks at once; the others wait their turn. */
+class Semaphore {
+  private running = 0
+  private waiting: Array<() => void> = []
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve))
+    this.running++
+    try {
+      return await task()
+    } finally {
+      this.running--
+      this.waiting.shift()?.()
+    }
   }
 }

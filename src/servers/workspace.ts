@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
+import { dirname, isAbsolute, join, normalize, resolve } from 'node:path'
 import type { ServerConfig } from '../config/servers.ts'
 
 /** Files a task starts with: a directory to copy, or `{ "path": "content" }`. */
@@ -19,18 +19,25 @@ export function usesWorkspace(config: ServerConfig): boolean {
  * instance, so no task sees another's files.
  */
 export function createWorkspace(server: string, seed: WorkspaceSeed | undefined, root: string): { dir: string; remove(): void } {
+  // Check the seed before anything is created, so a refused seed leaves nothing behind.
+  const from = typeof seed === 'string' ? resolve(root, seed) : undefined
+  if (from && !statSync(from, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`task files: ${seed as string} is not a directory`)
+  const files = typeof seed === 'object' ? Object.entries(seed) : []
+  for (const [path] of files) {
+    if (isAbsolute(path) || normalize(path).startsWith('..')) throw new Error(`task files: "${path}" must be a relative path inside the workspace`)
+  }
   const dir = mkdtempSync(join(tmpdir(), `mcp-bench-${server}-`))
-  if (typeof seed === 'string') {
-    const from = resolve(root, seed)
-    if (!statSync(from, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`task files: ${seed} is not a directory`)
-    cpSync(from, dir, { recursive: true })
-  } else if (seed) {
-    for (const [path, content] of Object.entries(seed)) {
+  const remove = () => rmSync(dir, { recursive: true, force: true })
+  try {
+    if (from) cpSync(from, dir, { recursive: true })
+    for (const [path, content] of files) {
       const target = resolve(dir, path)
-      if (isAbsolute(path) || relative(dir, target).startsWith('..')) throw new Error(`task files: "${path}" must be a relative path inside the workspace`)
       mkdirSync(dirname(target), { recursive: true })
       writeFileSync(target, content)
     }
+  } catch (error) {
+    remove()
+    throw error
   }
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+  return { dir, remove }
 }

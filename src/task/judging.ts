@@ -4,9 +4,11 @@ import type { JudgeInput } from '../judge/prompt.ts'
 import type { JudgeResult } from '../judge/schema.ts'
 
 /** The configured judge and its MCP-AgentBench pass/fail twin (same model and endpoint). */
-interface Judges {
+export interface Judges {
   primary: Judge
   passFail: Judge
+  /** A judge model is configured: tasks are judged. */
+  configured: boolean
 }
 
 let memo: { key: string; judges: Judges } | undefined
@@ -20,7 +22,7 @@ export function judgesFor(config: unknown, root: string): Judges {
     const passFail = primary.config?.rubric === 'pass-fail'
       ? primary
       : createJudge(asPassFail(input), { cwd: root })
-    memo = { key, judges: { primary, passFail } }
+    memo = { key, judges: { primary, passFail, configured: primary.config !== null } }
   }
   return memo.judges
 }
@@ -32,14 +34,40 @@ function asPassFail(config: JudgeConfigInput | string | false | null): JudgeConf
   return { ...rest, rubric: 'pass-fail' }
 }
 
-/** Lazy, memoised judge calls for one task run: each judge runs at most once per task. */
-export function taskJudging(judges: Judges, input: JudgeInput, signal: AbortSignal, onResult: (kind: 'judge' | 'referenceJudge', r: JudgeResult) => void) {
+/**
+ * Lazy, memoised judge calls for one task: each judge runs at most once.
+ * All of a task's judging shares one time budget, separate from the
+ * agent's, and stops when Vitest cancels the test.
+ */
+export function taskJudging(
+  judges: Judges,
+  input: JudgeInput,
+  { signal, budgetMs }: { signal: AbortSignal; budgetMs: number },
+  onResult: (kind: 'judge' | 'referenceJudge', r: JudgeResult) => void,
+) {
+  let budget: AbortSignal | undefined
+  const judgeSignal = () => (budget ??= withBudget(signal, budgetMs))
   let rubric: Promise<JudgeResult> | undefined
   let reference: Promise<JudgeResult> | undefined
-  const judge = () => (rubric ??= judges.primary.judge(input, { signal }).then((r) => (onResult('judge', r), r)))
+  const judge = () => (rubric ??= judges.primary.judge(input, { signal: judgeSignal() }).then((r) => (onResult('judge', r), r)))
   const referenceJudge = () => {
     if (judges.passFail === judges.primary) return judge()
-    return (reference ??= judges.passFail.judge(input, { signal }).then((r) => (onResult('referenceJudge', r), r)))
+    return (reference ??= judges.passFail.judge(input, { signal: judgeSignal() }).then((r) => (onResult('referenceJudge', r), r)))
   }
   return { judge, referenceJudge }
+}
+
+/** A signal that follows `parent` and also aborts once `ms` have passed since the first judge call. */
+function withBudget(parent: AbortSignal, ms: number): AbortSignal {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(new Error(`judging ran past its budget of ${ms} ms (the judgeTimeout option)`)), ms)
+  timer.unref?.()
+  const follow = () => controller.abort(parent.reason)
+  if (parent.aborted) follow()
+  else parent.addEventListener('abort', follow, { once: true })
+  controller.signal.addEventListener('abort', () => {
+    clearTimeout(timer)
+    parent.removeEventListener('abort', follow)
+  }, { once: true })
+  return controller.signal
 }

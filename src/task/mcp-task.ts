@@ -1,35 +1,36 @@
 import { relative } from 'node:path'
-import { test, type ExpectStatic, type TestContext } from 'vitest'
+import { test, TestRunner, type ExpectStatic, type TestContext } from 'vitest'
 import { agentName } from '../agents/resolve.ts'
-import type { AgentSetting } from '../config/options.ts'
 import { describeIssues } from '../config/load-servers.ts'
-import { referenceLayers } from '../checks/dependencies.ts'
-import { ruleMetrics } from '../checks/rule-metrics.ts'
+import type { AgentSetting } from '../config/options.ts'
+import { OUTCOME_VERSION, type StopPhase, type TaskOutcome } from '../outcome/schema.ts'
 import { getRuntime, type Runtime } from '../runtime.ts'
-import type { ServerSession } from '../servers/hub.ts'
+import { callShape, ruleMetrics } from '../scoring/task-scores.ts'
 import { drawDistractors } from '../servers/distractors.ts'
-import { contentToText } from '../trajectory/content.ts'
-import { judgesFor, taskJudging } from './judging.ts'
-import { annotateJudge, annotateMetrics } from './annotations.ts'
+import type { ServerSession } from '../servers/hub.ts'
+import { contentToText } from '../text.ts'
+import { harnessVerdicts, judgeDecision } from './harness-checks.ts'
 import { collecting } from './collect.ts'
-import { runAgent, type AgentRunArgs } from './run-agent.ts'
-import { settingOf, type TaskMeta } from './meta.ts'
+import { judgesFor, taskJudging, type Judges } from './judging.ts'
+import { runAgent, type AgentRun } from './run-agent.ts'
 import { TaskSpecSchema, type TaskSpec, type TaskSpecInput } from './spec.ts'
-import { callShape, type TaskRun } from './task-run.ts'
+import type { TaskRun } from './task-run.ts'
 
 export type TaskChecks = (args: { run: TaskRun; expect: ExpectStatic; task: TestContext['task'] }) => void | Promise<void>
 
-/** A task that could not reach its checks. Reported as `errored`, not `failed`. */
+/** A task that could not reach its checks. Reported as `errored` (or a setup error), not `failed`. */
 export class TaskError extends Error {
   override name = 'TaskError'
 }
 
-const MARGIN_MS = 10_000
+/** Time for the checks and the test's own bookkeeping, on top of the servers', the agent's and the judge's budgets. */
+const CHECKS_MARGIN_MS = 10_000
 
 /**
- * Registers a benchmark task: one Vitest test per configured agent. A bad
- * spec does not break collection: the test still registers, fails with the
- * reason, and is recorded on the leaderboard.
+ * Registers a benchmark task: one Vitest test per configured agent and
+ * trial. A bad spec does not break collection: the test still registers,
+ * fails with the reason, and is recorded on the leaderboard. The same id
+ * twice in one file is a collection error naming it.
  */
 export function mcpTask(id: string, spec: TaskSpecInput, checks?: TaskChecks): void {
   const collector = collecting()
@@ -44,123 +45,194 @@ export function mcpTask(id: string, spec: TaskSpecInput, checks?: TaskChecks): v
     })
     return
   }
+  claimId(id)
   const parsed = TaskSpecSchema.safeParse(spec)
-  const timeout = (parsed.success ? parsed.data.timeout : undefined) ?? runtime.settings.taskTimeout
+  const judges = judgesFor(runtime.settings.judge, runtime.settings.root)
+  const budget = budgets(parsed.success ? parsed.data : undefined, runtime, judges)
   const { agents, trials } = runtime.settings
   for (const setting of agents) {
     const name = agentName(setting)
     for (let trial = 1; trial <= trials; trial++) {
       const title = `${id}${agents.length > 1 ? ` [${name}]` : ''}${trials > 1 ? ` #${trial}` : ''}`
-      test(title, { timeout: timeout + MARGIN_MS }, (context) => runTask({ id, parsed, setting, name, trial, runtime, context, timeout, checks }))
+      const meta = { mcpBenchTask: { taskId: id, agent: name, trial } }
+      test(title, { timeout: budget.test, meta }, (context) =>
+        runTask({ id, spec: parsed.success ? parsed.data : undefined, specError: parsed.error, setting, name, trial, runtime, judges, context, budget, checks }))
     }
   }
 }
 
+const claimed = new WeakMap<object, Set<string>>()
+
+function claimId(id: string): void {
+  const file = TestRunner.getCurrentSuite().file
+  const ids = claimed.get(file) ?? new Set<string>()
+  claimed.set(file, ids)
+  if (ids.has(id)) throw new Error(`Duplicate task id "${id}" in ${file.name}: every task needs its own id`)
+  ids.add(id)
+}
+
+interface Budgets {
+  agent: number
+  judge: number
+  /** Vitest's timeout for the test: every budget above, plus server start-up and the checks. */
+  test: number
+}
+
+function budgets(spec: TaskSpec | undefined, runtime: Runtime, judges: Judges): Budgets {
+  const { settings } = runtime
+  const agent = spec?.timeout ?? settings.taskTimeout
+  const judge = judges.configured ? settings.judgeTimeout : 0
+  const startup = Math.max(0, ...Object.values(settings.servers.servers).map((s) => s.startupTimeoutMs))
+  // A server that fails to start is tried once more, so start-up may take two of its limits.
+  return { agent, judge, test: 2 * startup + agent + judge + CHECKS_MARGIN_MS }
+}
+
 interface TaskArgs {
   id: string
-  parsed: ReturnType<typeof TaskSpecSchema.safeParse>
+  spec: TaskSpec | undefined
+  specError: Parameters<typeof describeIssues>[1] | undefined
   setting: AgentSetting
   name: string
   trial: number
   runtime: Runtime
+  judges: Judges
   context: TestContext
-  timeout: number
+  budget: Budgets
   checks?: TaskChecks
 }
 
-/** One task for one agent: validate, start servers, run, check, release. Meta is filled as each part is known. */
-async function runTask({ id, parsed, setting, name, trial, runtime, context, timeout, checks }: TaskArgs): Promise<void> {
+/**
+ * One task for one agent: validate, start servers, run the agent, judge,
+ * check, release. The outcome record is filled in as each part is known and
+ * travels to the main process once, with the test's result.
+ */
+async function runTask(args: TaskArgs): Promise<void> {
+  const { id, spec, runtime, context } = args
+  const { redactor } = runtime
   const file = relative(runtime.settings.root, context.task.file.filepath)
-  const servers = parsed.success ? parsed.data.servers : []
-  const meta: TaskMeta = {
-    taskId: id, agent: name, trial, file, servers,
-    category: parsed.success ? parsed.data.category ?? null : null,
-    setting: settingOf(servers),
-    shape: null,
+  const outcome = newOutcome(args, file)
+  context.task.meta.mcpBenchOutcome = outcome
+  // Assertion messages quote tool output and answers: redact them before they leave the worker.
+  context.onTestFinished(({ task }) => {
+    for (const error of task.result?.errors ?? []) Object.assign(error, redactor.deep({ ...error }))
+  })
+  const stop = (phase: StopPhase, message: string): never => {
+    outcome.stopped = { phase, message: redactor.text(message) }
+    throw new TaskError(outcome.stopped.message)
   }
-  context.task.meta.mcpBench = meta
-  const fail = (phase: NonNullable<TaskMeta['errored']>['phase'], message: string): never => {
-    meta.errored = { phase, message }
-    throw new TaskError(message)
-  }
-  if (!parsed.success) return fail('spec', describeIssues(`Task "${id}" in ${file} has an invalid spec`, parsed.error))
-  const spec = parsed.data
+  if (!spec) return stop('spec', describeIssues(`Task "${id}" in ${file} has an invalid spec`, args.specError!))
   try {
-    meta.shape = callShape(spec, referenceLayers(spec.reference ?? { calls: [], facts: [] }).length)
+    callShape(spec.reference)
   } catch (error) {
-    fail('spec', `Task "${id}" in ${file}: ${(error as Error).message}`)
+    stop('spec', `Task "${id}" in ${file}: ${(error as Error).message}`)
   }
   let session: ServerSession
   try {
-    session = await runtime.hub.acquire(spec.servers, {
-      distractors: distractorsFor(id, spec, runtime),
-      files: spec.files,
-      maxTools: runtime.settings.distractors.maxTools,
-    })
+    session = await runtime.hub.acquire(spec.servers, { distractors: distractorsFor(id, spec, runtime), files: spec.files })
   } catch (error) {
-    return fail('servers', `Task "${id}" in ${file}: ${(error as Error).message}`)
+    return stop('servers', `Task "${id}" in ${file}: ${(error as Error).message}`)
   }
+  outcome.distractors = { joined: session.distractors, skipped: session.skipped }
   try {
-    await runAndCheck({ id, spec, setting, name, runtime, session, context, meta, timeout, checks, fail })
+    await runAndCheck({ ...args, spec, session, outcome, stop })
   } finally {
     await session.release()
   }
 }
 
-interface RunArgs extends AgentRunArgs {
-  context: TestContext
-  meta: TaskMeta
-  checks?: TaskChecks
-  fail: (phase: 'agent', message: string) => never
+function newOutcome({ id, spec, name, trial, judges }: TaskArgs, file: string): TaskOutcome {
+  return {
+    version: OUTCOME_VERSION,
+    taskId: id,
+    agent: name,
+    trial,
+    file,
+    servers: spec?.servers ?? [],
+    category: spec?.category ?? null,
+    tier: spec?.tier ?? 'easy',
+    tags: spec?.tags ?? [],
+    reference: spec?.reference ?? null,
+    distractors: { joined: [], skipped: [] },
+    stopped: null,
+    trajectory: null,
+    judge: null,
+    referenceJudge: null,
+    judgeConfigured: judges.configured,
+    verdicts: [],
+    unscored: null,
+  }
 }
 
-async function runAndCheck(args: RunArgs): Promise<void> {
-  const { id, spec, name, runtime, session, context, meta, checks } = args
-  const trajectory = await runAgent(args)
-  const metrics = ruleMetrics(trajectory, spec.reference)
-  meta.trajectory = trajectory
-  meta.metrics = metrics
-  await annotateMetrics(context, metrics)
-  if (trajectory.error) args.fail('agent', `Task "${id}" [${name}]: ${trajectory.error}`)
+interface CheckArgs extends TaskArgs {
+  spec: TaskSpec
+  session: ServerSession
+  outcome: TaskOutcome
+  stop: (phase: StopPhase, message: string) => never
+}
+
+async function runAndCheck(args: CheckArgs): Promise<void> {
+  const { id, spec, name, runtime, session, context, outcome, stop, judges } = args
+  const { redactor } = runtime
+  const agentRun: AgentRun = await runAgent({ ...args, timeout: args.budget.agent, signal: context.signal })
+  const trajectory = redactor.deep(agentRun.trajectory)
+  outcome.trajectory = trajectory
+  if (trajectory.error) stop('agent', `Task "${id}" [${name}]: ${trajectory.error}`)
   const judging = taskJudging(
-    judgesFor(runtime.settings.judge, runtime.settings.root),
-    { trajectory, task: spec, tools: session.catalog, taskId: id },
-    context.signal,
-    (kind, result) => (meta[kind] = result),
+    judges,
+    { trajectory, task: spec, tools: session.catalog, taskId: id, volatile: session.workspaces },
+    { signal: context.signal, budgetMs: args.budget.judge },
+    (kind, result) => (outcome[kind] = redactor.deep(result)),
   )
   const run: TaskRun = {
-    kind: 'mcp-bench-run', taskId: id, agent: name, spec, trajectory, catalog: session.catalog.entries, metrics,
-    distractors: [...session.connections.keys()].filter((s) => !spec.servers.includes(s)),
+    kind: 'mcp-bench-run', taskId: id, agent: name, spec, trajectory, catalog: session.catalog.entries,
+    metrics: ruleMetrics(trajectory, spec.reference),
+    distractors: session.distractors,
     workspaces: Object.fromEntries(session.workspaces),
     inspect: (server, tool, toolArgs = {}) => inspectServer(session, server, tool, toolArgs),
     ...judging,
   }
   // Every task is judged when a judge is configured, so the leaderboard has all dimensions.
-  await annotateJudge(context, await run.judge())
-  const expect = context.expect
-  const defaults = runtime.settings.defaultChecks
-  if (defaults.answer) expect.soft(run).toGiveAnswer()
-  if (defaults.facts && spec.reference?.facts.length) expect.soft(run).toMentionFacts()
-  if (defaults.validToolNames) expect.soft(run).toHaveValidToolNames()
-  if (defaults.schemaCompliance) expect.soft(run).toComplyWithSchemas()
-  await checks?.({ run, expect, task: context.task })
+  if (judges.configured) {
+    const result = await run.judge()
+    if (result.kind === 'error') stop('judge', `the judge failed on task "${id}" [${name}]: ${result.reason}`)
+  }
+  const verdicts = harnessVerdicts(run, runtime.settings.defaultChecks, args.setting === 'reference' ? agentRun.outputs : null)
+  const rulesDecide = Boolean(spec.reference?.facts.length || spec.reference?.calls.length || args.checks)
+  if (!rulesDecide) {
+    const decision = judges.configured ? judgeDecision(outcome.judge, judges.primary.config?.passThreshold ?? 0.6) : null
+    if (decision) verdicts.push(decision)
+    else outcome.unscored = 'nothing decides this task: it has no reference facts, plan or checks, and no judge is configured'
+  }
+  outcome.verdicts = verdicts.map((v) => ({ ...v, ...(v.message ? { message: redactor.text(v.message) } : {}) }))
+  for (const verdict of outcome.verdicts) if (!verdict.pass) context.expect.soft(verdict).toPassCheck()
+  await args.checks?.({ run, expect: context.expect, task: context.task })
+  if (outcome.unscored) context.skip(outcome.unscored)
 }
 
-/** The seeded distractor draw, plus the resident servers, when the task asks for distractors. */
+/**
+ * The distraction servers a task asks for: a list, or a seeded draw of N
+ * from the pool. Resident servers join either way. The hub leaves out any
+ * that are not configured or do not start, and says so in the outcome.
+ */
 function distractorsFor(id: string, spec: TaskSpec, runtime: Runtime): string[] {
-  if (Array.isArray(spec.distractors)) return spec.distractors.filter((s) => !spec.servers.includes(s))
-  const count = spec.distractors ?? 0
+  const { resident } = runtime.settings.distractors
+  const wanted = Array.isArray(spec.distractors) ? spec.distractors : drawn(id, spec, runtime)
+  if (wanted.length === 0) return []
+  return [...new Set([...resident, ...wanted])].filter((s) => !spec.servers.includes(s))
+}
+
+/** `distractors: N`: a draw seeded by the task id from the pool (default: every configured server shared per file). */
+function drawn(id: string, spec: TaskSpec, runtime: Runtime): string[] {
+  const count = typeof spec.distractors === 'number' ? spec.distractors : 0
   if (count === 0) return []
   const { pool, resident } = runtime.settings.distractors
   const candidates = pool ?? Object.keys(runtime.settings.servers.servers).filter((s) => !runtime.hub.isolated(s))
-  const drawn = drawDistractors(id, candidates, count, [...spec.servers, ...resident])
-  return [...resident.filter((s) => !spec.servers.includes(s)), ...drawn]
+  return drawDistractors(id, candidates, count, [...spec.servers, ...resident])
 }
 
 async function inspectServer(session: ServerSession, server: string, tool: string, args: Record<string, unknown>) {
   const connection = session.connections.get(server)
   if (!connection) throw new Error(`inspect: server "${server}" is not part of this task (it has ${[...session.connections.keys()].join(', ')})`)
   const result = await connection.client.callTool({ name: tool, arguments: args })
-  return { text: contentToText(Array.isArray(result.content) ? result.content : []), isError: result.isError === true }
+  return { text: contentToText(result.content), isError: result.isError === true }
 }
-

@@ -13,11 +13,24 @@ export interface AgentRunArgs {
   name: string
   runtime: Runtime
   session: ServerSession
+  /** The agent's own time budget (ms). */
   timeout: number
+  /** Vitest's signal for the test: aborted when the run is cancelled (Ctrl-C) or the test times out. */
+  signal: AbortSignal
 }
 
-/** Runs the agent under the task's deadline. Never throws: failures end up in the trajectory. */
-export async function runAgent({ id, spec, setting, name, runtime, session, timeout }: AgentRunArgs): Promise<Trajectory> {
+export interface AgentRun {
+  trajectory: Trajectory
+  /** Every successful tool output the agent received, in full (the trajectory keeps them shorter). */
+  outputs: readonly string[]
+}
+
+/**
+ * Runs the agent until it answers, its time budget runs out or Vitest
+ * cancels the test, whichever comes first; in-flight tool calls and model
+ * requests are aborted with it. Never throws: failures end up in the trajectory.
+ */
+export async function runAgent({ id, spec, setting, name, runtime, session, timeout, signal }: AgentRunArgs): Promise<AgentRun> {
   const { settings } = runtime
   const controller = new AbortController()
   const recorder = new TrajectoryRecorder({
@@ -32,22 +45,28 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
     maxRecordedOutputChars: settings.maxRecordedOutputChars,
     callTimeoutMs: (server) => settings.servers.servers[server]?.callTimeoutMs ?? 60_000,
   })
-  let timer: NodeJS.Timeout | undefined
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new Error(`agent timed out after ${timeout} ms`)
-      controller.abort(error)
-      reject(error)
-    }, timeout)
+  const stopped = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => reject(asError(controller.signal.reason)), { once: true })
   })
+  stopped.catch(() => {}) // observed through the race below
+  const cancel = () => controller.abort(signal.reason)
+  if (signal.aborted) cancel()
+  signal.addEventListener('abort', cancel, { once: true })
+  const timer = setTimeout(() => controller.abort(new Error(`agent timed out after ${timeout} ms`)), timeout)
   try {
-    const agent = await loadAgent(setting, settings.root, spec.reference)
-    const answer = await Promise.race([agent.run(recorder.context()), deadline])
-    return recorder.finish(typeof answer === 'string' ? answer : null, null)
+    const volatile = new Map([...session.workspaces].map(([server, dir]) => [`workspace:${server}`, dir]))
+    const agent = await loadAgent(setting, settings.root, { reference: spec.reference, volatile })
+    const answer = await Promise.race([agent.run(recorder.context()), stopped])
+    return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs() }
   } catch (error) {
-    return recorder.finish(null, (error as Error)?.message ?? String(error))
+    return { trajectory: recorder.finish(null, asError(error).message), outputs: recorder.outputs() }
   } finally {
     clearTimeout(timer)
+    signal.removeEventListener('abort', cancel)
+    if (!controller.signal.aborted) controller.abort(new Error('the task has ended'))
   }
 }
 
+function asError(reason: unknown): Error {
+  return reason instanceof Error ? reason : new Error(String(reason ?? 'aborted'))
+}

@@ -1,5 +1,5 @@
-import type { RuleMetrics } from '../checks/rule-metrics.ts'
 import type { JudgeResult } from '../judge/schema.ts'
+import type { TaskMetrics } from '../scoring/task-scores.ts'
 import type { CatalogEntry } from '../servers/catalog.ts'
 import type { Trajectory } from '../trajectory/schema.ts'
 import type { TaskSpec } from './spec.ts'
@@ -12,7 +12,7 @@ export interface TaskRun {
   spec: TaskSpec
   trajectory: Trajectory
   catalog: CatalogEntry[]
-  metrics: RuleMetrics
+  metrics: TaskMetrics
   /** Distraction servers added to this task's catalog. */
   distractors: string[]
   /** The fresh `${TASK_DIR}` of each workspace server, by server name. */
@@ -29,10 +29,3 @@ export function isTaskRun(value: unknown): value is TaskRun {
   return typeof value === 'object' && value !== null && (value as TaskRun).kind === 'mcp-bench-run'
 }
 
-/** The MCP-AgentBench call shape of a reference plan: one call, one parallel layer, or several layers. */
-export function callShape(spec: TaskSpec, layers: number): 'single' | 'parallel' | 'sequential' | null {
-  const calls = spec.reference?.calls.length ?? 0
-  if (calls === 0) return null
-  if (calls === 1) return 'single'
-  return layers === 1 ? 'parallel' : 'sequential'
-}

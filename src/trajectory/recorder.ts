@@ -2,7 +2,7 @@ import type { AgentContext, TaskInfo, ToolCallOutcome } from '../agents/types.ts
 import { checkArguments } from '../checks/schema-validator.ts'
 import type { Catalog, CatalogEntry } from '../servers/catalog.ts'
 import type { ServerConnection } from '../servers/connect.ts'
-import { contentToText, truncate, truncateContent } from './content.ts'
+import { contentToText, cut } from '../text.ts'
 import { TRAJECTORY_VERSION, type ModelTurn, type ToolCallRecord, type Trajectory } from './schema.ts'
 
 export interface RecorderOptions {
@@ -170,7 +170,7 @@ export class TrajectoryRecorder {
       record.result = recorded.content
       if (recorded.truncated) record.truncated = true
       record.isError = result.isError === true
-      const shown = truncate(contentToText(content), this.options.maxToolOutputChars)
+      const shown = cut(contentToText(content), this.options.maxToolOutputChars)
       if (!record.isError) this.seen.push(shown.text)
       return { content, structuredContent: result.structuredContent, isError: record.isError, text: shown.text }
     } catch (error) {
@@ -202,4 +202,23 @@ export function parseArguments(raw: unknown): { args: unknown; argsError?: strin
     return { args: value, argsError: 'arguments must be a JSON object' }
   }
   return { args: value }
+}
+
+/** Content items with every text cut to `max` characters, for the recorded trajectory. */
+function truncateContent(content: unknown[], max: number): { content: unknown[]; truncated: boolean } {
+  let truncated = false
+  const out = content.map((item) => {
+    const c = item as { type?: string; text?: string; data?: string }
+    if (c.type === 'text' && typeof c.text === 'string') {
+      const shortened = cut(c.text, max)
+      truncated ||= shortened.truncated
+      return { ...c, text: shortened.text }
+    }
+    if (typeof c.data === 'string' && c.data.length > max) {
+      truncated = true
+      return { ...c, data: `[${c.data.length} base64 characters omitted]` }
+    }
+    return item
+  })
+  return { content: out, truncated }
 }

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
-import type { CassetteOptions } from '../../src/agents/cassette.ts'
+import type { StoreOptions as CassetteOptions } from '../../src/exchange-store.ts'
 import { openaiAgent } from '../../src/agents/openai.ts'
-import { ruleMetrics } from '../../src/checks/rule-metrics.ts'
+import { ruleMetrics } from '../../src/scoring/task-scores.ts'
 import { parseServers } from '../../src/config/load-servers.ts'
 import { ServerHub, type ServerSession } from '../../src/servers/hub.ts'
 import { TrajectoryRecorder } from '../../src/trajectory/recorder.ts'
@@ -180,7 +180,7 @@ describe('model cassettes', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cassette-'))
     const recorded = await run({ script }, { cassette: { mode: 'record', dir } })
     expect(recorded.answer).toBe('It is 5.')
-    const files = readdirSync(dir)
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'))
     expect(files).toHaveLength(2)
     const stored = files.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n')
     expect(stored).not.toContain('sk-test-SECRET')

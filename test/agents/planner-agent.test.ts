@@ -71,7 +71,7 @@ describe('plannerAgent (MCP-Bench multi-turn planning)', () => {
   it('shortens long observations: truncated by default, or summarised by the model', async () => {
     const huge = (await run([plan('mode', [['math__mode', { numbers: Array.from({ length: 300 }, (_, i) => i) }]], false), { content: 'Done.' }], 5, { observationChars: 100 }))
     expect(huge.answer).toBe('Done.')
-    expect(model!.requests[1]!.body.messages[1].content).toMatch(/more characters\]/)
+    expect(model!.requests[1]!.body.messages[1].content).toMatch(/characters omitted\]/)
     const summarised = await run([
       plan('mode', [['math__mode', { numbers: Array.from({ length: 300 }, (_, i) => i) }]], false),
       { content: 'Every value appears once.' },

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { isAlive } from '../support/process.ts'
 import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
-import type { Leaderboard } from '../../reporters/leaderboard-schema.ts'
+import type { Leaderboard } from '../../src/scoring/schema.ts'
 
 const project = resolve('test/e2e/project')
 const vitestBin = resolve('node_modules/vitest/vitest.mjs')
@@ -44,39 +44,47 @@ describe('a benchmark run end to end (child Vitest process)', () => {
       'probe/counter-is-fresh': 'passed',
       'probe/counter-is-fresh-again': 'passed',
       'probe/wrong-facts': 'failed',
-      'bad/unknown-server': 'errored',
-      'bad/spec': 'errored',
-      'bad/server-exits': 'errored',
-      'bad/no-command': 'errored',
-      'bad/invalid-server-config': 'errored',
+      'more/echo-alpha': 'passed',
+      'more/echo-beta': 'passed',
+      'bad/unknown-server': 'setup-error',
+      'bad/spec': 'setup-error',
+      'bad/server-exits': 'setup-error',
+      'bad/no-command': 'setup-error',
+      'bad/invalid-server-config': 'setup-error',
       'bad/failing-reference-step': 'errored',
-      'bad/cycle': 'errored',
+      'bad/cycle': 'setup-error',
       'bad/agent-timeout': 'errored',
     })
     const error = (id: string) => leaderboard.tasks.find((t) => t.id === id)!.error
     expect(error('bad/unknown-server')).toMatch(/bad-input\.test\.ts: Unknown server "nope"\. Configured servers: broken, dies, ghost, probe, stateful/)
     expect(error('bad/spec')).toMatch(/invalid spec[\s\S]*servers: [\s\S]*prompt: [\s\S]*reference\.calls\.0\.tool/)
-    expect(error('bad/server-exits')).toMatch(/Server "dies" failed to start[\s\S]*fatal: no database configured/)
-    expect(error("bad/no-command")).toMatch(/Server "ghost" failed to start.*(ENOENT|not found)/i)
+    expect(error('bad/server-exits')).toMatch(/Server "dies" failed to start \(command: node -e [^\n]*\(tried 2 times\)[\s\S]*fatal: no database configured/)
+    expect(error('bad/no-command')).toMatch(/Server "ghost" failed to start.*(ENOENT|not found)/i)
     expect(error('bad/invalid-server-config')).toMatch(/mcpServers\.broken\.command/)
     // A task that runs out of time keeps what its agent did before the deadline.
     const timedOut = leaderboard.tasks.find((t) => t.id === 'bad/agent-timeout')!
     expect(timedOut.error).toMatch(/agent timed out after 1000 ms/)
-    expect(timedOut).toMatchObject({ toolCalls: 2, metrics: { executionSuccess: 0.5 } })
-    expect(error('probe/wrong-facts')).toMatch(/missing \["goodbye"\]/)
+    expect(timedOut).toMatchObject({ errorPhase: 'agent', metrics: { toolCalls: 2, executionSuccess: 0.5 } })
+    expect(error('probe/wrong-facts')).toMatch(/missing "goodbye"/)
     expect(leaderboard.fileErrors).toEqual([expect.objectContaining({ file: 'benchmarks/broken-file.test.ts' })])
-    expect(leaderboard.agents).toEqual([expect.objectContaining({ agent: 'reference', tasks: 12, passed: 3, failed: 1, errored: 8 })])
-    // JUnit carries every task and its metrics as properties.
-    // 12 tasks, plus the file that failed to import, which JUnit reports as a testcase of its own.
-    expect(junit.match(/<testcase /g)).toHaveLength(13)
+    // Setup errors are listed apart and count in no score; the agent's own errors count.
+    expect(leaderboard.agents).toEqual([expect.objectContaining({ agent: 'reference', tasks: 8, passed: 5, failed: 1, errored: 2, setupErrors: 6, passRate: 0.625 })])
+    // JUnit carries every task and its metrics as properties, from the record; nothing unmeasured is written.
+    // 14 tasks, plus the file that failed to import, which JUnit reports as a testcase of its own.
+    expect(junit.match(/<testcase /g)).toHaveLength(15)
     expect(junit).toContain('<property name="mcp-bench.executionSuccess" value="1">')
+    expect(junit).toContain('<property name="mcp-bench.status" value="setup-error">')
+    expect(junit).not.toMatch(/value="null"/)
+    expect(junit).not.toMatch(/\u001b\[/)
     expect(output).toContain('MCP benchmark leaderboard')
     expect(output).toContain("agent: reference (replays each task's reference plan); set MCP_BENCH_MODEL to benchmark a model")
-    // The Markdown summary for CI job pages lists the row and every task not passed.
-    expect(summary).toMatch(/\| reference \| 12 \| 3 \| 1 \| 8 \| 25\.0% \(8\.9%–53\.2%\) \| n\/a \|/)
-    expect(summary).toContain('| bad/no-command | reference | errored |')
+    expect(output).toContain('exit 1: 6 setup errors, 1 benchmark file that did not load (see above), whatever the gate')
+    // The Markdown summary for CI job pages lists the row, every task not passed and the setup errors apart.
+    expect(summary).toMatch(/\| reference \| 8 \| 5 \| 1 \| 2 \| 0 \| 62\.5% \(30\.6%–86\.3%\) \| n\/a \|/)
+    expect(summary).toContain('### bad/no-command · reference · setup-error (servers)')
+    expect(summary).toMatch(/## Setup errors[\s\S]*bad\/cycle/)
     // The HTML report shows every task with its trajectory, escaped (messages and tool output are untrusted).
-    expect(html.match(/<details>/g)).toHaveLength(12)
+    expect(html.match(/<details>/g)).toHaveLength(14)
     expect(html).toContain('Task &quot;bad/spec&quot; in benchmarks/bad-input.test.ts has an invalid spec')
     expect(html).toContain('<code>probe.echo</code> {&quot;text&quot;:&quot;hello&quot;}')
     expect(html).not.toContain('<script')
@@ -92,8 +100,9 @@ describe('a benchmark run end to end (child Vitest process)', () => {
     })
     expect(leaderboard.tasks).toEqual([expect.objectContaining({ id: 'probe/echo', agent: 'sloppy', status: 'passed' })])
     expect(leaderboard.agents[0]!.metrics).toMatchObject({ validToolNameRate: 0.5, executionSuccess: 0.5, schemaCompliance: 1 })
-    expect(leaderboard.gate).toEqual({ passed: false, failures: ['sloppy: rule score 66.7% is below 90.0%'] })
+    expect(leaderboard.gate).toEqual({ applied: true, passed: false, failures: ['sloppy: rule score 66.7% is below 90.0%'], note: null })
     expect(output).toContain('GATE FAILED')
+    expect(output).toContain('gate failed: exit 1 (1 threshold missed, listed above)')
     expect(code).toBe(1)
   })
 
@@ -103,14 +112,16 @@ describe('a benchmark run end to end (child Vitest process)', () => {
     expect(lenient.leaderboard.agents[0]).toMatchObject({ passed: 3, failed: 1 })
     expect(lenient.leaderboard.gate.passed).toBe(true)
     expect(lenient.code).toBe(0)
+    expect(lenient.output).toContain('gate passed: exit 0 although 1 task did not pass (their scores count)')
     const strict = await runProject(['benchmarks/good.test.ts'], { E2E_MIN_PASS_RATE: '0.8' })
     expect(strict.leaderboard.gate.failures).toEqual(['reference: pass rate 75.0% is below 80.0%'])
     expect(strict.code).toBe(1)
     // A bad spec or a server that cannot start is a setup problem: the run fails whatever the gate says.
     const broken = await runProject(['benchmarks/bad-input.test.ts', '-t', 'bad/unknown-server'], { E2E_MIN_PASS_RATE: '0' })
-    expect(broken.leaderboard.tasks).toEqual([expect.objectContaining({ status: 'errored', errorPhase: 'servers' })])
+    expect(broken.leaderboard.tasks).toEqual([expect.objectContaining({ status: 'setup-error', errorPhase: 'servers' })])
     expect(broken.leaderboard.gate.passed).toBe(true)
     expect(broken.code).toBe(1)
+    expect(broken.output).toContain('exit 1: 1 setup error (see above), whatever the gate')
   })
 
   it('runs each task several times with trials, and reports pass^k and pass@k', async () => {
@@ -125,16 +136,25 @@ describe('a benchmark run end to end (child Vitest process)', () => {
     expect(summary).toContain('| flaky | 3 | 1 | 0.0% | 100.0% |')
   })
 
-  it('merges sharded runs into one leaderboard with Vitest\'s own --merge-reports', async () => {
+  it('merges sharded runs into one leaderboard with Vitest\'s own --merge-reports, and gates only the merge', async () => {
     const out = mkdtempSync(join(tmpdir(), 'mcp-bench-shards-'))
-    const files = ['benchmarks/good.test.ts', 'benchmarks/bad-input.test.ts']
-    const one = await runProject([...files, '--shard=1/2', '--reporter=blob', `--outputFile.blob=${join(out, 'blobs', 'blob-1.json')}`], {}, out)
-    const two = await runProject([...files, '--shard=2/2', '--reporter=blob', `--outputFile.blob=${join(out, 'blobs', 'blob-2.json')}`], {}, out)
-    const shardTasks = [one.leaderboard.tasks.length, two.leaderboard.tasks.length].sort()
-    expect(shardTasks).toEqual([4, 8])
-    const merged = await runProject([`--merge-reports=${join(out, 'blobs')}`], {}, out)
-    expect(merged.leaderboard.tasks).toHaveLength(12)
-    expect(merged.leaderboard.agents[0]).toMatchObject({ tasks: 12, passed: 3, failed: 1, errored: 8 })
+    const files = ['benchmarks/good.test.ts', 'benchmarks/more.test.ts']
+    // Alone, good.test.ts passes 3 of 4 (75%), under the 80% gate; the whole run passes 5 of 6.
+    const gate = { E2E_MIN_PASS_RATE: '0.8' }
+    const shard = (i: number) => runProject([...files, `--shard=${i}/2`, '--reporter=blob', `--outputFile.blob=${join(out, 'blobs', `blob-${i}.json`)}`], gate, out)
+    const one = await shard(1)
+    const two = await shard(2)
+    for (const s of [one, two]) {
+      expect(s.code).toBe(0)
+      expect(s.leaderboard.gate).toMatchObject({ applied: false, note: expect.stringMatching(/^shard \d\/2: the gate applies to the merged run/) })
+      expect(s.output).toMatch(/shard \d\/2: the gate applies to the merged run \(vitest --merge-reports\), not to one shard; exit 0/)
+    }
+    expect([one.leaderboard.tasks.length, two.leaderboard.tasks.length].sort()).toEqual([2, 4])
+    const merged = await runProject([`--merge-reports=${join(out, 'blobs')}`], gate, out)
+    expect(merged.leaderboard.tasks).toHaveLength(6)
+    expect(merged.leaderboard.agents[0]).toMatchObject({ tasks: 6, passed: 5, failed: 1 })
+    expect(merged.leaderboard.gate).toMatchObject({ applied: true, passed: true })
+    expect(merged.code).toBe(0)
   })
 
   describe('with a judge from MCP_BENCH_JUDGE_MODEL', () => {
@@ -199,7 +219,7 @@ describe('a benchmark run end to end (child Vitest process)', () => {
       expect(code).toBe(0)
       expect(output).toContain(`agent: scripted-model (OpenAI-compatible at ${model.url})`)
       const [task] = leaderboard.tasks
-      expect(task).toMatchObject({ agent: 'scripted-model', status: 'passed', toolCalls: 1, rounds: 2 })
+      expect(task).toMatchObject({ agent: 'scripted-model', status: 'passed', metrics: { toolCalls: 1 }, rounds: 2 })
       expect(task!.tokens.total).toBeGreaterThan(0)
       expect(model.requests[0]!.body.model).toBe('scripted-model')
       expect(JSON.stringify(leaderboard)).not.toContain('sk-e2e-secret')
@@ -216,7 +236,7 @@ describe('a benchmark run end to end (child Vitest process)', () => {
       const replayed = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], { ...env, MCP_BENCH_CASSETTE: 'replay' })
       expect(replayed.code).toBe(0)
       expect(model.requests.length - before).toBe(2)
-      expect(replayed.leaderboard.tasks[0]).toMatchObject({ status: 'passed', toolCalls: 1, rounds: 2 })
+      expect(replayed.leaderboard.tasks[0]).toMatchObject({ status: 'passed', metrics: { toolCalls: 1 }, rounds: 2 })
       expect(replayed.leaderboard.tasks[0]!.tokens).toEqual(recorded.leaderboard.tasks[0]!.tokens)
     })
   })

@@ -28,7 +28,7 @@ async function tempDir() {
 }
 
 function config(server: ScriptedModelServer, extra: Partial<JudgeConfigInput> = {}): JudgeConfigInput {
-  return { model: 'judge-model', baseURL: server.url, apiKey: 'sk-test-secret', cache: false, retryDelayMs: 1, maxRetryDelayMs: 5, ...extra }
+  return { model: 'judge-model', baseURL: server.url, apiKey: 'sk-test-secret', cache: false, ...extra }
 }
 
 const ENV = {} // never read the developer's OPENAI_* variables in tests
@@ -192,7 +192,7 @@ describe('MCP-Bench rubric judge against the real openai SDK', () => {
     setTimeout(() => controller.abort(), 50)
     const started = Date.now()
     const result = await judgeTrajectory(input(), config(server), { env: ENV, signal: controller.signal })
-    expect(result).toMatchObject({ kind: 'error', reason: 'judging was aborted' })
+    expect(result).toMatchObject({ kind: 'error', reason: expect.stringMatching(/abort/i) })
     expect(Date.now() - started).toBeLessThan(1_500)
   })
 

@@ -75,7 +75,7 @@ describe('rubric prompt contents', () => {
     const t = trajectory()
     t.calls[0]!.result = [{ type: 'text', text: 'x'.repeat(10_000) }]
     const out = userText(buildRubricPrompt(input({ trajectory: t }), MCP_BENCH_RUBRIC, 0, { maxResultChars: 500 }))
-    expect(out).toContain('[9500 more characters cut for the judge]')
+    expect(out).toContain('[truncated: 9500 of 10000 characters omitted]')
   })
 })
 

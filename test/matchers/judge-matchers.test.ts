@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ruleMetrics } from '../../src/checks/rule-metrics.ts'
+import { ruleMetrics } from '../../src/scoring/task-scores.ts'
 import { notJudged, type JudgeResult } from '../../src/judge/schema.ts'
 import '../../src/matchers/setup.ts'
 import '../../src/matchers/types.ts'

@@ -5,7 +5,7 @@ import {
   mean,
   wilsonInterval,
   overallScore,
-  ruleMetrics,
+  callRates as ruleMetrics,
   ruleScore,
   schemaUnderstanding,
   strictMean,

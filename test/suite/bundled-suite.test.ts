@@ -3,13 +3,12 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkArguments } from '../../src/checks/schema-validator.ts'
-import { referenceLayers } from '../../src/checks/dependencies.ts'
 import { loadServersFile } from '../../src/config/load-servers.ts'
 import type { CatalogEntry } from '../../src/servers/catalog.ts'
 import { ServerHub } from '../../src/servers/hub.ts'
 import { collectTasks } from '../../src/task/collect.ts'
 import { TaskSpecSchema, type TaskSpec } from '../../src/task/spec.ts'
-import { callShape } from '../../src/task/task-run.ts'
+import { callShape } from '../../src/scoring/task-scores.ts'
 
 /**
  * Lints the bundled suite without running an agent: every task is well
@@ -34,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => hub?.close())
 
 const categoryOf = (spec: TaskSpec) =>
-  `${spec.servers.length > 1 ? 'multi' : 'single'}-server/${callShape(spec, referenceLayers(spec.reference!).length)}`
+  `${spec.servers.length > 1 ? 'multi' : 'single'}-server/${callShape(spec.reference)}`
 
 describe('the bundled benchmark suite', () => {
   it('has unique task ids', () => {

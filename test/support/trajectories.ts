@@ -1,3 +1,6 @@
+import { OUTCOME_VERSION, type TaskOutcome } from '../../src/outcome/schema.ts'
+import type { TaskRecord } from '../../src/scoring/schema.ts'
+import { taskRecord } from '../../src/scoring/task-record.ts'
 import { TRAJECTORY_VERSION, type ToolCallRecord, type Trajectory } from '../../src/trajectory/schema.ts'
 
 /** A tool call record with sensible defaults, for metric tests. */
@@ -14,4 +17,23 @@ export function trajectory(calls: ToolCallRecord[], over: Partial<Trajectory> = 
     rounds: Math.max(0, ...calls.map((c) => c.round)), usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
     startedAt: new Date(0).toISOString(), durationMs: 1, ...over,
   }
+}
+
+/** A task outcome as a worker sends it, with sensible defaults, for scoring tests. */
+export function outcome(over: Partial<TaskOutcome> = {}): TaskOutcome {
+  return {
+    version: OUTCOME_VERSION, taskId: 't', agent: 'A', trial: 1, file: 'benchmarks/t.test.ts', servers: ['math'],
+    category: null, tier: 'easy', tags: [], reference: null, distractors: { joined: [], skipped: [] }, stopped: null,
+    trajectory: trajectory([call()]), judge: null, referenceJudge: null, judgeConfigured: false, verdicts: [], unscored: null, ...over,
+  }
+}
+
+/** A leaderboard record from an outcome and Vitest's verdict, through the same code the reporter uses. */
+export function record(over: Partial<TaskOutcome> = {}, state: 'passed' | 'failed' | 'skipped' = 'passed', errors: string[] = []): TaskRecord {
+  return taskRecord(outcome(over), { state, errors, durationMs: 5 })
+}
+
+/** `n` calls of which the first `ok` succeed. */
+export function calls(n: number, ok = n): ToolCallRecord[] {
+  return Array.from({ length: n }, (_, i) => call({ id: `c${i}`, isError: i >= ok }))
 }

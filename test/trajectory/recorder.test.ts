@@ -48,7 +48,7 @@ describe('trajectory recorder', () => {
   it('cuts output for the agent and, shorter, for the record', async () => {
     const r = recorder()
     const out = await r.callTool('probe__huge', { n: 1_000 })
-    expect(out.text).toMatch(/^x{100}\n…\[truncated: 900 of 1000 characters omitted\]$/)
+    expect(out.text).toMatch(/^x{100}…\[truncated: 900 of 1000 characters omitted\]$/)
     expect(r.trajectory.calls[0]!.truncated).toBe(true)
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ruleMetrics } from '../../src/checks/rule-metrics.ts'
+import { ruleMetrics } from '../../src/scoring/task-scores.ts'
 import { call, trajectory } from '../support/trajectories.ts'
 
 describe('rule metrics (MCP-Bench Tables 3-5)', () => {

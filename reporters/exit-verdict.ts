@@ -1,0 +1,38 @@
+import type { Leaderboard } from '../src/scoring/schema.ts'
+
+export interface RunFacts {
+  gateConfigured: boolean
+  /** Failing tests that are not benchmark tasks (a project's own tests in the same run). */
+  otherFailures: number
+  unhandledErrors: number
+  /** 128 + the signal's number, when a signal interrupted the run. */
+  interruptCode?: number
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/** The exit code of a benchmark run and the sentence that explains it, which the run prints last. */
+export function exitVerdict(board: Leaderboard, facts: RunFacts): { code: number; reason: string } {
+  const notPassed = board.tasks.filter((t) => t.status === 'failed' || t.status === 'errored').length
+  if (board.interrupted) {
+    const code = facts.interruptCode ?? 130
+    return { code, reason: `interrupted: ${plural(board.tasks.length, 'finished task')} written, ${board.unfinished.length} unfinished listed in leaderboard.json; exit ${code}` }
+  }
+  const setup = [
+    [board.tasks.filter((t) => t.status === 'setup-error').length, 'setup error'],
+    [board.fileErrors.length, 'benchmark file that did not load'],
+    [facts.otherFailures, 'failing non-benchmark test'],
+    [facts.unhandledErrors, 'unhandled error'],
+  ].filter(([n]) => (n as number) > 0).map(([n, word]) => plural(n as number, word as string))
+  if (setup.length) return { code: 1, reason: `exit 1: ${setup.join(', ')} (see above), whatever the gate` }
+  const although = notPassed ? ` although ${plural(notPassed, 'task')} did not pass (their scores count)` : ''
+  if (!board.gate.applied) return { code: 0, reason: `${board.gate.note}; exit 0${although}` }
+  if (facts.gateConfigured) {
+    return board.gate.passed
+      ? { code: 0, reason: `gate passed: exit 0${although}` }
+      : { code: 1, reason: `gate failed: exit 1 (${plural(board.gate.failures.length, 'threshold')} missed, listed above)` }
+  }
+  return notPassed
+    ? { code: 1, reason: `exit 1: ${plural(notPassed, 'task')} did not pass and no gate is configured (a gate decides by score instead)` }
+    : { code: 0, reason: 'exit 0: every task passed' }
+}

@@ -1,0 +1,78 @@
+/**
+ * One redaction step for everything the harness writes: reports, the
+ * terminal, blob reports, trajectories, error messages. It removes the
+ * values of every secret it was told about (each `${VAR}` a server entry
+ * expanded, every API key variable in use) and anything shaped like a
+ * credential that a provider or a server may echo back (`sk-…` keys,
+ * `Bearer …` tokens, `user:password@` in URLs, `api_key=…`).
+ */
+export interface Secret {
+  value: string
+  /** Shown in place of the value, so a reader knows what was there. */
+  label: string
+}
+
+export interface Redactor {
+  text(value: string): string
+  /** A deep copy of plain JSON data with every string redacted. */
+  deep<T>(value: T): T
+}
+
+// Shorter values are too likely to occur by chance ("1", "true") to be replaced safely.
+const MIN_SECRET_LENGTH = 6
+
+const PATTERNS: Array<[RegExp, string]> = [
+  [/\bsk-[A-Za-z0-9_-]{8,}/g, 'sk-[redacted]'],
+  [/\b(Bearer|Basic|token)(\s+)[A-Za-z0-9._~+/=-]{8,}/gi, '$1$2[redacted]'],
+  [/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi, '$1[redacted]@'],
+  [/\b((?:api[_-]?key|access[_-]?token|secret|password)["']?\s*[:=]\s*["']?)(?!\[redacted)[^\s"'&,;}]{6,}/gi, '$1[redacted]'],
+]
+
+export function createRedactor(secrets: readonly Secret[]): Redactor {
+  // Longest first, so a secret that contains another is replaced whole.
+  const known = [...new Map(secrets.filter((s) => s.value.length >= MIN_SECRET_LENGTH).map((s) => [s.value, s])).values()]
+    .sort((a, b) => b.value.length - a.value.length)
+  const text = (value: string): string => {
+    let out = value
+    for (const secret of known) if (out.includes(secret.value)) out = out.split(secret.value).join(`[redacted:${secret.label}]`)
+    for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement)
+    return out
+  }
+  const deep = <T>(value: T): T => walk(value, text) as T
+  return { text, deep }
+}
+
+function walk(value: unknown, text: (s: string) => string): unknown {
+  if (typeof value === 'string') return text(value)
+  if (Array.isArray(value)) return value.map((v) => walk(v, text))
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value)) out[k] = walk(v, text)
+    return out
+  }
+  return value
+}
+
+const VARIABLE = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g
+
+/** Every variable a piece of config refers to as `${VAR}`, with its current value. */
+export function referencedSecrets(config: unknown, env: NodeJS.ProcessEnv): Secret[] {
+  const names = new Set([...JSON.stringify(config ?? null).matchAll(VARIABLE)].map((m) => m[1]!))
+  names.delete('TASK_DIR')
+  return [...names].flatMap((name) => (env[name] ? [{ value: env[name]!, label: name }] : []))
+}
+
+/** The API key variables the harness itself reads, plus any the agents name. */
+export function keySecrets(env: NodeJS.ProcessEnv, extraNames: readonly string[] = []): Secret[] {
+  const names = ['OPENAI_API_KEY', 'MCP_BENCH_JUDGE_API_KEY', ...extraNames]
+  const values = names.flatMap((name) => (env[name] ? [{ value: env[name]!, label: name }] : []))
+  const headers = env.MCP_BENCH_JUDGE_HEADERS
+  if (headers) {
+    try {
+      for (const [name, value] of Object.entries(JSON.parse(headers) as Record<string, string>)) values.push({ value: String(value), label: `judge header ${name}` })
+    } catch {
+      values.push({ value: headers, label: 'MCP_BENCH_JUDGE_HEADERS' })
+    }
+  }
+  return values
+}

@@ -1,0 +1,32 @@
+import { applyGate, type Gate } from './gate.ts'
+import { agentRows } from './rows.ts'
+import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type Leaderboard, type TaskRecord } from './schema.ts'
+
+export interface LeaderboardInput {
+  records: TaskRecord[]
+  fileErrors: Leaderboard['fileErrors']
+  interrupted: boolean
+  unfinished: Leaderboard['unfinished']
+  gate: Gate
+  /** Why this run does not apply the gate (a shard of a larger run); null: it does. */
+  gateDeferred: string | null
+  generatedAt?: string
+}
+
+/** The whole leaderboard from task records: rows, gate and run facts, validated against its schema. */
+export function buildLeaderboard(input: LeaderboardInput): Leaderboard {
+  const agents = agentRows(input.records)
+  const gate = input.gateDeferred
+    ? { applied: false, passed: true, failures: [], note: input.gateDeferred }
+    : { applied: true, ...applyGate(agents, input.records, input.gate), note: null }
+  return LeaderboardSchema.parse({
+    schemaVersion: LEADERBOARD_SCHEMA_VERSION,
+    generatedAt: input.generatedAt ?? new Date().toISOString(),
+    interrupted: input.interrupted,
+    unfinished: input.unfinished,
+    agents,
+    tasks: input.records,
+    fileErrors: input.fileErrors,
+    gate,
+  })
+}

@@ -1,0 +1,79 @@
+import { describeFact, goalsMet, missingFacts } from '../checks/facts.ts'
+import { SETUP_PHASES, type TaskOutcome } from '../outcome/schema.ts'
+import type { TaskRecord, TaskStatus } from './schema.ts'
+import { callShape, NO_METRICS, ruleMetrics, scoreTask, settingOf, STOPPED_METRICS } from './task-scores.ts'
+
+/** What Vitest says about a task's test, in the terms the record needs. */
+export interface TestResult {
+  state: 'passed' | 'failed' | 'skipped'
+  /** Every error of the test, cleaned (no terminal escapes) and redacted. */
+  errors: string[]
+  durationMs: number
+}
+
+/**
+ * A task's leaderboard record: the outcome its worker sent, the verdict
+ * Vitest reached, and every per-task number derived from them.
+ */
+export function taskRecord(outcome: TaskOutcome, result: TestResult): TaskRecord {
+  const status = statusOf(outcome, result)
+  const stoppedEarly = status === 'errored'
+  const trajectory = outcome.trajectory
+  const metrics = trajectory ? ruleMetrics(trajectory, outcome.reference, { stoppedEarly }) : stoppedEarly ? STOPPED_METRICS : NO_METRICS
+  const answer = trajectory?.answer ?? null
+  const facts = trajectory ? outcome.reference?.facts ?? [] : []
+  return {
+    id: outcome.taskId,
+    agent: outcome.agent,
+    trial: outcome.trial,
+    file: outcome.file,
+    servers: outcome.servers,
+    setting: settingOf(outcome.servers),
+    category: outcome.category,
+    shape: shapeOf(outcome),
+    tier: outcome.tier,
+    tags: outcome.tags,
+    status,
+    error: status === 'passed' ? null : (outcome.stopped?.message ?? outcome.unscored ?? (result.errors.join('\n\n') || null)),
+    errorPhase: outcome.stopped?.phase ?? null,
+    failures: result.errors,
+    metrics,
+    goals: goalsMet(answer, facts),
+    missingFacts: missingFacts(answer, facts).map(describeFact),
+    scores: scoreTask(metrics, outcome.judge, { zeroJudge: stoppedEarly && outcome.judgeConfigured }),
+    judge: outcome.judge,
+    referenceJudge: outcome.referenceJudge,
+    judgeConfigured: outcome.judgeConfigured,
+    distractors: outcome.distractors,
+    rounds: trajectory?.rounds ?? 0,
+    tokens: {
+      prompt: trajectory?.usage.promptTokens ?? 0,
+      completion: trajectory?.usage.completionTokens ?? 0,
+      total: trajectory?.usage.totalTokens ?? 0,
+    },
+    durationMs: trajectory?.durationMs ?? result.durationMs,
+  }
+}
+
+/** A test skipped without an `unscored` reason was cancelled: it has no status, it is unfinished. */
+export function isUnfinished(outcome: TaskOutcome | undefined, state: string): boolean {
+  return state === 'pending' || (state === 'skipped' && !outcome?.unscored)
+}
+
+function statusOf(outcome: TaskOutcome, result: TestResult): TaskStatus {
+  if (outcome.stopped && SETUP_PHASES.includes(outcome.stopped.phase)) return 'setup-error'
+  if (outcome.stopped) return 'errored'
+  if (result.state === 'skipped') return 'unscored'
+  if (result.state === 'passed') return 'passed'
+  // The checks failed, unless the agent never finished: then the test ran out of time around it.
+  return outcome.trajectory ? 'failed' : 'errored'
+}
+
+function shapeOf(outcome: TaskOutcome): TaskRecord['shape'] {
+  try {
+    return callShape(outcome.reference)
+  } catch {
+    return null // a cyclic plan is a spec error, already recorded as such
+  }
+}
+

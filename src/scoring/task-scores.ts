@@ -1,0 +1,97 @@
+import type * as z from 'zod'
+import { dependencyOrder, referenceLayers } from '../checks/dependencies.ts'
+import { MCP_BENCH_DIMENSIONS } from '../judge/rubric.ts'
+import { mcpBenchDimensions, type JudgeResult } from '../judge/schema.ts'
+import type { ReferencePlan } from '../task/spec.ts'
+import type { Trajectory } from '../trajectory/schema.ts'
+import { callRates, judgeCategories, overallScore, ruleScore, schemaUnderstanding } from './formulas.ts'
+import type { AgentBenchCategory, DomainsSchema, SubDimensionsSchema, TaskMetricsSchema } from './schema.ts'
+
+/**
+ * Every number derived for one task. The worker calls these for its
+ * matchers and the main process for the reports, so both see the same
+ * figures from the same code.
+ */
+
+export type TaskMetrics = z.infer<typeof TaskMetricsSchema>
+export type SubDimensions = z.infer<typeof SubDimensionsSchema>
+export type Domains = z.infer<typeof DomainsSchema>
+
+/**
+ * MCP-Bench's rule metrics for one task, plus dependency order. A rate
+ * with nothing to measure is null (a completed task with no calls has no
+ * valid-name rate), except for a task that stopped early: it scores 0
+ * where it made no call, so crashing never raises a score.
+ */
+export function ruleMetrics(trajectory: Trajectory, reference?: ReferencePlan | null, { stoppedEarly = false } = {}): TaskMetrics {
+  const calls = trajectory.calls
+  const zeroIfStopped = (v: number | null) => (v === null && stoppedEarly ? 0 : v)
+  const rates = callRates(calls)
+  return {
+    // An invalid name is recorded as an error result, so it counts as an execution failure.
+    validToolNameRate: zeroIfStopped(rates.validToolNameRate),
+    schemaCompliance: zeroIfStopped(rates.schemaCompliance),
+    executionSuccess: zeroIfStopped(rates.executionSuccess),
+    dependencyOrder: reference?.calls.length ? dependencyOrder(trajectory, reference).rate : null,
+    toolCalls: calls.length,
+    distractorCalls: calls.filter((c) => c.distractor).length,
+  }
+}
+
+/** The metrics of a task that stopped before its agent made any call. */
+export const STOPPED_METRICS: TaskMetrics = {
+  validToolNameRate: 0, schemaCompliance: 0, executionSuccess: 0, dependencyOrder: null, toolCalls: 0, distractorCalls: 0,
+}
+
+/** The metrics of a task that never ran its agent: nothing measured. */
+export const NO_METRICS: TaskMetrics = {
+  validToolNameRate: null, schemaCompliance: null, executionSuccess: null, dependencyOrder: null, toolCalls: 0, distractorCalls: 0,
+}
+
+/** The MCP-AgentBench call shape of a reference plan: one call, one parallel layer, or several layers. Throws on a cyclic plan. */
+export function callShape(reference: ReferencePlan | null | undefined): 'single' | 'parallel' | 'sequential' | null {
+  const calls = reference?.calls.length ?? 0
+  if (calls === 0) return null
+  if (calls === 1) return 'single'
+  return referenceLayers(reference!).length === 1 ? 'parallel' : 'sequential'
+}
+
+/** MCP-Bench's setting label: `single-server`, or `multi-server-N` for N distinct servers. */
+export function settingOf(servers: readonly string[]): string {
+  const n = new Set(servers).size
+  return n <= 1 ? 'single-server' : `multi-server-${n}`
+}
+
+export function isMultiServer(servers: readonly string[]): boolean {
+  return new Set(servers).size > 1
+}
+
+/** MCP-AgentBench's category: single- or multi-server × the plan's call shape; null without a plan. */
+export function categoryOf(servers: readonly string[], shape: 'single' | 'parallel' | 'sequential' | null): AgentBenchCategory | null {
+  return shape ? `${isMultiServer(servers) ? 'multi' : 'single'}-server/${shape}` : null
+}
+
+const ZERO_DIMENSIONS = Object.fromEntries(MCP_BENCH_DIMENSIONS.map((d) => [d, 0])) as SubDimensions
+
+/** The six MCP-Bench sub-dimensions of a judgement, normalised to 0–1; nulls without one. */
+export function normalisedDimensions(judge: JudgeResult | null): SubDimensions {
+  const d = mcpBenchDimensions(judge)
+  const scaleMax = judge?.kind === 'rubric' ? judge.scale.max : 10
+  return Object.fromEntries(MCP_BENCH_DIMENSIONS.map((k) => [k, d[k] === null ? null : d[k] / scaleMax])) as SubDimensions
+}
+
+/**
+ * A task's domains, overall and rule score. A task that stopped early
+ * while a judge was configured scores 0 on the judge's dimensions: it
+ * earned nothing there, and leaving it null would drop it from the means.
+ */
+export function scoreTask(metrics: TaskMetrics, judge: JudgeResult | null, { zeroJudge = false } = {}): {
+  dimensions: SubDimensions
+  domains: Domains
+  overall: number | null
+  ruleScore: number | null
+} {
+  const dimensions = zeroJudge ? { ...ZERO_DIMENSIONS } : normalisedDimensions(judge)
+  const domains: Domains = { schemaUnderstanding: schemaUnderstanding(metrics), ...judgeCategories(dimensions, 1) }
+  return { dimensions, domains, overall: overallScore(domains), ruleScore: ruleScore(metrics) }
+}

@@ -1,0 +1,57 @@
+import { stripVTControlCharacters } from 'node:util'
+
+/**
+ * Text helpers every stage shares: MCP content as readable text, cutting
+ * long text with a note that says so, percentages, and cleaning messages
+ * before they are stored.
+ */
+
+/** MCP content (an array of items, a `{ content }` result, or a string) as text a model or a person can read. */
+export function contentToText(content: unknown): string {
+  if (content === undefined || content === null) return ''
+  if (typeof content === 'string') return content
+  const items = Array.isArray(content) ? content : (content as { content?: unknown }).content
+  if (!Array.isArray(items)) return JSON.stringify(content)
+  return items.map(itemText).join('\n')
+}
+
+function itemText(item: unknown): string {
+  const c = (item ?? {}) as { type?: string; text?: string; mimeType?: string; data?: string; resource?: { uri?: string; text?: string }; uri?: string; name?: string }
+  switch (c.type) {
+    case 'text': return c.text ?? ''
+    case 'image':
+    case 'audio': return `[${c.type}: ${c.mimeType ?? 'unknown type'}, ${Math.round(((c.data?.length ?? 0) * 3) / 4)} bytes]`
+    case 'resource': return c.resource?.text ?? `[resource: ${c.resource?.uri ?? 'unknown'}]`
+    case 'resource_link': return `[resource link: ${c.name ?? ''} ${c.uri ?? ''}]`.trim()
+    default: return JSON.stringify(item)
+  }
+}
+
+/** Cuts text to `max` characters and says so, so a reader knows output was lost. */
+export function cut(text: string, max: number): { text: string; truncated: boolean } {
+  if (text.length <= max) return { text, truncated: false }
+  return { text: `${text.slice(0, max)}…[truncated: ${text.length - max} of ${text.length} characters omitted]`, truncated: true }
+}
+
+/** `cut`, when only the text is wanted. */
+export function truncate(text: string, max: number): string {
+  return cut(text, max).text
+}
+
+/** A 0–1 rate as `12.3%`, or `n/a` when there is none. */
+export function percent(value: number | null | undefined, digits = 1): string {
+  return value === null || value === undefined ? 'n/a' : `${(value * 100).toFixed(digits)}%`
+}
+
+// Control characters other than tab and newline: they garble terminals and reports.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g
+
+/** A message as it may be stored: no terminal colour codes, no other control characters. */
+export function cleanText(text: string): string {
+  return stripVTControlCharacters(text).replace(CONTROL, '')
+}
+
+/** Text safe to place in HTML, as element content or an attribute value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+}

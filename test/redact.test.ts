@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { createRedactor, keySecrets, referencedSecrets } from '../src/redact.ts'
+
+describe('redaction', () => {
+  it('replaces known secret values, naming where they came from', () => {
+    const r = createRedactor([{ value: 'tok_4f9a1c2e77', label: 'MY_TOKEN' }])
+    expect(r.text('node srv.js --api-key=tok_4f9a1c2e77 failed')).toBe('node srv.js --api-key=[redacted:MY_TOKEN] failed')
+  })
+
+  it('removes credential-shaped text a provider echoes back', () => {
+    const r = createRedactor([])
+    expect(r.text('401 Incorrect API key provided: sk-proj-abcdef123456.')).toBe('401 Incorrect API key provided: sk-[redacted].')
+    expect(r.text('Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.x')).toBe('Authorization: Bearer [redacted]')
+    expect(r.text('GET https://alice:s3cret99@example.com/mcp')).toBe('GET https://[redacted]@example.com/mcp')
+    expect(r.text('{"api_key": "abcd1234efgh"}')).toBe('{"api_key": "[redacted]"}')
+  })
+
+  it('leaves short and ordinary values alone', () => {
+    const r = createRedactor([{ value: '1', label: 'DEBUG' }])
+    expect(r.text('took 1 ms; the skeleton key is fine')).toBe('took 1 ms; the skeleton key is fine')
+  })
+
+  it('redacts every string of nested data and keeps the rest', () => {
+    const r = createRedactor([{ value: 'hunter2-secret', label: 'PW' }])
+    expect(r.deep({ a: ['x hunter2-secret', 3, null], b: { c: true, d: 'hunter2-secret' } }))
+      .toEqual({ a: ['x [redacted:PW]', 3, null], b: { c: true, d: '[redacted:PW]' } })
+  })
+
+  it('finds the values of the variables a config refers to, and the key variables in use', () => {
+    const env = { MY_TOKEN: 'tok_4f9a1c2e77', OTHER: 'unused-value', OPENAI_API_KEY: 'sk-live-0123456789', MCP_BENCH_JUDGE_HEADERS: '{"x-api-key":"judge-header-secret"}' }
+    expect(referencedSecrets({ args: ['--api-key=${MY_TOKEN}', '${TASK_DIR}'], env: { A: '${env:MISSING}' } }, env))
+      .toEqual([{ value: 'tok_4f9a1c2e77', label: 'MY_TOKEN' }])
+    expect(keySecrets(env).map((s) => s.label)).toEqual(['OPENAI_API_KEY', 'judge header x-api-key'])
+  })
+})
