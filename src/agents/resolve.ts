@@ -8,6 +8,7 @@ export { agentName }
 import { cassetteFromEnv } from './cassette.ts'
 import { openaiAgent } from './openai.ts'
 import { plannerAgent } from './planner.ts'
+import { reactAgent } from './react.ts'
 import { referenceAgent } from './reference.ts'
 import type { Agent } from './types.ts'
 
@@ -19,7 +20,8 @@ import type { Agent } from './types.ts'
 export async function loadAgent(setting: AgentSetting, root: string, reference?: ReferencePlan): Promise<Agent> {
   if (setting === 'reference') return referenceAgent(reference)
   if (setting.kind === 'openai') {
-    return (setting.loop === 'planner' ? plannerAgent : openaiAgent)({
+    const build = { tools: openaiAgent, planner: plannerAgent, react: reactAgent }[setting.loop]
+    return build({
       model: setting.model,
       name: agentName(setting),
       baseURL: setting.baseURL,
@@ -30,6 +32,7 @@ export async function loadAgent(setting: AgentSetting, root: string, reference?:
       systemPrompt: setting.systemPrompt,
       cassette: cassetteFromEnv(root),
       compress: setting.compress,
+      formatReminders: setting.formatReminders,
       maxTools: setting.maxTools,
     })
   }
