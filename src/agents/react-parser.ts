@@ -8,7 +8,10 @@ import type { AgentTool } from './types.ts'
  * holds one action or one answer. Forgiving where nothing is at stake:
  * labels in any case, with markdown emphasis or a step number ("Thought 2:"),
  * blank lines and indentation, a reply or an input wrapped in code fences,
- * and a missing "Thought:" label.
+ * a missing "Thought:" label, and the `<think>…</think>` block that
+ * reasoning models (Qwen3, DeepSeek-R1 behind a server without a reasoning
+ * parser) put before their reply, whose drafts may hold lines that look like
+ * steps.
  */
 export type ReactStep = ReactAction | ReactAnswer | ReactMalformed
 
@@ -57,6 +60,11 @@ function labelOf(keyword: string): Label {
   return k as Label
 }
 
+/** The reply without the reasoning block some models write before it. */
+function withoutReasoning(text: string): string {
+  return text.replace(/<think>[\s\S]*?<\/think>/gi, '')
+}
+
 /** A reply wrapped whole in one code fence is read as its contents. */
 function unwrapFence(text: string): string {
   const fenced = /^\s*```[^\n]*\n([\s\S]*)\n\s*```\s*$/.exec(text)
@@ -103,8 +111,9 @@ function isKnown(name: string, tools: AgentTool[]): boolean {
 
 /** Reads one ReAct step from a model reply. */
 export function parseReactStep(reply: string | null | undefined, tools: AgentTool[]): ReactStep {
-  if (!reply?.trim()) return { kind: 'malformed', problem: 'empty', reason: 'the reply was empty' }
-  const lines = unwrapFence(reply.replace(/\r\n?/g, '\n')).split('\n')
+  const visible = withoutReasoning(reply ?? '')
+  if (!visible.trim()) return { kind: 'malformed', problem: 'empty', reason: 'the reply was empty' }
+  const lines = unwrapFence(visible.replace(/\r\n?/g, '\n')).split('\n')
   const all = sections(lines)
   // A Final Answer runs to the end of the reply. An Observation the model wrote
   // itself ends the step there: only the tool's real one counts.
@@ -166,6 +175,6 @@ export function parseFinalReply(reply: string | null | undefined, tools: AgentTo
   if (step.kind === 'action') {
     return { kind: 'malformed', problem: 'structure', reason: `asked for a final answer after the step limit, the model requested the action ${step.tool} instead` }
   }
-  if (step.problem === 'no-step') return { kind: 'answer', thought: '', answer: reply!.trim() }
+  if (step.problem === 'no-step') return { kind: 'answer', thought: '', answer: withoutReasoning(reply!).trim() }
   return step
 }

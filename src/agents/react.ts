@@ -94,7 +94,7 @@ export function reactAgent(options: ReactAgentOptions = {}): Agent {
           if (broken > allowed) {
             throw new Error(`ReAct agent: the model broke the reply format ${broken} times, more than the ${allowed} reminder(s) allowed (formatReminders); last problem: ${step.reason}`)
           }
-          messages.push({ role: 'assistant', content: reply }, { role: 'user', content: reminder(step.reason) })
+          messages.push({ role: 'assistant', content: reply || '(empty reply)' }, { role: 'user', content: reminder(step.reason) })
           continue
         }
         const outcome = await ctx.callTool(step.tool, step.input, { round })

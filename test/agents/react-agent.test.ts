@@ -120,8 +120,12 @@ describe('reactAgent (MCP-AgentBench ReAct mode) through the openai SDK', () => 
   })
 
   it('ends the run with a clear error once the reminders are used up', async () => {
-    const t = await run([{ content: 'Hmm.' }, { content: 'Action: math__add\nAction Input: {oops}' }, add], 5, { formatReminders: 1 })
+    const t = await run([{ content: '' }, { content: 'Action: math__add\nAction Input: {oops}' }, add], 5, { formatReminders: 1 })
     expect(t.answer).toBeNull()
+    expect(model!.requests[1]!.body.messages.slice(-2)).toEqual([
+      { role: 'assistant', content: '(empty reply)' },
+      { role: 'user', content: expect.stringMatching(/^Your last reply could not be used: the reply was empty\./) },
+    ])
     expect(t.error).toMatch(/^ReAct agent: the model broke the reply format 2 times, more than the 1 reminder\(s\) allowed \(formatReminders\); last problem: the Action Input is not valid JSON/)
     expect(t.turns.map((x) => x.parseError)).toEqual([expect.any(String), expect.any(String)])
     expect(t.calls).toEqual([])

@@ -54,6 +54,13 @@ describe('parseReactStep: forgiving where nothing is at stake', () => {
     expect(parse('Action: math__add\nAction Input: `{"firstNumber": 1}`')).toMatchObject({ kind: 'action', input: { firstNumber: 1 } })
   })
 
+  it('ignores the reasoning block of thinking models, drafts and all', () => {
+    const reply = '<think>\nMaybe:\nAction: math__multiply\nAction Input: {}\nNo, add first.\n</think>\n\nThought: add first\nAction: math__add\nAction Input: {"firstNumber": 1, "secondNumber": 2}'
+    expect(parse(reply)).toMatchObject({ kind: 'action', tool: 'math__add', step: 'Thought: add first\nAction: math__add\nAction Input: {"firstNumber": 1, "secondNumber": 2}' })
+    expect(parse('<think>Final Answer: 3?</think>')).toMatchObject({ kind: 'malformed', problem: 'empty' })
+    expect(parseFinalReply('<think>hmm</think>\nIt is 3.', tools)).toMatchObject({ kind: 'answer', answer: 'It is 3.' })
+  })
+
   it('drops an Observation the model wrote itself, and everything after it', () => {
     const step = parse('Thought: add\nAction: math__add\nAction Input: {"firstNumber": 2, "secondNumber": 3}\nObservation: 5\nThought: done\nFinal Answer: 5')
     expect(step).toMatchObject({ kind: 'action', tool: 'math__add' })
