@@ -165,9 +165,9 @@ export function parseReactStep(reply: string | null | undefined, tools: AgentToo
 
 /**
  * Reads the reply to the step-limit request, where only an answer is wanted:
- * a reply with no ReAct labels at all is taken whole as the answer (the
- * "Final Answer:" label is all it lacks), while one that still asks for an
- * action is malformed.
+ * a reply with neither an action nor a "Final Answer:" label is taken whole
+ * as the answer (the label is all it lacks), while one that still asks for
+ * an action is malformed.
  */
 export function parseFinalReply(reply: string | null | undefined, tools: AgentTool[]): ReactAnswer | ReactMalformed {
   const step = parseReactStep(reply, tools)
