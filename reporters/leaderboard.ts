@@ -159,7 +159,7 @@ function validOutcome(raw: unknown, identity: { taskId: string; agent: string; t
     : `its outcome record is malformed (${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`
   return {
     version: 1, taskId: identity.taskId, agent: identity.agent, trial: identity.trial, file,
-    servers: [], category: null, tier: 'easy', tags: [], reference: null, distractors: { joined: [], skipped: [] },
+    servers: [], category: null, tier: 'easy', tags: [], reference: null, callMatch: null, distractors: { joined: [], skipped: [] },
     stopped: { phase: 'agent', message: why }, trajectory: null, judge: null, referenceJudge: null,
     judgeConfigured: false, verdicts: [], unscored: null,
   }

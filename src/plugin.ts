@@ -58,7 +58,7 @@ function endpoint(url: string | undefined): string {
 }
 
 function describeAgents(agents: AgentSetting[]): string {
-  const names = agents.map((a) => (a === 'reference' ? 'reference (replays each task\'s reference plan)' : a.kind === 'openai' ? `${agentName(a)} (OpenAI-compatible${a.loop === 'planner' ? ', planner loop' : ''}${endpoint(a.baseURL ?? process.env.OPENAI_BASE_URL)})` : `${agentName(a)} (custom)`))
+  const names = agents.map((a) => (a === 'reference' ? 'reference (replays each task\'s reference plan)' : a.kind === 'openai' ? `${agentName(a)} (OpenAI-compatible${a.loop === 'tools' ? '' : `, ${a.loop} loop`}${endpoint(a.baseURL ?? process.env.OPENAI_BASE_URL)})` : `${agentName(a)} (custom)`))
   const hint = agents.length === 1 && agents[0] === 'reference' && !process.env.MCP_BENCH_MODEL ? '; set MCP_BENCH_MODEL to benchmark a model' : ''
   return `agent${agents.length > 1 ? 's' : ''}: ${names.join(', ')}${hint}`
 }

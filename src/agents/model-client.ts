@@ -1,7 +1,7 @@
 import OpenAI from 'openai'
-import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions'
-import type { TokenUsage } from '../trajectory/schema.ts'
+import type { ChatCompletionMessage, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions'
 import { cassetteFromEnv, storedFetch, type StoreOptions } from '../exchange-store.ts'
+import type { ModelTurn, TokenUsage } from '../trajectory/schema.ts'
 import type { AgentContext } from './types.ts'
 
 /** What every agent that talks to an OpenAI-compatible model is configured with. */
@@ -51,8 +51,20 @@ export interface CompletionRequest {
   temperature?: number
 }
 
-/** One chat completion, recorded as a model turn (content, tool calls, usage) in the current round. */
-export async function completeTurn(ctx: AgentContext, client: OpenAI, request: CompletionRequest) {
+/** What an agent adds to a turn's record once it has read the reply (the ReAct loop's parse error). */
+export type TurnAnnotation = Pick<ModelTurn, 'parseError'>
+
+/**
+ * One chat completion, recorded as a model turn (content, tool calls, usage)
+ * in the current round. `annotate` reads the reply before it is recorded, so
+ * what the agent made of it is part of the same turn.
+ */
+export async function completeTurn(
+  ctx: AgentContext,
+  client: OpenAI,
+  request: CompletionRequest,
+  annotate?: (message: ChatCompletionMessage) => TurnAnnotation,
+) {
   const started = performance.now()
   const body = {
     model: request.model,
@@ -73,6 +85,7 @@ export async function completeTurn(ctx: AgentContext, client: OpenAI, request: C
     usage: toUsage(response.usage),
     finishReason: choice.finish_reason ?? null,
     durationMs: Math.round(performance.now() - started),
+    ...annotate?.(message),
   })
   return message
 }

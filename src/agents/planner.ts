@@ -3,7 +3,8 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import { extractJsonObjects } from '../tolerant-json.ts'
 import { truncate } from '../text.ts'
 import { completeTurn, modelClient, type ModelOptions } from './model-client.ts'
-import type { Agent, AgentContext, AgentTool } from './types.ts'
+import { describeTools } from './tool-list.ts'
+import type { Agent, AgentContext } from './types.ts'
 
 export interface PlannerAgentOptions extends ModelOptions {
   /** Tool output longer than this is shortened in the history the planner sees. Default 2,000. */
@@ -61,10 +62,6 @@ export function plannerAgent(options: PlannerAgentOptions = {}): Agent {
   }
 }
 
-function toolList(tools: AgentTool[]): string {
-  return tools.map((t) => `- ${t.name}: ${t.description}\n  parameters (JSON Schema): ${JSON.stringify(t.inputSchema)}`).join('\n')
-}
-
 function planningPrompt(ctx: AgentContext, history: string[], systemPrompt?: string): ChatCompletionMessageParam[] {
   const system = [
     systemPrompt ?? 'You solve the user\'s task by planning tool calls, round by round.',
@@ -74,7 +71,7 @@ function planningPrompt(ctx: AgentContext, history: string[], systemPrompt?: str
     'Set "should_continue" to false, with no planned tools, when you have what you need.',
     '',
     'Available tools:',
-    toolList(ctx.tools),
+    describeTools(ctx.tools),
   ].join('\n')
   const user = [`Task: ${ctx.task.prompt}`, '', history.length ? `What you have done so far:\n${history.join('\n\n')}` : 'Nothing has been done yet.'].join('\n')
   return [{ role: 'system', content: system }, { role: 'user', content: user }]

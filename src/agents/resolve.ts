@@ -8,6 +8,7 @@ export { agentName }
 import { cassetteFromEnv } from '../exchange-store.ts'
 import { openaiAgent } from './openai.ts'
 import { plannerAgent } from './planner.ts'
+import { reactAgent } from './react.ts'
 import { referenceAgent } from './reference.ts'
 import type { Agent } from './types.ts'
 
@@ -27,7 +28,8 @@ export interface AgentTaskContext {
 export async function loadAgent(setting: AgentSetting, root: string, task: AgentTaskContext = {}): Promise<Agent> {
   if (setting === 'reference') return referenceAgent(task.reference)
   if (setting.kind === 'openai') {
-    return (setting.loop === 'planner' ? plannerAgent : openaiAgent)({
+    const build = { tools: openaiAgent, planner: plannerAgent, react: reactAgent }[setting.loop]
+    return build({
       model: setting.model,
       name: agentName(setting),
       baseURL: setting.baseURL,
@@ -38,6 +40,7 @@ export async function loadAgent(setting: AgentSetting, root: string, task: Agent
       systemPrompt: setting.systemPrompt,
       cassette: { ...cassetteFromEnv(root), volatile: task.volatile },
       compress: setting.compress,
+      formatReminders: setting.formatReminders,
       maxTools: setting.maxTools,
     })
   }

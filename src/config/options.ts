@@ -14,12 +14,17 @@ const OpenAIAgentSchema = z.strictObject({
   /** Per-request timeout in ms. */
   requestTimeoutMs: z.number().int().positive().optional(),
   systemPrompt: z.string().optional(),
-  /** `tools`: native tool calling. `planner`: MCP-Bench's JSON planning loop, for models without tool calling. */
-  loop: z.enum(['tools', 'planner']).default('tools'),
+  /**
+   * `tools`: native tool calling. `planner`: MCP-Bench's JSON planning loop, for models without tool calling.
+   * `react`: MCP-AgentBench's ReAct text loop (Thought, Action, Observation).
+   */
+  loop: z.enum(['tools', 'planner', 'react']).default('tools'),
   /** Most tools one request may carry (default 128, OpenAI's limit). */
   maxTools: z.number().int().positive().optional(),
   /** Planner only: how long tool output is shortened in its history (`truncate` or `model` summaries). */
   compress: z.enum(['truncate', 'model']).optional(),
+  /** ReAct only: replies that break the format answered with a reminder before the run ends with an error (default 3). */
+  formatReminders: z.number().int().nonnegative().optional(),
 })
 export type OpenAIAgentSetting = z.infer<typeof OpenAIAgentSchema>
 

@@ -74,6 +74,15 @@ function loadServers(servers: ResolvedBenchOptions['servers'], root: string): Ru
 export function resolveAgents(agent: ResolvedBenchOptions['agent']): AgentSetting[] {
   if (agent) return Array.isArray(agent) ? agent : [agent]
   const model = process.env.MCP_BENCH_MODEL
-  const loop = process.env.MCP_BENCH_AGENT_LOOP === 'planner' ? 'planner' : 'tools'
-  return model ? [{ kind: 'openai', model, loop }] : ['reference']
+  return model ? [{ kind: 'openai', model, loop: loopFromEnv() }] : ['reference']
+}
+
+const LOOPS = ['tools', 'planner', 'react'] as const
+
+/** MCP_BENCH_AGENT_LOOP: `tools` (unset), `planner` or `react`; anything else is an error rather than a silent fallback. */
+function loopFromEnv(): (typeof LOOPS)[number] {
+  const raw = process.env.MCP_BENCH_AGENT_LOOP?.trim().toLowerCase() || 'tools'
+  const loop = LOOPS.find((l) => l === raw)
+  if (!loop) throw new Error(`MCP_BENCH_AGENT_LOOP must be one of ${LOOPS.join(', ')}, not "${process.env.MCP_BENCH_AGENT_LOOP}"`)
+  return loop
 }

@@ -1,12 +1,15 @@
 import { expect, type MatcherState } from 'vitest'
+import * as z from 'zod'
+import { matchCalls, type CallMatch } from '../checks/call-match.ts'
 import { dependencyOrder } from '../checks/dependencies.ts'
 import { answerVerdict, factsVerdict, schemaVerdict, validNamesVerdict } from '../checks/verdicts.ts'
 import type { Verdict } from '../outcome/schema.ts'
 import type { Fact } from '../task/spec.ts'
 import type { CatalogEntry } from '../servers/catalog.ts'
+import { CallMatchSchema, type CallMatchInput, type CallMatchSetting } from '../task/spec.ts'
 import { isTaskRun, type TaskRun } from '../task/task-run.ts'
 import type { ToolCallRecord } from '../trajectory/schema.ts'
-import { describeCalls, formatRate } from './describe-run.ts'
+import { describeCall, describeCalls, describeReferenceCall, formatRate, listed } from './describe-run.ts'
 import { truncate } from '../text.ts'
 
 type ExpectationResult = { pass: boolean; message: () => string }
@@ -27,6 +30,38 @@ function callMatches(call: ToolCallRecord, name: string, catalog: CatalogEntry[]
   if (!call.server || !call.tool) return false
   if (`${call.server}.${call.tool}` === name) return true
   return call.tool === name && catalog.filter((e) => e.tool === name).length === 1
+}
+
+/**
+ * The agent's calls matched against the reference plan, the way the task's
+ * `callMatch` (or the matcher's own options) says. A task without reference
+ * calls has no precision or recall, so asking for them is a mistake in the
+ * checks, reported as such rather than as a failed run.
+ */
+function callMatchOf(run: TaskRun, matcher: string, override?: CallMatchInput): { match: CallMatch; how: string } {
+  const reference = run.spec.reference?.calls ?? []
+  if (reference.length === 0) {
+    throw new TypeError(`${matcher} needs reference calls (reference.calls) in task "${run.taskId}": without them precision and recall are undefined`)
+  }
+  const parsed = CallMatchSchema.safeParse(override ?? run.spec.callMatch ?? {})
+  if (!parsed.success) throw new TypeError(`${matcher}: invalid call matching options: ${z.prettifyError(parsed.error)}`)
+  return { match: matchCalls(run.trajectory.calls, reference, parsed.data), how: describeMatching(parsed.data) }
+}
+
+function describeMatching(options: CallMatchSetting): string {
+  if (options.args === 'ignore') return 'by tool, arguments ignored'
+  const within = [
+    options.tolerance !== undefined ? `±${options.tolerance}` : '',
+    options.relativeTolerance !== undefined ? `±${options.relativeTolerance * 100}%` : '',
+  ].filter(Boolean)
+  return `by tool and arguments${within.length ? `, numbers within ${within.join(' or ')}` : ', exactly'}`
+}
+
+function unmatched(match: CallMatch): string {
+  return [
+    `Reference calls not matched:\n${match.missed.length ? listed(match.missed, describeReferenceCall) : '  (none)'}`,
+    `Calls that matched no reference call:\n${match.extra.length ? listed(match.extra, describeCall) : '  (none)'}`,
+  ].join('\n')
 }
 
 export const ruleMatchers: Record<string, Matcher> = {
@@ -110,5 +145,26 @@ ${describeCalls(run)}`)
     return result(broken.length === 0, this.isNot
       ? 'expected the dependency order to be broken, but every edge was respected'
       : `expected the agent to follow the reference plan's dependencies:\n${lines.join('\n')}\nCalls made:\n${describeCalls(run)}`)
+  },
+
+  toRecallCalls(received, min: number = 1, options?: CallMatchInput) {
+    const run = asRun(received, 'toRecallCalls')
+    const { match, how } = callMatchOf(run, 'toRecallCalls', options)
+    const found = `${match.matched.length} of ${match.referenceCalls} reference calls matched (${how})`
+    return result(match.recall! >= min, this.isNot
+      ? `expected tool-call recall below ${formatRate(min)}, got ${formatRate(match.recall)}: ${found}`
+      : `expected tool-call recall of at least ${formatRate(min)}, got ${formatRate(match.recall)}: ${found}.\n${unmatched(match)}`)
+  },
+
+  toHavePrecision(received, min: number = 1, options?: CallMatchInput) {
+    const run = asRun(received, 'toHavePrecision')
+    const { match, how } = callMatchOf(run, 'toHavePrecision', options)
+    if (match.precision === null) {
+      return result(false, `expected tool-call precision of at least ${formatRate(min)}, but agent ${run.agent} made no tool calls, so it has no precision (recall 0 of ${match.referenceCalls} reference calls)`)
+    }
+    const found = `${match.matched.length} of ${match.agentCalls} calls matched a reference call (${how})`
+    return result(match.precision >= min, this.isNot
+      ? `expected tool-call precision below ${formatRate(min)}, got ${formatRate(match.precision)}: ${found}`
+      : `expected tool-call precision of at least ${formatRate(min)}, got ${formatRate(match.precision)}: ${found}.\n${unmatched(match)}`)
   },
 }

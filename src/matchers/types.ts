@@ -1,4 +1,5 @@
 import 'vitest'
+import type { CallMatchInput } from '../task/spec.ts'
 
 interface McpBenchMatchers<R = unknown> {
   /** The agent gave a non-empty final answer. */
@@ -19,6 +20,13 @@ interface McpBenchMatchers<R = unknown> {
   toPassCheck(): R
   /** Every dependency of the reference plan was respected: a tool's prerequisites were called in earlier rounds. */
   toFollowDependencies(): R
+  /**
+   * Tool-call recall (reference calls matched / reference calls) is at least `min` (default 1). Calls match by
+   * `server.tool`, in any order, each reference call at most once; arguments as the task's `callMatch` says, or `options`.
+   */
+  toRecallCalls(min?: number, options?: CallMatchInput): R
+  /** Tool-call precision (agent calls that matched a reference call / agent calls) is at least `min` (default 1); fails when the agent made no calls. */
+  toHavePrecision(min?: number, options?: CallMatchInput): R
   /** After the run, `server`'s answer to `probe` (parsed as JSON when it is) equals `expected`. Await it. */
   toHaveServerState(server: string, probe: { tool: string; args?: Record<string, unknown> }, expected: unknown): Promise<R>
   /** The `${TASK_DIR}` workspace of `server` holds `path`, equal to a string or matching a RegExp. */

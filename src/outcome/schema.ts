@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { JudgeResultSchema } from '../judge/schema.ts'
-import { ReferencePlanSchema } from '../task/spec.ts'
+import { CallMatchSchema, ReferencePlanSchema } from '../task/spec.ts'
 import { TrajectorySchema } from '../trajectory/schema.ts'
 
 /**
@@ -43,6 +43,8 @@ export const TaskOutcomeSchema = z.object({
   tags: z.array(z.string()),
   /** The reference plan and facts, for the scores that compare against them. Null when the task has none or its spec is invalid. */
   reference: ReferencePlanSchema.nullable(),
+  /** How agent calls match reference calls for precision and recall (the task's `callMatch`). */
+  callMatch: CallMatchSchema.nullable(),
   distractors: z.object({
     /** Distraction servers whose tools joined the catalog. */
     joined: z.array(z.string()),

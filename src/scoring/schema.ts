@@ -23,6 +23,11 @@ export const RuleMetricsSchema = z.object({
 export const TaskMetricsSchema = RuleMetricsSchema.extend({
   /** Reference dependency edges the agent respected / edges whose two tools it called. */
   dependencyOrder: Rate,
+  /** Agent calls that match a reference call / agent calls (src/checks/call-match.ts); null without reference calls or agent calls. */
+  callPrecision: Rate,
+  /** Reference calls matched / reference calls; null without reference calls. */
+  callRecall: Rate,
+  callF1: Rate,
   toolCalls: z.number().int().nonnegative(),
   distractorCalls: z.number().int().nonnegative(),
 })

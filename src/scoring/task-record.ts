@@ -1,7 +1,7 @@
 import { describeFact, goalsMet, missingFacts } from '../checks/facts.ts'
 import { SETUP_PHASES, type TaskOutcome } from '../outcome/schema.ts'
 import type { TaskRecord, TaskStatus } from './schema.ts'
-import { callShape, NO_METRICS, ruleMetrics, scoreTask, settingOf, STOPPED_METRICS } from './task-scores.ts'
+import { callShape, NO_METRICS, ruleMetrics, scoreTask, settingOf, stoppedMetrics } from './task-scores.ts'
 
 /** What Vitest says about a task's test, in the terms the record needs. */
 export interface TestResult {
@@ -19,7 +19,9 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult): TaskRecord
   const status = statusOf(outcome, result)
   const stoppedEarly = status === 'errored'
   const trajectory = outcome.trajectory
-  const metrics = trajectory ? ruleMetrics(trajectory, outcome.reference, { stoppedEarly }) : stoppedEarly ? STOPPED_METRICS : NO_METRICS
+  const metrics = trajectory
+    ? ruleMetrics(trajectory, outcome.reference, { stoppedEarly, callMatch: outcome.callMatch })
+    : stoppedEarly ? stoppedMetrics(outcome.reference) : NO_METRICS
   const answer = trajectory?.answer ?? null
   const facts = trajectory ? outcome.reference?.facts ?? [] : []
   return {

@@ -1,8 +1,9 @@
 import type * as z from 'zod'
+import { matchCalls } from '../checks/call-match.ts'
 import { dependencyOrder, referenceLayers } from '../checks/dependencies.ts'
 import { MCP_BENCH_DIMENSIONS } from '../judge/rubric.ts'
 import { mcpBenchDimensions, type JudgeResult } from '../judge/schema.ts'
-import type { ReferencePlan } from '../task/spec.ts'
+import type { CallMatchInput, ReferencePlan } from '../task/spec.ts'
 import type { Trajectory } from '../trajectory/schema.ts'
 import { callRates, judgeCategories, overallScore, ruleScore, schemaUnderstanding } from './formulas.ts'
 import type { AgentBenchCategory, DomainsSchema, SubDimensionsSchema, TaskMetricsSchema } from './schema.ts'
@@ -23,29 +24,42 @@ export type Domains = z.infer<typeof DomainsSchema>
  * valid-name rate), except for a task that stopped early: it scores 0
  * where it made no call, so crashing never raises a score.
  */
-export function ruleMetrics(trajectory: Trajectory, reference?: ReferencePlan | null, { stoppedEarly = false } = {}): TaskMetrics {
+export function ruleMetrics(
+  trajectory: Trajectory,
+  reference?: ReferencePlan | null,
+  { stoppedEarly = false, callMatch }: { stoppedEarly?: boolean; callMatch?: CallMatchInput | null } = {},
+): TaskMetrics {
   const calls = trajectory.calls
   const zeroIfStopped = (v: number | null) => (v === null && stoppedEarly ? 0 : v)
   const rates = callRates(calls)
+  const match = matchCalls(calls, reference?.calls, callMatch ?? {})
   return {
     // An invalid name is recorded as an error result, so it counts as an execution failure.
     validToolNameRate: zeroIfStopped(rates.validToolNameRate),
     schemaCompliance: zeroIfStopped(rates.schemaCompliance),
     executionSuccess: zeroIfStopped(rates.executionSuccess),
     dependencyOrder: reference?.calls.length ? dependencyOrder(trajectory, reference).rate : null,
+    callPrecision: reference?.calls.length ? zeroIfStopped(match.precision) : null,
+    callRecall: match.recall,
+    callF1: match.f1,
     toolCalls: calls.length,
     distractorCalls: calls.filter((c) => c.distractor).length,
   }
 }
 
-/** The metrics of a task that stopped before its agent made any call. */
-export const STOPPED_METRICS: TaskMetrics = {
-  validToolNameRate: 0, schemaCompliance: 0, executionSuccess: 0, dependencyOrder: null, toolCalls: 0, distractorCalls: 0,
+/** The metrics of a task that stopped before its agent made any call: 0 for everything it would have been measured on. */
+export function stoppedMetrics(reference: ReferencePlan | null): TaskMetrics {
+  const planned = Boolean(reference?.calls.length)
+  return {
+    validToolNameRate: 0, schemaCompliance: 0, executionSuccess: 0, dependencyOrder: null,
+    callPrecision: planned ? 0 : null, callRecall: planned ? 0 : null, callF1: planned ? 0 : null, toolCalls: 0, distractorCalls: 0,
+  }
 }
 
 /** The metrics of a task that never ran its agent: nothing measured. */
 export const NO_METRICS: TaskMetrics = {
-  validToolNameRate: null, schemaCompliance: null, executionSuccess: null, dependencyOrder: null, toolCalls: 0, distractorCalls: 0,
+  validToolNameRate: null, schemaCompliance: null, executionSuccess: null, dependencyOrder: null,
+  callPrecision: null, callRecall: null, callF1: null, toolCalls: 0, distractorCalls: 0,
 }
 
 /** The MCP-AgentBench call shape of a reference plan: one call, one parallel layer, or several layers. Throws on a cyclic plan. */

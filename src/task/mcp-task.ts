@@ -152,6 +152,7 @@ function newOutcome({ id, spec, name, trial, judges }: TaskArgs, file: string): 
     tier: spec?.tier ?? 'easy',
     tags: spec?.tags ?? [],
     reference: spec?.reference ?? null,
+    callMatch: spec?.callMatch ?? null,
     distractors: { joined: [], skipped: [] },
     stopped: null,
     trajectory: null,
@@ -185,7 +186,7 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
   )
   const run: TaskRun = {
     kind: 'mcp-bench-run', taskId: id, agent: name, spec, trajectory, catalog: session.catalog.entries,
-    metrics: ruleMetrics(trajectory, spec.reference),
+    metrics: ruleMetrics(trajectory, spec.reference, { callMatch: spec.callMatch }),
     distractors: session.distractors,
     workspaces: Object.fromEntries(session.workspaces),
     inspect: (server, tool, toolArgs = {}) => inspectServer(session, server, tool, toolArgs),

@@ -42,6 +42,28 @@ export const ReferencePlanSchema = z.object({
 })
 export type ReferencePlan = z.infer<typeof ReferencePlanSchema>
 
+/**
+ * How tool-call precision and recall pair the agent's calls with the
+ * reference plan's: always by tool (`server.tool`), and with `args: 'exact'`
+ * also by arguments, compared as parsed JSON. The tolerances loosen only
+ * number comparisons: two numbers are equal when they differ by at most
+ * `tolerance`, or by at most `relativeTolerance` times the larger magnitude
+ * (the rule of Python's `math.isclose`).
+ */
+export const CallMatchSchema = z.strictObject({
+  /** `ignore` (default): the tool alone decides. `exact`: the arguments must be deeply equal as well. */
+  args: z.enum(['ignore', 'exact']).default('ignore'),
+  /** Largest absolute difference at which two numbers in the arguments still count as equal. */
+  tolerance: z.number().nonnegative().optional(),
+  /** Largest difference, as a fraction of the larger of the two magnitudes, at which numbers still count as equal. */
+  relativeTolerance: z.number().nonnegative().optional(),
+}).refine((m) => m.args === 'exact' || (m.tolerance === undefined && m.relativeTolerance === undefined), {
+  message: 'a tolerance compares arguments, so it needs args: "exact"',
+  path: ['args'],
+})
+export type CallMatchInput = z.input<typeof CallMatchSchema>
+export type CallMatchSetting = z.infer<typeof CallMatchSchema>
+
 export const CallShapeSchema = z.enum(['single', 'parallel', 'sequential'])
 export type CallShape = z.infer<typeof CallShapeSchema>
 
@@ -72,6 +94,8 @@ export const TaskSpecSchema = z.strictObject({
   /** `easy`: MCP-AgentBench's single / parallel / sequential shapes. `hard`: long, branching, multi-goal plans as in MCP-Bench. */
   tier: z.enum(['easy', 'hard']).default('easy'),
   tags: z.array(z.string()).default([]),
+  /** How tool-call precision and recall match calls against the reference plan; default: by tool, ignoring arguments. */
+  callMatch: CallMatchSchema.optional(),
 })
 export type TaskSpecInput = z.input<typeof TaskSpecSchema>
 export type TaskSpec = z.infer<typeof TaskSpecSchema>

@@ -56,6 +56,12 @@ export const ModelTurnSchema = z.object({
   usage: TokenUsageSchema.nullable(),
   finishReason: z.string().nullable(),
   durationMs: z.number().nonnegative(),
+  /**
+   * Set when a text-protocol agent (the ReAct loop) could not use the reply:
+   * why it broke the format. The agent answers such a turn with a reminder
+   * instead of a tool call. Absent on every turn that was understood.
+   */
+  parseError: z.string().optional(),
 })
 export type ModelTurn = z.infer<typeof ModelTurnSchema>
 

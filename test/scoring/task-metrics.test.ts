@@ -48,3 +48,15 @@ describe('rule metrics (MCP-Bench Tables 3-5)', () => {
     expect(ruleMetrics(trajectory([call({ distractor: true }), call()])).distractorCalls).toBe(1)
   })
 })
+
+describe('tool-call precision and recall in the task record', () => {
+  it('are computed against the reference plan and count a crash as 0', async () => {
+    const { record } = await import('../support/trajectories.ts')
+    const reference = { calls: [{ id: 'a', tool: 'math.add', args: {}, after: [] }, { id: 'b', tool: 'math.sum', args: {}, after: [] }], facts: [] }
+    const half = record({ reference, trajectory: trajectory([call(), call({ id: 'x', name: 'math__max', tool: 'max' })]) }, 'failed')
+    expect(half.metrics).toMatchObject({ callPrecision: 0.5, callRecall: 0.5, callF1: 0.5 })
+    const crashed = record({ reference, trajectory: null, stopped: { phase: 'agent', message: 'boom' } }, 'failed')
+    expect(crashed.metrics).toMatchObject({ callPrecision: 0, callRecall: 0, callF1: 0 })
+    expect(record().metrics).toMatchObject({ callPrecision: null, callRecall: null, callF1: null })
+  })
+})

@@ -23,7 +23,7 @@ export function trajectory(calls: ToolCallRecord[], over: Partial<Trajectory> = 
 export function outcome(over: Partial<TaskOutcome> = {}): TaskOutcome {
   return {
     version: OUTCOME_VERSION, taskId: 't', agent: 'A', trial: 1, file: 'benchmarks/t.test.ts', servers: ['math'],
-    category: null, tier: 'easy', tags: [], reference: null, distractors: { joined: [], skipped: [] }, stopped: null,
+    category: null, tier: 'easy', tags: [], reference: null, callMatch: null, distractors: { joined: [], skipped: [] }, stopped: null,
     trajectory: trajectory([call()]), judge: null, referenceJudge: null, judgeConfigured: false, verdicts: [], unscored: null, ...over,
   }
 }
