@@ -58,3 +58,10 @@ cat("\n## odds and ends quoted in the tests\n")
 cat(sprintf("binom.test(8, 11)$p.value = %.17g\n", binom.test(8, 11)$p.value))
 cat(sprintf("qnorm(c(0.975, 0.95, 0.999, 1e-10)) = %s\n", paste(sprintf("%.17g", qnorm(c(0.975, 0.95, 0.999, 1e-10))), collapse = ", ")))
 cat(sprintf("quantile(c(1, 2, 4, 8), c(0.1, 0.5, 0.95), type = 7) = %s\n", paste(quantile(c(1, 2, 4, 8), c(0.1, 0.5, 0.95), type = 7), collapse = ", ")))
+
+cat("\n## the worked comparison in test/scoring/compare.test.ts\n")
+for (m in list(c(7, 11, 1, 1), c(18, 1, 1, 0))) for (conf in c(0.95, 0.90)) {
+  r <- epi.conf(matrix(m, ncol = 4), ctype = "prop.paired", conf.level = conf)
+  cat(sprintf("table=%s conf=%.2f lower=%.17g upper=%.17g\n", paste(m, collapse = ","), conf, r$lower, r$upper))
+}
+cat(sprintf("binom.test(1, 12)$p.value = %.17g\n", binom.test(1, 12)$p.value))
