@@ -1,4 +1,5 @@
 import { COMPARED_METRICS, METRIC_LABELS, type AgentComparison, type Comparison, type Drop, type Flip, type MetricComparison, type RegressionResult } from './compare-schema.ts'
+import { formatChange as signed, formatLevel as level, formatRate as pct, formatScore as score } from './compare-format.ts'
 import { TOO_FEW_MESSAGE } from './paired.ts'
 
 /**
@@ -15,11 +16,7 @@ function code(text: string): string {
   return `${fence}${pad}${text.replace(/\|/g, '\\|')}${pad}${fence}`
 }
 
-const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`)
-const score = (x: number | null) => (x === null ? '–' : x.toFixed(3))
-const signed = (x: number, digits: number, scale = 1) => `${x > 0 ? '+' : x < 0 ? '-' : '±'}${Math.abs(x * scale).toFixed(digits)}`
 const pValue = (p: number | null) => (p === null ? '' : p < 0.001 ? '<0.001' : p.toFixed(3))
-const level = (c: number) => `${+(c * 100).toFixed(2)}%`
 
 function metricRow(metric: (typeof COMPARED_METRICS)[number], m: MetricComparison, minPairs: number): string {
   const isRate = metric === 'passRate'

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { formatChange, formatLevel, formatRate, formatScore } from './compare-format.ts'
 import type { ComparableRecord, ComparableRun } from './compare-input.ts'
 import {
   COMPARISON_SCHEMA_VERSION,
@@ -161,11 +162,9 @@ export const RegressionOptionsSchema = z.object({
 })
 export type RegressionOptions = z.input<typeof RegressionOptionsSchema>
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`
 const points = (x: number) => `${(x * 100).toFixed(1)} points`
-const signedPoints = (x: number) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)}`
-const score = (x: number) => x.toFixed(3)
-const signedScore = (x: number) => `${x > 0 ? '+' : ''}${x.toFixed(3)}`
+const signedPoints = (x: number) => formatChange(x, 1, 100)
+const signedScore = (x: number) => formatChange(x, 3)
 const taskName = (t: { id: string; trial: number }, trials: boolean) => (trials ? `${t.id} #${t.trial}` : t.id)
 
 /**
@@ -189,7 +188,7 @@ export function regression(base: ComparableRun, head: ComparableRun, options: Re
       const worst =
         metric === 'passRate'
           ? agent.flips.worse.slice(0, o.worstTasks).map((f) => `${taskName(f, trials)} (${f.base} → ${f.head})`)
-          : agent.drops[metric].map((d) => `${taskName(d, trials)} (${score(d.base)} → ${score(d.head)})`)
+          : agent.drops[metric].map((d) => `${taskName(d, trials)} (${formatScore(d.base)} → ${formatScore(d.head)})`)
       checks.push(gateCheck(agent.agent, metric, maxDrop, m, worst, o.confidence, twoSided, o.minPairs))
     }
   }
@@ -209,9 +208,9 @@ function gateCheck(
 ): RegressionCheck {
   const label = METRIC_LABELS[metric]
   const isRate = metric === 'passRate'
-  const level = `${+(confidence * 100).toFixed(2)}%`
-  const show = isRate ? pct : score
-  const amount = isRate ? points : score
+  const level = formatLevel(confidence)
+  const show = (x: number) => (isRate ? formatRate(x) : formatScore(x))
+  const amount = isRate ? points : formatScore
   const signed = isRate ? signedPoints : signedScore
   const unit = isRate ? ' points' : ''
   const base = { agent, metric, maxDrop, pairs: m.pairs, worst }
@@ -229,7 +228,7 @@ function gateCheck(
   const dropAtLeast = -m.interval[1]
   const regressed = dropAtLeast > maxDrop
   const change = `${label} went from ${show(m.base!)} to ${show(m.head!)} (${signed(m.difference)}${unit} over ${m.pairs} paired tasks)`
-  const interval = `${+(twoSided * 100).toFixed(2)}% interval of the change: ${signed(m.interval[0])} to ${signed(m.interval[1])}${unit}`
+  const interval = `${formatLevel(twoSided)} interval of the change: ${signed(m.interval[0])} to ${signed(m.interval[1])}${unit}`
   const message = regressed
     ? `${agent}: ${change}; with ${level} confidence it fell by at least ${amount(dropAtLeast)} (${interval}), more than the ${amount(maxDrop)} allowed.` +
       (worst.length > 0 ? ` Worst tasks: ${worst.join(', ')}.` : '')
