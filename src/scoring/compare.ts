@@ -104,14 +104,13 @@ export function compareRuns(base: ComparableRun, head: ComparableRun, options: C
   const { pairs, onlyInBase, onlyInHead } = pairRecords(base.tasks, head.tasks)
   const agents = agentsOf(base, head).map((agent): AgentComparison => {
     const mine = pairs.filter((p) => p.agent === agent)
-    const statistics = { ...settings }
     const scores = Object.fromEntries(
       SCORE_METRICS.map((metric) => [
         metric,
         compareScores(
           mine.map((p) => ({ base: scoreOf(p.base, metric), head: scoreOf(p.head, metric) })),
           // Each agent and metric has its own stream, so adding an agent or a metric changes no other number.
-          { ...statistics, seed: `${settings.seed}|${agent}|${metric}` },
+          { ...settings, seed: `${settings.seed}|${agent}|${metric}` },
         ),
       ]),
     ) as Record<ScoreMetric, MetricComparison>
@@ -120,7 +119,7 @@ export function compareRuns(base: ComparableRun, head: ComparableRun, options: C
       pairs: mine.length,
       onlyInBase: onlyInBase.filter((r) => r.agent === agent).length,
       onlyInHead: onlyInHead.filter((r) => r.agent === agent).length,
-      metrics: { passRate: comparePassRates(mine.map((p) => ({ base: passVerdict(p.base), head: passVerdict(p.head) })), statistics), ...scores },
+      metrics: { passRate: comparePassRates(mine.map((p) => ({ base: passVerdict(p.base), head: passVerdict(p.head) })), settings), ...scores },
       flips: flipsOf(mine),
       drops: Object.fromEntries(SCORE_METRICS.map((m) => [m, dropsOf(mine, m, settings.listLimit)])) as AgentComparison['drops'],
     }
