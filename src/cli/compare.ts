@@ -1,0 +1,137 @@
+/**
+ * Two leaderboards compared task by task: "is this PR worse than main?".
+ *
+ *   mcp-bench compare base.json head.json [--json out.json] [--markdown out.md]
+ *                     [--confidence 0.95] [--seed N] [--resamples N] [--min-pairs N]
+ *
+ * Prints the comparison as Markdown (append it to $GITHUB_STEP_SUMMARY);
+ * --json and --markdown also write it to files.
+ * Exit codes: 0 compared, 1 bad input (naming the file and field), 2 bad usage.
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { CompareInputError, parseComparableRun } from '../scoring/compare-input.ts'
+import { renderComparisonMarkdown } from '../scoring/compare-markdown.ts'
+import { compareRuns, type CompareOptions } from '../scoring/compare.ts'
+import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES, MIN_PAIRS_TO_TELL } from '../scoring/paired.ts'
+
+export interface CliIO {
+  stdout: { write(text: string): unknown }
+  stderr: { write(text: string): unknown }
+}
+
+export const USAGE = `usage: compare <base.json> <head.json> [--json out.json] [--markdown out.md]
+               [--confidence 0.95] [--seed ${DEFAULT_BOOTSTRAP_SEED}] [--resamples ${DEFAULT_RESAMPLES}] [--min-pairs ${MIN_PAIRS_TO_TELL}]
+`
+
+class UsageError extends Error {}
+
+/** A number option: finite, and an integer in [min, max] when asked. */
+function numberOption(name: string, raw: string | undefined, check: { integer?: boolean; min: number; max: number; open?: boolean }): number | undefined {
+  if (raw === undefined) return undefined
+  const value = Number(raw)
+  const inRange = check.open ? value > check.min && value < check.max : value >= check.min && value <= check.max
+  if (raw.trim() === '' || !Number.isFinite(value) || (check.integer && !Number.isInteger(value)) || !inRange) {
+    const what = check.integer ? 'an integer' : 'a number'
+    const range = check.open ? `between ${check.min} and ${check.max}, exclusive` : `from ${check.min} to ${check.max}`
+    throw new UsageError(`--${name} must be ${what} ${range}, got "${raw}"`)
+  }
+  return value
+}
+
+function readArgs(argv: readonly string[]) {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        json: { type: 'string' },
+        markdown: { type: 'string' },
+        confidence: { type: 'string' },
+        seed: { type: 'string' },
+        resamples: { type: 'string' },
+        'min-pairs': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    })
+  } catch (err) {
+    throw new UsageError((err as Error).message)
+  }
+  const { values, positionals } = parsed
+  if (values.help) return { help: true as const }
+  if (positionals.length !== 2) throw new UsageError(`expected 2 leaderboard files, got ${positionals.length}`)
+  const options: CompareOptions = {
+    confidence: numberOption('confidence', values.confidence, { min: 0, max: 1, open: true }),
+    seed: numberOption('seed', values.seed, { integer: true, min: 0, max: 0xffffffff }),
+    resamples: numberOption('resamples', values.resamples, { integer: true, min: 100, max: 10_000_000 }),
+    minPairs: numberOption('min-pairs', values['min-pairs'], { integer: true, min: 2, max: Number.MAX_SAFE_INTEGER }),
+  }
+  for (const [name, path] of [['json', values.json], ['markdown', values.markdown]] as const) {
+    if (path !== undefined && path.trim() === '') throw new UsageError(`--${name} needs a file name`)
+  }
+  const [base, head] = positionals as [string, string]
+  return { help: false as const, base, head, options, json: values.json, markdown: values.markdown }
+}
+
+async function readRun(file: string) {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (err) {
+    throw new CompareInputError(file, null, `cannot read file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
+  }
+  return parseComparableRun(text, file)
+}
+
+async function writeOutput(file: string, text: string) {
+  try {
+    await writeFile(file, text)
+  } catch (err) {
+    throw new CompareInputError(file, null, `cannot write file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
+  }
+}
+
+export async function main(argv: readonly string[], io: CliIO = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+  let args
+  try {
+    args = readArgs(argv)
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err
+    io.stderr.write(`compare: ${err.message}\n${USAGE}`)
+    return 2
+  }
+  if (args.help) {
+    io.stdout.write(USAGE)
+    return 0
+  }
+  try {
+    const comparison = compareRuns(await readRun(args.base), await readRun(args.head), args.options)
+    const markdown = renderComparisonMarkdown(comparison)
+    if (args.json !== undefined) await writeOutput(args.json, `${JSON.stringify(comparison, null, 2)}\n`)
+    if (args.markdown !== undefined) await writeOutput(args.markdown, markdown)
+    io.stdout.write(markdown)
+    return 0
+  } catch (err) {
+    if (err instanceof CompareInputError) {
+      io.stderr.write(`compare: ${err.message}\n`)
+      return 1
+    }
+    throw err
+  }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href
+if (invokedDirectly) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code
+    },
+    (err) => {
+      process.stderr.write(`compare: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
+      process.exitCode = 1
+    },
+  )
+}

@@ -1,0 +1,91 @@
+import * as z from 'zod'
+import { pairKey } from './paired.ts'
+
+/**
+ * What `compare` and the baseline gate read from a leaderboard: only the task
+ * records' identity, status and scores. Everything else in the file is
+ * ignored, so leaderboards of any schema version that keep these fields
+ * compare with each other.
+ */
+
+const Score = z.number().min(0).max(1).nullable()
+
+export const TASK_STATUSES = ['passed', 'failed', 'errored', 'setup-error', 'unscored'] as const
+
+export const ComparableRecordSchema = z.object({
+  id: z.string().min(1),
+  agent: z.string(),
+  trial: z.number().int().positive(),
+  status: z.enum(TASK_STATUSES),
+  scores: z.object({
+    domains: z.object({
+      schemaUnderstanding: Score,
+      taskCompletion: Score,
+      toolUsage: Score,
+      planningEffectiveness: Score,
+    }),
+    overall: Score,
+    ruleScore: Score,
+  }),
+})
+export type ComparableRecord = z.infer<typeof ComparableRecordSchema>
+
+export const ComparableRunSchema = z.object({ tasks: z.array(ComparableRecordSchema) })
+
+/** One run to compare: its records and the name it goes by in messages (usually the file). */
+export interface ComparableRun {
+  source: string
+  tasks: ComparableRecord[]
+}
+
+/** A leaderboard that cannot be compared; the message names the source and the field. */
+export class CompareInputError extends Error {
+  constructor(
+    readonly source: string,
+    readonly field: string | null,
+    detail: string,
+  ) {
+    super(field === null ? `${source}: ${detail}` : `${source}: ${field}: ${detail}`)
+    this.name = 'CompareInputError'
+  }
+}
+
+/** `tasks[3].scores.overall` from a zod issue path. */
+function fieldName(path: readonly PropertyKey[]): string | null {
+  let out = ''
+  for (const part of path) out += typeof part === 'number' ? `[${part}]` : `${out ? '.' : ''}${String(part)}`
+  return out || null
+}
+
+/**
+ * Validates a parsed leaderboard and checks that no (id, agent, trial) occurs
+ * twice, since pairing would then be ambiguous. Throws CompareInputError.
+ */
+export function readComparableRun(data: unknown, source: string): ComparableRun {
+  const parsed = ComparableRunSchema.safeParse(data)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new CompareInputError(source, fieldName(issue.path), issue.message)
+  }
+  const seen = new Map<string, number>()
+  parsed.data.tasks.forEach((r, i) => {
+    const key = pairKey(r)
+    const first = seen.get(key)
+    if (first !== undefined) {
+      throw new CompareInputError(source, `tasks[${i}]`, `task "${r.id}" of agent "${r.agent}", trial ${r.trial}, occurs twice (first at tasks[${first}])`)
+    }
+    seen.set(key, i)
+  })
+  return { source, tasks: parsed.data.tasks }
+}
+
+/** Parses a leaderboard's JSON text; see readComparableRun. */
+export function parseComparableRun(text: string, source: string): ComparableRun {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (err) {
+    throw new CompareInputError(source, null, `not valid JSON (${(err as Error).message})`)
+  }
+  return readComparableRun(data, source)
+}
