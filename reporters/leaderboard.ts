@@ -6,6 +6,7 @@ import type { Gate } from '../src/config/options.ts'
 import { TaskOutcomeSchema, type TaskOutcome } from '../src/outcome/schema.ts'
 import { interruptExitCode } from '../src/interrupt.ts'
 import type { Redactor } from '../src/redact.ts'
+import { baselineRegression } from '../src/scoring/baseline.ts'
 import { gateConfigured } from '../src/scoring/gate.ts'
 import { buildLeaderboard } from '../src/scoring/leaderboard.ts'
 import type { Leaderboard, TaskRecord } from '../src/scoring/schema.ts'
@@ -55,18 +56,20 @@ export class LeaderboardReporter implements Reporter {
     for (const file of REPORT_FILES) rmSync(join(this.options.outputDir, file), { force: true })
   }
 
-  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = [], reason?: string): void {
+  async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = [], reason?: string): Promise<void> {
     const root = this.vitest?.config.root ?? process.cwd()
     const run = this.collect(modules, root)
     if (this.seen.size === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0) return
     const records = markDuplicates([...this.seen.values()].map((s) => s.record))
+    const gateDeferred = this.gateDeferred()
     const board = this.options.redactor.deep(buildLeaderboard({
       records,
       fileErrors: run.fileErrors,
       interrupted: reason === 'interrupted',
       unfinished: run.unfinished,
       gate: this.options.gate,
-      gateDeferred: this.gateDeferred(),
+      gateDeferred,
+      baseline: gateDeferred ? null : await baselineRegression(this.options.gate, { tasks: records }, root),
     }))
     for (const [test, record] of run.tests) rawTask(test).annotations.push(...junitProperties(record))
     const trajectories = new Map([...this.seen.values()].map((s) => [trajectoryKey(s.record), s.trajectory]))

@@ -1,4 +1,5 @@
 import { AGENTBENCH_CATEGORIES, type AgentRow, type Leaderboard, type TaskRecord } from '../src/scoring/schema.ts'
+import { renderRegressionMarkdown } from '../src/scoring/compare-markdown.ts'
 import { cleanText, escapeHtml, percent as pct } from '../src/text.ts'
 
 /**
@@ -53,6 +54,7 @@ export function leaderboardMarkdown(board: Leaderboard): string {
   for (const f of board.fileErrors) lines.push('', `## File error in \`${cell(f.file)}\``, '', fenced(f.error))
   if (board.unfinished.length) lines.push('', '## Unfinished (interrupted)', '', ...board.unfinished.map((u) => `- ${cell(u.file)}: ${cell(u.name)}`))
   lines.push('', gateLine(board))
+  if (board.gate.baseline) lines.push('', renderRegressionMarkdown(board.gate.baseline))
   return `${lines.join('\n')}\n`
 }
 

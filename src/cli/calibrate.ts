@@ -11,6 +11,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
 import { calibrate, CalibrationInputError, DEFAULT_CATEGORIES, parseHumanLabels, parseJudgements, type CalibrationReport } from '../scoring/calibration.ts'
 
 export interface CliIO {
@@ -21,26 +22,30 @@ export interface CliIO {
 const USAGE = 'usage: calibrate <judgements.jsonl> <human-labels.jsonl> [--categories pass,fail] [--json]\n'
 
 export async function main(argv: readonly string[], io: CliIO = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
-  const files: string[] = []
-  let json = false
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: { json: { type: 'boolean' }, categories: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    })
+  } catch (error) {
+    io.stderr.write(`calibrate: ${(error as Error).message}\n${USAGE}`)
+    return 2
+  }
+  const { values, positionals: files } = parsed
+  if (values.help) {
+    io.stdout.write(USAGE)
+    return 0
+  }
+  const json = values.json === true
   let categories: string[] = [...DEFAULT_CATEGORIES]
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    if (arg === '--json') json = true
-    else if (arg === '--help' || arg === '-h') {
-      io.stdout.write(USAGE)
-      return 0
-    } else if (arg === '--categories' || arg.startsWith('--categories=')) {
-      const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[++i]
-      categories = (value ?? '').split(',').map((c) => c.trim()).filter(Boolean)
-      if (categories.length < 2) {
-        io.stderr.write(`calibrate: --categories needs at least two comma-separated names\n${USAGE}`)
-        return 2
-      }
-    } else if (arg.startsWith('-')) {
-      io.stderr.write(`calibrate: unknown option ${arg}\n${USAGE}`)
+  if (values.categories !== undefined) {
+    categories = values.categories.split(',').map((c) => c.trim()).filter(Boolean)
+    if (categories.length < 2) {
+      io.stderr.write(`calibrate: --categories needs at least two comma-separated names\n${USAGE}`)
       return 2
-    } else files.push(arg)
+    }
   }
   if (files.length !== 2) {
     io.stderr.write(`calibrate: expected 2 files, got ${files.length}\n${USAGE}`)

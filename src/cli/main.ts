@@ -1,22 +1,58 @@
+import { readFileSync } from 'node:fs'
 import { main as calibrate } from './calibrate.ts'
+import { main as compare } from './compare.ts'
 import { main as importTasks } from './import.ts'
 
 const USAGE = `usage: mcp-bench <command> [args]
 
 commands:
+  compare <base.json> <head.json> [--json out.json] [--markdown out.md] [--confidence 0.95]
+      two leaderboards task by task: per agent the change in pass rate and scores with intervals,
+      the tasks that flipped and the largest drops ("is this PR worse than main?")
   calibrate <judgements.jsonl> <human-labels.jsonl> [--categories pass,fail] [--json]
       agreement of the LLM judge with human labels: percent agreement and Cohen's kappa
       against the human majority, Fleiss' kappa among raters, three-way agreement, and the
       mean coefficient of variation across judge models
   import <mcpbench_tasks.json> [--out benchmarks/mcp-bench] [--map "Server Name=key,…"]
       MCP-Bench's released task files as mcpTask files (one per server combination)
+
+options:
+  --help, -h      this text
+  --version, -v   the package version
 `
 
-/** The `mcp-bench` command: one entry, a subcommand per tool. */
-export async function main(argv: readonly string[]): Promise<number> {
+
+/** The package's own version, read from its package.json (the same file from src/ and from dist/src/). */
+export function packageVersion(): string {
+  for (const path of ['../../package.json', '../../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { name?: string; version?: string }
+      if (pkg.name === 'vitest-mcp-bench' && pkg.version) return pkg.version
+    } catch {
+      // not this one
+    }
+  }
+  return 'unknown'
+}
+
+/** The `mcp-bench` command: one entry, a subcommand per tool. Exit codes: 0 ok, 1 bad input, 2 bad usage. */
+export async function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   const [command, ...rest] = argv
-  if (command === 'calibrate') return calibrate(rest)
-  if (command === 'import') return importTasks(rest)
-  process.stderr.write(command && command !== '--help' ? `mcp-bench: unknown command "${command}"\n\n${USAGE}` : USAGE)
-  return command && command !== '--help' ? 2 : 0
+  switch (command) {
+    case 'compare': return compare(rest, io)
+    case 'calibrate': return calibrate(rest, io)
+    case 'import': return importTasks(rest, io)
+    case '--help': case '-h': case 'help':
+      io.stdout.write(USAGE)
+      return 0
+    case '--version': case '-v':
+      io.stdout.write(`${packageVersion()}\n`)
+      return 0
+    case undefined:
+      io.stderr.write(USAGE)
+      return 2
+    default:
+      io.stderr.write(`mcp-bench: unknown command "${command}"\n\n${USAGE}`)
+      return 2
+  }
 }

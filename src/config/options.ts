@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { JudgeConfigSchema } from '../judge/config.ts'
+import { MaxDropSchema } from '../scoring/compare.ts'
 
 /** Where an agent comes from. A string is a model name for the OpenAI-compatible agent. */
 const OpenAIAgentSchema = z.strictObject({
@@ -58,13 +59,22 @@ export const DefaultChecksSchema = z.strictObject({
 })
 
 export const GateSchema = z.strictObject({
+  /**
+   * A previous run's leaderboard.json to compare with (a path relative to the project root, or an http(s) URL):
+   * the gate fails when a metric in `maxDrop` dropped by more than allowed, with `confidence`.
+   */
+  baseline: z.string().min(1).optional(),
+  /** Largest drop allowed per metric, on the 0–1 scale (`{ passRate: 0.05 }` is 5 points). */
+  maxDrop: MaxDropSchema.optional(),
+  /** One-sided confidence with which a drop must exceed maxDrop to fail the gate (default 0.95). */
+  confidence: z.number().gt(0.5).lt(1).optional(),
   /** Minimum overall score (0-1) per agent. Needs a judge, and fails when the judge failed on any task. */
   minOverall: z.number().min(0).max(1).optional(),
   /** Minimum rule score (mean of the three schema-understanding rates). */
   minRuleScore: z.number().min(0).max(1).optional(),
   /** Minimum share of tasks passed. */
   minPassRate: z.number().min(0).max(1).optional(),
-})
+}).refine((g) => !g.baseline === !g.maxDrop, { message: 'a baseline gate needs both `baseline` and `maxDrop`', path: ['maxDrop'] })
 
 export type Gate = z.infer<typeof GateSchema>
 

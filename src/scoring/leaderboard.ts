@@ -1,6 +1,7 @@
 import { applyGate, type Gate } from './gate.ts'
 import { agentRows } from './rows.ts'
-import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type Leaderboard, type TaskRecord } from './schema.ts'
+import type { RegressionResult } from './compare-schema.ts'
+import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type GateResult, type Leaderboard, type TaskRecord } from './schema.ts'
 
 export interface LeaderboardInput {
   records: TaskRecord[]
@@ -11,14 +12,22 @@ export interface LeaderboardInput {
   /** Why this run does not apply the gate (a shard of a larger run); null: it does. */
   gateDeferred: string | null
   generatedAt?: string
+  /** The baseline gate's verdict (see baseline.ts), when the gate names a baseline. */
+  baseline?: RegressionResult | null
+}
+
+function withBaseline(gate: GateResult, baseline: RegressionResult | null): GateResult {
+  if (!baseline) return gate
+  const failures = [...gate.failures, ...baseline.failures]
+  return { ...gate, passed: failures.length === 0, failures, baseline }
 }
 
 /** The whole leaderboard from task records: rows, gate and run facts, validated against its schema. */
 export function buildLeaderboard(input: LeaderboardInput): Leaderboard {
   const agents = agentRows(input.records)
   const gate = input.gateDeferred
-    ? { applied: false, passed: true, failures: [], note: input.gateDeferred }
-    : { applied: true, ...applyGate(agents, input.records, input.gate), note: null }
+    ? { applied: false, passed: true, failures: [], note: input.gateDeferred, baseline: null }
+    : withBaseline({ applied: true, ...applyGate(agents, input.records, input.gate), note: null, baseline: null }, input.baseline ?? null)
   return LeaderboardSchema.parse({
     schemaVersion: LEADERBOARD_SCHEMA_VERSION,
     generatedAt: input.generatedAt ?? new Date().toISOString(),

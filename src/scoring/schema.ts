@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { JudgeResultSchema } from '../judge/schema.ts'
+import { RegressionResultSchema } from './compare-schema.ts'
 
 /**
  * The leaderboard file (`leaderboard.json`): every score the project
@@ -199,6 +200,8 @@ export const GateResultSchema = z.object({
   passed: z.boolean(),
   failures: z.array(z.string()),
   note: z.string().nullable(),
+  /** The baseline gate's checks, when a baseline was given. */
+  baseline: RegressionResultSchema.nullable(),
 })
 export type GateResult = z.infer<typeof GateResultSchema>
 

@@ -1,0 +1,33 @@
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import type { Gate } from '../config/options.ts'
+import { parseComparableRun, readComparableRun } from './compare-input.ts'
+import type { RegressionResult } from './compare-schema.ts'
+import { regression } from './compare.ts'
+import type { TaskRecord } from './schema.ts'
+
+/**
+ * The baseline gate for this run: the baseline leaderboard (a file, or a URL
+ * such as a CI artifact's) compared task by task with this run's records.
+ * A baseline that cannot be read fails the gate, saying why: a gate that
+ * silently passed without its baseline would gate nothing.
+ */
+export async function baselineRegression(gate: Gate, run: { tasks: readonly TaskRecord[] }, root: string): Promise<RegressionResult | null> {
+  if (!gate.baseline || !gate.maxDrop) return null
+  const where = /^https?:\/\//.test(gate.baseline) ? gate.baseline : resolve(root, gate.baseline)
+  try {
+    const text = where.startsWith('http') ? await download(where) : await readFile(where, 'utf8')
+    const base = parseComparableRun(text, gate.baseline)
+    const head = readComparableRun(run, 'this run')
+    return regression(base, head, { maxDrop: gate.maxDrop, ...(gate.confidence ? { confidence: gate.confidence } : {}) })
+  } catch (error) {
+    const message = `baseline ${gate.baseline} could not be used: ${(error as Error).message}`
+    return { passed: false, confidence: gate.confidence ?? 0.95, checks: [], failures: [message] }
+  }
+}
+
+async function download(url: string): Promise<string> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) })
+  if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`)
+  return response.text()
+}

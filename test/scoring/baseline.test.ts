@@ -1,0 +1,45 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { baselineRegression } from '../../src/scoring/baseline.ts'
+import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
+import { record } from '../support/trajectories.ts'
+
+/** Twenty tasks, the first `failing` of them failed. */
+const run = (failing: number) => Array.from({ length: 20 }, (_, i) => record({ taskId: `t${i}` }, i < failing ? 'failed' : 'passed'))
+
+function baselineFile(failing: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'baseline-'))
+  const board = buildLeaderboard({ records: run(failing), fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null })
+  writeFileSync(join(dir, 'leaderboard.json'), JSON.stringify(board))
+  return join(dir, 'leaderboard.json')
+}
+
+describe('the baseline gate', () => {
+  const gate = (baseline: string) => ({ baseline, maxDrop: { passRate: 0.05 }, confidence: 0.95 })
+
+  it('fails a real drop, naming the metric, the interval and the worst tasks', async () => {
+    const result = await baselineRegression(gate(baselineFile(0)), { tasks: run(10) }, '/')
+    expect(result!.passed).toBe(false)
+    expect(result!.failures[0]).toMatch(/^A: pass rate went from 100.0% to 50.0% .* fell by at least 29.0 points \(90% interval of the change: -67.3 to -29.0 points\).*Worst tasks: t0 \(passed → failed\)/)
+  })
+
+  it('passes a rerun that changed nothing, and a drop within noise', async () => {
+    expect((await baselineRegression(gate(baselineFile(2)), { tasks: run(2) }, '/'))!.passed).toBe(true)
+    expect((await baselineRegression(gate(baselineFile(2)), { tasks: run(3) }, '/'))!.passed).toBe(true)
+  })
+
+  it('fails, saying why, when the baseline cannot be read', async () => {
+    const result = await baselineRegression(gate('nowhere/leaderboard.json'), { tasks: run(0) }, '/tmp')
+    expect(result).toMatchObject({ passed: false, failures: [expect.stringMatching(/^baseline nowhere\/leaderboard\.json could not be used: .*ENOENT/)] })
+  })
+
+  it('adds its failures to the leaderboard\'s gate', () => {
+    const board = buildLeaderboard({
+      records: run(0), fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null,
+      baseline: { passed: false, confidence: 0.95, checks: [], failures: ['A: pass rate dropped'] },
+    })
+    expect(board.gate).toMatchObject({ applied: true, passed: false, failures: ['A: pass rate dropped'] })
+  })
+})
