@@ -31,6 +31,8 @@ mcpTask('math/class-statistics', {
       { id: 'max', tool: 'math.max', args: { numbers: [72, 85, 90, 66, 85] } },
     ],
     answer: 'The mean score is 79.6, the median is 85 and the top score is 90.',
-    facts: ['79.6', '85', '90'],
+    // MCP-Bench's median tool answers "undefined" (its Statistics.median never returns), and so does the
+    // fixture: the median is read off the sorted scores, not from a tool output.
+    facts: ['79.6', { value: '85', derived: 'the middle of the five sorted scores' }, '90'],
   },
 })

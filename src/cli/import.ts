@@ -1,42 +1,213 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { basename, join, resolve } from 'node:path'
-import { FIXTURE_SERVER_NAMES, importMcpBenchTasks, renderTaskFile } from '../task/import-mcp-bench.ts'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { parseMcpBenchCommands, type McpBenchCommands } from '../task/mcp-bench-commands.ts'
+import { defaultFixturesDir } from '../task/mcp-bench-fixtures.ts'
+import { mergeServersFile, planServers, renderServerTable } from '../task/mcp-bench-servers.ts'
+import {
+  countServerUsage, mergeFiles, parseMcpBenchTaskFile, renderTaskFile, serverKey, toImportedFiles,
+  type ImportedFile, type ServerUsage,
+} from '../task/import-mcp-bench.ts'
 
-const USAGE = 'usage: mcp-bench import <mcpbench_tasks.json> [--out benchmarks/mcp-bench] [--map "Server Name=key,…"]\n'
+export const USAGE = `usage: mcp-bench import <mcpbench_tasks.json>… [options]
 
-/** `mcp-bench import`: MCP-Bench task files → mcpTask files. Exit codes: 0 ok, 1 bad input, 2 bad usage. */
-export function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr }): number {
-  const args = [...argv]
-  const take = (flag: string) => {
-    const i = args.indexOf(flag)
-    return i === -1 ? undefined : args.splice(i, 2)[1]
-  }
-  const out = resolve(take('--out') ?? 'benchmarks/mcp-bench')
-  const mapArg = take('--map')
-  if (args.length !== 1) {
-    io.stderr.write(USAGE)
+  MCP-Bench's released task files as mcpTask files (one per server combination), and
+  mcp.servers.json entries for its servers.
+
+  --out <dir>               where the task files go (default benchmarks/mcp-bench)
+  --commands <file>         MCP-Bench's mcp_servers/commands.json: write an entry for each of its servers
+  --mcp-bench-dir <dir>     an MCP-Bench checkout (the directory holding mcp_servers/): the servers'
+                            working directories; also finds commands.json when --commands is not given
+  --offline                 use this project's fixture for every server that has one
+  --servers-out <file>      the servers file to add entries to (default mcp.servers.json); entries
+                            it already has are kept as they are
+  --map "Name=key,…"        config keys for MCP-Bench server names (default: the fixture names)
+  -h, --help                this text
+`
+
+interface Io {
+  stdout: { write(text: string): unknown }
+  stderr: { write(text: string): unknown }
+}
+
+/** Bad usage (exit 2) as opposed to bad input (exit 1). */
+class UsageError extends Error {}
+/** Bad input: the message names the file and the field. */
+class InputError extends Error {}
+
+interface Options {
+  taskFiles: string[]
+  out: string
+  commands?: string
+  mcpBenchDir?: string
+  offline: boolean
+  serversOut?: string
+  overrides: Record<string, string>
+}
+
+/**
+ * `mcp-bench import`: MCP-Bench task files → mcpTask files, and commands.json → servers-file entries.
+ * Exit codes: 0 ok, 1 bad input (named), 2 bad usage (with the usage text).
+ */
+export function main(argv: readonly string[], io: Io = { stdout: process.stdout, stderr: process.stderr }, cwd = process.cwd()): number {
+  let options: Options | 'help'
+  try {
+    options = parseOptions(argv)
+  } catch (error) {
+    io.stderr.write(`import: ${(error as Error).message}\n\n${USAGE}`)
     return 2
   }
-  const map = { ...FIXTURE_SERVER_NAMES }
-  for (const pair of mapArg ? mapArg.split(',') : []) {
-    const [name, key] = pair.split('=').map((x) => x.trim())
-    if (!name || !key) {
-      io.stderr.write(`import: --map entries look like "Server Name=key", not "${pair}"\n${USAGE}`)
-      return 2
+  if (options === 'help') {
+    io.stdout.write(USAGE)
+    return 0
+  }
+  try {
+    run(options, io, cwd)
+    return 0
+  } catch (error) {
+    if (error instanceof InputError) {
+      io.stderr.write(`import: ${error.message}\n`)
+      return 1
     }
+    throw error
+  }
+}
+
+function parseOptions(argv: readonly string[]): Options | 'help' {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        out: { type: 'string' },
+        commands: { type: 'string' },
+        'mcp-bench-dir': { type: 'string' },
+        offline: { type: 'boolean' },
+        'servers-out': { type: 'string' },
+        map: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    })
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+  const { values, positionals } = parsed
+  if (values.help) return 'help'
+  if (positionals.length === 0) throw new UsageError('name at least one MCP-Bench task file')
+  for (const [flag, value] of Object.entries(values)) {
+    if (typeof value === 'string' && value.trim() === '') throw new UsageError(`--${flag} needs a value`)
+  }
+  return {
+    taskFiles: positionals,
+    out: values.out ?? 'benchmarks/mcp-bench',
+    commands: values.commands,
+    mcpBenchDir: values['mcp-bench-dir'],
+    offline: values.offline ?? false,
+    serversOut: values['servers-out'],
+    overrides: parseMap(values.map),
+  }
+}
+
+function parseMap(arg: string | undefined): Record<string, string> {
+  const map: Record<string, string> = {}
+  for (const pair of arg ? arg.split(',') : []) {
+    const [name, key, ...rest] = pair.split('=').map((x) => x.trim())
+    if (!name || !key || rest.length) throw new UsageError(`--map entries look like "Server Name=key", not "${pair}"`)
     map[name] = key
   }
-  const file = resolve(args[0]!)
-  let files
+  return map
+}
+
+function readJson(file: string, what: string): unknown {
+  let text: string
   try {
-    files = importMcpBenchTasks(JSON.parse(readFileSync(file, 'utf8')), map)
+    text = readFileSync(file, 'utf8')
   } catch (error) {
-    io.stderr.write(`import: ${file}: ${(error as Error).message}\n`)
-    return 1
+    throw new InputError(`${file}: cannot read the ${what}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
   }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new InputError(`${file}: the ${what} is not JSON: ${(error as Error).message}`)
+  }
+}
+
+function run(options: Options, io: Io, cwd: string): void {
+  // Tasks: every file read and checked before anything is written.
+  const usage = new Map<string, ServerUsage>()
+  const imported: ImportedFile[] = []
+  const sources = new Map<string, Set<string>>()
+  for (const taskFile of options.taskFiles) {
+    const file = resolve(cwd, taskFile)
+    let parsed
+    try {
+      parsed = parseMcpBenchTaskFile(readJson(file, 'task file'))
+    } catch (error) {
+      if (error instanceof InputError) throw error
+      throw new InputError(`${file}: ${(error as Error).message}`)
+    }
+    countServerUsage(parsed, usage)
+    const files = toImportedFiles(parsed, options.overrides)
+    for (const f of files) (sources.get(f.name) ?? sources.set(f.name, new Set()).get(f.name)!).add(basename(file))
+    imported.push(...files)
+    io.stdout.write(`${basename(file)}: ${files.reduce((n, f) => n + f.tasks.length, 0)} tasks\n`)
+  }
+
+  const commandsFile = options.commands ?? (options.mcpBenchDir ? join(options.mcpBenchDir, 'mcp_servers', 'commands.json') : undefined)
+  let commands: McpBenchCommands | undefined
+  if (commandsFile) {
+    const file = resolve(cwd, commandsFile)
+    try {
+      commands = parseMcpBenchCommands(readJson(file, 'commands file'))
+    } catch (error) {
+      if (error instanceof InputError) throw error
+      throw new InputError(`${file}: ${(error as Error).message}`)
+    }
+  }
+  if (options.mcpBenchDir && !existsSync(resolve(cwd, options.mcpBenchDir))) {
+    throw new InputError(`${resolve(cwd, options.mcpBenchDir)}: --mcp-bench-dir does not exist`)
+  }
+
+  const merged = mergeFiles(imported)
+  const out = resolve(cwd, options.out)
   mkdirSync(out, { recursive: true })
-  for (const f of files) writeFileSync(join(out, f.name), renderTaskFile(f, basename(file)))
-  const servers = [...new Set(files.flatMap((f) => f.tasks.flatMap((t) => t.spec.servers)))].sort()
-  io.stdout.write(`${files.reduce((n, f) => n + f.tasks.length, 0)} tasks in ${files.length} files written to ${out}\nservers to declare in mcp.servers.json: ${servers.join(', ')}\n`)
-  return 0
+  for (const f of merged) writeFileSync(join(out, f.name), renderTaskFile(f, [...sources.get(f.name)!].join(', ')))
+  io.stdout.write(`${merged.reduce((n, f) => n + f.tasks.length, 0)} tasks in ${merged.length} files written to ${out}\n`)
+
+  // Every server a task needs, as its own server or as a named distractor: all must be declared.
+  const declare = [...usage.keys()].map((name) => serverKey(name, options.overrides))
+  io.stdout.write(`servers to declare in mcp.servers.json: ${[...new Set(declare)].sort().join(', ')}\n`)
+
+  const writesServers = commands !== undefined || options.offline
+  const serversOut = resolve(cwd, options.serversOut ?? 'mcp.servers.json')
+  const plan = planServers({
+    commands,
+    usage,
+    offline: options.offline,
+    fixturesDir: defaultFixturesDir(),
+    where: { dir: options.mcpBenchDir, configRoot: dirname(serversOut), cwd },
+    overrides: options.overrides,
+  })
+  io.stdout.write(`\n${renderServerTable(plan.rows)}`)
+  if (!options.mcpBenchDir && commands) {
+    io.stdout.write('no --mcp-bench-dir: real servers run in ${MCP_BENCH_DIR}/mcp_servers/…; set MCP_BENCH_DIR to your checkout\n')
+  }
+  if (!writesServers) {
+    io.stdout.write('no servers file written: give --commands or --mcp-bench-dir for the real servers, or --offline for the fixtures\n')
+    return
+  }
+  const existing = existsSync(serversOut) ? readJson(serversOut, 'servers file') : undefined
+  let result
+  try {
+    result = mergeServersFile(existing, plan.entries)
+  } catch (error) {
+    throw new InputError(`${serversOut}: ${(error as Error).message}`)
+  }
+  writeFileSync(serversOut, `${JSON.stringify(result.file, null, 2)}\n`)
+  io.stdout.write(`${result.added.length} server entries added to ${serversOut}\n`)
+  if (result.kept.length) io.stdout.write(`kept as they were (already in the file): ${result.kept.join(', ')}\n`)
+  const unconfigured = plan.rows.filter((r) => !(r.key in result.file.mcpServers)).map((r) => r.key)
+  if (unconfigured.length) io.stdout.write(`no entry could be written for: ${unconfigured.join(', ')}\n`)
 }

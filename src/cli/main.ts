@@ -13,8 +13,10 @@ commands:
       agreement of the LLM judge with human labels: percent agreement and Cohen's kappa
       against the human majority, Fleiss' kappa among raters, three-way agreement, and the
       mean coefficient of variation across judge models
-  import <mcpbench_tasks.json> [--out benchmarks/mcp-bench] [--map "Server Name=key,…"]
-      MCP-Bench's released task files as mcpTask files (one per server combination)
+  import <mcpbench_tasks.json>… [--commands <commands.json>] [--mcp-bench-dir <checkout>] [--offline]
+         [--out benchmarks/mcp-bench] [--servers-out mcp.servers.json] [--map "Server Name=key,…"]
+      MCP-Bench's released task files as mcpTask files (one per server combination), and
+      mcp.servers.json entries for its servers (real, or this project's fixtures with --offline)
 
 options:
   --help, -h      this text

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { FIXTURE_SERVER_NAMES, fixtureSlug } from './mcp-bench-fixtures.ts'
 import type { TaskSpecInput } from './spec.ts'
 
 /**
@@ -26,22 +27,7 @@ export const McpBenchTaskFileSchema = z.object({
 })
 export type McpBenchTaskFile = z.infer<typeof McpBenchTaskFileSchema>
 
-/** MCP-Bench server names → this project's fixture servers with the same tool surfaces. */
-export const FIXTURE_SERVER_NAMES: Record<string, string> = {
-  'Math MCP': 'math',
-  'Time MCP': 'time',
-  'Weather Data': 'weather',
-  'Unit Converter': 'unit-converter',
-  'Scientific Computing': 'scientific-computing',
-  'Medical Calculator': 'medical-calculator',
-  'National Parks': 'national-parks',
-  'Google Maps': 'google-maps',
-  'Paper Search': 'paper-search',
-  Wikipedia: 'wikipedia',
-  Bibliomantic: 'bibliomantic',
-  'NASA Data': 'nasa-data',
-  'Hugging Face': 'huggingface',
-}
+export { FIXTURE_SERVER_NAMES }
 
 export interface ImportedTask {
   id: string
@@ -54,30 +40,76 @@ export interface ImportedFile {
   tasks: ImportedTask[]
 }
 
-/** A server name as a config key: the mapping if given, else a slug (`OKX Exchange` → `okx-exchange`). */
-export function serverKey(name: string, map: Record<string, string>): string {
-  return map[name] ?? name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+/**
+ * A server name as a config key: the user's mapping if it names the server, else the name of this
+ * project's fixture folder for it (`Math MCP` → `math`, `OKX Exchange` → `okx-exchange`), so the
+ * generated tasks and the generated servers file agree.
+ */
+export function serverKey(name: string, overrides: Readonly<Record<string, string>> = {}): string {
+  return overrides[name] ?? fixtureSlug(name)
 }
 
-/** One file per server combination (groups of the same combination are joined); the error names the path of a malformed entry. */
-export function importMcpBenchTasks(raw: unknown, map: Record<string, string> = FIXTURE_SERVER_NAMES): ImportedFile[] {
+/** Validates a parsed task file; the error names the path of a malformed entry. */
+export function parseMcpBenchTaskFile(raw: unknown): McpBenchTaskFile {
   const parsed = McpBenchTaskFileSchema.safeParse(raw)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
     throw new Error(`not an MCP-Bench task file: ${issue.path.join('.') || '(root)'}: ${issue.message}`)
   }
-  const files = new Map<string, ImportedFile>()
-  for (const file of parsed.data.server_tasks.map((group) => toFile(group, map))) {
-    const existing = files.get(file.name)
-    if (existing) existing.tasks.push(...file.tasks)
-    else files.set(file.name, file)
-  }
-  return [...files.values()]
+  return parsed.data
 }
 
-function toFile(group: McpBenchTaskFile['server_tasks'][number], map: Record<string, string>): ImportedFile {
-  const names = group.servers?.length ? group.servers : group.server_name.split('+')
-  const servers = names.map((n) => serverKey(n.trim(), map))
+/** The MCP-Bench server names of a task group, in order. */
+export function groupServers(group: McpBenchTaskFile['server_tasks'][number]): string[] {
+  return (group.servers?.length ? group.servers : group.server_name.split('+')).map((n) => n.trim())
+}
+
+/** One file per server combination (groups of the same combination are joined). */
+export function importMcpBenchTasks(raw: unknown, overrides: Readonly<Record<string, string>> = {}): ImportedFile[] {
+  return toImportedFiles(parseMcpBenchTaskFile(raw), overrides)
+}
+
+/** The task files of a validated MCP-Bench task file. */
+export function toImportedFiles(file: McpBenchTaskFile, overrides: Readonly<Record<string, string>> = {}): ImportedFile[] {
+  return mergeFiles(file.server_tasks.map((group) => toFile(group, overrides)))
+}
+
+/** Joins files of the same name (the same server combination), keeping the order they came in. */
+export function mergeFiles(files: ImportedFile[]): ImportedFile[] {
+  const byName = new Map<string, ImportedFile>()
+  for (const file of files) {
+    const existing = byName.get(file.name)
+    if (existing) existing.tasks.push(...file.tasks)
+    else byName.set(file.name, { name: file.name, tasks: [...file.tasks] })
+  }
+  return [...byName.values()]
+}
+
+/** How many tasks use each MCP-Bench server, as one of their own servers and as a named distraction server. */
+export interface ServerUsage {
+  main: number
+  distractor: number
+}
+
+/** Adds a task file's server usage to `usage` (keyed by MCP-Bench server name). */
+export function countServerUsage(file: McpBenchTaskFile, usage: Map<string, ServerUsage>): Map<string, ServerUsage> {
+  const entry = (name: string) => {
+    let u = usage.get(name)
+    if (!u) usage.set(name, (u = { main: 0, distractor: 0 }))
+    return u
+  }
+  for (const group of file.server_tasks) {
+    const servers = groupServers(group)
+    for (const task of group.tasks) {
+      for (const name of new Set(servers)) entry(name).main++
+      for (const name of new Set(task.distraction_servers ?? [])) entry(name.trim()).distractor++
+    }
+  }
+  return usage
+}
+
+function toFile(group: McpBenchTaskFile['server_tasks'][number], overrides: Readonly<Record<string, string>>): ImportedFile {
+  const servers = groupServers(group).map((n) => serverKey(n, overrides))
   const setting = servers.length > 1 ? 'multi-server' : 'single-server'
   return {
     name: `mcp-bench-${servers.join('+')}.test.ts`,
@@ -89,7 +121,9 @@ function toFile(group: McpBenchTaskFile['server_tasks'][number], map: Record<str
         prompt: t.task_description,
         fuzzy: t.fuzzy_description,
         ...(t.dependency_analysis ? { reference: { dependencyAnalysis: t.dependency_analysis } } : {}),
-        ...(t.distraction_servers?.length ? { distractors: t.distraction_servers.map((n) => serverKey(n, map)) } : {}),
+        ...(t.distraction_servers?.length ? { distractors: t.distraction_servers.map((n) => serverKey(n.trim(), overrides)) } : {}),
+        // MCP-Bench's tasks are long, multi-goal plans: this project's hard tier.
+        tier: 'hard',
         tags: ['mcp-bench', group.combination_type ?? setting],
       },
     })),
