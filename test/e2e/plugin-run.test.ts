@@ -100,7 +100,7 @@ describe('a benchmark run end to end (child Vitest process)', () => {
     })
     expect(leaderboard.tasks).toEqual([expect.objectContaining({ id: 'probe/echo', agent: 'sloppy', status: 'passed' })])
     expect(leaderboard.agents[0]!.metrics).toMatchObject({ validToolNameRate: 0.5, executionSuccess: 0.5, schemaCompliance: 1 })
-    expect(leaderboard.gate).toEqual({ applied: true, passed: false, failures: ['sloppy: rule score 66.7% is below 90.0%'], note: null })
+    expect(leaderboard.gate).toEqual({ applied: true, passed: false, failures: ['sloppy: rule score 66.7% is below 90.0%'], note: null, baseline: null })
     expect(output).toContain('GATE FAILED')
     expect(output).toContain('gate failed: exit 1 (1 threshold missed, listed above)')
     expect(code).toBe(1)
