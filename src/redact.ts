@@ -25,7 +25,7 @@ const PATTERNS: Array<[RegExp, string]> = [
   [/\bsk-[A-Za-z0-9_-]{8,}/g, 'sk-[redacted]'],
   [/\b(Bearer|Basic|token)(\s+)[A-Za-z0-9._~+/=-]{8,}/gi, '$1$2[redacted]'],
   [/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi, '$1[redacted]@'],
-  [/\b((?:api[_-]?key|access[_-]?token|secret|password)["']?\s*[:=]\s*["']?)(?!\[redacted)[^\s"'&,;}]{6,}/gi, '$1[redacted]'],
+  [/\b((?:api[_-]?key|access[_-]?token|secret|password)["']?\s*[:=]\s*["']?)(?!\[redacted|\$\{)[^\s"'&,;}]{6,}/gi, '$1[redacted]'],
 ]
 
 export function createRedactor(secrets: readonly Secret[]): Redactor {

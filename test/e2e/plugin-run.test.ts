@@ -1,40 +1,17 @@
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { isAlive } from '../support/process.ts'
+import { runChildVitest } from '../support/child-vitest.ts'
 import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
-import type { Leaderboard } from '../../src/scoring/schema.ts'
-
-const project = resolve('test/e2e/project')
-const vitestBin = resolve('node_modules/vitest/vitest.mjs')
 
 /** Runs Vitest on the miniature user project in a child process, as a user would. */
-async function runProject(args: string[], env: Record<string, string> = {}, out = mkdtempSync(join(tmpdir(), 'mcp-bench-e2e-'))) {
-  const pidFile = join(out, 'pids.txt')
-  const child = spawn(process.execPath, [vitestBin, 'run', ...args], {
-    cwd: project,
-    env: { ...process.env, E2E_OUTPUT_DIR: out, PROBE_PID_FILE: pidFile, MCP_BENCH_MODEL: '', ...env },
-  })
-  let output = ''
-  child.stdout.on('data', (d) => (output += d))
-  child.stderr.on('data', (d) => (output += d))
-  const code = await new Promise<number>((r) => child.on('close', (c) => r(c ?? -1)))
-  const read = (f: string) => readFileSync(join(out, f), 'utf8')
-  const pids = (() => {
-    try {
-      return read('pids.txt').trim().split('\n').filter(Boolean).map(Number)
-    } catch {
-      return []
-    }
-  })()
-  return { code, output, leaderboard: JSON.parse(read('leaderboard.json')) as Leaderboard, junit: read('junit.xml'), summary: read('summary.md'), html: read('report.html'), pids }
+function runProject(args: string[], env: Record<string, string> = {}, out?: string) {
+  return runChildVitest({ project: 'test/e2e/project', args, env, ...(out ? { out } : {}) })
 }
 
-
-
-describe('a benchmark run end to end (child Vitest process)', () => {
+describe('a benchmark run end to end (child Vitest process)', { timeout: 180_000 }, () => {
   it('records every task, with its status and a clear error, and leaves no server process behind', async () => {
     const { code, leaderboard, junit, summary, html, pids, output } = await runProject([])
     expect(code).toBe(1)

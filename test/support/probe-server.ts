@@ -27,6 +27,9 @@ export function createServer(options: { name?: string } = {}): McpServer {
     await new Promise((r) => setTimeout(r, ms))
     return { content: [{ type: 'text', text: `slept ${ms} ms` }] }
   })
+  server.registerTool('crash-now', { description: 'Exits the process in the middle of the call, never answering', inputSchema: {} }, async () => {
+    process.exit(7)
+  })
   server.registerTool('crash', { description: 'Exits the process', inputSchema: {} }, async () => {
     setTimeout(() => process.exit(7), 5)
     return { content: [{ type: 'text', text: 'bye' }] }
