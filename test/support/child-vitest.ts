@@ -29,20 +29,24 @@ export interface ChildOptions {
   env?: Record<string, string>
   out?: string
   /** Called once the child started, e.g. to signal it later. */
-  onStart?: (child: ChildProcess) => void
+  onStart?: (child: ChildProcess, out: string) => void | Promise<void>
+  /** Start the child in a process group of its own (so a test can signal the group, as a terminal's Ctrl-C does). */
+  detached?: boolean
 }
 
 /** Runs Vitest on a miniature user project in a child process, as a user would. */
-export async function runChildVitest({ project, args = [], env = {}, out = mkdtempSync(join(tmpdir(), 'mcp-bench-e2e-')), onStart }: ChildOptions): Promise<ChildRun> {
+export async function runChildVitest({ project, args = [], env = {}, out = mkdtempSync(join(tmpdir(), 'mcp-bench-e2e-')), onStart, detached = false }: ChildOptions): Promise<ChildRun> {
   const child = spawn(process.execPath, [vitestBin, 'run', ...args], {
     cwd: resolve(project),
+    detached,
     env: { ...process.env, E2E_OUTPUT_DIR: out, PROBE_PID_FILE: join(out, 'pids.txt'), MCP_BENCH_MODEL: '', CI: 'true', ...env },
   })
   let output = ''
   child.stdout.on('data', (d) => (output += d))
   child.stderr.on('data', (d) => (output += d))
-  onStart?.(child)
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((r) => child.on('close', (c, s) => r([c, s])))
+  const closed = new Promise<[number | null, NodeJS.Signals | null]>((r) => child.on('close', (c, s) => r([c, s])))
+  await onStart?.(child, out)
+  const [code, signal] = await closed
   const read = (f: string) => (existsSync(join(out, f)) ? readFileSync(join(out, f), 'utf8') : '')
   const pids = read('pids.txt').trim().split('\n').filter(Boolean).map(Number)
   const board = read('leaderboard.json')

@@ -3,5 +3,9 @@ import { runStdio } from '../../fixtures/servers/shared/stdio.ts'
 import { createServer } from './probe-server.ts'
 
 // Lets end-to-end tests check that no server process outlives a run.
-if (process.env.PROBE_PID_FILE) appendFileSync(process.env.PROBE_PID_FILE, `${process.pid}\n`)
+if (process.env.PROBE_PID_FILE) {
+  appendFileSync(process.env.PROBE_PID_FILE, `${process.pid}\n`)
+  // The test worker that started this server, so tests can check it too is gone after an interrupt.
+  appendFileSync(`${process.env.PROBE_PID_FILE}.parents`, `${process.ppid}\n`)
+}
 await runStdio(createServer)

@@ -23,5 +23,6 @@ export default defineConfig({
       gate: { minOverall: 0.1 },
     } : {}),
   })],
-  test: { include: ['benchmarks/**/*.test.ts'] },
+  // slow.test.ts runs only when named, by the interrupt tests.
+  test: { include: ['benchmarks/**/*.test.ts'], exclude: process.env.E2E_SLOW ? [] : ['benchmarks/slow.test.ts'] },
 })
