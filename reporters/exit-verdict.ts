@@ -9,7 +9,8 @@ export interface RunFacts {
   interruptCode?: number
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+/** `n thing(s)`: the plural is the singular plus "s" unless given. */
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 /** The exit code of a benchmark run and the sentence that explains it, which the run prints last. */
 export function exitVerdict(board: Leaderboard, facts: RunFacts): { code: number; reason: string } {
@@ -18,12 +19,12 @@ export function exitVerdict(board: Leaderboard, facts: RunFacts): { code: number
     const code = facts.interruptCode ?? 130
     return { code, reason: `interrupted: ${plural(board.tasks.length, 'finished task')} written, ${board.unfinished.length} unfinished listed in leaderboard.json; exit ${code}` }
   }
-  const setup = [
-    [board.tasks.filter((t) => t.status === 'setup-error').length, 'setup error'],
-    [board.fileErrors.length, 'benchmark file that did not load'],
-    [facts.otherFailures, 'failing non-benchmark test'],
-    [facts.unhandledErrors, 'unhandled error'],
-  ].filter(([n]) => (n as number) > 0).map(([n, word]) => plural(n as number, word as string))
+  const setup: string[] = [
+    [board.tasks.filter((t) => t.status === 'setup-error').length, 'setup error'] as const,
+    [board.fileErrors.length, 'benchmark file that did not load', 'benchmark files that did not load'] as const,
+    [facts.otherFailures, 'failing non-benchmark test'] as const,
+    [facts.unhandledErrors, 'unhandled error'] as const,
+  ].filter(([n]) => n > 0).map(([n, one, many]) => plural(n, one, many))
   if (setup.length) return { code: 1, reason: `exit 1: ${setup.join(', ')} (see above), whatever the gate` }
   const although = notPassed ? ` although ${plural(notPassed, 'task')} did not pass (their scores count)` : ''
   if (!board.gate.applied) return { code: 0, reason: `${board.gate.note}; exit 0${although}` }

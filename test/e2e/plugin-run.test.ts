@@ -15,13 +15,18 @@ describe('a benchmark run end to end (child Vitest process)', { timeout: 180_000
   it('records every task, with its status and a clear error, and leaves no server process behind', async () => {
     const { code, leaderboard, junit, summary, html, pids, output } = await runProject([])
     expect(code).toBe(1)
-    const status = Object.fromEntries(leaderboard.tasks.map((t) => [t.id, t.status]))
+    // The same id in two files is a collection error naming both; neither counts.
+    const duplicates = leaderboard.tasks.filter((t) => t.id === 'more/echo-alpha')
+    expect(duplicates.map((t) => [t.file, t.status, t.errorPhase]).sort()).toEqual([
+      ['benchmarks/dupes.test.ts', 'setup-error', 'collection'], ['benchmarks/more.test.ts', 'setup-error', 'collection'],
+    ])
+    expect(duplicates[0]!.error).toBe('Duplicate task id "more/echo-alpha": it is registered in benchmarks/dupes.test.ts and benchmarks/more.test.ts; give every task its own id')
+    const status = Object.fromEntries(leaderboard.tasks.filter((t) => t.id !== 'more/echo-alpha').map((t) => [t.id, t.status]))
     expect(status).toEqual({
       'probe/echo': 'passed',
       'probe/counter-is-fresh': 'passed',
       'probe/counter-is-fresh-again': 'passed',
       'probe/wrong-facts': 'failed',
-      'more/echo-alpha': 'passed',
       'more/echo-beta': 'passed',
       'bad/unknown-server': 'setup-error',
       'bad/spec': 'setup-error',
@@ -43,25 +48,30 @@ describe('a benchmark run end to end (child Vitest process)', { timeout: 180_000
     expect(timedOut.error).toMatch(/agent timed out after 1000 ms/)
     expect(timedOut).toMatchObject({ errorPhase: 'agent', metrics: { toolCalls: 2, executionSuccess: 0.5 } })
     expect(error('probe/wrong-facts')).toMatch(/missing "goodbye"/)
-    expect(leaderboard.fileErrors).toEqual([expect.objectContaining({ file: 'benchmarks/broken-file.test.ts' })])
+    expect(leaderboard.fileErrors).toEqual([
+      expect.objectContaining({ file: 'benchmarks/broken-file.test.ts' }),
+      { file: 'benchmarks/dupes-in-file.test.ts', error: 'Duplicate task id "twice/same-id" in benchmarks/dupes-in-file.test.ts: every task needs its own id' },
+    ])
     // Setup errors are listed apart and count in no score; the agent's own errors count.
-    expect(leaderboard.agents).toEqual([expect.objectContaining({ agent: 'reference', tasks: 8, passed: 5, failed: 1, errored: 2, setupErrors: 6, passRate: 0.625 })])
+    expect(leaderboard.agents).toEqual([expect.objectContaining({ agent: 'reference', tasks: 7, passed: 4, failed: 1, errored: 2, setupErrors: 8, passRate: 4 / 7 })])
     // JUnit carries every task and its metrics as properties, from the record; nothing unmeasured is written.
-    // 14 tasks, plus the file that failed to import, which JUnit reports as a testcase of its own.
-    expect(junit.match(/<testcase /g)).toHaveLength(15)
+    // 15 tasks, plus the two files that failed to load, which JUnit reports as testcases of their own.
+    expect(junit.match(/<testcase /g)).toHaveLength(17)
     expect(junit).toContain('<property name="mcp-bench.executionSuccess" value="1">')
     expect(junit).toContain('<property name="mcp-bench.status" value="setup-error">')
     expect(junit).not.toMatch(/value="null"/)
     expect(junit).not.toMatch(/\u001b\[/)
     expect(output).toContain('MCP benchmark leaderboard')
     expect(output).toContain("agent: reference (replays each task's reference plan); set MCP_BENCH_MODEL to benchmark a model")
-    expect(output).toContain('exit 1: 6 setup errors, 1 benchmark file that did not load (see above), whatever the gate')
+    expect(output).toContain('exit 1: 8 setup errors, 2 benchmark files that did not load (see above), whatever the gate')
+    // No terminal colour codes in any stored message.
+    for (const text of [JSON.stringify(leaderboard), summary, html, junit]) expect(text).not.toMatch(/\u001b\[|\\u001b/)
     // The Markdown summary for CI job pages lists the row, every task not passed and the setup errors apart.
-    expect(summary).toMatch(/\| reference \| 8 \| 5 \| 1 \| 2 \| 0 \| 62\.5% \(30\.6%–86\.3%\) \| n\/a \|/)
+    expect(summary).toMatch(/\| reference \| 7 \| 4 \| 1 \| 2 \| 0 \| 57\.1% \(25\.0%–84\.2%\) \| n\/a \|/)
     expect(summary).toContain('### bad/no-command · reference · setup-error (servers)')
     expect(summary).toMatch(/## Setup errors[\s\S]*bad\/cycle/)
     // The HTML report shows every task with its trajectory, escaped (messages and tool output are untrusted).
-    expect(html.match(/<details>/g)).toHaveLength(14)
+    expect(html.match(/<details>/g)).toHaveLength(15)
     expect(html).toContain('Task &quot;bad/spec&quot; in benchmarks/bad-input.test.ts has an invalid spec')
     expect(html).toContain('<code>probe.echo</code> {&quot;text&quot;:&quot;hello&quot;}')
     expect(html).not.toContain('<script')

@@ -238,6 +238,26 @@ describe('judge cache', () => {
     expect(server.requests).toHaveLength(10)
   })
 
+  it('gives the same trajectory the same prompt whatever its timings and workspace paths, so a rerun hits the cache', async () => {
+    const dir = await tempDir()
+    const server = await model(() => ({ content: reply() }))
+    const run = (ms: number, started: string, workspace: string) => {
+      const t = trajectory({ startedAt: started, durationMs: ms * 3 })
+      t.calls = t.calls.map((c, i) => ({ ...c, durationMs: ms + i, startedAt: ms * i, result: [{ type: 'text', text: `${i === 0 ? '5' : '20'} (saved to ${workspace}/out.txt)` }] }))
+      t.turns = t.turns.map((turn) => ({ ...turn, durationMs: ms * 2 }))
+      return input({ trajectory: t, volatile: new Map([['filesystem', workspace]]) })
+    }
+    const first = await judgeTrajectory(run(12, '2025-01-01T00:00:00.000Z', '/tmp/mcp-bench-filesystem-AAAAAA'), config(server, { cache: dir, samples: 1 }), { env: ENV })
+    const second = await judgeTrajectory(run(345, '2026-11-30T12:00:00.000Z', '/tmp/mcp-bench-filesystem-BBBBBB'), config(server, { cache: dir, samples: 1 }), { env: ENV })
+    expect(first).toMatchObject({ kind: 'rubric', cached: false })
+    expect(second).toMatchObject({ kind: 'rubric', cached: true, cacheHits: 1 })
+    expect(server.requests).toHaveLength(1)
+    expect((await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.json'))).toHaveLength(1)
+    const prompt = JSON.stringify(server.requests[0]!.body.messages)
+    expect(prompt).toContain('<workspace:filesystem>/out.txt')
+    expect(prompt).not.toMatch(/\d+ ms\b|mcp-bench-filesystem-|2025-01-01/)
+  })
+
   it('does not cache a sample that failed to parse', async () => {
     const dir = await tempDir()
     const server = await model([{ content: 'garbage' }, { content: reply() }])

@@ -1,0 +1,6 @@
+import type { AgentContext } from '../../src/agents/types.ts'
+
+/** A custom agent that reports everything its context gives it, to check what an agent can see. */
+export default async function snoop(ctx: AgentContext): Promise<string> {
+  return JSON.stringify({ keys: Object.keys(ctx).sort(), task: ctx.task, tools: ctx.tools, maxRounds: ctx.maxRounds })
+}

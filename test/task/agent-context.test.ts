@@ -1,0 +1,48 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { parseServers } from '../../src/config/load-servers.ts'
+import { createRedactor } from '../../src/redact.ts'
+import type { Runtime, RuntimeSettings } from '../../src/runtime.ts'
+import { ServerHub } from '../../src/servers/hub.ts'
+import { runAgent } from '../../src/task/run-agent.ts'
+import { TaskSpecSchema } from '../../src/task/spec.ts'
+
+const servers = parseServers({ mcpServers: {
+  probe: { module: './test/support/probe-server.ts' },
+  decoy: { module: './test/support/probe-server.ts', options: { name: 'decoy' } },
+} }, 'test')
+const hub = new ServerHub({ ...servers, root: process.cwd() })
+afterAll(() => hub.close())
+
+const settings = {
+  root: process.cwd(), servers: { ...servers, source: 'test' }, agents: [], defaultChecks: { answer: true, facts: true, validToolNames: false, schemaCompliance: false },
+  taskTimeout: 5_000, judgeTimeout: 5_000, trials: 1, maxRounds: 7, maxToolOutputChars: 1_000, maxRecordedOutputChars: 1_000, judge: null,
+  distractors: { resident: [], maxTools: 128 },
+} as RuntimeSettings
+const runtime: Runtime = { settings, hub, redactor: createRedactor([]) }
+
+describe('what a custom agent sees', () => {
+  it('the task as a model would: its prompt, the tools and the limits; never the reference, the concrete prompt or which servers are decoys', async () => {
+    const spec = TaskSpecSchema.parse({
+      servers: ['probe'],
+      prompt: 'CONCRETE: call probe.echo with SECRET-ARG',
+      fuzzy: 'Could you say hello for me?',
+      category: 'single-server/single',
+      distractors: ['decoy'],
+      reference: { calls: [{ id: 'e', tool: 'probe.echo', args: { text: 'SECRET-ARG' } }], answer: 'REFERENCE-ANSWER', facts: ['FACT-VALUE'], dependencyAnalysis: 'ANALYSIS' },
+    })
+    const session = await hub.acquire(spec.servers, { distractors: ['decoy'] })
+    const { trajectory } = await runAgent({
+      id: 'snoop/task', spec, setting: { kind: 'module', module: './test/support/snoop-agent.ts', export: 'default' }, name: 'snoop',
+      runtime, session, timeout: 5_000, signal: new AbortController().signal,
+    })
+    await session.release()
+    const seen = JSON.parse(trajectory.answer!) as { keys: string[]; task: unknown; tools: Array<Record<string, unknown>>; maxRounds: number }
+    expect(seen.keys).toEqual(['callTool', 'maxRounds', 'nextRound', 'recordTurn', 'signal', 'task', 'tools'])
+    expect(seen.task).toEqual({ id: 'snoop/task', prompt: 'Could you say hello for me?' })
+    expect(seen.maxRounds).toBe(7)
+    expect(new Set(seen.tools.map((t) => t.server))).toEqual(new Set(['probe', 'decoy']))
+    expect(seen.tools.every((t) => !('distractor' in t))).toBe(true)
+    const text = trajectory.answer!
+    for (const hidden of ['CONCRETE', 'SECRET-ARG', 'REFERENCE-ANSWER', 'FACT-VALUE', 'ANALYSIS', 'single-server']) expect(text).not.toContain(hidden)
+  })
+})
