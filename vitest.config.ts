@@ -8,7 +8,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/project/**'], testTimeout: 30_000 },
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/*/**'], testTimeout: 30_000 },
       },
       {
         resolve: { alias },
