@@ -2,12 +2,17 @@ import { Ajv, type ValidateFunction } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import type { CatalogEntry } from '../servers/catalog.ts'
+import { stableStringify } from '../stable-json.ts'
 
 // ajv-formats is CommonJS; its default export arrives wrapped under some loaders.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv
 
 const drafts = { legacy: makeAjv(Ajv), v2020: makeAjv(Ajv2020 as unknown as typeof Ajv) }
-const compiled = new WeakMap<object, ValidateFunction | Error>()
+// One compiled validator per distinct schema, keyed by its content: a server restarted per task hands out
+// new but identical schema objects, which must neither be compiled again nor kept alive twice.
+const compiled = new Map<string, ValidateFunction | Error>()
+// The same schema object again (every call of a tool in a task) skips even the key.
+const bySchemaObject = new WeakMap<object, ValidateFunction | Error>()
 
 function makeAjv(AjvClass: typeof Ajv): Ajv {
   // strict: false — real-world tool schemas carry keywords ajv does not know (examples, x-…).
@@ -35,7 +40,10 @@ export function checkArguments(entry: CatalogEntry, args: unknown): SchemaCheck 
 
 function validatorFor(entry: CatalogEntry): ValidateFunction | Error {
   const schema = entry.inputSchema as Record<string, unknown>
-  let validate = compiled.get(schema)
+  const known = bySchemaObject.get(schema)
+  if (known) return known
+  const key = stableStringify(schema)
+  let validate = compiled.get(key)
   if (!validate) {
     const { $schema, $id: _id, ...rest } = schema
     const ajv = typeof $schema === 'string' && $schema.includes('2020-12') ? drafts.v2020 : drafts.legacy
@@ -44,7 +52,8 @@ function validatorFor(entry: CatalogEntry): ValidateFunction | Error {
     } catch (error) {
       validate = error as Error
     }
-    compiled.set(schema, validate)
+    compiled.set(key, validate)
   }
+  bySchemaObject.set(schema, validate)
   return validate
 }

@@ -32,7 +32,14 @@ export class ServerStartError extends Error {
 const STDERR_KEEP = 4_000
 
 /** Starts (or connects to) one server and lists its tools, within the startup timeout. */
-export async function connectServer(name: string, config: ServerConfig, root: string, vars: Record<string, string> = {}): Promise<ServerConnection> {
+export async function connectServer(
+  name: string,
+  config: ServerConfig,
+  root: string,
+  vars: Record<string, string> = {},
+  /** The tool list an earlier instance of the same config entry gave: a new instance is not asked again. */
+  knownTools?: Tool[],
+): Promise<ServerConnection> {
   let stderr = ''
   let inProcessClose: (() => Promise<void>) | undefined
   const { transport, describe } = await openTransport(name, config, root, vars, (close) => (inProcessClose = close))
@@ -57,7 +64,7 @@ export async function connectServer(name: string, config: ServerConfig, root: st
     await inProcessClose?.().catch(() => {})
   }
   try {
-    const tools = await withTimeout(startAndList(client, transport), config.startupTimeoutMs, `did not start within ${config.startupTimeoutMs} ms`)
+    const tools = await withTimeout(startAndList(client, transport, knownTools), config.startupTimeoutMs, `did not start within ${config.startupTimeoutMs} ms`)
     const pid = transport instanceof StdioClientTransport ? transport.pid : null
     return { name, client, tools, pid, alive: () => open, stderrTail: () => stderr.trim(), close }
   } catch (error) {
@@ -70,8 +77,9 @@ export async function connectServer(name: string, config: ServerConfig, root: st
   }
 }
 
-async function startAndList(client: Client, transport: Transport): Promise<Tool[]> {
+async function startAndList(client: Client, transport: Transport, knownTools?: Tool[]): Promise<Tool[]> {
   await client.connect(transport)
+  if (knownTools) return knownTools
   const tools: Tool[] = []
   let cursor: string | undefined
   do {

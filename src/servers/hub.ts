@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os'
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { LoadedServers } from '../config/load-servers.ts'
 import { buildCatalog, type Catalog } from './catalog.ts'
 import { connectServer, type ServerConnection } from './connect.ts'
@@ -51,8 +52,11 @@ const START_ATTEMPTS = 2
 export class ServerHub {
   private shared = new Map<string, Promise<ServerConnection>>()
   private open = new Set<ServerConnection>()
-  /** Tool counts seen per server, so a distractor that cannot fit is not started just to find out. */
-  private toolCounts = new Map<string, number>()
+  /**
+   * Each config entry's tool list, from its first start: a task-isolated server restarted for every task is
+   * not asked again, and a distractor that cannot fit the tool budget is not started just to find out.
+   */
+  private toolLists = new Map<string, Tool[]>()
   private starts = new Semaphore(Math.max(2, availableParallelism()))
 
   constructor(readonly config: HubConfig) {}
@@ -120,7 +124,7 @@ export class ServerHub {
         skip(server, problem.split('\n')[0]!)
         continue
       }
-      const known = this.toolCounts.get(server)
+      const known = this.toolLists.get(server)?.length
       if (known !== undefined && expected + known > ctx.maxTools) {
         skip(server, `its ${known} tools would take the catalog past ${ctx.maxTools}`)
         continue
@@ -156,7 +160,9 @@ export class ServerHub {
     if (!current) return this.startShared(name)
     const connection = await current
     if (connection.alive()) return connection
-    return this.shared.get(name) === current ? this.startShared(name) : this.sharedConnection(name)
+    if (this.shared.get(name) !== current) return this.sharedConnection(name)
+    void this.stop(connection) // its process is gone; release what is left of it
+    return this.startShared(name)
   }
 
   private startShared(name: string): Promise<ServerConnection> {
@@ -188,8 +194,8 @@ export class ServerHub {
     let workspace: ReturnType<typeof createWorkspace> | undefined
     try {
       workspace = usesWorkspace(config) ? createWorkspace(name, files, this.config.root) : undefined
-      const connection = await connectServer(name, config, this.config.root, workspace ? { TASK_DIR: workspace.dir } : {})
-      this.toolCounts.set(name, connection.tools.length)
+      const connection = await connectServer(name, config, this.config.root, workspace ? { TASK_DIR: workspace.dir } : {}, this.toolLists.get(name))
+      this.toolLists.set(name, connection.tools)
       const close = connection.close
       const tracked: ServerConnection = { ...connection, workspace: workspace?.dir, close: async () => {
         await close()

@@ -1,3 +1,7 @@
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { isAlive } from '../support/process.ts'
 import { parseServers } from '../../src/config/load-servers.ts'
@@ -132,16 +136,52 @@ describe('per-task state', () => {
 
   it('refuses workspace files that escape the directory', async () => {
     hub = hubWith({ files: { ...probe, args: [...probe.args, '${TASK_DIR}'] } })
+    const workspaces = () => readdirSync(tmpdir()).filter((f) => f.startsWith('mcp-bench-files-')).length
+    const before = workspaces()
     await expect(hub.acquire(['files'], { files: { '../escape.txt': 'x' } })).rejects.toThrow(/must be a relative path inside the workspace/)
+    await expect(hub.acquire(['files'], { files: 'no/such/dir' })).rejects.toThrow(/task files: no\/such\/dir is not a directory/)
+    // A refused seed leaves no directory behind.
+    expect(workspaces()).toBe(before)
   })
 
   it('adds distractors, in the order drawn, only while the catalog stays within the tool budget', async () => {
-    const inproc = { module: './test/support/probe-server.ts' }   // 7 tools each
+    const inproc = { module: './test/support/probe-server.ts' }   // 8 tools each
     hub = hubWith({ main: inproc, a: inproc, b: inproc, c: inproc })
-    const session = await hub.acquire(['main'], { distractors: ['b', 'a', 'c'], maxTools: 21 })
+    const session = await hub.acquire(['main'], { distractors: ['b', 'a', 'c', 'not-configured'], maxTools: 24 })
     expect([...new Set(session.catalog.entries.map((e) => e.server))]).toEqual(['main', 'b', 'a'])
-    expect(session.catalog.entries).toHaveLength(21)
+    expect(session.catalog.entries).toHaveLength(24)
     expect(session.connections.has('c')).toBe(false)
+    expect(session.distractors).toEqual(['b', 'a'])
+    expect(session.skipped).toEqual([
+      { server: 'c', reason: 'its 8 tools would take the catalog past 24' },
+      { server: 'not-configured', reason: 'Unknown server "not-configured". Configured servers: a, b, c, main' },
+    ].sort((x, y) => (x.server === 'not-configured' ? -1 : 1) - (y.server === 'not-configured' ? -1 : 1)))
+    // Now its tool count is known, c is not even started for the next task.
+    const next = await hub.acquire(['main'], { distractors: ['c'], maxTools: 8 })
+    expect(next.skipped).toEqual([{ server: 'c', reason: 'its 8 tools would take the catalog past 8' }])
+  })
+
+  it('leaves out a distractor that fails to start, saying why, and fails the task only when asked to be strict', async () => {
+    hub = hubWith({ main: { module: './test/support/probe-server.ts' }, dead: { command: 'node', args: ['-e', 'process.exit(4)'] } })
+    const session = await hub.acquire(['main'], { distractors: ['dead'] })
+    expect(session.distractors).toEqual([])
+    expect(session.skipped).toEqual([{ server: 'dead', reason: expect.stringMatching(/^did not start: Server "dead" failed to start .*\(tried 2 times\)/) }])
+    await expect(hub.acquire(['main'], { distractors: ['dead'], strictDistractors: true })).rejects.toThrow(/^Distraction server "dead": did not start/)
+  })
+
+  it('tries a server that failed again for the next task, and starts a dead shared server once however many tasks ask', async () => {
+    const flag = join(mkdtempSync(join(tmpdir(), 'flaky-start-')), 'ok')
+    // Fails to start until the flag file exists.
+    hub = hubWith({ flaky: { ...probe, args: ['--import', 'tsx', '-e', `if (!require('node:fs').existsSync(${JSON.stringify(flag)})) process.exit(5); import(${JSON.stringify(pathToFileURL(resolve('test/support/probe-stdio.ts')).href)})`], env: {} } })
+    await expect(hub.acquire(['flaky'])).rejects.toThrow(/failed to start .*\(tried 2 times\)/)
+    writeFileSync(flag, '')
+    const session = await hub.acquire(['flaky'])
+    const pid = session.connections.get('flaky')!.pid!
+    process.kill(pid, 'SIGKILL')
+    await expect.poll(() => session.connections.get('flaky')!.alive()).toBe(false)
+    const again = await Promise.all([1, 2, 3, 4].map(() => hub!.acquire(['flaky'])))
+    expect(new Set(again.map((s) => s.connections.get('flaky')!.pid)).size).toBe(1)
+    expect(hub.pids()).toHaveLength(1)
   })
 
   it('marks distractor servers in the catalog', async () => {
