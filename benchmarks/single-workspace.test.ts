@@ -73,7 +73,7 @@ mcpTask('filesystem/find-the-sales-export', {
       { id: 'read', tool: 'filesystem.read_text_file', args: { path: 'data/q2/sales.csv' }, after: ['search'] },
     ],
     answer: 'The export is data/q2/sales.csv. It lists April 120, May 135 and June 150 units: 405 units in total, with June the best month (150).',
-    facts: ['data/q2/sales.csv', '405', 'June'],
+    facts: ['data/q2/sales.csv', { value: '405', derived: 'the units of April, May and June in the CSV added up: 120 + 135 + 150' }, 'June'],
   },
 }, ({ run, expect }) => {
   expect(run).toCallTool('filesystem.read_text_file')
@@ -162,7 +162,11 @@ mcpTask('sequential-thinking/conference-session-fit', {
       { id: 'verdict', tool: 'sequential-thinking.sequentialthinking', args: { thought: 'The session is 2 hours = 120 minutes, so 125 minutes overruns by 5 minutes; trimming the 50-minute talk to 45 minutes makes it fit exactly.', nextThoughtNeeded: false, thoughtNumber: 2, totalThoughts: 2 }, after: ['total'] },
     ],
     answer: 'It does not quite fit: the talks take 115 minutes and the two changeovers 10 more, 125 minutes in all, 5 minutes over the 120-minute session. Trimming the 50-minute talk to 45 minutes (or dropping a changeover) makes it fit.',
-    facts: ['125', '115', '120'],
+    facts: [
+      { value: '125', derived: 'the talks (115 minutes) plus two 5-minute changeovers' },
+      { value: '115', derived: 'the three talks added up: 40 + 25 + 50' },
+      { value: '120', derived: 'the 2-hour session in minutes' },
+    ],
   },
 }, ({ run, expect }) => {
   expect(run).toFollowDependencies()
