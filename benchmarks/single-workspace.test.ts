@@ -86,12 +86,13 @@ mcpTask('memory/who-has-the-allergy', {
   servers: ['memory'],
   category: 'single-server/single',
   files: teamMemory,
-  prompt: 'Search the memory knowledge graph for "peanuts" and report who has a peanut allergy and any other dietary notes about them.',
-  fuzzy: 'I\'m ordering lunch for the offsite. Which of my colleagues is allergic to peanuts, and is there anything else I should know about what they eat?',
+  prompt: 'Read the whole memory knowledge graph and report who has a peanut allergy, any other dietary notes about them, and how many people in the graph have a dietary restriction of any kind (as a number).',
+  fuzzy: 'I\'m ordering lunch for the offsite. Which of my colleagues is allergic to peanuts, and is there anything else I should know about what they eat? And how many people in my notes need some kind of special meal? Just give me the number for that.',
   reference: {
-    calls: [{ id: 'search', tool: 'memory.search_nodes', args: { query: 'peanuts' } }],
-    answer: 'Mia Chen is allergic to peanuts. She is also vegetarian, and she joins the offsite on Friday.',
-    facts: ['Mia Chen', 'vegetarian'],
+    calls: [{ id: 'graph', tool: 'memory.read_graph', args: {} }],
+    answer: 'Mia Chen is allergic to peanuts. She is also vegetarian, and she joins the offsite on Friday. 2 people need a special meal: Mia Chen and Tom Reyes, who is lactose intolerant (Priya Natarajan has no dietary restrictions).',
+    // Any call that reads the graph shows who is allergic; the count is what proves the agent read it.
+    facts: ['Mia Chen', 'vegetarian', { value: '2', derived: 'people whose observations name a dietary restriction: Mia Chen (peanuts, vegetarian) and Tom Reyes (lactose intolerant)' }],
   },
 })
 

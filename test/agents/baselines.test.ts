@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bestTool, greedyOneStepAgent } from '../../src/agents/baselines/greedy-one-step.ts'
 import { randomArguments, randomValue } from '../../src/agents/baselines/random-arguments.ts'
-import { randomAgent, vocabularyOf } from '../../src/agents/baselines/random.ts'
+import { randomAgent } from '../../src/agents/baselines/random.ts'
 import { argumentsFromSentence } from '../../src/agents/baselines/sentence-arguments.ts'
 import { keywords, numbers, properNouns, sentences } from '../../src/agents/baselines/words.ts'
 import { loadAgent } from '../../src/agents/resolve.ts'
@@ -101,7 +101,7 @@ describe('random schema-valid arguments', () => {
   it.each(schemas)('draws valid values for %s', (_, schema) => {
     const validate = validator(schema)
     for (let seed = 0; seed < 200; seed++) {
-      const args = randomArguments(schema, createRng(seed), { words: ['Denver', 'x'], numbers: [4, 0.5, 11] })
+      const args = randomArguments(schema, createRng(seed))
       expect(validate(args), `seed ${seed}: ${JSON.stringify(args)} ${JSON.stringify(validate.errors)}`).toBe(true)
     }
   })
@@ -113,11 +113,12 @@ describe('random schema-valid arguments', () => {
     expect(draw(1)).not.toEqual(draw(2))
   })
 
-  it('draws free text and numbers from the prompt', () => {
-    const vocabulary = vocabularyOf('How hot will Denver get over the next 4 days?')
-    const draws = Array.from({ length: 50 }, (_, i) => randomArguments(catalog[0]!.inputSchema, createRng(i), vocabulary))
-    expect(draws.filter((d) => d.city === 'Denver').length).toBeGreaterThan(3)
-    expect(draws.some((d) => d.days === 4)).toBe(true)
+  it('sends optional properties some of the time and draws across the allowed range', () => {
+    const draws = Array.from({ length: 200 }, (_, i) => randomArguments(catalog[0]!.inputSchema, createRng(i)))
+    const days = draws.map((d) => d.days).filter((d) => d !== undefined)
+    expect(days.length).toBeGreaterThan(50)
+    expect(days.length).toBeLessThan(150)
+    expect(new Set(days)).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]))
   })
 
   describe('against every bundled server\'s real tool schemas', () => {
@@ -136,7 +137,7 @@ describe('random schema-valid arguments', () => {
       for (const t of tools) {
         const validate = validator(t.inputSchema)
         for (let seed = 0; seed < 25; seed++) {
-          const args = randomArguments(t.inputSchema, createRng(`${t.name}:${seed}`), vocabularyOf('Trip to Denver and Zion National Park for 3 days in 2025'))
+          const args = randomArguments(t.inputSchema, createRng(`${t.name}:${seed}`))
           if (!validate(args)) invalid.push(`${t.server}.${t.name} ${JSON.stringify(args)}: ${JSON.stringify(validate.errors)}`)
         }
       }

@@ -133,12 +133,17 @@ export interface InProcessRun {
   outputs: readonly string[]
 }
 
+export interface RunOptions {
+  /** How long one tool call may take (default 60 000 ms, the harness's default). */
+  callTimeoutMs?: number
+}
+
 /**
  * Runs one agent on one task against the task's own servers (no distraction
  * servers), through the same recorder the harness uses, and returns what the
  * agent did and saw.
  */
-export async function runInProcess(task: BundledTask, agent: Agent, servers: InProcessServers): Promise<InProcessRun> {
+export async function runInProcess(task: BundledTask, agent: Agent, servers: InProcessServers, { callTimeoutMs = 60_000 }: RunOptions = {}): Promise<InProcessRun> {
   const session = await servers.forTask(task.spec.servers, task.spec.files)
   try {
     const catalog = buildCatalog(task.spec.servers.map((server) => ({ server, tools: session.connections.get(server)!.tools })))
@@ -152,7 +157,7 @@ export async function runInProcess(task: BundledTask, agent: Agent, servers: InP
       signal: new AbortController().signal,
       maxToolOutputChars: 20_000,
       maxRecordedOutputChars: 4_000,
-      callTimeoutMs: () => 60_000,
+      callTimeoutMs: () => callTimeoutMs,
     })
     try {
       const answer = await agent.run(recorder.context())
