@@ -385,3 +385,39 @@ mcpTask('hard/national-parks+weather+google-maps/smokies-fireflies', {
     ],
   },
 })
+
+mcpTask('hard/google-maps+time+weather/meet-in-new-york', {
+  servers: ['google-maps', 'time', 'weather'],
+  tier: 'hard',
+  category: 'multi-server/sequential',
+  distractors: 5,
+  prompt: 'Two colleagues meet in New York tomorrow: one drives from Boston, one from Washington, D.C., both leaving at 07:00 local time (UTC-4). Get the current time in America/New_York for today\'s date, a 2-day New York forecast, and both drives with that departure tomorrow. The meeting starts on the first full hour after the later arrival and lasts 2 hours. Convert the start to Tokyo and London time for the remote participants. If tomorrow\'s chance of rain is 30% or more, meet at an indoor attraction, otherwise outdoors: search attractions within 10 km of New York, get the details of the chosen one and the directions to it from New York. Then get both return drives leaving the venue when the meeting ends. Report both arrivals, the start time and its Tokyo and London times, tomorrow\'s weather and the venue with its rating, and both return arrival times.',
+  fuzzy: 'Tomorrow I drive down from Boston and my colleague comes up from Washington, D.C., both of us leaving at 7 in the morning, to meet in New York. We will start on the first full hour after whoever arrives last, for two hours. When does each of us arrive, when do we start, and what time will that be for our colleagues dialling in from Tokyo and London? If rain looks likely tomorrow we meet indoors at one of the city\'s sights, otherwise outside: where, how well rated is it, and how far from the city centre? And when will each of us be home if we drive back right after?',
+  reference: {
+    calls: [
+      { id: 'today', tool: 'time.get_current_time', args: { timezone: 'America/New_York' } },
+      { id: 'forecast', tool: 'weather.get_weather_forecast_tool', args: { city: 'New York', days: 2 } },
+      { id: 'from-boston', tool: 'google-maps.maps_directions', args: { origin: 'Boston', destination: 'New York', departure_time: '2025-06-16T07:00:00-04:00' }, after: ['today'] },
+      { id: 'from-dc', tool: 'google-maps.maps_directions', args: { origin: 'Washington, D.C.', destination: 'New York', departure_time: '2025-06-16T07:00:00-04:00' }, after: ['today'] },
+      { id: 'tokyo', tool: 'time.convert_time', args: { source_timezone: 'America/New_York', time: '11:00', target_timezone: 'Asia/Tokyo' }, after: ['from-boston', 'from-dc'] },
+      { id: 'london', tool: 'time.convert_time', args: { source_timezone: 'America/New_York', time: '11:00', target_timezone: 'Europe/London' }, after: ['from-boston', 'from-dc'] },
+      { id: 'sights', tool: 'google-maps.search_nearby', args: { center: { value: 'New York' }, keyword: 'tourist attraction', radius: 10000 }, after: ['forecast'] },
+      { id: 'venue', tool: 'google-maps.get_place_details', args: { placeId: 'pl_central_park' }, after: ['sights'] },
+      { id: 'to-venue', tool: 'google-maps.maps_directions', args: { origin: 'New York', destination: 'Central Park' }, after: ['sights'] },
+      { id: 'home-boston', tool: 'google-maps.maps_directions', args: { origin: 'Central Park', destination: 'Boston', departure_time: '2025-06-16T13:00:00-04:00' }, after: ['venue', 'tokyo'] },
+      { id: 'home-dc', tool: 'google-maps.maps_directions', args: { origin: 'Central Park', destination: 'Washington, D.C.', departure_time: '2025-06-16T13:00:00-04:00' }, after: ['venue', 'tokyo'] },
+    ],
+    answer: 'Today is 2025-06-15, so the meeting is on 2025-06-16. From Boston you arrive at about 10:17; from Washington your colleague arrives at about 10:28, the later arrival, so the meeting runs 11:00–13:00 New York time. That is 00:00 (midnight into the next day) in Tokyo and 16:00 in London. Tomorrow New York is forecast sunny with a 2% chance of rain, so meet outdoors: Central Park, rated 4.8, 11 km (17 mins) from the city centre. Driving back from Central Park at 13:00, the Boston driver is home at about 16:34 (357 km) and the Washington driver at about 16:45 (376 km).',
+    facts: [
+      { value: '10:17', goal: 'arrivals' },
+      { value: '10:28', goal: 'arrivals' },
+      { value: '11:00', derived: 'the first full hour after the later arrival, 10:28', goal: 'schedule' },
+      { value: '00:00', goal: 'schedule' },
+      { value: '16:00', goal: 'schedule' },
+      { value: 'Central Park', goal: 'venue' },
+      { value: '4.8', goal: 'venue' },
+      { value: '16:34', goal: 'return' },
+      { value: '16:45', goal: 'return' },
+    ],
+  },
+})
