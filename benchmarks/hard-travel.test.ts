@@ -421,3 +421,40 @@ mcpTask('hard/google-maps+time+weather/meet-in-new-york', {
     ],
   },
 })
+
+mcpTask('hard/national-parks+google-maps+unit-converter/yosemite-in-miles-and-feet', {
+  servers: ['national-parks', 'google-maps', 'unit-converter'],
+  tier: 'hard',
+  category: 'multi-server/sequential',
+  prompt: 'For a tent weekend in Yosemite (yose) from San Francisco, 2025-06-20 to 2025-06-22: get the campgrounds, the events of those dates and the alerts. Take the cheapest open campground. Get driving directions from San Francisco to its coordinates, its elevation, and the visitor centers. For the Giant Sequoia Walk on 2025-06-22, get directions from the campground to the walk\'s coordinates arriving at 10:00 (UTC-7) and the elevation there. Convert the two drives to miles and the two elevations to feet. Report the campground and fee, the drive from San Francisco in miles and time, the campground\'s elevation in feet, the weekend\'s programs, when to leave camp for the walk and how far it is in miles, the walk\'s elevation in feet, the alerts and the main visitor center.',
+  fuzzy: 'We are driving up from San Francisco to tent in Yosemite from Friday 20 June to Sunday the 22nd, and we think in miles and feet. Which campground that is open is cheapest and what does it cost? How far and how long is the drive, and how high is the campground? What ranger programs are on that weekend? For the giant sequoia walk on Sunday morning, when do we have to leave camp to get there on time, how far is it in miles, and how high up is the grove? Anything the park is warning about, and where is the main visitor centre?',
+  reference: {
+    calls: [
+      { id: 'camps', tool: 'national-parks.getCampgrounds', args: { parkCode: 'yose' } },
+      { id: 'events', tool: 'national-parks.getEvents', args: { parkCode: 'yose', dateStart: '2025-06-20', dateEnd: '2025-06-22' } },
+      { id: 'alerts', tool: 'national-parks.getAlerts', args: { parkCode: 'yose' } },
+      { id: 'drive', tool: 'google-maps.maps_directions', args: { origin: 'San Francisco', destination: '37.7424,-119.6015' }, after: ['camps'] },
+      { id: 'camp-elevation', tool: 'google-maps.maps_elevation', args: { locations: [{ latitude: 37.7424, longitude: -119.6015 }] }, after: ['camps'] },
+      { id: 'centers', tool: 'national-parks.getVisitorCenters', args: { parkCode: 'yose' }, after: ['camps'] },
+      { id: 'to-walk', tool: 'google-maps.maps_directions', args: { origin: '37.7424,-119.6015', destination: '37.507,-119.611', arrival_time: '2025-06-22T10:00:00-07:00' }, after: ['camps', 'events'] },
+      { id: 'walk-elevation', tool: 'google-maps.maps_elevation', args: { locations: [{ latitude: 37.507, longitude: -119.611 }] }, after: ['events'] },
+      { id: 'drive-miles', tool: 'unit-converter.convert_length', args: { value: 346, from_unit: 'kilometer', to_unit: 'mile' }, after: ['drive'] },
+      { id: 'camp-feet', tool: 'unit-converter.convert_length', args: { value: 1210, from_unit: 'meter', to_unit: 'foot' }, after: ['camp-elevation'] },
+      { id: 'walk-miles', tool: 'unit-converter.convert_length', args: { value: 34, from_unit: 'kilometer', to_unit: 'mile' }, after: ['to-walk'] },
+      { id: 'walk-feet', tool: 'unit-converter.convert_length', args: { value: 1152.6, from_unit: 'meter', to_unit: 'foot' }, after: ['walk-elevation'] },
+    ],
+    answer: 'Camp 4 is the cheapest open campground, $10.00 per person per night (Upper Pines is $36.00, Tuolumne Meadows is closed). From San Francisco it is 346 km, about 215 miles, 4 hours 39 mins. Camp 4 sits at about 1210 m, roughly 3,970 feet. Programs that weekend: the Yosemite Valley Night Sky Program on 2025-06-20 and 2025-06-21 (09:00 PM to 10:30 PM, Sentinel Beach Picnic Area) and the Giant Sequoia Walk on 2025-06-22 at 10:00 AM from the Mariposa Grove Welcome Plaza. For the walk, leave camp by about 09:35: it is 34 km, about 21.1 miles (24 mins), and the grove is at about 1152.6 m, roughly 3,781 feet. Alerts: reservations are required for peak-hour entry, Tuolumne Meadows Campground is closed for 2025, and there is high water on rivers and near waterfalls. The main visitor center is the Yosemite Valley Visitor Center.',
+    facts: [
+      { value: 'Camp 4', goal: 'camp' },
+      { value: '$10.00', goal: 'camp' },
+      { value: '215', goal: 'camp' },
+      { value: '3,970', goal: 'camp' },
+      { value: 'Night Sky Program', goal: 'programs' },
+      { value: '09:35', goal: 'walk' },
+      { value: '21.1', goal: 'walk' },
+      { value: '3,781', goal: 'walk' },
+      { value: 'High water', goal: 'park' },
+      { value: 'Yosemite Valley Visitor Center', goal: 'park' },
+    ],
+  },
+})
