@@ -136,3 +136,37 @@ mcpTask('hard/nasa-data+wikipedia+math/curiosity-busiest-sol', {
     ],
   },
 })
+
+mcpTask('hard/nasa-data+wikipedia+math/pictures-of-a-stormy-week', {
+  servers: ['nasa-data', 'wikipedia', 'math'],
+  tier: 'hard',
+  category: 'multi-server/sequential',
+  distractors: 4,
+  prompt: 'Get the last seven astronomy pictures of the day (count 7, up to today) and the Wikipedia summary and "Classification" section of "Solar flare". The last picture follows sunspot region 3664 (DONKI active region 13664): get the solar flares from 2024-05-08 to 2024-05-14, count that region\'s X-class flares and find its strongest with the math tools (maximum of the X magnitudes). The aurora pictures refer to a storm: get the geomagnetic storms of the same week and the GST notifications of 2024-05-10 to 2024-05-11. For the day of the strongest flare get the FLR notifications and the WSA-Enlil simulations, to see whether its CME was heading for Earth. With the math tools compute how many times stronger the strongest flare was than the strongest flare of 2024-05-09 (the day of the flare picture). Report the solar pictures and the video, the region\'s X-flare count and strongest flare with its time, the storm\'s peak Kp and what the alert compared it to, whether the last CME hit Earth, and the strength ratio with the classification rule.',
+  fuzzy: 'This week\'s NASA pictures of the day were full of the Sun. Which of the last seven were about the solar outburst, and which one was a video? The last one follows a sunspot region rotating away: how many X-class flares did that region fire that week, which was the biggest and when did it peak? The aurora pictures mention a record storm: how strong did it get, and what did NASA\'s alert compare it to? Did the cloud from that biggest flare head for Earth? And how many times stronger was it than the strongest flare on the day of the flare picture, going by how flare classes work?',
+  reference: {
+    calls: [
+      { id: 'pictures', tool: 'nasa-data.get_astronomy_picture_of_day', args: { count: 7 } },
+      { id: 'flare-article', tool: 'wikipedia.get_summary', args: { title: 'Solar flare' } },
+      { id: 'classes', tool: 'wikipedia.summarize_article_section', args: { title: 'Solar flare', section_title: 'Classification', max_length: 300 } },
+      { id: 'flares', tool: 'nasa-data.get_solar_flare', args: { start_date: '2024-05-08', end_date: '2024-05-14' }, after: ['pictures'] },
+      { id: 'storms', tool: 'nasa-data.get_geomagnetic_storm', args: { start_date: '2024-05-08', end_date: '2024-05-14' }, after: ['pictures'] },
+      { id: 'storm-alerts', tool: 'nasa-data.get_notifications', args: { start_date: '2024-05-10', end_date: '2024-05-11', notification_type: 'GST' }, after: ['pictures'] },
+      { id: 'strongest', tool: 'math.max', args: { numbers: [1.0, 1.0, 1.0, 2.2, 1.1, 3.9, 5.8, 1.5, 1.7, 1.2, 8.7] }, after: ['flares'] },
+      { id: 'flare-alert', tool: 'nasa-data.get_notifications', args: { start_date: '2024-05-14', end_date: '2024-05-14', notification_type: 'FLR' }, after: ['strongest'] },
+      { id: 'enlil', tool: 'nasa-data.get_wsa_enlil_simulation', args: { start_date: '2024-05-14', end_date: '2024-05-14' }, after: ['strongest'] },
+      { id: 'ratio', tool: 'math.division', args: { numerator: 8.7, denominator: 2.2 }, after: ['strongest', 'classes'] },
+    ],
+    answer: 'Of the seven pictures (2024-05-08 to 2024-05-14), five were about the outburst: "An X-Class Flare in Ultraviolet" (05-09), "Coronal Mass Ejections Head for Earth" (05-10, the video), "Auroras Far from the Poles" (05-11), "Aurora Australis over a Lake" (05-12) and "A Giant Sunspot Rotates Away" (05-14). That week region 13664 fired 11 X-class flares (plus an M6.6); the biggest was an X8.7 that began at 2024-05-14T16:46Z and peaked at 16:51Z, the largest of solar cycle 25 so far. The storm that began 2024-05-10T16:36Z reached Kp 9, and the alert called it the strongest storm since 2003. The X8.7 flare\'s CME was not Earth-directed: the Enlil run shows no Earth impact, only a glancing blow at Parker Solar Probe. On 2024-05-09 the strongest flare was an X2.2; since the number after the letter scales linearly (an X2 is twice an X1), the X8.7 was about 3.95 times stronger.',
+    facts: [
+      { value: 'Coronal Mass Ejections Head for Earth', goal: 'pictures' },
+      { value: 'A Giant Sunspot Rotates Away', goal: 'pictures' },
+      { value: '11 X-class', derived: 'the flares of active region 13664 in the week whose class starts with X', goal: 'region' },
+      { value: 'X8.7', goal: 'region' },
+      { value: '16:51', goal: 'region' },
+      { value: 'strongest storm since 2003', goal: 'storm' },
+      { value: 'no Earth impact', goal: 'cme' },
+      { value: '3.95', goal: 'ratio' },
+    ],
+  },
+})
