@@ -27,20 +27,6 @@ mcpTask('time+weather/sydney-clock', {
   expect(run).toCallTool('time.get_current_time', { timezone: 'Australia/Sydney' })
 })
 
-mcpTask('national-parks+weather/arches-alerts', {
-  servers: ['national-parks', 'weather'],
-  category: 'multi-server/single',
-  prompt: 'Use the national parks tools to list the current alerts for Arches National Park (park code arch) and summarise each one.',
-  fuzzy: 'Before I drive out to Arches National Park, is there anything I should know about, like closures or reservations I need?',
-  reference: {
-    calls: [
-      { id: 'alerts', tool: 'national-parks.getAlerts', args: { parkCode: 'arch' } },
-    ],
-    answer: 'Arches has two alerts: a timed entry reservation is required from April 1 to July 6 to enter between 7 am and 4 pm, and the Devils Garden Trail primitive loop beyond Double O Arch is closed after rockfall (the main trail to Double O Arch stays open).',
-    facts: ['timed entry', 'Devils Garden', 'rockfall'],
-  },
-})
-
 mcpTask('google-maps+weather/denver-to-estes-park', {
   servers: ['google-maps', 'weather'],
   category: 'multi-server/single',
@@ -114,6 +100,21 @@ mcpTask('weather+national-parks+google-maps/zion-day-trip', {
     ],
     answer: 'At Zion (Springdale) it is sunny and 18.2 °C. Alerts: Angels Landing needs a lottery permit for the chains section, and there is a flash flood danger in slot canyons (the Narrows closes above 150 cfs). The drive from Las Vegas is 277 km, about 2 hours 48 mins via I-15 and UT-9.',
     facts: ['18.2', 'Angels Landing', 'flash flood', '277'],
+  },
+})
+
+mcpTask('national-parks+weather/arches-alerts', {
+  servers: ['national-parks', 'weather'],
+  category: 'multi-server/parallel',
+  prompt: 'Use the national parks tools to list the current alerts for Arches National Park (park code arch) and summarise each one, and get the current weather at Arches National Park with the weather tools (temperature in °C and conditions).',
+  fuzzy: 'Before I drive out to Arches National Park, is there anything I should know about, like closures or reservations I need? And what is the weather doing out there right now, in Celsius?',
+  reference: {
+    calls: [
+      { id: 'alerts', tool: 'national-parks.getAlerts', args: { parkCode: 'arch' } },
+      { id: 'weather', tool: 'weather.get_current_weather_tool', args: { city: 'Arches National Park' } },
+    ],
+    answer: 'Arches has two alerts: a timed entry reservation is required from April 1 to July 6 to enter between 7 am and 4 pm, and the Devils Garden Trail primitive loop beyond Double O Arch is closed after rockfall (the main trail to Double O Arch stays open). In Moab, next to the park, it is cloudy and 19.3 °C right now.',
+    facts: ['timed entry', 'Devils Garden', 'rockfall', '19.3'],
   },
 })
 

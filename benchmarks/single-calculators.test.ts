@@ -206,7 +206,7 @@ mcpTask('medical-calculator/cirrhosis-severity', {
       { id: 'meld', tool: 'medical-calculator.meld_3', args: { age: 54, female: false, bilirubin: 2.5, inr: 1.8, creatinine: 1.2, albumin: 3.0, sodium: 132, dialysis: false } },
     ],
     answer: 'Child-Pugh score 9, class B. MELD 3.0 is 21 (unrounded 21.31).',
-    facts: ['9', 'class B', '21'],
+    facts: ['9', { value: 'class B', derived: 'the Child-Pugh result\'s "class": "B", said as a clinician would' }, '21'],
   },
 })
 

@@ -104,12 +104,12 @@ mcpTask('wikipedia/webb-mirror-design', {
 mcpTask('bibliomantic/hexagram-of-peace', {
   servers: ['bibliomantic'],
   category: 'single-server/single',
-  prompt: 'Look up the details of I Ching hexagram 11 with the bibliomantic tools and report its name, its theme, and its upper and lower trigrams.',
-  fuzzy: 'What does hexagram 11 of the I Ching stand for? Tell me its name, its theme and which trigrams sit above and below.',
+  prompt: 'Look up the details of I Ching hexagram 11 with the bibliomantic tools and report its name, its theme, its upper and lower trigrams and its lines from bottom to top.',
+  fuzzy: 'What does hexagram 11 of the I Ching stand for? Tell me its name, its theme, which trigrams sit above and below, and how its six lines run from the bottom up.',
   reference: {
     calls: [{ id: 'details', tool: 'bibliomantic.get_hexagram_details', args: { hexagram_number: 11 } }],
-    answer: 'Hexagram 11 is Peace (Tài, ䷊), with the theme "harmony and flow": heaven and earth meet, the small departs and the great arrives. Its upper trigram is Earth (Kūn) and its lower trigram is Heaven (Qián).',
-    facts: ['Peace', 'harmony and flow', 'Earth', 'Heaven'],
+    answer: 'Hexagram 11 is Peace (Tài, ䷊), with the theme "harmony and flow": heaven and earth meet, the small departs and the great arrives. Its upper trigram is Earth (Kūn) and its lower trigram is Heaven (Qián); its lines from the bottom up are yang, yang, yang, yin, yin, yin.',
+    facts: ['Peace', 'harmony and flow', 'Earth', 'Heaven', 'yang, yang, yang, yin, yin, yin'],
   },
 })
 

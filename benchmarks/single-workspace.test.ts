@@ -73,7 +73,7 @@ mcpTask('filesystem/find-the-sales-export', {
       { id: 'read', tool: 'filesystem.read_text_file', args: { path: 'data/q2/sales.csv' }, after: ['search'] },
     ],
     answer: 'The export is data/q2/sales.csv. It lists April 120, May 135 and June 150 units: 405 units in total, with June the best month (150).',
-    facts: ['data/q2/sales.csv', '405', 'June'],
+    facts: ['data/q2/sales.csv', { value: '405', derived: 'the units of April, May and June in the CSV added up: 120 + 135 + 150' }, 'June'],
   },
 }, ({ run, expect }) => {
   expect(run).toCallTool('filesystem.read_text_file')
@@ -86,12 +86,13 @@ mcpTask('memory/who-has-the-allergy', {
   servers: ['memory'],
   category: 'single-server/single',
   files: teamMemory,
-  prompt: 'Search the memory knowledge graph for "peanuts" and report who has a peanut allergy and any other dietary notes about them.',
-  fuzzy: 'I\'m ordering lunch for the offsite. Which of my colleagues is allergic to peanuts, and is there anything else I should know about what they eat?',
+  prompt: 'Read the whole memory knowledge graph and report who has a peanut allergy, any other dietary notes about them, and how many people in the graph have a dietary restriction of any kind (as a number).',
+  fuzzy: 'I\'m ordering lunch for the offsite. Which of my colleagues is allergic to peanuts, and is there anything else I should know about what they eat? And how many people in my notes need some kind of special meal? Just give me the number for that.',
   reference: {
-    calls: [{ id: 'search', tool: 'memory.search_nodes', args: { query: 'peanuts' } }],
-    answer: 'Mia Chen is allergic to peanuts. She is also vegetarian, and she joins the offsite on Friday.',
-    facts: ['Mia Chen', 'vegetarian'],
+    calls: [{ id: 'graph', tool: 'memory.read_graph', args: {} }],
+    answer: 'Mia Chen is allergic to peanuts. She is also vegetarian, and she joins the offsite on Friday. 2 people need a special meal: Mia Chen and Tom Reyes, who is lactose intolerant (Priya Natarajan has no dietary restrictions).',
+    // Any call that reads the graph shows who is allergic; the count is what proves the agent read it.
+    facts: ['Mia Chen', 'vegetarian', { value: '2', derived: 'people whose observations name a dietary restriction: Mia Chen (peanuts, vegetarian) and Tom Reyes (lactose intolerant)' }],
   },
 })
 
@@ -162,7 +163,11 @@ mcpTask('sequential-thinking/conference-session-fit', {
       { id: 'verdict', tool: 'sequential-thinking.sequentialthinking', args: { thought: 'The session is 2 hours = 120 minutes, so 125 minutes overruns by 5 minutes; trimming the 50-minute talk to 45 minutes makes it fit exactly.', nextThoughtNeeded: false, thoughtNumber: 2, totalThoughts: 2 }, after: ['total'] },
     ],
     answer: 'It does not quite fit: the talks take 115 minutes and the two changeovers 10 more, 125 minutes in all, 5 minutes over the 120-minute session. Trimming the 50-minute talk to 45 minutes (or dropping a changeover) makes it fit.',
-    facts: ['125', '115', '120'],
+    facts: [
+      { value: '125', derived: 'the talks (115 minutes) plus two 5-minute changeovers' },
+      { value: '115', derived: 'the three talks added up: 40 + 25 + 50' },
+      { value: '120', derived: 'the 2-hour session in minutes' },
+    ],
   },
 }, ({ run, expect }) => {
   expect(run).toFollowDependencies()

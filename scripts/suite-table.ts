@@ -1,28 +1,40 @@
 /**
- * Prints the bundled suite's task counts per MCP-AgentBench category and per
- * MCP-Bench setting, as the Markdown table in the README.
+ * Prints the README's suite tables: the two tiers side by side (tasks,
+ * calls and dependency layers of the reference plans, servers per task,
+ * share of tasks with distraction servers), then the easy tier's tasks per
+ * MCP-AgentBench call shape and MCP-Bench setting.
  * Run: node --import tsx scripts/suite-table.ts
  */
-import { readdirSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { referenceLayers } from '../src/checks/dependencies.ts'
-import { collectTasks } from '../src/task/collect.ts'
-import { TaskSpecSchema } from '../src/task/spec.ts'
 import { callShape } from '../src/scoring/task-scores.ts'
+import { loadBundledTasks } from '../test/support/in-process-suite.ts'
+import { tierSummary } from '../test/support/suite-stats.ts'
 
-const dir = resolve('benchmarks')
-const files = readdirSync(dir).filter((f) => f.endsWith('.test.ts')).sort()
-const tasks = (await collectTasks(files, (f) => import(pathToFileURL(resolve(dir, f)).href))).map((t) => TaskSpecSchema.parse(t.spec))
+const tasks = await loadBundledTasks()
+const tiers = ['easy', 'hard'] as const
+const summaries = tiers.map((tier) => tierSummary(tasks.filter((t) => t.spec.tier === tier).map((t) => t.spec)))
+const one = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1))
+const percent = (n: number) => `${Math.round(n * 100)}%`
+
+console.log('| tier | tasks | mean calls | median calls | calls (range) | mean layers | median layers | layers (range) | servers per task | with distraction servers |')
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+tiers.forEach((tier, i) => {
+  const s = summaries[i]!
+  console.log(`| ${tier} | ${s.tasks} | ${one(s.meanCalls)} | ${one(s.medianCalls)} | ${s.minCalls}–${s.maxCalls} | ${one(s.meanLayers)} | ${one(s.medianLayers)} | ${s.minLayers}–${s.maxLayers} | ${one(s.meanServers)} | ${percent(s.distractorShare)} |`)
+})
+
+const easy = tasks.filter((t) => t.spec.tier === 'easy').map((t) => t.spec)
 const shapes = ['single', 'parallel', 'sequential'] as const
 const settings = ['1 server', '2 servers', '3 servers'] as const
 const count = (servers: number, shape: string) =>
-  tasks.filter((t) => t.servers.length === servers && callShape(t.reference) === shape).length
+  easy.filter((t) => t.servers.length === servers && callShape(t.reference) === shape).length
+console.log(`\nEasy tier by setting and call shape:\n`)
 console.log(`| setting | ${shapes.map((s) => `${s} call${s === 'single' ? '' : 's'}`).join(' | ')} | total |`)
 console.log(`| --- | ${shapes.map(() => '---:').join(' | ')} | ---: |`)
 settings.forEach((label, i) => {
   const row = shapes.map((s) => count(i + 1, s))
   console.log(`| ${label} | ${row.join(' | ')} | ${row.reduce((a, b) => a + b, 0)} |`)
 })
-const servers = new Set(tasks.flatMap((t) => t.servers))
-console.log(`\n${tasks.length} tasks in ${files.length} files over ${servers.size} servers; ${tasks.filter((t) => t.distractors).length} with distraction servers.`)
+const files = new Set(tasks.map((t) => t.file))
+const servers = new Set(tasks.flatMap((t) => t.spec.servers))
+console.log(`\n${tasks.length} tasks in ${files.size} files over ${servers.size} servers; ${tasks.filter((t) => t.spec.distractors).length} with distraction servers.`)

@@ -1,0 +1,66 @@
+import * as z from 'zod'
+
+/**
+ * The part of JSON Schema that MCP tools' input schemas use (the fixture
+ * servers' and the npm servers': types, enums, defaults, required
+ * properties, numeric bounds, arrays with item counts, nested objects,
+ * anyOf), read leniently: unknown keywords are kept and ignored.
+ */
+export const SchemaNodeSchema = z.looseObject({
+  type: z.union([z.string(), z.array(z.string())]).optional(),
+  enum: z.array(z.unknown()).optional(),
+  const: z.unknown().optional(),
+  default: z.unknown().optional(),
+  get properties() {
+    return z.record(z.string(), SchemaNodeSchema).optional()
+  },
+  required: z.array(z.string()).optional(),
+  get items() {
+    return SchemaNodeSchema.optional()
+  },
+  minItems: z.number().optional(),
+  maxItems: z.number().optional(),
+  minimum: z.number().optional(),
+  maximum: z.number().optional(),
+  exclusiveMinimum: z.number().optional(),
+  exclusiveMaximum: z.number().optional(),
+  minLength: z.number().optional(),
+  maxLength: z.number().optional(),
+  format: z.string().optional(),
+  get anyOf() {
+    return z.array(SchemaNodeSchema).optional()
+  },
+  get oneOf() {
+    return z.array(SchemaNodeSchema).optional()
+  },
+})
+export type SchemaNode = z.infer<typeof SchemaNodeSchema>
+
+/** A tool's input schema as a node; a schema outside the subset reads as "any object". */
+export function readSchema(inputSchema: unknown): SchemaNode {
+  const parsed = SchemaNodeSchema.safeParse(inputSchema)
+  return parsed.success ? parsed.data : { type: 'object' }
+}
+
+/** The JSON types a node allows, most specific first; an untyped node with properties is an object. */
+export function typesOf(node: SchemaNode): string[] {
+  if (Array.isArray(node.type)) return node.type
+  if (node.type) return [node.type]
+  if (node.properties) return ['object']
+  if (node.items) return ['array']
+  return ['string']
+}
+
+/** The lowest and highest number a node allows; exclusive bounds (draft 6 and later) move inwards by one (integers) or a small step. */
+export function numericBounds(node: SchemaNode, integer: boolean): { min: number; max: number } {
+  const step = integer ? 1 : 1e-6
+  const lows: number[] = []
+  const highs: number[] = []
+  if (node.minimum !== undefined) lows.push(node.minimum)
+  if (node.exclusiveMinimum !== undefined) lows.push(node.exclusiveMinimum + step)
+  if (node.maximum !== undefined) highs.push(node.maximum)
+  if (node.exclusiveMaximum !== undefined) highs.push(node.exclusiveMaximum - step)
+  const min = lows.length ? Math.max(...lows) : -Infinity
+  const max = highs.length ? Math.min(...highs) : Infinity
+  return integer ? { min: Math.ceil(min), max: Math.floor(max) } : { min, max }
+}
