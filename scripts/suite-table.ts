@@ -5,7 +5,6 @@
  * MCP-AgentBench call shape and MCP-Bench setting.
  * Run: node --import tsx scripts/suite-table.ts
  */
-import { referenceLayers } from '../src/checks/dependencies.ts'
 import { callShape } from '../src/scoring/task-scores.ts'
 import { loadBundledTasks } from '../test/support/in-process-suite.ts'
 import { tierSummary } from '../test/support/suite-stats.ts'
