@@ -38,6 +38,13 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
         },
       }
     },
+    // Every task carries its tier as a Vitest tag, so `vitest run --tags-filter=hard` runs one tier alone.
+    // Added once the config is resolved: Vitest resets an inline project's tags to its own before that.
+    configResolved(config: { test?: { tags?: Array<{ name: string; description?: string }> } }) {
+      config.test ??= {}
+      const tags = (config.test.tags ??= [])
+      for (const tag of TIER_TAGS) if (!tags.some((t) => t.name === tag.name)) tags.push(tag)
+    },
     configureVitest({ vitest, project }: { vitest: Vitest; project: TestProject }) {
       handleInterrupts(vitest)
       if (options.reporters) addReporters(vitest, project, options, redactorFor(settings ?? runtimeSettings(options, project.config.root)))
@@ -62,6 +69,11 @@ function describeAgents(agents: AgentSetting[]): string {
   const hint = agents.length === 1 && agents[0] === 'reference' && !process.env.MCP_BENCH_MODEL ? '; set MCP_BENCH_MODEL to benchmark a model' : ''
   return `agent${agents.length > 1 ? 's' : ''}: ${names.join(', ')}${hint}`
 }
+
+const TIER_TAGS = [
+  { name: 'easy', description: 'single, parallel or sequential calls (MCP-AgentBench\'s shapes)' },
+  { name: 'hard', description: 'long, branching, multi-goal plans (MCP-Bench\'s depth)' },
+]
 
 const added = new WeakSet<Vitest>()
 

@@ -55,7 +55,8 @@ export function mcpTask(id: string, spec: TaskSpecInput, checks?: TaskChecks): v
     for (let trial = 1; trial <= trials; trial++) {
       const title = `${id}${agents.length > 1 ? ` [${name}]` : ''}${trials > 1 ? ` #${trial}` : ''}`
       const meta = { mcpBenchTask: { taskId: id, agent: name, trial } }
-      test(title, { timeout: budget.test, meta }, (context) =>
+      const tags = [parsed.success ? parsed.data.tier : 'easy']
+      test(title, { timeout: budget.test, meta, tags }, (context) =>
         runTask({ id, spec: parsed.success ? parsed.data : undefined, specError: parsed.error, setting, name, trial, runtime, judges, context, budget, checks }))
     }
   }
