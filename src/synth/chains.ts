@@ -75,14 +75,16 @@ function groupBy(chains: readonly Chain[]): Map<string, Chain[]> {
  * The chains to try, in the order to try them: combinations take turns
  * (those crossing the most servers first, as MCP-Bench stresses cross-server
  * work), and within a combination the strongest chain goes first, preferring
- * one whose first link has not been used yet, so the tasks differ. Chains of
- * equal score are ordered by the seed.
+ * one that starts from a tool no earlier pick started from, then one whose
+ * first link is new, so the tasks differ. Chains of equal score are ordered
+ * by the seed.
  */
 export function selectChains(chains: readonly Chain[], limit: number, seed: number, serverOrder: readonly string[]): Chain[] {
   const groups = [...groupBy(chains)].map(([combination, group]) => ({
     combination,
     servers: group[0]!.servers,
     queue: shuffled(group, createRng(`${seed}:${combination}`)).sort((a, b) => b.score - a.score),
+    usedStarts: new Set<string>(),
     usedFirstLinks: new Set<string>(),
   }))
   const rank = (servers: readonly string[]) => servers.map((s) => String(serverOrder.indexOf(s)).padStart(3, '0')).join(',')
@@ -91,9 +93,12 @@ export function selectChains(chains: readonly Chain[], limit: number, seed: numb
   while (picked.length < limit && groups.some((g) => g.queue.length > 0)) {
     for (const group of groups) {
       if (picked.length >= limit || group.queue.length === 0) continue
-      const fresh = group.queue.findIndex((c) => !group.usedFirstLinks.has(c.tools.slice(0, 2).join(' > ')))
-      const [chain] = group.queue.splice(fresh === -1 ? 0 : fresh, 1)
-      group.usedFirstLinks.add(chain!.tools.slice(0, 2).join(' > '))
+      const firstLink = (c: Chain) => c.tools.slice(0, 2).join(' > ')
+      const newStart = group.queue.findIndex((c) => !group.usedStarts.has(c.tools[0]!))
+      const newLink = group.queue.findIndex((c) => !group.usedFirstLinks.has(firstLink(c)))
+      const [chain] = group.queue.splice(newStart !== -1 ? newStart : newLink !== -1 ? newLink : 0, 1)
+      group.usedStarts.add(chain!.tools[0]!)
+      group.usedFirstLinks.add(firstLink(chain!))
       picked.push(chain!)
     }
   }
