@@ -55,7 +55,7 @@ export function callSafety(tool: { tool: string; description: string; annotation
   const nameWords = words(tool.tool)
   if (!READING_VERBS.has(nameWords[0] ?? '')) {
     const verb = nameWords.find((w) => WRITING_VERBS.has(w))
-    if (verb) return { safe: false, reason: `its name has "${verb}", which changes something` }
+    if (verb) return { safe: false, reason: `its name has "${verb}", a verb that changes or acts on something` }
     if (nameWords.includes('add') && !ARITHMETIC.test(tool.description)) return { safe: false, reason: 'its name has "add" and it does not do arithmetic' }
   }
   const phrase = WRITING_PHRASE.exec(tool.description)

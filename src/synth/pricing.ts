@@ -30,17 +30,15 @@ const PRICES: Readonly<Record<string, TokenPrice>> = {
 }
 
 /**
- * The price of a model, matched on the longest known name it starts with, so
- * dated snapshots (`gpt-4o-mini-2024-07-18`) and router prefixes
- * (`openai/gpt-4o-mini`) find their model. Undefined when unknown (local
- * models, other providers): the cost is then reported in tokens only.
+ * The price of a model by its name, a dated snapshot of it
+ * (`gpt-4o-mini-2024-07-18`) or a router's name for it (`openai/gpt-4o-mini`).
+ * Other variants (`gpt-4o-audio-preview`) are priced differently, so they get
+ * none. Undefined when unknown (local models, other providers): the cost is
+ * then reported in tokens only.
  */
 export function priceOf(model: string): TokenPrice | undefined {
-  const name = model.split('/').at(-1)!.toLowerCase()
-  const match = Object.keys(PRICES)
-    .filter((known) => name === known || name.startsWith(`${known}-`))
-    .sort((a, b) => b.length - a.length)[0]
-  return match ? PRICES[match] : undefined
+  const name = model.split('/').at(-1)!.toLowerCase().replace(/-\d{4}-\d{2}-\d{2}$/, '')
+  return Object.hasOwn(PRICES, name) ? PRICES[name] : undefined
 }
 
 /** The cost of some tokens in USD, or null when the model has no known price. */

@@ -117,7 +117,8 @@ async function execute(draft: TaskDraft, ctx: VerifyContext): Promise<Run> {
       const output = record.error ? truncate(ctx.redact(record.error), OUTPUT_CHARS) : ctx.redact(contentToText(record.result))
       return { id: call.id, tool: call.tool, status: record.isError ? 'error' : 'ok', schemaValid: record.schemaValid, output }
     })
-    return { calls, outputs: recorder.outputs().map(ctx.redact), error }
+    // Grounding reads the outputs as the harness does, unredacted; only what leaves this module is redacted.
+    return { calls, outputs: recorder.outputs(), error }
   } finally {
     controller.abort()
     await session.release()

@@ -226,6 +226,23 @@ describe('mcp-bench synth, bad input', () => {
     }
   })
 
+  it('stops at a model that refuses the key, exits 1, and still writes the report', async () => {
+    const refusing = await startScriptedModel({ script: [{ status: 401 }] })
+    vi.stubEnv('OPENAI_BASE_URL', refusing.url)
+    vi.stubEnv('MCP_BENCH_CASSETTE', 'off')
+    const out = mkdtempSync(join(tmpdir(), 'synth-401-'))
+    try {
+      const run = await synth(['--servers', 'unit-converter', '--model', 'gpt-4o-mini', '--out', join(out, 'tasks'), '--report', join(out, 'report.json')])
+      expect(run.code).toBe(1)
+      expect(run.stderr).toMatch(/^synth: stopped early: model gpt-4o-mini: HTTP 401: /)
+      expect(run.stdout).toContain('no task was kept, so no task file was written')
+      expect(readReport(join(out, 'report.json'))).toMatchObject({ stopped: expect.stringContaining('HTTP 401'), candidates: [], files: [] })
+      expect(refusing.requests).toHaveLength(1)
+    } finally {
+      await refusing.close()
+    }
+  }, 60_000)
+
   it('exits 1 naming an unknown server, or a missing model, before anything starts', async () => {
     const unknown = await synth(['--servers', 'weather,nope', '--model', 'm'])
     expect(unknown.code).toBe(1)
