@@ -106,19 +106,21 @@ async function execute(draft: TaskDraft, ctx: VerifyContext): Promise<Run> {
     try {
       await referenceAgent(draft.reference).run(recorder.context())
     } catch (e) {
-      error = ctx.redact((e as Error).message)
+      error = (e as Error).message
     }
     const trajectory = recorder.finish(draft.reference.answer, error)
     const records = new Map(trajectory.calls.map((c) => [c.id, c]))
+    // A workspace server's fresh directory differs on every run: named by a placeholder, the repair prompt replays from a cassette.
+    const stable = (text: string) => [...session.workspaces].reduce((out, [server, dir]) => out.split(dir).join(`<workspace:${server}>`), ctx.redact(text))
     const calls = draft.reference.calls.map((call): ExecutionVerdict['calls'][number] => {
       const record = records.get(call.id)
       if (!record) return { id: call.id, tool: call.tool, status: 'not-run', schemaValid: null }
       // The recorder already cut the result to OUTPUT_CHARS; an error message is cut here.
-      const output = record.error ? truncate(ctx.redact(record.error), OUTPUT_CHARS) : ctx.redact(contentToText(record.result))
+      const output = record.error ? truncate(stable(record.error), OUTPUT_CHARS) : stable(contentToText(record.result))
       return { id: call.id, tool: call.tool, status: record.isError ? 'error' : 'ok', schemaValid: record.schemaValid, output }
     })
     // Grounding reads the outputs as the harness does, unredacted; only what leaves this module is redacted.
-    return { calls, outputs: recorder.outputs(), error }
+    return { calls, outputs: recorder.outputs(), error: error === null ? null : stable(error) }
   } finally {
     controller.abort()
     await session.release()

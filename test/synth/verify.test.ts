@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseServers } from '../../src/config/load-servers.ts'
+import { loadServersFile, parseServers } from '../../src/config/load-servers.ts'
 import type { CatalogEntry } from '../../src/servers/catalog.ts'
 import { ServerHub } from '../../src/servers/hub.ts'
 import { TaskDraftSchema, type TaskDraft } from '../../src/synth/draft.ts'
@@ -114,4 +114,27 @@ describe('execution verification of a draft', () => {
     expect(verdict.failures).toEqual([{ kind: 'call-failed', detail: expect.stringMatching(/^call "c" \(units\.convert_temperature\) returned an error: .*temperature must be non-negative/) }])
     expect(verdict.calls.map((c) => [c.id, c.status])).toEqual([['c', 'error'], ['r', 'not-run']])
   })
+})
+
+describe('execution verification on a workspace server', () => {
+  it('names the fresh directory of each run by a placeholder, so the repair prompt is the same every run', async () => {
+    const files = new ServerHub({ ...loadServersFile('mcp.servers.json'), root: process.cwd() })
+    try {
+      const session = await files.acquire(['filesystem'])
+      const entries = session.catalog.entries
+      await session.release()
+      const listing = TaskDraftSchema.parse({
+        task: 'List the directories the file server may read.',
+        fuzzy: 'Which folders can you see?',
+        reference: { calls: [{ id: 'dirs', tool: 'filesystem.list_allowed_directories', args: {} }], answer: 'Allowed directories: one.', facts: ['Allowed directories'] },
+      })
+      const context = { hub: files, catalog: entries, servers: ['filesystem'], maxToolOutputChars: 20_000, callTimeoutMs: () => 10_000, redact: (t: string) => t }
+      const [first, second] = [await verifyDraft(listing, context), await verifyDraft(listing, context)]
+      expect(first.passed).toBe(true)
+      expect(first.calls[0]!.output).toBe('Allowed directories:\n<workspace:filesystem>')
+      expect(second).toEqual(first)
+    } finally {
+      await files.close()
+    }
+  }, 60_000)
 })
