@@ -21,8 +21,15 @@ export interface Chain {
 
 /** Chains kept per combination before selection; the rest are weaker duplicates of the same ideas. */
 const MAX_PER_COMBINATION = 200
-/** A chain of three tools is a harder task than one of two: this much is added to its score. */
+/**
+ * A chain of three tools is a harder task than one of two: this much is added
+ * to its score, when every link is better than "a number fits a number" (a
+ * temperature fed on into a force converter makes a longer chain, not a task).
+ */
 const LENGTH_BONUS = 0.25
+const BONUS_MIN_WEIGHT = 1
+/** How much weaker than the strongest remaining chain a chain may be and still be picked for variety. */
+const VARIETY_MARGIN = 0.5
 
 function chainOf(links: ToolLink[], serverOrder: readonly string[], serverOf: ReadonlyMap<string, string>): Chain {
   const tools = [links[0]!.from, ...links.map((l) => l.to)]
@@ -33,7 +40,7 @@ function chainOf(links: ToolLink[], serverOrder: readonly string[], serverOf: Re
     tools,
     servers: serverOrder.filter((s) => used.has(s)),
     links,
-    score: Math.round((mean + LENGTH_BONUS * (links.length - 1)) * 1000) / 1000,
+    score: Math.round((mean + (links.every((l) => l.weight >= BONUS_MIN_WEIGHT) ? LENGTH_BONUS * (links.length - 1) : 0)) * 1000) / 1000,
   }
 }
 
@@ -74,10 +81,10 @@ function groupBy(chains: readonly Chain[]): Map<string, Chain[]> {
 /**
  * The chains to try, in the order to try them: combinations take turns
  * (those crossing the most servers first, as MCP-Bench stresses cross-server
- * work), and within a combination the strongest chain goes first, preferring
- * one that starts from a tool no earlier pick started from, then one whose
- * first link is new, so the tasks differ. Chains of equal score are ordered
- * by the seed.
+ * work), and within a combination the strongest chain goes first, preferring,
+ * among chains nearly as strong, one that starts from a tool no earlier pick
+ * started from, then one whose first link is new, so the tasks differ. Chains
+ * of equal score are ordered by the seed.
  */
 export function selectChains(chains: readonly Chain[], limit: number, seed: number, serverOrder: readonly string[]): Chain[] {
   const groups = [...groupBy(chains)].map(([combination, group]) => ({
@@ -94,8 +101,10 @@ export function selectChains(chains: readonly Chain[], limit: number, seed: numb
     for (const group of groups) {
       if (picked.length >= limit || group.queue.length === 0) continue
       const firstLink = (c: Chain) => c.tools.slice(0, 2).join(' > ')
-      const newStart = group.queue.findIndex((c) => !group.usedStarts.has(c.tools[0]!))
-      const newLink = group.queue.findIndex((c) => !group.usedFirstLinks.has(firstLink(c)))
+      // Variety is worth a little strength, not much: only chains close to the best remaining compete on it.
+      const close = (c: Chain) => c.score >= group.queue[0]!.score - VARIETY_MARGIN
+      const newStart = group.queue.findIndex((c) => close(c) && !group.usedStarts.has(c.tools[0]!))
+      const newLink = group.queue.findIndex((c) => close(c) && !group.usedFirstLinks.has(firstLink(c)))
       const [chain] = group.queue.splice(newStart !== -1 ? newStart : newLink !== -1 ? newLink : 0, 1)
       group.usedStarts.add(chain!.tools[0]!)
       group.usedFirstLinks.add(firstLink(chain!))

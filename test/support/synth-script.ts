@@ -172,7 +172,8 @@ export function synthScript(cases: readonly Case[] = SYNTH_CASES): (request: Rec
       const prompt = messages[1]!.content
       const c = cases.find((k) => typeof k.first !== 'string' && prompt.includes(k.first.task))
       const scores = c?.scores ?? { solvability: 9.5, utility: 7 }
-      return { content: JSON.stringify({ ...scores, solvabilityFeedback: 'Every input is given.', utilityFeedback: 'A common need.' }) }
+      const utilityFeedback = scores.utility < 5 ? 'A curiosity; nobody needs Miami in kelvin.' : 'A common need.'
+      return { content: JSON.stringify({ ...scores, solvabilityFeedback: 'Every input is given.', utilityFeedback }) }
     }
     throw new Error(`synth script: unexpected request (${String(system).slice(0, 60)})`)
   }
