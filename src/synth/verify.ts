@@ -63,7 +63,14 @@ export async function verifyDraft(draft: TaskDraft, ctx: VerifyContext): Promise
     return { passed: false, failures, calls: calls.map((c) => ({ id: c.id, tool: c.tool, status: 'not-run', schemaValid: null })) }
   }
 
-  const run = await execute(draft, ctx)
+  let run: Run
+  try {
+    run = await execute(draft, ctx)
+  } catch (error) {
+    // A server that started for the catalog but will not start now fails this candidate, not the whole run.
+    const detail = `the plan could not run: ${ctx.redact((error as Error).message.split('\n')[0]!)}`
+    return { passed: false, failures: [...failures, { kind: 'call-failed', detail }], calls: calls.map((c) => ({ id: c.id, tool: c.tool, status: 'not-run', schemaValid: null })) }
+  }
   for (const call of run.calls.filter((c) => c.status === 'error')) {
     failures.push({ kind: 'call-failed', detail: `call "${call.id}" (${call.tool}) returned an error: ${truncate(call.output ?? '', 300)}` })
   }

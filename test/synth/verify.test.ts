@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadServersFile, parseServers } from '../../src/config/load-servers.ts'
-import type { CatalogEntry } from '../../src/servers/catalog.ts'
+import { buildCatalog, type CatalogEntry } from '../../src/servers/catalog.ts'
 import { ServerHub } from '../../src/servers/hub.ts'
 import { TaskDraftSchema, type TaskDraft } from '../../src/synth/draft.ts'
 import { verifyDraft } from '../../src/synth/verify.ts'
@@ -138,3 +138,22 @@ describe('execution verification on a workspace server', () => {
     }
   }, 60_000)
 })
+
+it('fails the candidate, not the run, when a server will not start for the plan', async () => {
+  const dead = new ServerHub({ ...parseServers({ mcpServers: { dead: { command: process.execPath, args: ['-e', 'process.exit(3)'], startupTimeoutMs: 5_000 } } }, 'test'), root: process.cwd() })
+  try {
+    const [entry] = buildCatalog([{ server: 'dead', tools: [{ name: 'ping', inputSchema: { type: 'object', properties: {} } }] }]).entries
+    const plan = TaskDraftSchema.parse({
+      task: 'Ping.', fuzzy: 'Are you there?',
+      reference: { calls: [{ id: 'p', tool: 'dead.ping', args: {} }], answer: 'pong', facts: ['pong'] },
+    })
+    const verdict = await verifyDraft(plan, { hub: dead, catalog: [entry!], servers: ['dead'], maxToolOutputChars: 20_000, callTimeoutMs: () => 5_000, redact: (t) => t })
+    expect(verdict).toEqual({
+      passed: false,
+      failures: [{ kind: 'call-failed', detail: expect.stringMatching(/^the plan could not run: .*dead/) }],
+      calls: [{ id: 'p', tool: 'dead.ping', status: 'not-run', schemaValid: null }],
+    })
+  } finally {
+    await dead.close()
+  }
+}, 60_000)
