@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { main as calibrate } from './calibrate.ts'
 import { main as compare } from './compare.ts'
 import { main as importTasks } from './import.ts'
+import { main as synth } from './synth.ts'
 
 const USAGE = `usage: mcp-bench <command> [args]
 
@@ -17,6 +18,10 @@ commands:
          [--out benchmarks/mcp-bench] [--servers-out mcp.servers.json] [--map "Server Name=key,…"]
       MCP-Bench's released task files as mcpTask files (one per server combination), and
       mcp.servers.json entries for its servers (real, or this project's fixtures with --offline)
+  synth --servers a[,b[,c]] [--model m] [--count N] [--out benchmarks/synth] [--report synth-report.json]
+        [--seed N] [--allow-calls] [--min-solvability x] [--min-utility y]
+      new tasks for your servers, written by a model from dependency chains between their tools;
+      a task is kept only if its reference plan runs against the servers and its facts are in the outputs
 
 options:
   --help, -h      this text
@@ -44,6 +49,7 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
     case 'compare': return compare(rest, io)
     case 'calibrate': return calibrate(rest, io)
     case 'import': return importTasks(rest, io)
+    case 'synth': return synth(rest, io)
     case '--help': case '-h': case 'help':
       io.stdout.write(USAGE)
       return 0

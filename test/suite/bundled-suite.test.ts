@@ -2,11 +2,12 @@ import { readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkArguments } from '../../src/checks/schema-validator.ts'
 import { buildCatalog, type CatalogEntry } from '../../src/servers/catalog.ts'
 import { collectTasks } from '../../src/task/collect.ts'
 import { TaskSpecSchema, type TaskSpec } from '../../src/task/spec.ts'
-import { callShape } from '../../src/scoring/task-scores.ts'
+import {
+  categoryProblems, duplicateIds, expectedCategory, fuzzyToolNameProblems, incompleteTasks, referencePlanProblems, toolsByRef,
+} from '../../src/task/suite-lint.ts'
 import { InProcessServers } from '../support/in-process-suite.ts'
 
 /**
@@ -27,45 +28,32 @@ beforeAll(async () => {
   const used = [...new Set(tasks.flatMap((t) => t.spec.servers))]
   const session = await servers.forTask(used)
   const catalog = buildCatalog(used.map((server) => ({ server, tools: session.connections.get(server)!.tools })))
-  tools = new Map(catalog.entries.map((e) => [`${e.server}.${e.tool}`, e]))
+  tools = toolsByRef(catalog.entries)
   await session.release()
 }, 60_000)
 afterAll(() => servers.close())
 
-const categoryOf = (spec: TaskSpec) =>
-  `${spec.servers.length > 1 ? 'multi' : 'single'}-server/${callShape(spec.reference)}`
+const categoryOf = (spec: TaskSpec) => expectedCategory(spec) ?? '(no plan)'
 
 describe('the bundled benchmark suite', () => {
   it('has unique task ids', () => {
-    const ids = tasks.map((t) => t.id)
-    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([])
+    expect(duplicateIds(tasks)).toEqual([])
   })
 
   it('gives every task a fuzzy rewrite, a reference plan, an answer and facts', () => {
-    const incomplete = tasks.filter((t) => !t.spec.fuzzy || !t.spec.reference?.calls.length || !t.spec.reference.answer || !t.spec.reference.facts.length)
-    expect(incomplete.map((t) => t.id)).toEqual([])
+    expect(incompleteTasks(tasks)).toEqual([])
   })
 
   it('names no tool in any fuzzy text', () => {
-    const names = [...tools.values()].flatMap((e) => [e.tool, e.name]).filter((n) => n.length > 3 && /[_A-Z-]/.test(n))
-    const offenders = tasks.flatMap((t) => names.filter((n) => t.spec.fuzzy!.includes(n)).map((n) => `${t.id}: ${n}`))
-    expect(offenders).toEqual([])
+    expect(fuzzyToolNameProblems(tasks, [...tools.values()])).toEqual([])
   })
 
   it('uses only tools that exist, with schema-valid arguments', () => {
-    const problems = tasks.flatMap((t) => t.spec.reference!.calls.flatMap((c) => {
-      const entry = tools.get(c.tool)
-      if (!entry) return [`${t.id}/${c.id}: unknown tool ${c.tool}`]
-      if (!t.spec.servers.includes(entry.server)) return [`${t.id}/${c.id}: ${c.tool} is not on the task's servers`]
-      const check = checkArguments(entry, c.args)
-      return check.valid ? [] : [`${t.id}/${c.id}: ${check.errors.join('; ')}`]
-    }))
-    expect(problems).toEqual([])
+    expect(referencePlanProblems(tasks, tools)).toEqual([])
   })
 
   it('states a category that matches its servers and the shape of its plan', () => {
-    const mismatched = tasks.filter((t) => t.spec.category !== categoryOf(t.spec)).map((t) => `${t.id}: ${t.spec.category} ≠ ${categoryOf(t.spec)}`)
-    expect(mismatched).toEqual([])
+    expect(categoryProblems(tasks)).toEqual([])
   })
 
   it('covers the six MCP-AgentBench categories in the easy tier with at least 10 tasks each, and 60 in all', () => {

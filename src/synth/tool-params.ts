@@ -1,0 +1,70 @@
+import type { CatalogEntry } from '../servers/catalog.ts'
+
+/** One top-level input parameter of a tool, as its JSON Schema declares it. */
+export interface ToolParam {
+  name: string
+  /** The JSON type (`number`, `string`, …); `unknown` when the schema does not say. */
+  type: string
+  /** For arrays, the type of the items. */
+  itemType?: string
+  description: string
+  required: boolean
+  enum?: unknown[]
+  default?: unknown
+  examples?: unknown[]
+}
+
+interface PropertySchema {
+  type?: string | string[]
+  description?: string
+  enum?: unknown[]
+  default?: unknown
+  examples?: unknown[]
+  const?: unknown
+  items?: PropertySchema
+  anyOf?: PropertySchema[]
+  oneOf?: PropertySchema[]
+}
+
+/** A property's type, looking through `anyOf`/`oneOf` (zod's optionals and nullables) and type lists. */
+function typeOf(schema: PropertySchema | undefined): string {
+  if (!schema) return 'unknown'
+  if (typeof schema.type === 'string') return schema.type
+  if (Array.isArray(schema.type)) return schema.type.find((t) => t !== 'null') ?? 'unknown'
+  const inner = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].find((s) => typeOf(s) !== 'null' && typeOf(s) !== 'unknown')
+  if (inner) return typeOf(inner)
+  if (schema.enum?.length) return typeof schema.enum[0]
+  if (schema.const !== undefined) return typeof schema.const
+  return 'unknown'
+}
+
+/** The top-level parameters of a tool's input schema, in the order it declares them. */
+export function toolParams(entry: Pick<CatalogEntry, 'inputSchema'>): ToolParam[] {
+  const schema = entry.inputSchema as { properties?: Record<string, PropertySchema>; required?: string[] }
+  const required = new Set(schema.required ?? [])
+  return Object.entries(schema.properties ?? {}).map(([name, prop]) => {
+    const type = typeOf(prop)
+    const itemType = type === 'array' ? typeOf(prop.items) : undefined
+    const values = prop.enum ?? (prop.const !== undefined ? [prop.const] : undefined)
+    return {
+      name,
+      type,
+      ...(itemType ? { itemType } : {}),
+      description: prop.description ?? '',
+      required: required.has(name),
+      ...(values ? { enum: values } : {}),
+      ...(prop.default !== undefined ? { default: prop.default } : {}),
+      ...(prop.examples?.length ? { examples: prop.examples } : {}),
+    }
+  })
+}
+
+/** A parameter that takes a number, or a list of numbers. */
+export function takesNumber(param: ToolParam): boolean {
+  return param.type === 'number' || param.type === 'integer' || (param.type === 'array' && (param.itemType === 'number' || param.itemType === 'integer'))
+}
+
+/** `server.tool`, the way task files name a tool. */
+export function toolRef(entry: Pick<CatalogEntry, 'server' | 'tool'>): string {
+  return `${entry.server}.${entry.tool}`
+}
