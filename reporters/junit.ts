@@ -1,7 +1,7 @@
 import { relative } from 'node:path'
 import type { RunnerTask } from 'vitest'
 import type { TestModule, Vitest } from 'vitest/node'
-import { JUnitReporter } from 'vitest/reporters'
+import { JUnitReporter } from 'vitest/node'
 import { STATUS_PROPERTY } from './junit-properties.ts'
 
 type JUnitOptions = ConstructorParameters<typeof JUnitReporter>[0]

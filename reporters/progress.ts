@@ -28,7 +28,8 @@ export interface ProgressReporterOptions {
 export class ProgressReporter implements Reporter {
   private vitest?: Vitest
   private window: VitestWindow | null = null
-  private started = 0
+  /** When the first benchmark test started: the pace is measured from there, not from Vitest's start-up. */
+  private started: number | null = null
   private readonly records = new Map<string, TaskRecord>()
   /** Benchmark tests collected, by test id, with their agent. */
   private readonly collected = new Map<string, string>()
@@ -50,7 +51,7 @@ export class ProgressReporter implements Reporter {
     this.collected.clear()
     this.files.collected.clear()
     this.files.total = specifications.filter((s) => s.project.config.environment === this.options.environment).length
-    this.started = this.now()
+    this.started = null
     // Vitest's reporters are all initialised by now; its status window exists only on a terminal.
     this.window ??= joinVitestWindow(reportersOf(this.vitest), () => this.windowLines())
   }
@@ -68,6 +69,10 @@ export class ProgressReporter implements Reporter {
   /** A file that failed to load is never collected, but it is done: it holds no more tasks to wait for. */
   onTestModuleEnd(module: TestModule): void {
     if (module.project.config.environment === this.options.environment) this.files.collected.add(module.id)
+  }
+
+  onTestCaseReady(test: TestCase): void {
+    if (this.started === null && test.meta().mcpBenchTask) this.started = this.now()
   }
 
   onTestCaseResult(test: TestCase): void {
@@ -99,7 +104,7 @@ export class ProgressReporter implements Reporter {
       records: [...this.records.values()],
       collected,
       files: { total: this.files.total, collected: this.files.collected.size },
-      elapsedMs: this.now() - this.started,
+      elapsedMs: this.started === null ? 0 : this.now() - this.started,
     })
   }
 
