@@ -80,6 +80,8 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
     // after it, writes them (and reads the status to tell errors from failures).
     new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor, prices }),
     new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench' }),
-    ...(options.progress ? [new ProgressReporter({ environment, prices })] : []),
   )
+  // First in line: Vitest calls reporters in order, and its default reporter redraws its status window
+  // (which shows the progress block) as it handles a result, so the block must have the result by then.
+  if (options.progress) reporters.unshift(new ProgressReporter({ environment, prices }))
 }
