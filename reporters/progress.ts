@@ -12,8 +12,6 @@ export interface ProgressReporterOptions {
   /** The benchmark environment's path: files run in it are benchmark files. */
   environment: string
   prices: Prices
-  /** The clock, for tests. */
-  now?: () => number
 }
 
 /**
@@ -34,11 +32,8 @@ export class ProgressReporter implements Reporter {
   /** Benchmark tests collected, by test id, with their agent. */
   private readonly collected = new Map<string, string>()
   private readonly files = { total: 0, collected: new Set<string>() }
-  private readonly now: () => number
 
-  constructor(private readonly options: ProgressReporterOptions) {
-    this.now = options.now ?? (() => performance.now())
-  }
+  constructor(private readonly options: ProgressReporterOptions) {}
 
   onInit(vitest: Vitest): void {
     this.vitest = vitest
@@ -72,7 +67,7 @@ export class ProgressReporter implements Reporter {
   }
 
   onTestCaseReady(test: TestCase): void {
-    if (this.started === null && test.meta().mcpBenchTask) this.started = this.now()
+    if (this.started === null && test.meta().mcpBenchTask) this.started = performance.now()
   }
 
   onTestCaseResult(test: TestCase): void {
@@ -104,7 +99,7 @@ export class ProgressReporter implements Reporter {
       records: [...this.records.values()],
       collected,
       files: { total: this.files.total, collected: this.files.collected.size },
-      elapsedMs: this.started === null ? 0 : this.now() - this.started,
+      elapsedMs: this.started === null ? 0 : performance.now() - this.started,
     })
   }
 

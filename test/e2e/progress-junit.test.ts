@@ -41,7 +41,7 @@ const properties = (testcase: XmlElement) =>
   Object.fromEntries(elements(testcase, 'property').map((p) => [p.attrs.name!, p.attrs.value!]))
 
 // Each test runs a whole child Vitest; on a shared 2-core machine one run can take most of a minute.
-describe('live progress and JUnit for dashboards, end to end (child Vitest process)', { timeout: 180_000 }, () => {
+describe('live progress and JUnit for dashboards, end to end (child Vitest process)', { timeout: 300_000 }, () => {
   it('logs one line per finished task off a terminal, and writes JUnit classes per agent with errored tasks as errors', async () => {
     const { leaderboard, junit, output } = await runProject(['benchmarks/good.test.ts', 'benchmarks/bad-input.test.ts'], {
       E2E_AGENTS: 'reference,./agents/sloppy.ts',
