@@ -1,7 +1,14 @@
 import type { TestAnnotation } from 'vitest'
 import type { TaskRecord } from '../src/scoring/schema.ts'
 
-const round = (v: number) => String(Math.round(v * 10_000) / 10_000)
+const round = (v: number, places = 4) => String(Math.round(v * 10 ** places) / 10 ** places)
+
+const PREFIX = 'mcp-bench.'
+/** The property that carries the task's status (the JUnit reporter reads it to tell errors from failures). */
+export const STATUS_PROPERTY = `${PREFIX}status`
+
+/** Dollar amounts keep micro-dollars: a cheap model's task costs fractions of a cent. */
+const USD_PLACES = 6
 
 /**
  * A task record as JUnit `<property>` elements (Vitest's JUnit reporter
@@ -21,9 +28,22 @@ export function junitProperties(record: TaskRecord): TestAnnotation[] {
     ...Object.entries(record.scores.dimensions).map(([k, v]) => [`judge.${k}`, v] as [string, number | null]),
     ['goalsMet', record.goals ? record.goals.met / record.goals.total : null],
     ['tokens', record.tokens.total],
+    ['tokens.prompt', record.tokens.prompt],
+    ['tokens.completion', record.tokens.completion],
+    ['costUsd', record.cost.agentUsd],
     ['durationMs', record.durationMs],
+    ['modelMs', record.timing.modelMs],
+    ['toolMs', record.timing.toolMs],
+    ['modelShare', record.timing.modelShare],
+    // The judge's spend, apart from the agent's (zero tokens: no judge ran, nothing to say).
+    ['judgeTokens', record.judgeTokens.total || null],
+    ['judgeCostUsd', record.judgeTokens.total ? record.cost.judgeUsd : null],
+    ['judgeMs', record.timing.judgeMs || null],
   ]
   return values
     .filter((entry): entry is [string, string | number] => entry[1] !== null)
-    .map(([key, value]) => ({ type: `mcp-bench.${key}`, message: typeof value === 'number' ? round(value) : value }))
+    .map(([key, value]) => ({
+      type: `${PREFIX}${key}`,
+      message: typeof value === 'number' ? round(value, key.endsWith('Usd') ? USD_PLACES : 4) : value,
+    }))
 }

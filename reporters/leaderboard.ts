@@ -3,9 +3,9 @@ import { join, relative } from 'node:path'
 import type { SerializedError, TestAnnotation } from 'vitest'
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
 import type { Gate } from '../src/config/options.ts'
-import { TaskOutcomeSchema, type TaskOutcome } from '../src/outcome/schema.ts'
 import { interruptExitCode } from '../src/interrupt.ts'
 import type { Redactor } from '../src/redact.ts'
+import type { Prices } from '../src/scoring/prices.ts'
 import { baselineRegression } from '../src/scoring/baseline.ts'
 import { gateConfigured } from '../src/scoring/gate.ts'
 import { buildLeaderboard } from '../src/scoring/leaderboard.ts'
@@ -16,6 +16,7 @@ import { cleanText } from '../src/text.ts'
 import { exitVerdict } from './exit-verdict.ts'
 import { leaderboardHtml } from './html.ts'
 import { junitProperties } from './junit-properties.ts'
+import { validOutcome } from './task-outcome.ts'
 import { leaderboardMarkdown } from './markdown.ts'
 import { formatSummary } from './summary.ts'
 
@@ -25,6 +26,8 @@ export interface LeaderboardReporterOptions {
   /** The benchmark environment's path: files run in it are benchmark files. */
   environment: string
   redactor: Redactor
+  /** The price table tokens are priced by (the bundled prices merged with the `prices` option). */
+  prices: Prices
 }
 
 /** The report files this reporter owns in the output directory (JUnit's is Vitest's own). */
@@ -61,6 +64,9 @@ export class LeaderboardReporter implements Reporter {
     const run = this.collect(modules, root)
     if (this.seen.size === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0) return
     const records = markDuplicates([...this.seen.values()].map((s) => s.record))
+    // Reporters' onTestRunEnd run concurrently: the properties must be on the tests before this one first
+    // awaits, so the JUnit reporter (added after this one) finds them when it writes.
+    for (const [test, record] of run.tests) rawTask(test).annotations.push(...junitProperties(record))
     const gateDeferred = this.gateDeferred()
     const board = this.options.redactor.deep(buildLeaderboard({
       records,
@@ -71,7 +77,6 @@ export class LeaderboardReporter implements Reporter {
       gateDeferred,
       baseline: gateDeferred ? null : await baselineRegression(this.options.gate, { tasks: records }, root),
     }))
-    for (const [test, record] of run.tests) rawTask(test).annotations.push(...junitProperties(record))
     const trajectories = new Map([...this.seen.values()].map((s) => [trajectoryKey(s.record), s.trajectory]))
     const write = (file: string, text: string) => writeText(join(this.options.outputDir, file), this.options.redactor.text(text))
     write('leaderboard.json', `${JSON.stringify(board, null, 2)}\n`)
@@ -113,7 +118,7 @@ export class LeaderboardReporter implements Reporter {
           unfinished.push({ file, name: test.fullName })
           continue
         }
-        const record = taskRecord(outcome, { state: state as 'passed' | 'failed' | 'skipped', errors, durationMs: Math.round(test.diagnostic()?.duration ?? 0) })
+        const record = taskRecord(outcome, { state: state as 'passed' | 'failed' | 'skipped', errors, durationMs: Math.round(test.diagnostic()?.duration ?? 0) }, this.options.prices)
         this.seen.set(`${module.project.name}\u0000${file}\u0000${test.id}`, { record, trajectory: outcome.trajectory })
         tests.push([test, record])
       }
@@ -147,25 +152,6 @@ function cleanErrorInPlace(error: { message: string; stack?: string }, redactor:
   error.message = redactor.text(cleanText(error.message))
   if (error.stack) error.stack = redactor.text(cleanText(error.stack))
   return error.message
-}
-
-/**
- * The outcome a test sent, validated here where it arrives. A missing or
- * malformed one (the worker died, or wrote something else into the meta)
- * becomes an errored outcome that says so.
- */
-function validOutcome(raw: unknown, identity: { taskId: string; agent: string; trial: number }, file: string, errors: string[]): TaskOutcome {
-  const parsed = TaskOutcomeSchema.safeParse(raw)
-  if (parsed.success) return parsed.data
-  const why = raw === undefined
-    ? errors[0] ?? 'the task ended before it recorded an outcome'
-    : `its outcome record is malformed (${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`
-  return {
-    version: 1, taskId: identity.taskId, agent: identity.agent, trial: identity.trial, file,
-    servers: [], category: null, tier: 'easy', tags: [], reference: null, callMatch: null, distractors: { joined: [], skipped: [] },
-    stopped: { phase: 'agent', message: why }, trajectory: null, judge: null, referenceJudge: null,
-    judgeConfigured: false, verdicts: [], unscored: null,
-  }
 }
 
 /** The same task id in two files of a run is a collection error naming both; neither counts. */

@@ -1,6 +1,6 @@
 import { AGENTBENCH_CATEGORIES, type AgentRow, type Leaderboard, type TaskRecord } from '../src/scoring/schema.ts'
 import { renderRegressionMarkdown } from '../src/scoring/compare-markdown.ts'
-import { cleanText, escapeHtml, percent as pct } from '../src/text.ts'
+import { count, duration, cleanText, escapeHtml, percent as pct, usd } from '../src/text.ts'
 
 /**
  * The leaderboard as Markdown, for a pull request comment or a CI job
@@ -35,6 +35,7 @@ export function leaderboardMarkdown(board: Leaderboard): string {
     '| --- | ---: | ---: | ---: | ---: | ---: |',
     ...board.agents.map((a) => `| ${cell(a.agent)} | ${rate(a.tiers.easy)} | ${pct(a.tiers.easy?.overallScore)} | ${rate(a.tiers.hard)} | ${pct(a.tiers.hard?.overallScore)} | ${pct(a.tiers.hard?.goalsMet)} |`),
   ]
+  lines.push(...costSection(board))
   const repeated = board.agents.filter((a) => a.trials)
   if (repeated.length) {
     lines.push('', '## Repeated trials', '', '| agent | trials | tasks | pass^k (every trial) | pass@k (any trial) |', '| --- | ---: | ---: | ---: | ---: |')
@@ -63,6 +64,22 @@ function agentRow(a: AgentRow): string {
   const interval = a.passRateInterval ? ` (${pct(a.passRateInterval[0])}–${pct(a.passRateInterval[1])})` : ''
   const judged = a.judge.configured ? String(a.judge.judged) : 'no judge'
   return `| ${cell(a.agent)} | ${a.tasks} | ${a.passed} | ${a.failed} | ${a.errored} | ${a.unscored} | ${pct(a.passRate)}${interval} | ${pct(a.overallScore)} | ${pct(a.ruleScore)} | ${pct(d.taskCompletion)} | ${pct(d.toolUsage)} | ${pct(d.planningEffectiveness)} | ${judged} | ${a.judge.errors} | ${a.avgRounds.toFixed(1)} | ${a.avgToolCalls.toFixed(1)} | ${Math.round(a.avgTokens)} |`
+}
+
+/** Tokens, dollars and time per agent, the judge's apart, and what the run cost in all. */
+function costSection(board: Leaderboard): string[] {
+  const c = board.cost
+  const why = c.unknown.length ? ` A cost is n/a when it cannot be known: ${c.unknown.map(cell).join('; ')}. Add the missing prices with the \`prices\` option.` : ''
+  return [
+    '',
+    '## Cost and latency',
+    '',
+    '| agent | tasks | agent tokens | agent cost | cost per task | judge tokens | judge cost | median time | p95 time | model time | tool time |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...board.agents.map((a) => `| ${cell(a.agent)} | ${a.tasks} | ${count(a.tokens.agent.total)} | ${usd(a.cost.agentUsd)} | ${usd(a.cost.agentUsdPerTask)} | ${count(a.tokens.judge.total)} | ${usd(a.cost.judgeUsd)} | ${duration(a.latency.medianMs)} | ${duration(a.latency.p95Ms)} | ${pct(a.latency.modelShare)} | ${pct(a.latency.toolShare)} |`),
+    '',
+    `Run cost: **${usd(c.totalUsd)}** (agents ${usd(c.agentUsd)}, judge ${usd(c.judgeUsd)}), at list prices (OpenAI's of ${c.pricesAsOf}, and the \`prices\` option).${why} Model and tool time are shares of the agents' wall time; the judge's time is not in it.`,
+  ]
 }
 
 function rate(s: { tasks: number; passed: number; passRate: number | null } | undefined): string {

@@ -1,11 +1,13 @@
 import type { Leaderboard } from '../src/scoring/schema.ts'
-import { percent } from '../src/text.ts'
+import { duration, percent, usd } from '../src/text.ts'
 
 const pct = (v: number | null | undefined) => percent(v).padStart(6)
+/** An agent's cost with its judging; unknown when either is. */
+const sum = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b)
 
 /** The leaderboard as a small terminal table, then what did not run right, the gate, and why the run exits as it does. */
 export function formatSummary(board: Leaderboard, path: string, exitReason: string): string {
-  const header = `${'agent'.padEnd(24)} ${'tasks'.padStart(5)} ${'pass'.padStart(6)} ${'errored'.padStart(7)} ${'rules'.padStart(6)} ${'judged'.padStart(9)} ${'overall'.padStart(7)}`
+  const header = `${'agent'.padEnd(24)} ${'tasks'.padStart(5)} ${'pass'.padStart(6)} ${'errored'.padStart(7)} ${'rules'.padStart(6)} ${'judged'.padStart(9)} ${'overall'.padStart(7)} ${'p95 time'.padStart(8)} ${'cost'.padStart(9)}`
   const rows = board.agents.map((a) => [
     a.agent.slice(0, 24).padEnd(24),
     String(a.tasks).padStart(5),
@@ -14,6 +16,8 @@ export function formatSummary(board: Leaderboard, path: string, exitReason: stri
     pct(a.ruleScore),
     (a.judge.configured ? `${a.judge.judged}${a.judge.errors ? `/${a.judge.errors}!` : ''}` : '-').padStart(9),
     ` ${pct(a.overallScore)}`,
+    duration(a.latency.p95Ms).padStart(8),
+    usd(sum(a.cost.agentUsd, a.cost.judgeUsd)).padStart(9),
   ].join(' '))
   const lines = ['', ' MCP benchmark leaderboard', ` ${header}`, ...rows.map((r) => ` ${r}`)]
   const judgeErrors = board.agents.reduce((n, a) => n + a.judge.errors, 0)
@@ -23,6 +27,8 @@ export function formatSummary(board: Leaderboard, path: string, exitReason: stri
   if (setup.length > 10) lines.push(` … and ${setup.length - 10} more setup errors`)
   for (const f of board.fileErrors) lines.push(` file error: ${f.file}: ${f.error.split('\n')[0]}`)
   if (board.interrupted) lines.push(` INTERRUPTED: ${board.unfinished.length} task${board.unfinished.length === 1 ? '' : 's'} did not finish`)
+  if (board.cost.totalUsd !== null && board.cost.totalUsd > 0) lines.push(` run cost ${usd(board.cost.totalUsd)} (agents ${usd(board.cost.agentUsd)}, judge ${usd(board.cost.judgeUsd)}) at list prices`)
+  if (board.cost.unknown.length) lines.push(` cost n/a: ${board.cost.unknown.join('; ')} (add it to the \`prices\` option)`)
   lines.push(` written to ${path}`)
   if (board.gate.applied && !board.gate.passed) lines.push(' GATE FAILED:', ...board.gate.failures.map((f) => `   - ${f}`))
   lines.push(` ${exitReason}`)

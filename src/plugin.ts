@@ -2,7 +2,9 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import type { TestProject, Vitest } from 'vitest/node'
+import { BenchJUnitReporter } from '../reporters/junit.ts'
 import { LeaderboardReporter } from '../reporters/leaderboard.ts'
+import { ProgressReporter } from '../reporters/progress.ts'
 import { agentName } from './config/agent-name.ts'
 import { describeIssues } from './config/load-servers.ts'
 import { BenchOptionsSchema, type AgentSetting, type BenchOptions, type ResolvedBenchOptions } from './config/options.ts'
@@ -10,6 +12,7 @@ import { resolveAgents, runtimeSettings } from './config/runtime-settings.ts'
 import { handleInterrupts } from './interrupt.ts'
 import type { Redactor } from './redact.ts'
 import { redactorFor, type RuntimeSettings } from './runtime.ts'
+import { priceTable } from './scoring/prices.ts'
 
 // Built as .js in dist/, run as .ts from source: resolve siblings with this file's own extension.
 const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
@@ -81,9 +84,16 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
   if (added.has(vitest)) return
   added.add(vitest)
   const outputDir = resolve(project.config.root, options.outputDir)
+  const environment = here('./environment')
+  const prices = priceTable(options.prices)
   const reporters = vitest.config.reporters as unknown[]
   reporters.push(
-    new LeaderboardReporter({ outputDir, gate: options.gate, environment: here('./environment'), redactor }),
-    ['junit', { outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench' }],
+    // The leaderboard reporter writes each task's record onto its test as properties; the JUnit reporter,
+    // after it, writes them (and reads the status to tell errors from failures).
+    new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor, prices }),
+    new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench' }),
   )
+  // First in line: Vitest calls reporters in order, and its default reporter redraws its status window
+  // (which shows the progress block) as it handles a result, so the block must have the result by then.
+  if (options.progress) reporters.unshift(new ProgressReporter({ environment, prices }))
 }

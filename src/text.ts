@@ -2,8 +2,8 @@ import { stripVTControlCharacters } from 'node:util'
 
 /**
  * Text helpers every stage shares: MCP content as readable text, cutting
- * long text with a note that says so, percentages, and cleaning messages
- * before they are stored.
+ * long text with a note that says so, percentages, dollars, durations and
+ * counts, and cleaning messages before they are stored.
  */
 
 /** MCP content (an array of items, a `{ content }` result, or a string) as text a model or a person can read. */
@@ -41,6 +41,33 @@ export function truncate(text: string, max: number): string {
 /** A 0–1 rate as `12.3%`, or `n/a` when there is none. */
 export function percent(value: number | null | undefined, digits = 1): string {
   return value === null || value === undefined ? 'n/a' : `${(value * 100).toFixed(digits)}%`
+}
+
+/**
+ * US dollars for people: cents from a dollar up, about three significant figures below (a cheap
+ * model's task costs fractions of a cent) down to a millionth, `n/a` when the cost is unknown.
+ */
+export function usd(value: number | null | undefined): string {
+  if (value === null || value === undefined) return 'n/a'
+  if (value === 0) return '$0.00'
+  if (value < 0.000_001) return '<$0.000001'
+  const decimals = value >= 1 ? 2 : Math.min(6, Math.ceil(-Math.log10(value)) + 2)
+  return `$${value.toFixed(decimals).replace(/(\.\d\d\d*?)0+$/, '$1')}`
+}
+
+/** A duration for people: `850ms`, `4.2s`, `3m 07s`, `1h 02m`. */
+export function duration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return 'n/a'
+  if (ms < 1_000) return `${Math.round(ms)}ms`
+  if (ms < 59_950) return `${(ms / 1_000).toFixed(1)}s`
+  const s = Math.round(ms / 1_000)
+  if (s < 3_600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`
+  return `${Math.floor(s / 3_600)}h ${String(Math.floor((s % 3_600) / 60)).padStart(2, '0')}m`
+}
+
+/** A count with thousands separators: `12,345`. */
+export function count(n: number): string {
+  return Math.round(n).toLocaleString('en-US')
 }
 
 // Control characters other than tab and newline: they garble terminals and reports.

@@ -85,6 +85,8 @@ export async function completeTurn(
     usage: toUsage(response.usage),
     finishReason: choice.finish_reason ?? null,
     durationMs: Math.round(performance.now() - started),
+    // The answering model may name a dated snapshot (gpt-4o-mini-2024-07-18); prices are looked up by it.
+    model: response.model || request.model,
     ...annotate?.(message),
   })
   return message

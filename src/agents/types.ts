@@ -39,7 +39,7 @@ export interface AgentContext {
   callTool(name: string, args?: unknown, options?: { id?: string; round?: number }): Promise<ToolCallOutcome>
   /** Starts a new round (a model turn, or a layer of parallel calls) and returns its number. */
   nextRound(): number
-  /** Records a model turn (content, tool calls, token usage) in the current round. */
+  /** Records a model turn (content, tool calls, token usage, and the `model` that answered, which prices it) in the current round. */
   recordTurn(turn: Omit<ModelTurn, 'round'>): void
 }
 

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { JudgeConfigSchema } from '../judge/config.ts'
 import { MaxDropSchema } from '../scoring/compare.ts'
+import { PricesSchema } from '../scoring/prices.ts'
 
 /** Where an agent comes from. A string is a model name for the OpenAI-compatible agent. */
 const OpenAIAgentSchema = z.strictObject({
@@ -110,8 +111,15 @@ export const BenchOptionsSchema = z.strictObject({
     maxTools: z.number().int().positive().default(128),
   }).default({ resident: [], maxTools: 128 }),
   outputDir: z.string().default('bench-results'),
-  /** Add the leaderboard and JUnit reporters. */
+  /** Add the leaderboard and JUnit reporters (and the progress display, see `progress`). */
   reporters: z.boolean().default(true),
+  /**
+   * Prices in USD per million tokens, `{ 'model-id': { input, output } }`, on top of the bundled
+   * OpenAI list prices (src/scoring/prices.ts, dated): a model with no price has cost null, not 0.
+   */
+  prices: PricesSchema.default({}),
+  /** Live progress below Vitest's own output: redrawn in place on a terminal, one line per finished task elsewhere (CI). */
+  progress: z.boolean().default(true),
 })
 export type BenchOptions = z.input<typeof BenchOptionsSchema>
 export type ResolvedBenchOptions = z.infer<typeof BenchOptionsSchema>

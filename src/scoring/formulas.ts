@@ -216,3 +216,52 @@ export function coefficientOfVariation(scores: readonly number[]): number | null
 export function meanCoefficientOfVariation(scoresPerTask: readonly (readonly number[])[]): number | null {
   return mean(scoresPerTask.map(coefficientOfVariation))
 }
+
+// ---------------------------------------------------------------------------
+// Cost and latency (ours: neither paper reports them)
+
+/**
+ * Cost in USD of one model exchange at list price:
+ *   cost = (promptTokens · input + completionTokens · output) / 10⁶
+ * with `input` and `output` in USD per million tokens.
+ */
+export function tokenCost(usage: { promptTokens: number; completionTokens: number }, price: { input: number; output: number }): number {
+  return (usage.promptTokens * price.input + usage.completionTokens * price.output) / 1_000_000
+}
+
+/**
+ * The q-quantile (0 ≤ q ≤ 1) by linear interpolation between order
+ * statistics, Hyndman & Fan's type 7 (the default of R's `quantile` and
+ * NumPy's `percentile`): with the values sorted x₁ ≤ … ≤ xₙ,
+ *   h = (n − 1)·q + 1,  Q(q) = x⌊h⌋ + (h − ⌊h⌋)·(x⌊h⌋₊₁ − x⌊h⌋).
+ * Null with no values.
+ */
+export function quantile(values: readonly number[], q: number): number | null {
+  if (!(q >= 0 && q <= 1)) throw new Error(`quantile: q must be in [0, 1], not ${q}`)
+  const xs = values.filter(Number.isFinite).sort((a, b) => a - b)
+  if (xs.length === 0) return null
+  const h = (xs.length - 1) * q
+  const lo = Math.floor(h)
+  const hi = Math.min(lo + 1, xs.length - 1)
+  return xs[lo]! + (h - lo) * (xs[hi]! - xs[lo]!)
+}
+
+export function median(values: readonly number[]): number | null {
+  return quantile(values, 0.5)
+}
+
+/**
+ * Total length of the union of intervals [start, start + duration): time
+ * covered by at least one of them, so calls that run in parallel count once.
+ */
+export function coveredTime(intervals: ReadonlyArray<{ start: number; duration: number }>): number {
+  const sorted = intervals.filter((i) => i.duration > 0).map((i) => [i.start, i.start + i.duration] as const).sort((a, b) => a[0] - b[0])
+  let total = 0
+  let end = -Infinity
+  for (const [s, e] of sorted) {
+    if (e <= end) continue
+    total += e - Math.max(s, end)
+    end = e
+  }
+  return total
+}

@@ -1,5 +1,7 @@
 import { applyGate, type Gate } from './gate.ts'
-import { agentRows } from './rows.ts'
+import { DEFAULT_PRICES_AS_OF } from './prices.ts'
+import { agentRows, counted } from './rows.ts'
+import { runCost } from './run-costs.ts'
 import type { RegressionResult } from './compare-schema.ts'
 import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type GateResult, type Leaderboard, type TaskRecord } from './schema.ts'
 
@@ -37,5 +39,6 @@ export function buildLeaderboard(input: LeaderboardInput): Leaderboard {
     tasks: input.records,
     fileErrors: input.fileErrors,
     gate,
+    cost: { ...runCost(counted(input.records)), pricesAsOf: DEFAULT_PRICES_AS_OF },
   })
 }

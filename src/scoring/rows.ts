@@ -10,6 +10,7 @@ import {
   type TaskRecord,
   type TrialSummary,
 } from './schema.ts'
+import { costSummary, latencySummary, tokenSums } from './run-costs.ts'
 import { categoryOf, isMultiServer, type Domains, type SubDimensions } from './task-scores.ts'
 
 /**
@@ -78,6 +79,9 @@ function agentRow(agent: string, all: readonly TaskRecord[]): AgentRow {
     avgToolCalls: avg((r) => r.metrics.toolCalls),
     avgTokens: avg((r) => r.tokens.total),
     avgDurationMs: avg((r) => r.durationMs),
+    tokens: tokenSums(rs),
+    cost: costSummary(rs),
+    latency: latencySummary(rs),
   }
 }
 

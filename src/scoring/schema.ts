@@ -69,6 +69,57 @@ export type TaskStatus = z.infer<typeof TaskStatusSchema>
 
 export const TokensSchema = z.object({ prompt: z.number(), completion: z.number(), total: z.number() })
 
+/** US dollars at list price (src/scoring/prices.ts); null when a price is unknown, never 0 for "unknown". */
+const Usd = z.number().nonnegative().nullable()
+const Ms = z.number().nonnegative()
+
+/** What a task cost: the agent's model turns and, apart, its judging. */
+export const TaskCostSchema = z.object({
+  agentUsd: Usd,
+  judgeUsd: Usd,
+  /** Why a cost is null: a model with no price, a turn that reported no usage or named no model. */
+  unknown: z.array(z.string()),
+})
+
+/** Where a task's time went (src/scoring/task-costs.ts). */
+export const TaskTimingSchema = z.object({
+  /** Time covered by the agent's model requests (overlapping ones count once); null without a trajectory. */
+  modelMs: Ms.nullable(),
+  /** Time covered by its tool calls (parallel calls count once); null without a trajectory. */
+  toolMs: Ms.nullable(),
+  /** modelMs / durationMs and toolMs / durationMs; null without a trajectory or a duration. */
+  modelShare: Rate,
+  toolShare: Rate,
+  /** The judges' time, not part of durationMs. */
+  judgeMs: Ms,
+})
+
+/** An agent's cost over its counted tasks. */
+export const CostSummarySchema = z.object({
+  /** Sum of the tasks' agent costs; null when any task's cost is unknown. */
+  agentUsd: Usd,
+  /** Sum of the tasks' judge costs; null when any is unknown. */
+  judgeUsd: Usd,
+  /** agentUsd / tasks. */
+  agentUsdPerTask: Usd,
+  /** Every reason a cost is unknown, once each. */
+  unknown: z.array(z.string()),
+})
+
+/** An agent's task durations and the split of its time. */
+export const LatencySummarySchema = z.object({
+  /** Median and 95th percentile of the task durations (Hyndman & Fan type 7); null with no tasks. */
+  medianMs: Ms.nullable(),
+  p95Ms: Ms.nullable(),
+  /** Σ model time / Σ duration over tasks with a trajectory: the share of the agent's wall time spent waiting for the model. */
+  modelShare: Rate,
+  /** Σ tool time / Σ duration, likewise. */
+  toolShare: Rate,
+  modelMs: Ms,
+  toolMs: Ms,
+  judgeMs: Ms,
+})
+
 export const TaskRecordSchema = z.object({
   id: z.string(),
   agent: z.string(),
@@ -103,8 +154,14 @@ export const TaskRecordSchema = z.object({
   judgeConfigured: z.boolean(),
   distractors: z.object({ joined: z.array(z.string()), skipped: z.array(z.object({ server: z.string(), reason: z.string() })) }),
   rounds: z.number().int().nonnegative(),
+  /** The agent's tokens. */
   tokens: TokensSchema,
+  /** The judges' tokens, apart from the agent's. */
+  judgeTokens: TokensSchema,
+  cost: TaskCostSchema,
+  /** The agent's wall time (the trajectory's, else the test's). */
   durationMs: z.number().nonnegative(),
+  timing: TaskTimingSchema,
 })
 export type TaskRecord = z.infer<typeof TaskRecordSchema>
 
@@ -191,6 +248,10 @@ export const AgentRowSchema = PassSummarySchema.extend({
   avgToolCalls: z.number(),
   avgTokens: z.number(),
   avgDurationMs: z.number(),
+  /** Token sums over the counted tasks: the agent's, and the judges' apart. */
+  tokens: z.object({ agent: TokensSchema, judge: TokensSchema }),
+  cost: CostSummarySchema,
+  latency: LatencySummarySchema,
 })
 export type AgentRow = z.infer<typeof AgentRowSchema>
 
@@ -216,5 +277,12 @@ export const LeaderboardSchema = z.object({
   /** Test files that failed before any task could run (syntax errors, failing imports). */
   fileErrors: z.array(z.object({ file: z.string(), error: z.string() })),
   gate: GateResultSchema,
+  /** What the whole run cost, every agent and judge together. */
+  cost: CostSummarySchema.omit({ agentUsdPerTask: true }).extend({
+    /** agentUsd + judgeUsd; null when either is unknown. */
+    totalUsd: Usd,
+    /** The date of the bundled price table (entries from the `prices` option are the user's own). */
+    pricesAsOf: z.string(),
+  }),
 })
 export type Leaderboard = z.infer<typeof LeaderboardSchema>

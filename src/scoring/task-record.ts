@@ -1,6 +1,8 @@
 import { describeFact, goalsMet, missingFacts } from '../checks/facts.ts'
 import { SETUP_PHASES, type TaskOutcome } from '../outcome/schema.ts'
+import { DEFAULT_PRICES, type Prices } from './prices.ts'
 import type { TaskRecord, TaskStatus } from './schema.ts'
+import { agentCost, agentTokens, judgeCost, judgeTokens, taskTiming } from './task-costs.ts'
 import { callShape, NO_METRICS, ruleMetrics, scoreTask, settingOf, stoppedMetrics } from './task-scores.ts'
 
 /** What Vitest says about a task's test, in the terms the record needs. */
@@ -13,9 +15,10 @@ export interface TestResult {
 
 /**
  * A task's leaderboard record: the outcome its worker sent, the verdict
- * Vitest reached, and every per-task number derived from them.
+ * Vitest reached, and every per-task number derived from them. `prices`
+ * prices its tokens (the bundled table merged with the `prices` option).
  */
-export function taskRecord(outcome: TaskOutcome, result: TestResult): TaskRecord {
+export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Prices = DEFAULT_PRICES): TaskRecord {
   const status = statusOf(outcome, result)
   const stoppedEarly = status === 'errored'
   const trajectory = outcome.trajectory
@@ -24,6 +27,10 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult): TaskRecord
     : stoppedEarly ? stoppedMetrics(outcome.reference) : NO_METRICS
   const answer = trajectory?.answer ?? null
   const facts = trajectory ? outcome.reference?.facts ?? [] : []
+  const judges = [outcome.judge, outcome.referenceJudge]
+  // A task that could not start never ran its agent: it spent nothing, rather than an unknown amount.
+  const agentUsd = status === 'setup-error' ? { usd: 0, unknown: [] } : agentCost(trajectory, prices)
+  const judgeUsd = judgeCost(judges, prices)
   return {
     id: outcome.taskId,
     agent: outcome.agent,
@@ -48,12 +55,11 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult): TaskRecord
     judgeConfigured: outcome.judgeConfigured,
     distractors: outcome.distractors,
     rounds: trajectory?.rounds ?? 0,
-    tokens: {
-      prompt: trajectory?.usage.promptTokens ?? 0,
-      completion: trajectory?.usage.completionTokens ?? 0,
-      total: trajectory?.usage.totalTokens ?? 0,
-    },
+    tokens: agentTokens(trajectory),
+    judgeTokens: judgeTokens(judges),
+    cost: { agentUsd: agentUsd.usd, judgeUsd: judgeUsd.usd, unknown: [...agentUsd.unknown, ...judgeUsd.unknown] },
     durationMs: trajectory?.durationMs ?? result.durationMs,
+    timing: taskTiming(trajectory, judges),
   }
 }
 

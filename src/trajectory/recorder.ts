@@ -73,7 +73,9 @@ export class TrajectoryRecorder {
   }
 
   recordTurn(turn: Omit<ModelTurn, 'round'>): void {
-    this.trajectory.turns.push({ ...turn, round: this.round })
+    // Agents record a turn when its reply arrives, so it started `durationMs` ago unless they say when.
+    const startedAt = turn.startedAt ?? Math.max(0, Math.round((this.now() - turn.durationMs) * 10) / 10)
+    this.trajectory.turns.push({ ...turn, startedAt, round: this.round })
     if (turn.usage) {
       const u = this.trajectory.usage
       u.promptTokens += turn.usage.promptTokens

@@ -55,7 +55,20 @@ export const ModelTurnSchema = z.object({
   toolCalls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.string() })),
   usage: TokenUsageSchema.nullable(),
   finishReason: z.string().nullable(),
+  /** Model time: how long the request took, retries included. */
   durationMs: z.number().nonnegative(),
+  /**
+   * Milliseconds since the trajectory started, when the request was sent. With
+   * `durationMs` it places the turn on the same clock as the tool calls, so
+   * model time and tool time can be told apart even when turns overlap (the
+   * planner's parallel summaries). Absent in trajectories recorded before it existed.
+   */
+  startedAt: z.number().nonnegative().optional(),
+  /**
+   * The model that answered (the response's `model`, else the one requested):
+   * what the price table is looked up by. Absent when the agent did not say.
+   */
+  model: z.string().optional(),
   /**
    * Set when a text-protocol agent (the ReAct loop) could not use the reply:
    * why it broke the format. The agent answers such a turn with a reminder

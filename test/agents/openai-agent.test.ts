@@ -58,6 +58,23 @@ async function run(
 }
 
 describe('openaiAgent against a scripted OpenAI-compatible server', () => {
+  it('records which model answered each turn, and when, on the clock of the tool calls', async () => {
+    const t = await run({ script: [
+      { toolCalls: [{ id: 'a', name: 'math__add', arguments: { firstNumber: 2, secondNumber: 3 } }], delayMs: 120 },
+      { content: '5', delayMs: 80 },
+    ] })
+    // The scripted server answers as the model it was asked for; prices are looked up by this name.
+    expect(t.turns.map((x) => x.model)).toEqual(['scripted-1', 'scripted-1'])
+    const [first, second] = t.turns
+    const [call] = t.calls
+    expect(first!.durationMs).toBeGreaterThanOrEqual(110)
+    expect(second!.durationMs).toBeGreaterThanOrEqual(70)
+    // Model, tool, model: the first turn ends before the call starts, the second starts after it ends (0.1 ms rounding aside).
+    expect(first!.startedAt! + first!.durationMs).toBeLessThanOrEqual(call!.startedAt + 1)
+    expect(second!.startedAt!).toBeGreaterThanOrEqual(call!.startedAt + call!.durationMs - 1)
+    expect(second!.startedAt! + second!.durationMs).toBeLessThanOrEqual(t.durationMs + 1)
+  })
+
   it('runs parallel tool calls of one turn concurrently and answers', async () => {
     const t = await run({ script: [
       { toolCalls: [

@@ -32,6 +32,18 @@ describe('trajectory recorder', () => {
     expect(TrajectorySchema.parse(JSON.parse(JSON.stringify(t)))).toEqual(t)
   })
 
+  it('places a model turn on the trajectory clock: it started durationMs before it was recorded, unless the agent says when', async () => {
+    const r = recorder()
+    await new Promise((done) => setTimeout(done, 60))
+    r.recordTurn({ content: 'x', toolCalls: [], usage: null, finishReason: 'stop', durationMs: 40, model: 'm' })
+    r.recordTurn({ content: 'y', toolCalls: [], usage: null, finishReason: 'stop', durationMs: 5, startedAt: 3 })
+    const [first, second] = r.finish('done', null).turns
+    expect(first!.startedAt).toBeGreaterThanOrEqual(15)
+    expect(first!.startedAt! + first!.durationMs).toBeGreaterThanOrEqual(60)
+    expect(first!.model).toBe('m')
+    expect(second!.startedAt).toBe(3)
+  })
+
   it('accepts server.tool but not a bare or unknown name', async () => {
     const r = recorder()
     expect((await r.callTool('probe.echo', { text: 'a' })).isError).toBe(false)

@@ -13,6 +13,9 @@ export default defineConfig({
       ...(process.env.E2E_MIN_PASS_RATE ? { minPassRate: Number(process.env.E2E_MIN_PASS_RATE) } : {}),
     },
     ...(process.env.E2E_AGENT_MODULE ? { agent: { module: process.env.E2E_AGENT_MODULE } } : {}),
+    // Several agents: `reference` or agent modules, comma-separated.
+    ...(process.env.E2E_AGENTS ? { agent: process.env.E2E_AGENTS.split(',').map((a) => (a === 'reference' ? a : { module: a })) } : {}),
+    ...(process.env.E2E_PRICES ? { prices: JSON.parse(process.env.E2E_PRICES) } : {}),
   })],
   test: { include: ['benchmarks/**/*.test.ts'] },
 })

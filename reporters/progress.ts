@@ -1,0 +1,136 @@
+import { relative } from 'node:path'
+import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node'
+import { progress, type Progress } from '../src/scoring/progress.ts'
+import type { Prices } from '../src/scoring/prices.ts'
+import type { TaskRecord } from '../src/scoring/schema.ts'
+import { isUnfinished, taskRecord } from '../src/scoring/task-record.ts'
+import { count, duration, percent, usd } from '../src/text.ts'
+import { validOutcome } from './task-outcome.ts'
+import { joinVitestWindow, type VitestWindow } from './vitest-window.ts'
+
+export interface ProgressReporterOptions {
+  /** The benchmark environment's path: files run in it are benchmark files. */
+  environment: string
+  prices: Prices
+}
+
+/**
+ * Live progress of a benchmark run, next to Vitest's own reporter: tasks
+ * done of the total per agent, the running pass rate, tokens and cost so
+ * far, and an ETA. On a terminal it is part of the status window Vitest's
+ * default reporter redraws in place (so the two never draw over each
+ * other); elsewhere (CI, a pipe) it logs one compact line per finished
+ * task. It reads each test's outcome record as the leaderboard reporter
+ * does, and every number comes from src/scoring.
+ */
+export class ProgressReporter implements Reporter {
+  private vitest?: Vitest
+  private window: VitestWindow | null = null
+  /** When the first benchmark test started: the pace is measured from there, not from Vitest's start-up. */
+  private started: number | null = null
+  private readonly records = new Map<string, TaskRecord>()
+  /** Benchmark tests collected, by test id, with their agent. */
+  private readonly collected = new Map<string, string>()
+  private readonly files = { total: 0, collected: new Set<string>() }
+
+  constructor(private readonly options: ProgressReporterOptions) {}
+
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest
+  }
+
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
+    // Merging shard reports replays results that ran elsewhere: there is no progress to show.
+    if (this.vitest?.config.mergeReports) return
+    this.records.clear()
+    this.collected.clear()
+    this.files.collected.clear()
+    this.files.total = specifications.filter((s) => s.project.config.environment === this.options.environment).length
+    this.started = null
+    // Vitest's reporters are all initialised by now; its status window exists only on a terminal.
+    this.window ??= joinVitestWindow(reportersOf(this.vitest), () => this.windowLines())
+  }
+
+  onTestModuleCollected(module: TestModule): void {
+    if (module.project.config.environment !== this.options.environment) return
+    this.files.collected.add(module.id)
+    for (const test of module.children.allTests()) {
+      const identity = test.meta().mcpBenchTask
+      // Tests left out by `-t`, `.skip` or `.only` elsewhere are collected as skipped: they will not run.
+      if (identity && test.options.mode !== 'skip' && test.options.mode !== 'todo') this.collected.set(test.id, identity.agent)
+    }
+  }
+
+  /** A file that failed to load is never collected, but it is done: it holds no more tasks to wait for. */
+  onTestModuleEnd(module: TestModule): void {
+    if (module.project.config.environment === this.options.environment) this.files.collected.add(module.id)
+  }
+
+  onTestCaseReady(test: TestCase): void {
+    if (this.started === null && test.meta().mcpBenchTask) this.started = performance.now()
+  }
+
+  onTestCaseResult(test: TestCase): void {
+    if (this.vitest?.config.mergeReports) return
+    const meta = test.meta()
+    if (!meta.mcpBenchTask) return
+    const result = test.result()
+    const outcome = meta.mcpBenchOutcome
+    if (isUnfinished(outcome, result.state)) return
+    const root = this.vitest?.config.root ?? process.cwd()
+    const errors = (result.errors ?? []).map((e) => e.message)
+    const file = relative(root, test.module.moduleId)
+    const record = taskRecord(
+      validOutcome(outcome, meta.mcpBenchTask, file, errors),
+      { state: result.state as 'passed' | 'failed' | 'skipped', errors, durationMs: Math.round(test.diagnostic()?.duration ?? 0) },
+      this.options.prices,
+    )
+    this.records.set(test.id, record)
+    this.collected.set(test.id, record.agent)
+    if (this.window) this.window.redraw()
+    else this.vitest?.logger.log(taskLine(record, this.snapshot()))
+  }
+
+  /** The run so far, through src/scoring. */
+  snapshot(): Progress {
+    const collected = new Map<string, number>()
+    for (const agent of this.collected.values()) collected.set(agent, (collected.get(agent) ?? 0) + 1)
+    return progress({
+      records: [...this.records.values()],
+      collected,
+      files: { total: this.files.total, collected: this.files.collected.size },
+      elapsedMs: this.started === null ? 0 : performance.now() - this.started,
+    })
+  }
+
+  private windowLines(): string[] {
+    return this.collected.size || this.records.size ? windowLines(this.snapshot()) : []
+  }
+}
+
+/** The reporters Vitest created from its config; public at run time, though left out of its types. */
+function reportersOf(vitest: Vitest | undefined): readonly unknown[] {
+  return (vitest as unknown as { reporters?: unknown[] } | undefined)?.reporters ?? []
+}
+
+const total = (p: Progress) => `${p.done}/${p.estimated ? '~' : ''}${p.total}`
+const eta = (p: Progress) => (p.done >= p.total && !p.estimated ? 'done' : `ETA ${p.etaMs === null ? '…' : duration(p.etaMs)}`)
+
+/** One finished task, for a log that is read top to bottom (CI). */
+export function taskLine(record: TaskRecord, p: Progress): string {
+  const agent = p.agents.find((a) => a.agent === record.agent)
+  const cost = record.cost.agentUsd === null || record.cost.judgeUsd === null ? null : record.cost.agentUsd + record.cost.judgeUsd
+  const task = `${record.id}${record.trial > 1 ? ` #${record.trial}` : ''} [${record.agent}]`
+  const of = agent ? ` · ${record.agent} ${agent.done}/${agent.collected} pass ${percent(agent.passRate)}` : ''
+  return `mcp-bench ${total(p)} ${record.status} ${task} ${duration(record.durationMs)} ${count(record.tokens.total + record.judgeTokens.total)} tok ${usd(cost)}${of} · run ${count(p.tokens)} tok ${usd(p.costUsd)} · ${eta(p)}`
+}
+
+/** The block shown under Vitest's status window on a terminal. */
+export function windowLines(p: Progress): string[] {
+  const width = Math.max(5, ...p.agents.map((a) => a.agent.length))
+  return [
+    ` MCP bench  ${total(p)} tasks  pass ${percent(p.passRate)}  ${count(p.tokens)} tokens  ${usd(p.costUsd)}  ${eta(p)}`,
+    ...p.agents.map((a) => `   ${a.agent.padEnd(width)}  ${`${a.done}/${a.collected}`.padStart(7)}  pass ${percent(a.passRate).padStart(6)}  ${count(a.tokens).padStart(9)} tok  ${usd(a.costUsd).padStart(9)}`),
+    '',
+  ]
+}

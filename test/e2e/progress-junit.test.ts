@@ -1,0 +1,191 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
+import type { Leaderboard } from '../../src/scoring/schema.ts'
+import { elements, parseXml, type XmlElement } from '../support/xml.ts'
+
+const project = resolve('test/e2e/project')
+const vitestBin = resolve('node_modules/vitest/vitest.mjs')
+
+/**
+ * Runs Vitest on the miniature user project in a child process, its output piped (not a terminal), or
+ * with `tty`, under `script`, which gives it a pseudo-terminal as a person's shell would.
+ */
+async function runProject(args: string[], env: Record<string, string> = {}, { tty = false } = {}) {
+  const out = mkdtempSync(join(tmpdir(), 'mcp-bench-progress-'))
+  const command = [process.execPath, vitestBin, 'run', ...args]
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, E2E_OUTPUT_DIR: out, PROBE_PID_FILE: join(out, 'pids.txt'), MCP_BENCH_MODEL: '', ...env }
+  // Vitest draws its status window only on a terminal outside CI (std-env reads CI).
+  if (tty) delete childEnv.CI
+  const child = tty
+    ? spawn('script', ['-qfec', command.map(shellQuote).join(' '), '/dev/null'], { cwd: project, env: { ...childEnv, COLUMNS: '200' } })
+    : spawn(command[0]!, command.slice(1), { cwd: project, env: childEnv })
+  let output = ''
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  const code = await new Promise<number>((r) => child.on('close', (c) => r(c ?? -1)))
+  const read = (f: string) => readFileSync(join(out, f), 'utf8')
+  return { code, output, leaderboard: JSON.parse(read('leaderboard.json')) as Leaderboard, junit: read('junit.xml'), summary: read('summary.md') }
+}
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
+
+/** The progress display's per-task lines in a run's output. */
+const progressLines = (output: string) => stripVTControlCharacters(output).split(/\r?\n/).filter((l) => /^mcp-bench \d+\/~?\d+ /.test(l))
+
+const properties = (testcase: XmlElement) =>
+  Object.fromEntries(elements(testcase, 'property').map((p) => [p.attrs.name!, p.attrs.value!]))
+
+// Each test runs a whole child Vitest; on a shared 2-core machine one run can take most of a minute.
+describe('live progress and JUnit for dashboards, end to end (child Vitest process)', { timeout: 300_000 }, () => {
+  it('logs one line per finished task off a terminal, and writes JUnit classes per agent with errored tasks as errors', async () => {
+    const { leaderboard, junit, output } = await runProject(['benchmarks/good.test.ts', 'benchmarks/bad-input.test.ts'], {
+      E2E_AGENTS: 'reference,./agents/sloppy.ts',
+    })
+    const tasks = leaderboard.tasks
+    expect(new Set(tasks.map((t) => t.agent))).toEqual(new Set(['reference', 'sloppy']))
+    expect(tasks).toHaveLength(2 * 12)
+
+    // Progress: exactly one line per finished task, naming it, its agent and its status; the last one says the run is done.
+    const lines = progressLines(output)
+    expect(lines).toHaveLength(tasks.length)
+    for (const t of tasks) {
+      const mine = lines.filter((l) => l.includes(` ${t.status} ${t.id} [${t.agent}] `))
+      expect(mine, `${t.id} [${t.agent}]`).toHaveLength(1)
+    }
+    expect(lines.at(-1)).toMatch(new RegExp(`^mcp-bench ${tasks.length}/${tasks.length} .* · done$`))
+    const pace = lines.map((l) => Number(/^mcp-bench (\d+)\//.exec(l)![1]))
+    expect(pace).toEqual(tasks.map((_, i) => i + 1))
+    // The running pass rate of the last line is the agent row's.
+    const sloppy = leaderboard.agents.find((a) => a.agent === 'sloppy')!
+    const lastSloppy = lines.filter((l) => l.includes('[sloppy]')).at(-1)!
+    expect(lastSloppy).toContain(`sloppy ${sloppy.tasks + sloppy.setupErrors}/${sloppy.tasks + sloppy.setupErrors} pass ${(sloppy.passRate! * 100).toFixed(1)}%`)
+
+    // JUnit, read with an XML parser: it is well-formed, every task is a testcase of its agent's class.
+    const root = parseXml(junit)
+    const cases = elements(root, 'testcase').filter((c) => c.attrs.file !== 'benchmarks/broken-file.test.ts')
+    expect(cases).toHaveLength(tasks.length)
+    for (const t of tasks) {
+      const name = `${t.id} [${t.agent}]`
+      const testcase = cases.find((c) => c.attrs.name === name)
+      expect(testcase, name).toBeDefined()
+      expect(testcase!.attrs.classname).toBe(t.agent)
+      expect(testcase!.attrs.file).toBe(t.file)
+      const kinds = testcase!.children.map((c) => c.tag).filter((tag) => tag === 'error' || tag === 'failure')
+      // Errored and setup-error tasks are JUnit errors; failed ones are failures; passed ones neither.
+      const expected = t.status === 'errored' || t.status === 'setup-error' ? 'error' : t.status === 'failed' ? 'failure' : null
+      expect(new Set(kinds), `${name}: ${t.status}`).toEqual(new Set(expected ? [expected] : []))
+      const props = properties(testcase!)
+      expect(props['mcp-bench.status']).toBe(t.status)
+      expect(props['mcp-bench.agent']).toBe(t.agent)
+      expect(props['mcp-bench.durationMs']).toBeDefined()
+      expect(Object.values(props)).not.toContain('null')
+    }
+    // Neither agent used a model: each task cost nothing, and says so.
+    expect(properties(cases.find((c) => c.attrs.name === 'probe/echo [sloppy]')!)['mcp-bench.costUsd']).toBe('0')
+    // The counts agree with the elements, per file and over the run.
+    const errored = tasks.filter((t) => t.status === 'errored' || t.status === 'setup-error').length
+    const failed = tasks.filter((t) => t.status === 'failed').length
+    expect(errored).toBeGreaterThan(0)
+    expect(root.attrs).toMatchObject({ errors: String(errored), failures: String(failed) })
+    for (const suite of elements(root, 'testsuite')) {
+      const inSuite = elements(suite, 'testcase')
+      expect(Number(suite.attrs.errors), suite.attrs.name).toBe(inSuite.filter((c) => c.children.some((x) => x.tag === 'error')).length)
+      expect(Number(suite.attrs.failures), suite.attrs.name).toBe(inSuite.filter((c) => c.children.some((x) => x.tag === 'failure')).length)
+    }
+  })
+
+  describe('with a priced model and judge', () => {
+    let model: ScriptedModelServer
+    afterAll(() => model?.close())
+
+    it('reports the agent\'s and the judge\'s tokens and cost apart, in the leaderboard, summary.md, JUnit and the progress line', async () => {
+      const scores = { task_fulfillment: 8, information_grounding: 8, tool_appropriateness: 8, parameter_accuracy: 8, dependency_awareness: 8, parallelism_efficiency: 8 }
+      model = await startScriptedModel({
+        script: (req) => {
+          if (req.body.model === 'o4-mini') {
+            return { content: `\`\`\`json\n${JSON.stringify({ reasoning: {}, scores })}\n\`\`\``, usage: { prompt_tokens: 2_000, completion_tokens: 300 } }
+          }
+          return req.body.messages.some((m: { role: string }) => m.role === 'tool')
+            ? { content: 'The server said hello.', usage: { prompt_tokens: 1_500, completion_tokens: 100 } }
+            : { toolCalls: [{ id: 'c1', name: 'probe__echo', arguments: { text: 'hello' } }], usage: { prompt_tokens: 1_000, completion_tokens: 200 }, delayMs: 50 }
+        },
+      })
+      const { code, leaderboard, junit, summary, output } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], {
+        MCP_BENCH_MODEL: 'gpt-4o-mini',
+        MCP_BENCH_JUDGE_MODEL: 'o4-mini',
+        OPENAI_BASE_URL: model.url,
+        MCP_BENCH_NO_CACHE: '1',
+        // Overrides the bundled gpt-4o-mini price; the judge's o4-mini keeps the bundled $1.10 / $4.40.
+        E2E_PRICES: JSON.stringify({ 'gpt-4o-mini': { input: 1, output: 2 } }),
+      })
+      expect(code).toBe(0)
+      const [task] = leaderboard.tasks
+      const agentUsd = (2_500 * 1 + 300 * 2) / 1e6
+      const judgeUsd = (5 * 2_000 * 1.1 + 5 * 300 * 4.4) / 1e6
+      expect(task!.tokens).toEqual({ prompt: 2_500, completion: 300, total: 2_800 })
+      expect(task!.judgeTokens).toEqual({ prompt: 10_000, completion: 1_500, total: 11_500 })
+      expect(task!.cost.agentUsd).toBeCloseTo(agentUsd, 12)
+      expect(task!.cost.judgeUsd).toBeCloseTo(judgeUsd, 12)
+      // The first turn waited 50 ms for the model; tool time is the echo call's.
+      expect(task!.timing.modelMs).toBeGreaterThanOrEqual(50)
+      expect(task!.timing.modelShare).toBeGreaterThan(0)
+      expect(task!.timing.toolMs).toBeGreaterThan(0)
+      expect(task!.timing.judgeMs).toBeGreaterThan(0)
+      const [row] = leaderboard.agents
+      expect(row!.cost.agentUsd).toBeCloseTo(agentUsd, 12)
+      expect(row!.tokens.judge.total).toBe(11_500)
+      expect(row!.latency.medianMs).toBe(task!.durationMs)
+      expect(leaderboard.cost.totalUsd).toBeCloseTo(agentUsd + judgeUsd, 12)
+
+      expect(summary).toContain('## Cost and latency')
+      expect(summary).toContain(`| gpt-4o-mini | 1 | 2,800 | $0.0031 | $0.0031 | 11,500 | $0.0176 |`)
+      expect(summary).toContain('Run cost: **$0.0207** (agents $0.0031, judge $0.0176)')
+
+      const props = properties(elements(parseXml(junit), 'testcase')[0]!)
+      expect(props).toMatchObject({ 'mcp-bench.tokens': '2800', 'mcp-bench.costUsd': '0.0031', 'mcp-bench.judgeTokens': '11500', 'mcp-bench.judgeCostUsd': '0.0176', 'mcp-bench.judge.taskFulfillment': '0.8' })
+      expect(Number(props['mcp-bench.modelMs'])).toBeGreaterThanOrEqual(50)
+
+      expect(progressLines(output)).toEqual([expect.stringMatching(/^mcp-bench 1\/1 passed probe\/echo \[gpt-4o-mini\] \S+ 14,300 tok \$0\.0207 · gpt-4o-mini 1\/1 pass 100\.0% · run 14,300 tok \$0\.0207 · done$/)])
+    })
+
+    it('says the cost is unknown, and why, for a model with no price', async () => {
+      model.push({ toolCalls: [{ id: 'c1', name: 'probe__echo', arguments: { text: 'hello' } }] }, { content: 'The server said hello.' })
+      const { leaderboard, summary, output } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], {
+        MCP_BENCH_MODEL: 'house-model', OPENAI_BASE_URL: model.url,
+      })
+      expect(leaderboard.tasks[0]!.cost).toEqual({ agentUsd: null, judgeUsd: 0, unknown: ['no price for model "house-model"'] })
+      expect(leaderboard.agents[0]!.cost.agentUsd).toBeNull()
+      expect(summary).toMatch(/\| house-model \| 1 \| [\d,]+ \| n\/a \| n\/a \|/)
+      expect(summary).toContain('A cost is n/a when it cannot be known: no price for model &quot;house-model&quot;.')
+      expect(output).toContain('cost n/a: no price for model "house-model" (add it to the `prices` option)')
+    })
+  })
+
+  const hasScript = spawnSync('script', ['--version']).status === 0
+  it.skipIf(!hasScript)('on a terminal, draws its block inside Vitest\'s own status window instead of logging lines', async () => {
+    const { leaderboard, output } = await runProject(['benchmarks/good.test.ts', 'benchmarks/more.test.ts'], {}, { tty: true })
+    expect(leaderboard.tasks).toHaveLength(6)
+    const text = stripVTControlCharacters(output)
+    expect(progressLines(output)).toEqual([])
+    // Each redraw of Vitest's window ends with its summary and then our block.
+    expect(text).toMatch(/ {3}Duration [^\n]*\r?\n\r?\n MCP bench {2}\d+\/~?\d+ tasks {2}pass /)
+    expect(text).toMatch(/ {3}reference +\d\/\d+ {2}pass /)
+    // The block keeps up with the run: in every frame it has counted at least the tests Vitest's own lines count.
+    const frames = text.split(' Test Files ').flatMap((frame) => {
+      const ours = / MCP bench {2}(\d+)\/~?\d+ tasks/.exec(frame)
+      const tests = /\n *Tests ([^\n]*)/.exec(frame)
+      if (!ours || !tests) return []
+      const vitest = [...tests[1]!.matchAll(/(\d+) (?:passed|failed)/g)].reduce((n, m) => n + Number(m[1]), 0)
+      return [{ ours: Number(ours[1]), vitest }]
+    })
+    expect(frames.length).toBeGreaterThan(1)
+    for (const f of frames) expect(f.ours).toBeGreaterThanOrEqual(f.vitest)
+    expect(frames.map((f) => f.ours)).toEqual([...frames.map((f) => f.ours)].sort((a, b) => a - b))
+    expect(frames.at(-1)!.ours).toBeGreaterThanOrEqual(4)
+  })
+})
