@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { main as calibrate } from './calibrate.ts'
 import { main as compare } from './compare.ts'
 import { main as importTasks } from './import.ts'
+import { main as init } from './init.ts'
+import { main as types } from './types.ts'
 
 const USAGE = `usage: mcp-bench <command> [args]
 
@@ -17,6 +19,13 @@ commands:
          [--out benchmarks/mcp-bench] [--servers-out mcp.servers.json] [--map "Server Name=key,…"]
       MCP-Bench's released task files as mcpTask files (one per server combination), and
       mcp.servers.json entries for its servers (real, or this project's fixtures with --offline)
+  init [--server <name=command…>]… [--fixture <slug>] [--force]
+      a working project: vitest.config.ts with the plugin, mcp.servers.json, one example task
+      against the server you name (or a bundled fixture) and a CI workflow; never overwrites
+      a file unless --force
+  types [servers.json] [--out mcp-bench.d.ts]
+      starts the configured servers and writes a .d.ts that types server and tool names and
+      each tool's arguments in task files and matchers
 
 options:
   --help, -h      this text
@@ -44,6 +53,8 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
     case 'compare': return compare(rest, io)
     case 'calibrate': return calibrate(rest, io)
     case 'import': return importTasks(rest, io)
+    case 'init': return init(rest, io)
+    case 'types': return types(rest, io)
     case '--help': case '-h': case 'help':
       io.stdout.write(USAGE)
       return 0
