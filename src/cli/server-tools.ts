@@ -34,18 +34,27 @@ export async function openServer(name: string, config: ServerConfig, root: strin
   }
 }
 
-/** Every server's tools, listed concurrently; the servers are stopped again. Failures come back by server name. */
-export async function listTools(servers: Record<string, ServerConfig>, root: string): Promise<{ tools: Record<string, Tool[]>; failures: Record<string, string> }> {
+/**
+ * Every server's tools; each server is stopped again once listed. A few start at a time: thirty
+ * processes starting at once can each miss their startup timeout on a small machine.
+ * Failures come back by server name.
+ */
+export async function listTools(servers: Record<string, ServerConfig>, root: string, concurrency = 4): Promise<{ tools: Record<string, Tool[]>; failures: Record<string, string> }> {
   const tools: Record<string, Tool[]> = {}
   const failures: Record<string, string> = {}
-  await Promise.all(Object.entries(servers).map(async ([name, config]) => {
-    try {
-      const server = await openServer(name, config, root)
-      tools[name] = server.tools
-      await server.close()
-    } catch (error) {
-      failures[name] = (error as Error).message
+  const queue = Object.entries(servers)
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [name, config] = next
+      try {
+        const server = await openServer(name, config, root)
+        tools[name] = server.tools
+        await server.close()
+      } catch (error) {
+        failures[name] = (error as Error).message
+      }
     }
-  }))
+  }
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker))
   return { tools, failures }
 }
