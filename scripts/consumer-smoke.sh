@@ -26,7 +26,7 @@ npm init -y >/dev/null
 npm install --silent --no-audit --no-fund --prefer-offline -D "$tarball" \
   "vitest@$(installed vitest)" "vite@$(installed vite)" "typescript@$(installed typescript)" \
   "@modelcontextprotocol/sdk@$(installed @modelcontextprotocol/sdk)" "zod@$(installed zod)" \
-  "@modelcontextprotocol/server-memory@$(installed @modelcontextprotocol/server-memory)"
+  "@modelcontextprotocol/server-memory@$(installed @modelcontextprotocol/server-memory)" "@types/node@$(installed @types/node)"
 [ -d node_modules/tsx ] && fail "tsx was installed with the package; it is a dev dependency"
 
 # Checks bench-results/leaderboard.json: the task statuses (id=status …) and whether the gate passed.
@@ -209,7 +209,6 @@ cat > tsconfig.json <<'JSON'
   "include": ["**/*.ts"]
 }
 JSON
-npm install --silent --no-audit --no-fund --prefer-offline -D "@types/node@$(installed @types/node)"
 cat > typos.ts <<'TS'
 import { mcpTask } from 'vitest-mcp-bench'
 // @ts-expect-error "note" is not a configured server
@@ -230,6 +229,12 @@ expect_exit 2 npx tsc -p .
 [ "$(grep -c "error TS2578: Unused '@ts-expect-error' directive" "$work/out.txt")" = 4 ] || { cat "$work/out.txt"; fail "without mcp-bench.d.ts the names should be plain strings"; }
 echo "  without mcp-bench.d.ts every name is a plain string (the 4 directives go unused)"
 rm typos.ts
+
+step "the same project as an ES module package (\"type\": \"module\")"
+npm pkg set type=module
+expect_exit 0 npx vitest run benchmarks
+check bench-results/leaderboard.json true $all
+npm pkg set type=commonjs
 
 step "the same run under Bun"
 expect_exit 0 "$repo/node_modules/.bin/bun" --bun node_modules/vitest/vitest.mjs run benchmarks
