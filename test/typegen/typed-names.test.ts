@@ -93,7 +93,8 @@ function typeCheck(withDeclarations: boolean): Promise<{ code: number | null; ou
   }))
   writeFileSync(join(dir, 'task.test.ts'), TASK)
   if (withDeclarations) writeFileSync(join(dir, 'mcp-bench.d.ts'), renderDeclarations(tools, 'mcp.servers.json'))
-  const child = spawn(process.execPath, [tsc, '-p', dir])
+  // Node runs tsc, whichever runtime runs this test (Deno would need its own permission flags).
+  const child = spawn('node', [tsc, '-p', dir])
   let output = ''
   child.stdout.on('data', (d) => (output += d))
   child.stderr.on('data', (d) => (output += d))
