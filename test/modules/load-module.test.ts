@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { loadAgent } from '../../src/agents/resolve.ts'
 import { loadModule, useRunnerImporter } from '../../src/modules/load-module.ts'
+import { mcpBench } from '../../src/plugin.ts'
 import { connectServer } from '../../src/servers/connect.ts'
 
 const repo = resolve(import.meta.dirname, '../..')
@@ -25,6 +26,12 @@ afterAll(() => rmSync(project, { recursive: true, force: true }))
 afterEach(() => useRunnerImporter(undefined))
 
 describe('loading user modules', () => {
+  it('is wired by the plugin: the runner setup file comes first among its setup files', () => {
+    const plugin = mcpBench({ servers: {} })
+    const config = (plugin.config as (c: object) => { test: { setupFiles: string[] } })({ root: project })
+    expect(config.test.setupFiles.map((f) => f.slice(repo.length))).toEqual(['/src/modules/runner-setup.ts', '/src/matchers/setup.ts'])
+  })
+
   it('goes through the registered runner importer, with the path resolved against the project root', async () => {
     const seen: string[] = []
     useRunnerImporter(async (specifier) => {
