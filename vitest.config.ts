@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config'
 import { mcpBench } from './src/plugin.ts'
 
-const alias = { 'vitest-mcp-bench': new URL('./src/index.ts', import.meta.url).pathname }
+// The package's own names, resolved to the sources: `vitest-mcp-bench/fixtures/<slug>` (the importer's --offline
+// entries) to the fixture's server.ts, `vitest-mcp-bench` to src/index.ts.
+const alias = [
+  { find: /^vitest-mcp-bench\/fixtures\/([\w-]+)$/, replacement: new URL('./fixtures/servers/$1/server.ts', import.meta.url).pathname },
+  { find: /^vitest-mcp-bench$/, replacement: new URL('./src/index.ts', import.meta.url).pathname },
+]
 
 export default defineConfig({
   test: {

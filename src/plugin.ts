@@ -37,7 +37,8 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
         test: {
           environment: here('./environment'),
           environmentOptions: { mcpBench: settings },
-          setupFiles: [here('./matchers/setup')],
+          // The runner setup first: it lets the worker load `.ts` agents and servers through Vitest's runner.
+          setupFiles: [here('./modules/runner-setup'), here('./matchers/setup')],
         },
       }
     },

@@ -1,11 +1,10 @@
-import { isAbsolute, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { agentName } from '../config/agent-name.ts'
 import type { AgentSetting } from '../config/options.ts'
 import type { ReferencePlan } from '../task/spec.ts'
 
 export { agentName }
 import { cassetteFromEnv } from '../exchange-store.ts'
+import { loadModule } from '../modules/load-module.ts'
 import { openaiAgent } from './openai.ts'
 import { plannerAgent } from './planner.ts'
 import { reactAgent } from './react.ts'
@@ -44,10 +43,7 @@ export async function loadAgent(setting: AgentSetting, root: string, task: Agent
       maxTools: setting.maxTools,
     })
   }
-  const specifier = setting.module.startsWith('.') || isAbsolute(setting.module)
-    ? pathToFileURL(resolve(root, setting.module)).href
-    : setting.module
-  const mod = (await import(/* @vite-ignore */ specifier)) as Record<string, unknown>
+  const mod = await loadModule(setting.module, root)
   const exported = mod[setting.export]
   const name = agentName(setting)
   if (typeof exported === 'function') return { name, run: exported as Agent['run'] }

@@ -3,6 +3,8 @@ import { main as calibrate } from './calibrate.ts'
 import { main as compare } from './compare.ts'
 import { main as importTasks } from './import.ts'
 import { main as synth } from './synth.ts'
+import { main as init } from './init.ts'
+import { main as types } from './types.ts'
 
 const USAGE = `usage: mcp-bench <command> [args]
 
@@ -22,6 +24,13 @@ commands:
         [--seed N] [--allow-calls] [--min-solvability x] [--min-utility y]
       new tasks for your servers, written by a model from dependency chains between their tools;
       a task is kept only if its reference plan runs against the servers and its facts are in the outputs
+  init [--server <name=command…>]… [--fixture <slug>] [--force]
+      a working project: vitest.config.ts with the plugin, mcp.servers.json, one example task
+      against the server you name (or a bundled fixture) and a CI workflow; never overwrites
+      a file unless --force
+  types [servers.json] [--out mcp-bench.d.ts]
+      starts the configured servers and writes a .d.ts that types server and tool names and
+      each tool's arguments in task files and matchers
 
 options:
   --help, -h      this text
@@ -50,6 +59,8 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
     case 'calibrate': return calibrate(rest, io)
     case 'import': return importTasks(rest, io)
     case 'synth': return synth(rest, io)
+    case 'init': return init(rest, io)
+    case 'types': return types(rest, io)
     case '--help': case '-h': case 'help':
       io.stdout.write(USAGE)
       return 0

@@ -1,5 +1,4 @@
-import { isAbsolute, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { resolve } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -8,6 +7,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { expandVariables } from '../config/load-servers.ts'
 import type { InProcessServerConfig, ServerConfig } from '../config/servers.ts'
+import { loadModule } from '../modules/load-module.ts'
 
 /** A live MCP client for one server instance. */
 export interface ServerConnection {
@@ -130,12 +130,9 @@ interface ConnectableServer {
 }
 
 async function loadInProcessServer(name: string, config: InProcessServerConfig, root: string): Promise<ConnectableServer> {
-  const specifier = config.module.startsWith('.') || isAbsolute(config.module)
-    ? pathToFileURL(resolve(root, config.module)).href
-    : config.module
   let mod: Record<string, unknown>
   try {
-    mod = (await import(/* @vite-ignore */ specifier)) as Record<string, unknown>
+    mod = await loadModule(config.module, root)
   } catch (error) {
     throw new ServerStartError(`Server "${name}": cannot import module ${config.module}: ${(error as Error).message}`)
   }

@@ -14,6 +14,7 @@ import { collecting } from './collect.ts'
 import { judgesFor, taskJudging, type Judges } from './judging.ts'
 import { runAgent, type AgentRun } from './run-agent.ts'
 import { TaskSpecSchema, type TaskSpec, type TaskSpecInput } from './spec.ts'
+import type { McpTaskSpec } from './typed-names.ts'
 import type { TaskRun } from './task-run.ts'
 
 export type TaskChecks = (args: { run: TaskRun; expect: ExpectStatic; task: TestContext['task'] }) => void | Promise<void>
@@ -32,10 +33,10 @@ const CHECKS_MARGIN_MS = 10_000
  * fails with the reason, and is recorded on the leaderboard. The same id
  * twice in one file is a collection error naming it.
  */
-export function mcpTask(id: string, spec: TaskSpecInput, checks?: TaskChecks): void {
+export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): void {
   const collector = collecting()
   if (collector) {
-    collector.push({ id, spec })
+    collector.push({ id, spec: spec as TaskSpecInput })
     return
   }
   const runtime = getRuntime()

@@ -1,0 +1,77 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import { describe, expect, it } from 'vitest'
+import { parseServerFlag, reportsError, splitCommand } from '../../src/cli/init.ts'
+import { looksReadOnly, readOnlyCandidates } from '../../src/init/pick-tool.ts'
+import { sampleArgs } from '../../src/init/sample-args.ts'
+import { literal, quote } from '../../src/init/templates.ts'
+
+const tool = (name: string, required: string[] = [], annotations?: Tool['annotations']): Tool =>
+  ({ name, inputSchema: { type: 'object', properties: Object.fromEntries(required.map((r) => [r, { type: 'string' }])), required }, annotations })
+
+describe('mcp-bench init: choosing the example call', () => {
+  it('takes names that read as queries and never ones that change something', () => {
+    expect(looksReadOnly('get_current_time')).toBe(true)
+    expect(looksReadOnly('searchModels')).toBe(true)
+    expect(looksReadOnly('article_searcher')).toBe(true)
+    expect(looksReadOnly('list-departments')).toBe(true)
+    expect(looksReadOnly('get_address')).toBe(true) // "add" is a word, not a substring
+    expect(looksReadOnly('create_entities')).toBe(false)
+    expect(looksReadOnly('get_and_delete')).toBe(false)
+    expect(looksReadOnly('add')).toBe(false)
+    expect(looksReadOnly('multiply')).toBe(false)
+  })
+
+  it('orders read-only hints first, then by fewest required arguments, and never offers a destructive tool', () => {
+    const tools = [
+      tool('get_forecast', ['city', 'days']),
+      tool('list_units'),
+      tool('purge', [], { readOnlyHint: true, destructiveHint: true }),
+      tool('lookup', ['id'], { readOnlyHint: true }),
+      tool('write_file', ['path']),
+    ]
+    expect(readOnlyCandidates(tools).map((t) => t.name)).toEqual(['lookup', 'list_units', 'get_forecast'])
+  })
+
+  it('samples only required arguments, from the schema\'s own values or its bounds', () => {
+    expect(sampleArgs({
+      type: 'object',
+      properties: {
+        unit: { type: 'string', enum: ['km', 'mi'] },
+        days: { type: 'integer', minimum: 3, maximum: 10 },
+        ratio: { type: 'number', exclusiveMinimum: 0, maximum: 0.5 },
+        when: { type: 'string', format: 'date' },
+        code: { type: 'string', minLength: 10 },
+        tags: { type: 'array', items: { type: 'string' }, minItems: 2 },
+        city: { type: 'string', default: 'Denver' },
+        optional: { type: 'string' },
+      },
+      required: ['unit', 'days', 'ratio', 'when', 'code', 'tags', 'city'],
+    })).toEqual({ unit: 'km', days: 3, ratio: 0.5, when: '2025-06-15', code: 'examplexxx', tags: ['example', 'example'], city: 'Denver' })
+    expect(sampleArgs({ type: 'object', properties: {} })).toEqual({})
+  })
+
+  it('sees an error written as ordinary text', () => {
+    expect(reportsError('{"error": "API request failed"}')).toBe(true)
+    expect(reportsError('Error: no such city')).toBe(true)
+    expect(reportsError('{"city": "Denver", "error_margin": 1}')).toBe(false)
+    expect(reportsError('Denver: 12 °C')).toBe(false)
+  })
+})
+
+describe('mcp-bench init: --server and the written literals', () => {
+  it('splits a command line like a shell', () => {
+    expect(splitCommand(`npx -y "@scope/server name" --root '/tmp/a b' x\\ y ""`)).toEqual(['npx', '-y', '@scope/server name', '--root', '/tmp/a b', 'x y', ''])
+  })
+
+  it('reads name=command and name=url', () => {
+    expect(parseServerFlag('notes=npx -y notes-mcp --dir data')).toEqual({ name: 'notes', config: { command: 'npx', args: ['-y', 'notes-mcp', '--dir', 'data'] } })
+    expect(parseServerFlag('remote=https://example.com/mcp')).toEqual({ name: 'remote', config: { url: 'https://example.com/mcp' } })
+    expect(() => parseServerFlag('npx notes-mcp')).toThrow(/name=command/)
+    expect(() => parseServerFlag('bad name=npx x')).toThrow(/server names use letters/)
+  })
+
+  it('writes strings and values as TypeScript literals', () => {
+    expect(quote("it's\na \\ path")).toBe("'it\\'s\\na \\\\ path'")
+    expect(literal({ city: 'Denver', 'max-days': 3, tags: ['a'], none: null })).toBe("{ city: 'Denver', \"max-days\": 3, tags: ['a'], none: null }")
+  })
+})
