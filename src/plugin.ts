@@ -38,12 +38,14 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
           environment: here('./environment'),
           environmentOptions: { mcpBench: settings },
           // The runner setup first: it lets the worker load `.ts` agents and servers through Vitest's runner.
+          tags: TIER_TAGS,
           setupFiles: [here('./modules/runner-setup'), here('./matchers/setup')],
         },
       }
     },
     // Every task carries its tier as a Vitest tag, so `vitest run --tags-filter=hard` runs one tier alone.
-    // Added once the config is resolved: Vitest resets an inline project's tags to its own before that.
+    // Declared in the config above (a root project) and again once it is resolved: Vitest resets an inline
+    // project's tags to the project's own in between.
     configResolved(config: { test?: { tags?: Array<{ name: string; description?: string }> } }) {
       config.test ??= {}
       const tags = (config.test.tags ??= [])
