@@ -71,7 +71,13 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
   const outputDir = resolve(project.config.root, options.outputDir)
   const reporters = vitest.config.reporters as unknown[]
   reporters.push(
-    new LeaderboardReporter({ outputDir, gate: options.gate, environment: here('./environment'), redactor }),
+    new LeaderboardReporter({ outputDir, gate: options.gate, environment: here('./environment'), redactor, historyDir: historyDir(project.config.root, outputDir, options.historyDir) }),
     ['junit', { outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench' }],
   )
+}
+
+/** The run history's directory: the `historyDir` option (relative to the root), else `<outputDir>/history`; null when turned off. */
+function historyDir(root: string, outputDir: string, option: string | false | undefined): string | null {
+  if (option === false) return null
+  return option === undefined ? resolve(outputDir, 'history') : resolve(root, option)
 }

@@ -198,7 +198,7 @@ export function historyTrend(runs: readonly HistoryRun[], trends: readonly Agent
   }
   return {
     id: 'history',
-    title: 'History',
+    title: 'Pass rate and score over runs',
     note: `Each recorded run, oldest first (${runs.length} shown). Solid: pass rate; dashed: overall score, or the rule score where the run was not judged.`,
     size: { width: WIDTH * 2 + 24, height: 340 },
     option: {
