@@ -10,7 +10,7 @@ nav a{margin-right:1rem;color:var(--info)}
 .muted{color:var(--muted)}.error{color:var(--fail)}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 table{border-collapse:collapse;margin:.6rem 0}th,td{border-bottom:1px solid var(--line);padding:.3rem .5rem;text-align:left;vertical-align:top}
-thead th{background:var(--bg);position:sticky;top:0;z-index:1}
+thead th{background:var(--bg)}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 td.down{color:var(--fail)}td.up{color:var(--pass)}
 .status{display:inline-block;border-radius:1rem;padding:0 .55rem;font-size:12px;font-weight:600;color:#fff;background:var(--muted)}
@@ -24,7 +24,6 @@ figure.chart .note{color:var(--muted);font-size:12px;margin:.3rem 0 0;max-width:
 .filters output{margin-left:auto;color:var(--muted)}
 .table-scroll{overflow-x:auto}
 table.tasks{width:100%;font-size:13px}
-table.tasks thead th{top:0}
 th button.sort{font:inherit;font-weight:600;background:none;border:0;padding:0;cursor:pointer;color:inherit}
 th[aria-sort=ascending] button.sort::after{content:" ▲"}th[aria-sort=descending] button.sort::after{content:" ▼"}
 tbody.task tr.summary{cursor:pointer}tbody.task tr.summary:hover{background:#f3f6fb}

@@ -83,11 +83,13 @@ describe('a benchmark run end to end (child Vitest process)', () => {
     expect(summary).toMatch(/\| reference \| 8 \| 5 \| 1 \| 2 \| 0 \| 62\.5% \(30\.6%–86\.3%\) \| n\/a \|/)
     expect(summary).toContain('### bad/no-command · reference · setup-error (servers)')
     expect(summary).toMatch(/## Setup errors[\s\S]*bad\/cycle/)
-    // The HTML report shows every task with its trajectory, escaped (messages and tool output are untrusted).
-    expect(html.match(/<details>/g)).toHaveLength(14)
+    // The HTML report shows every task with its trajectory, escaped (messages and tool output are untrusted);
+    // its one script is the page's own constant (test/e2e/html-report.test.ts drives it in Chromium).
+    expect(html.match(/<tbody class="task /g)).toHaveLength(14)
     expect(html).toContain('Task &quot;bad/spec&quot; in benchmarks/bad-input.test.ts has an invalid spec')
-    expect(html).toContain('<code>probe.echo</code> {&quot;text&quot;:&quot;hello&quot;}')
-    expect(html).not.toContain('<script')
+    expect(html).toContain('<code>probe.echo</code>')
+    expect(html).toContain('{\n  &quot;text&quot;: &quot;hello&quot;\n}')
+    expect(html.match(/<script/g)).toHaveLength(1)
     // Every server process the run started is gone.
     expect(pids.length).toBeGreaterThanOrEqual(3)
     await expect.poll(() => pids.filter(isAlive), { timeout: 5_000 }).toEqual([])
