@@ -132,7 +132,7 @@ describe('report.html in headless Chromium', () => {
       expect(await compare.locator('.flips.worse li').allTextContents()).toEqual([expect.stringContaining('probe/wrong-facts')])
       expect(await compare.locator('.flips.better li').allTextContents()).toEqual([expect.stringContaining('more/echo-beta')])
 
-      await page.mouse.wheel(0, -100_000)
+      await page.evaluate('window.scrollTo(0, 0)')
       const screenshot = join(out, 'report.png')
       await page.screenshot({ path: screenshot, fullPage: true })
       console.log(`report.html screenshot: ${screenshot}`)
