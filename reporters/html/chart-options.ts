@@ -31,7 +31,8 @@ const MISSING = '-' // ECharts' marker for a missing value: a gap, never a 0
 const base = (): EChartsOption => ({
   color: PALETTE,
   backgroundColor: '#ffffff',
-  textStyle: { fontFamily: 'system-ui, -apple-system, "Segoe UI", sans-serif', fontSize: 12 },
+  // No quotes: ECharts writes the family into a double-quoted style attribute without escaping it.
+  textStyle: { fontFamily: 'system-ui, -apple-system, Segoe UI, sans-serif', fontSize: 12 },
 })
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? MISSING : round(v * 100, 1))
@@ -262,7 +263,7 @@ export function usageChart(agents: readonly AgentRow[], measure: UsageMeasure): 
   return {
     id: `usage-${measure.id}`,
     title: measure.title,
-    note: measure.note,
+    note: values.some((v) => v === null || v === undefined) ? `${measure.note} No bar: not measured for that agent.` : measure.note,
     size: { width: WIDTH, height: barHeight(agents.length, 36) },
     option: {
       ...base(),
