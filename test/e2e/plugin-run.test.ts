@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { isAlive } from '../support/process.ts'
 import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
+import { readHistory } from '../../src/history/store.ts'
 import type { Leaderboard } from '../../src/scoring/schema.ts'
 
 const project = resolve('test/e2e/project')
@@ -157,6 +158,14 @@ describe('a benchmark run end to end (child Vitest process)', () => {
     expect(merged.leaderboard.agents[0]).toMatchObject({ tasks: 6, passed: 5, failed: 1 })
     expect(merged.leaderboard.gate).toMatchObject({ applied: true, passed: true })
     expect(merged.code).toBe(0)
+    // Each run added one history record: the shards say they are shards, the merge is the whole run.
+    const history = readHistory(join(out, 'history')).records
+    expect(history).toHaveLength(3)
+    expect(history.map((r) => [r.shard?.index ?? 'merged', r.tasks, r.gate.applied])).toEqual(expect.arrayContaining([
+      ['merged', 6, true],
+      [1, expect.any(Number), false],
+      [2, expect.any(Number), false],
+    ]))
   })
 
   describe('with a judge from MCP_BENCH_JUDGE_MODEL', () => {
