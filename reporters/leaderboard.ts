@@ -83,9 +83,15 @@ export class LeaderboardReporter implements Reporter {
     write('leaderboard.json', `${JSON.stringify(board, null, 2)}\n`)
     write('summary.md', leaderboardMarkdown(board))
     const history = this.recordHistory(board, root)
-    // Loaded here, not at config time: the report's charting library is only paid for when a report is written.
-    const { leaderboardHtml } = await import('./html.ts')
-    write('report.html', await leaderboardHtml({ board, trajectories, comparison: baseline?.comparison ?? null, history }))
+    try {
+      // Loaded here, not at config time: the report's charting library is only paid for when a report is written.
+      const { leaderboardHtml } = await import('./html.ts')
+      write('report.html', await leaderboardHtml({ board, trajectories, comparison: baseline?.comparison ?? null, history }))
+    } catch (error) {
+      // The page is a view of leaderboard.json, already written: its failure must not hide the run's verdict.
+      const message = `vitest-mcp-bench: could not write report.html: ${(error as Error).stack ?? (error as Error).message}`
+      this.vitest ? this.vitest.logger.error(message) : console.error(message)
+    }
     const verdict = exitVerdict(board, {
       gateConfigured: gateConfigured(this.options.gate),
       otherFailures: run.otherFailures,
@@ -214,7 +220,6 @@ function markDuplicates(records: TaskRecord[]): TaskRecord[] {
     return { ...r, status: 'setup-error', errorPhase: 'collection', error: message, failures: [message] }
   })
 }
-
 
 /** Atomic write: a crash mid-write never leaves half a report. */
 function writeText(file: string, text: string): void {
