@@ -1,61 +1,102 @@
+import type { HistoryProblem } from '../src/history/store.ts'
+import type { HistoryRecord } from '../src/history/schema.ts'
+import type { Comparison } from '../src/scoring/compare-schema.ts'
 import { AGENTBENCH_CATEGORIES, type AgentRow, type Leaderboard, type TaskRecord } from '../src/scoring/schema.ts'
-import { cleanText, contentToText, escapeHtml, percent as pct } from '../src/text.ts'
+import { escapeHtml as esc, percent as pct } from '../src/text.ts'
 import type { Trajectory } from '../src/trajectory/schema.ts'
-import { trajectoryKey } from './leaderboard.ts'
+import { chartSections } from './html/charts.ts'
+import { compareView } from './html/compare-view.ts'
+import { PAGE_SCRIPT, PAGE_SCRIPT_HASH } from './html/page-script.ts'
+import { PAGE_STYLE } from './html/styles.ts'
+import { taskTable } from './html/task-table.ts'
+import { trajectoryKey } from './trajectory-key.ts'
+
+export interface ReportInput {
+  board: Leaderboard
+  /** Each task's trajectory, by trajectoryKey. */
+  trajectories: ReadonlyMap<string, Trajectory | null>
+  /** The baseline compared with this run, when the gate names a baseline that could be read. */
+  comparison?: Comparison | null
+  /** The run history, this run included; files that are not records are listed, not drawn. */
+  history?: { records: readonly HistoryRecord[]; problems: readonly HistoryProblem[] }
+}
 
 /**
- * A self-contained HTML page (no scripts, no external assets) to read a run:
- * the agent rows, the six MCP-AgentBench categories, and every task with its
- * trajectory. Tool output and answers are untrusted text, so everything is escaped.
+ * report.html: one self-contained page. Charts are SVG drawn by ECharts on
+ * the server; the task table sorts, filters and expands through one constant
+ * script. Everything from the run (names, messages, tool output, answers) is
+ * untrusted: it is escaped, it never reaches the script, and the page's
+ * Content-Security-Policy allows that one script and no network at all.
  */
-export function leaderboardHtml(board: Leaderboard, trajectories: Map<string, Trajectory | null>): string {
+export async function leaderboardHtml(input: ReportInput): Promise<string> {
+  const { board } = input
+  const history = input.history ?? { records: [], problems: [] }
+  const charts = await chartSections(board, history.records)
+  const csp = `default-src 'none'; script-src ${PAGE_SCRIPT_HASH}; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`
+  const baseline = compareView(board.gate.baseline, input.comparison ?? null)
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>MCP benchmark results</title>
-<style>
-body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1b1f24}
-table{border-collapse:collapse;margin:1rem 0}th,td{border:1px solid #d0d7de;padding:.3rem .6rem;text-align:right}
-th:first-child,td:first-child{text-align:left}th{background:#f6f8fa}
-.passed{color:#1a7f37}.failed{color:#cf222e}.errored{color:#9a6700}
-details{margin:.25rem 0}summary{cursor:pointer}pre{background:#f6f8fa;padding:.5rem;white-space:pre-wrap;max-height:20rem;overflow:auto}
-</style></head><body>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>MCP benchmark results</title>
+<link rel="icon" href="data:,">
+<style>${PAGE_STYLE}</style>
+<noscript><style>tbody.task tr.detail[hidden]{display:table-row}</style></noscript>
+</head><body>
+<header>
 <h1>MCP benchmark results</h1>
-<p>${escape(board.generatedAt)}${board.interrupted ? ` · <strong class="errored">interrupted</strong>: ${board.unfinished.length} unfinished` : ''} · gate ${!board.gate.applied ? `not applied (${escape(board.gate.note ?? '')})` : board.gate.passed ? 'passed' : `<strong class="failed">failed</strong>: ${board.gate.failures.map(escape).join('; ')}`}</p>
-${agentTable(board.agents)}
-${categoryTable(board.agents)}
-<h2>Tasks</h2>
-${board.tasks.map((t) => taskBlock(t, trajectories.get(trajectoryKey(t)) ?? undefined)).join('\n')}
-${board.fileErrors.map((f) => `<p class="errored">File error in ${escape(f.file)}: ${escape(f.error)}</p>`).join('\n')}
+${runFacts(board)}
+<nav><a href="#agents">Agents</a><a href="#judge">Judge</a><a href="#breakdown">Categories</a><a href="#history">History</a><a href="#usage">Usage</a>${baseline ? '<a href="#compare">Baseline</a>' : ''}<a href="#tasks">Tasks</a></nav>
+</header>
+<main>
+<section id="agents"><h2>Agents</h2>${agentTable(board.agents)}${charts.ranking}</section>
+<section id="judge"><h2>Judge dimensions</h2>${charts.judge}</section>
+<section id="breakdown"><h2>Categories and settings</h2>${charts.breakdown}${categoryTable(board.agents)}</section>
+<section id="history"><h2>History</h2>${charts.history}${historyProblems(history.problems)}</section>
+<section id="usage"><h2>Usage</h2>${charts.usage}</section>
+${baseline}
+<section id="tasks"><h2>Tasks</h2>${taskTable(board.tasks, (t: TaskRecord) => input.trajectories.get(trajectoryKey(t)))}</section>
+${board.fileErrors.length ? `<section id="file-errors"><h2>Files that did not load</h2>${board.fileErrors.map((f) => `<h4><code>${esc(f.file)}</code></h4><pre class="error">${esc(f.error)}</pre>`).join('\n')}</section>` : ''}
+</main>
+<script>${PAGE_SCRIPT}</script>
 </body></html>
 `
 }
 
-
-function agentTable(agents: AgentRow[]): string {
-  const rows = agents.map((a) => `<tr><td>${escape(a.agent)}</td><td>${a.tasks}</td><td>${pct(a.passRate)}</td><td>${pct(a.overallScore)}</td><td>${pct(a.ruleScore)}</td><td>${pct(a.metrics.validToolNameRate)}</td><td>${pct(a.metrics.schemaCompliance)}</td><td>${pct(a.metrics.executionSuccess)}</td><td>${pct(a.overall.domains.taskCompletion)}</td><td>${pct(a.overall.domains.toolUsage)}</td><td>${pct(a.overall.domains.planningEffectiveness)}</td></tr>`)
-  return `<h2>Agents</h2><table><tr><th>agent</th><th>tasks</th><th>pass rate</th><th>overall</th><th>rule score</th><th>valid names</th><th>schema</th><th>execution</th><th>task completion</th><th>tool usage</th><th>planning</th></tr>${rows.join('')}</table>`
+function runFacts(board: Leaderboard): string {
+  const counts = new Map<string, number>()
+  for (const t of board.tasks) counts.set(t.status, (counts.get(t.status) ?? 0) + 1)
+  const statuses = [...counts].map(([s, n]) => `<span class="status ${esc(s)}">${n} ${esc(s)}</span>`).join(' ')
+  const gate = !board.gate.applied
+    ? `gate not applied (${esc(board.gate.note ?? '')})`
+    : board.gate.passed
+      ? 'gate <span class="status passed">passed</span>'
+      : `gate <span class="status failed">failed</span><ul class="checks">${board.gate.failures.map((f) => `<li>${esc(f)}</li>`).join('')}</ul>`
+  const interrupted = board.interrupted ? ` · <span class="status errored">interrupted</span> ${board.unfinished.length} unfinished` : ''
+  return `<p class="muted">${esc(board.generatedAt)} · ${board.tasks.length} task runs ${statuses}${interrupted}</p><div>${gate}</div>`
 }
 
-function categoryTable(agents: AgentRow[]): string {
-  const rows = agents.map((a) => `<tr><td>${escape(a.agent)}</td>${AGENTBENCH_CATEGORIES.map((c) => {
+function agentTable(agents: readonly AgentRow[]): string {
+  if (agents.length === 0) return ''
+  const interval = (a: AgentRow) => (a.passRateInterval ? ` <span class="muted">(${pct(a.passRateInterval[0])}–${pct(a.passRateInterval[1])})</span>` : '')
+  const score = (v: number | null) => (v === null ? 'n/a' : v.toFixed(3))
+  const rows = agents.map(
+    (a, i) =>
+      `<tr><td class="num">${i + 1}</td><th scope="row">${esc(a.agent)}</th><td class="num">${a.tasks}</td><td class="num">${a.passed}</td><td class="num">${a.failed}</td><td class="num">${a.errored}</td><td class="num">${a.setupErrors}</td><td class="num">${pct(a.passRate)}${interval(a)}</td><td class="num">${score(a.overallScore)}</td><td class="num">${score(a.ruleScore)}</td><td class="num">${score(a.overall.domains.taskCompletion)}</td><td class="num">${score(a.overall.domains.toolUsage)}</td><td class="num">${score(a.overall.domains.planningEffectiveness)}</td><td class="num">${score(a.metrics.callF1)}</td><td class="num">${Math.round(a.avgTokens).toLocaleString('en-US')}</td><td class="num">${(a.avgDurationMs / 1000).toFixed(2)} s</td></tr>`,
+  )
+  return `<table class="agents"><thead><tr><th>#</th><th>agent</th><th>tasks</th><th>passed</th><th>failed</th><th>errored</th><th>setup errors</th><th>pass rate (95%)</th><th>overall</th><th>rules</th><th title="judge: task completion">TC</th><th title="judge: tool usage">TU</th><th title="judge: planning effectiveness">PE</th><th>call F1</th><th>tokens / task</th><th>time / task</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+}
+
+function categoryTable(agents: readonly AgentRow[]): string {
+  if (agents.length === 0) return ''
+  const rows = agents.map((a) => `<tr><th scope="row">${esc(a.agent)}</th>${AGENTBENCH_CATEGORIES.map((c) => {
     const s = a.categories[c]
-    return `<td>${s && s.tasks ? `${pct(s.passRate)} (${s.passed}/${s.tasks})` : '–'}</td>`
+    return `<td class="num">${s.tasks ? `${pct(s.passRate)} <span class="muted">(${s.passed}/${s.tasks})</span>` : '–'}</td>`
   }).join('')}</tr>`)
-  return `<h2>MCP-AgentBench categories</h2><table><tr><th>agent</th>${AGENTBENCH_CATEGORIES.map((c) => `<th>${c}</th>`).join('')}</tr>${rows.join('')}</table>`
+  return `<table class="categories"><thead><tr><th>agent</th>${AGENTBENCH_CATEGORIES.map((c) => `<th>${c}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
 }
 
-function taskBlock(t: TaskRecord, trajectory: Trajectory | undefined): string {
-  const head = `<span class="${t.status}">${t.status}</span> ${escape(t.id)} · ${escape(t.agent)}${t.trial > 1 ? ` #${t.trial}` : ''} · ${plural(t.metrics.toolCalls, 'call')}, ${plural(t.rounds, 'round')}`
-  const calls = (trajectory?.calls ?? []).map((c) =>
-    `<li>round ${c.round}: <code>${escape(c.valid ? `${c.server}.${c.tool}` : `${c.name} (unknown)`)}</code> ${escape(typeof c.args === 'string' ? c.args : JSON.stringify(c.args))}${c.isError ? ` <span class="failed">${escape(c.error ?? 'error result')}</span>` : ''}<pre>${escape(contentToText(c.result))}</pre></li>`)
-  return `<details><summary>${head}</summary>
-${t.error ? `<pre class="${t.status}">${escape(cleanText(t.failures.length ? t.failures.join('\n\n') : t.error))}</pre>` : ''}
-<p>Prompt: ${escape(trajectory?.prompt ?? '')}</p>
-<ol>${calls.join('')}</ol>
-<p>Answer:</p><pre>${escape(trajectory?.answer ?? '(none)')}</pre>
-</details>`
+function historyProblems(problems: readonly HistoryProblem[]): string {
+  if (problems.length === 0) return ''
+  return `<p class="error">Left out of the history: ${problems.map((p) => `<code>${esc(p.file)}</code> (${esc(p.message)})`).join('; ')}</p>`
 }
-
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-
-const escape = escapeHtml

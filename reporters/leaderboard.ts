@@ -6,7 +6,10 @@ import type { Gate } from '../src/config/options.ts'
 import { interruptExitCode } from '../src/interrupt.ts'
 import type { Redactor } from '../src/redact.ts'
 import type { Prices } from '../src/scoring/prices.ts'
-import { baselineRegression } from '../src/scoring/baseline.ts'
+import { gitRevision } from '../src/history/git.ts'
+import { historyRecord } from '../src/history/record.ts'
+import { readHistory, writeHistoryRecord, type History } from '../src/history/store.ts'
+import { baselineComparison } from '../src/scoring/baseline.ts'
 import { gateConfigured } from '../src/scoring/gate.ts'
 import { buildLeaderboard } from '../src/scoring/leaderboard.ts'
 import type { Leaderboard, TaskRecord } from '../src/scoring/schema.ts'
@@ -14,11 +17,11 @@ import { isUnfinished, taskRecord } from '../src/scoring/task-record.ts'
 import type { Trajectory } from '../src/trajectory/schema.ts'
 import { cleanText } from '../src/text.ts'
 import { exitVerdict } from './exit-verdict.ts'
-import { leaderboardHtml } from './html.ts'
 import { junitProperties } from './junit-properties.ts'
 import { validOutcome } from './task-outcome.ts'
 import { leaderboardMarkdown } from './markdown.ts'
 import { formatSummary } from './summary.ts'
+import { trajectoryKey } from './trajectory-key.ts'
 
 export interface LeaderboardReporterOptions {
   outputDir: string
@@ -28,6 +31,8 @@ export interface LeaderboardReporterOptions {
   redactor: Redactor
   /** The price table tokens are priced by (the bundled prices merged with the `prices` option). */
   prices: Prices
+  /** Where each run adds its history record; null: keep no history. */
+  historyDir: string | null
 }
 
 /** The report files this reporter owns in the output directory (JUnit's is Vitest's own). */
@@ -68,6 +73,7 @@ export class LeaderboardReporter implements Reporter {
     // awaits, so the JUnit reporter (added after this one) finds them when it writes.
     for (const [test, record] of run.tests) rawTask(test).annotations.push(...junitProperties(record))
     const gateDeferred = this.gateDeferred()
+    const baseline = gateDeferred ? null : await baselineComparison(this.options.gate, { tasks: records }, root)
     const board = this.options.redactor.deep(buildLeaderboard({
       records,
       fileErrors: run.fileErrors,
@@ -75,13 +81,22 @@ export class LeaderboardReporter implements Reporter {
       unfinished: run.unfinished,
       gate: this.options.gate,
       gateDeferred,
-      baseline: gateDeferred ? null : await baselineRegression(this.options.gate, { tasks: records }, root),
+      baseline: baseline?.regression ?? null,
     }))
     const trajectories = new Map([...this.seen.values()].map((s) => [trajectoryKey(s.record), s.trajectory]))
     const write = (file: string, text: string) => writeText(join(this.options.outputDir, file), this.options.redactor.text(text))
     write('leaderboard.json', `${JSON.stringify(board, null, 2)}\n`)
     write('summary.md', leaderboardMarkdown(board))
-    write('report.html', leaderboardHtml(board, trajectories))
+    const history = this.recordHistory(board, root)
+    try {
+      // Loaded here, not at config time: the report's charting library is only paid for when a report is written.
+      const { leaderboardHtml } = await import('./html.ts')
+      write('report.html', await leaderboardHtml({ board, trajectories, comparison: baseline?.comparison ?? null, history }))
+    } catch (error) {
+      // The page is a view of leaderboard.json, already written: its failure must not hide the run's verdict.
+      const message = `vitest-mcp-bench: could not write report.html: ${(error as Error).stack ?? (error as Error).message}`
+      this.vitest ? this.vitest.logger.error(message) : console.error(message)
+    }
     const verdict = exitVerdict(board, {
       gateConfigured: gateConfigured(this.options.gate),
       otherFailures: run.otherFailures,
@@ -130,6 +145,32 @@ export class LeaderboardReporter implements Reporter {
     return { tests, unfinished, fileErrors, otherFailures }
   }
 
+  /**
+   * Adds this run's record to the history directory and reads the history
+   * back for the report. Watch mode's reruns are edits in progress, not runs
+   * to compare, so they add nothing. A history that cannot be written or read
+   * is reported, and never changes how the run exits.
+   */
+  private recordHistory(board: Leaderboard, root: string): History {
+    const dir = this.options.historyDir
+    if (!dir) return { records: [], problems: [] }
+    const log = (message: string) => (this.vitest ? this.vitest.logger.warn(message) : console.warn(message))
+    if (!this.vitest?.config.watch) {
+      try {
+        const shard = this.vitest?.config.shard
+        writeHistoryRecord(dir, historyRecord(board, { git: gitRevision(root), shard: shard ? { index: shard.index, count: shard.count } : null }))
+      } catch (error) {
+        log(`vitest-mcp-bench: could not add this run to the history in ${dir}: ${(error as Error).message}`)
+      }
+    }
+    try {
+      return readHistory(dir)
+    } catch (error) {
+      log(`vitest-mcp-bench: could not read the history in ${dir}: ${(error as Error).message}`)
+      return { records: [], problems: [] }
+    }
+  }
+
   /** A shard's results are only a part: the gate applies when the shards are merged. */
   private gateDeferred(): string | null {
     const config = this.vitest?.config
@@ -164,10 +205,6 @@ function markDuplicates(records: TaskRecord[]): TaskRecord[] {
     const message = `Duplicate task id "${r.id}": it is registered in ${[...where].sort().join(' and ')}; give every task its own id`
     return { ...r, status: 'setup-error', errorPhase: 'collection', error: message, failures: [message] }
   })
-}
-
-export function trajectoryKey(t: Pick<TaskRecord, 'id' | 'agent' | 'trial' | 'file'>): string {
-  return `${t.file}\u0000${t.agent}\u0000${t.id}\u0000${t.trial}`
 }
 
 /** Atomic write: a crash mid-write never leaves half a report. */

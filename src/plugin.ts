@@ -93,10 +93,16 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
   reporters.push(
     // The leaderboard reporter writes each task's record onto its test as properties; the JUnit reporter,
     // after it, writes them (and reads the status to tell errors from failures).
-    new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor, prices }),
+    new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor, prices, historyDir: historyDir(project.config.root, outputDir, options.historyDir) }),
     new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench' }),
   )
   // First in line: Vitest calls reporters in order, and its default reporter redraws its status window
   // (which shows the progress block) as it handles a result, so the block must have the result by then.
   if (options.progress) reporters.unshift(new ProgressReporter({ environment, prices }))
+}
+
+/** The run history's directory: the `historyDir` option (relative to the root), else `<outputDir>/history`; null when turned off. */
+function historyDir(root: string, outputDir: string, option: string | false | undefined): string | null {
+  if (option === false) return null
+  return option === undefined ? resolve(outputDir, 'history') : resolve(root, option)
 }

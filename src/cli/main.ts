@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { main as calibrate } from './calibrate.ts'
 import { main as compare } from './compare.ts'
+import { main as history } from './history.ts'
 import { main as importTasks } from './import.ts'
 import { main as synth } from './synth.ts'
 import { main as init } from './init.ts'
@@ -12,6 +13,9 @@ commands:
   compare <base.json> <head.json> [--json out.json] [--markdown out.md] [--confidence 0.95]
       two leaderboards task by task: per agent the change in pass rate and scores with intervals,
       the tasks that flipped and the largest drops ("is this PR worse than main?")
+  history [--dir bench-results/history] [--agent NAME] [--last N] [--json]
+      the recorded runs' trend per agent: pass rate with its interval, rule and overall
+      scores, the judge's domains and the tiers, run by run with commit and branch
   calibrate <judgements.jsonl> <human-labels.jsonl> [--categories pass,fail] [--json]
       agreement of the LLM judge with human labels: percent agreement and Cohen's kappa
       against the human majority, Fleiss' kappa among raters, three-way agreement, and the
@@ -56,6 +60,7 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const [command, ...rest] = argv
   switch (command) {
     case 'compare': return compare(rest, io)
+    case 'history': return history(rest, io)
     case 'calibrate': return calibrate(rest, io)
     case 'import': return importTasks(rest, io)
     case 'synth': return synth(rest, io)

@@ -111,6 +111,8 @@ export const BenchOptionsSchema = z.strictObject({
     maxTools: z.number().int().positive().default(128),
   }).default({ resident: [], maxTools: 128 }),
   outputDir: z.string().default('bench-results'),
+  /** Where each run adds a record to the run history (relative to the root); default `<outputDir>/history`; false keeps none. */
+  historyDir: z.union([z.string().min(1), z.literal(false)]).optional(),
   /** Add the leaderboard and JUnit reporters (and the progress display, see `progress`). */
   reporters: z.boolean().default(true),
   /**

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Gate } from '../config/options.ts'
 import { parseComparableRun, readComparableRun } from './compare-input.ts'
-import type { RegressionResult } from './compare-schema.ts'
-import { regression } from './compare.ts'
+import type { Comparison, RegressionResult } from './compare-schema.ts'
+import { compareRuns, regression } from './compare.ts'
 import type { TaskRecord } from './schema.ts'
 
 /**
@@ -13,16 +13,32 @@ import type { TaskRecord } from './schema.ts'
  * silently passed without its baseline would gate nothing.
  */
 export async function baselineRegression(gate: Gate, run: { tasks: readonly TaskRecord[] }, root: string): Promise<RegressionResult | null> {
+  return (await baselineComparison(gate, run, root))?.regression ?? null
+}
+
+/**
+ * The baseline gate's verdict and, for the reports, the full comparison of
+ * the baseline with this run (95% two-sided intervals, flipped tasks, largest
+ * drops); the comparison is null when the baseline could not be read.
+ */
+export async function baselineComparison(
+  gate: Gate,
+  run: { tasks: readonly TaskRecord[] },
+  root: string,
+): Promise<{ regression: RegressionResult; comparison: Comparison | null } | null> {
   if (!gate.baseline || !gate.maxDrop) return null
   const where = /^https?:\/\//.test(gate.baseline) ? gate.baseline : resolve(root, gate.baseline)
   try {
     const text = where.startsWith('http') ? await download(where) : await readFile(where, 'utf8')
     const base = parseComparableRun(text, gate.baseline)
     const head = readComparableRun(run, 'this run')
-    return regression(base, head, { maxDrop: gate.maxDrop, ...(gate.confidence ? { confidence: gate.confidence } : {}) })
+    return {
+      regression: regression(base, head, { maxDrop: gate.maxDrop, ...(gate.confidence ? { confidence: gate.confidence } : {}) }),
+      comparison: compareRuns(base, head),
+    }
   } catch (error) {
     const message = `baseline ${gate.baseline} could not be used: ${(error as Error).message}`
-    return { passed: false, confidence: gate.confidence ?? 0.95, checks: [], failures: [message] }
+    return { regression: { passed: false, confidence: gate.confidence ?? 0.95, checks: [], failures: [message] }, comparison: null }
   }
 }
 

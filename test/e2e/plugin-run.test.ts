@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { isAlive } from '../support/process.ts'
 import { runChildVitest } from '../support/child-vitest.ts'
 import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
+import { readHistory } from '../../src/history/store.ts'
 
 /** Runs Vitest on the miniature user project in a child process, as a user would. */
 function runProject(args: string[], env: Record<string, string> = {}, out?: string) {
@@ -70,11 +71,13 @@ describe('a benchmark run end to end (child Vitest process)', { timeout: 180_000
     expect(summary).toMatch(/\| reference \| 7 \| 4 \| 1 \| 2 \| 0 \| 57\.1% \(25\.0%–84\.2%\) \| n\/a \|/)
     expect(summary).toContain('### bad/no-command · reference · setup-error (servers)')
     expect(summary).toMatch(/## Setup errors[\s\S]*bad\/cycle/)
-    // The HTML report shows every task with its trajectory, escaped (messages and tool output are untrusted).
-    expect(html.match(/<details>/g)).toHaveLength(15)
+    // The HTML report shows every task with its trajectory, escaped (messages and tool output are untrusted);
+    // its one script is the page's own constant (test/e2e/html-report.test.ts drives it in Chromium).
+    expect(html.match(/<tbody class="task /g)).toHaveLength(15)
     expect(html).toContain('Task &quot;bad/spec&quot; in benchmarks/bad-input.test.ts has an invalid spec')
-    expect(html).toContain('<code>probe.echo</code> {&quot;text&quot;:&quot;hello&quot;}')
-    expect(html).not.toContain('<script')
+    expect(html).toContain('<code>probe.echo</code>')
+    expect(html).toContain('{\n  &quot;text&quot;: &quot;hello&quot;\n}')
+    expect(html.match(/<script/g)).toHaveLength(1)
     // Every server process the run started is gone.
     expect(pids.length).toBeGreaterThanOrEqual(3)
     await expect.poll(() => pids.filter(isAlive), { timeout: 5_000 }).toEqual([])
@@ -142,6 +145,14 @@ describe('a benchmark run end to end (child Vitest process)', { timeout: 180_000
     expect(merged.leaderboard.agents[0]).toMatchObject({ tasks: 6, passed: 5, failed: 1 })
     expect(merged.leaderboard.gate).toMatchObject({ applied: true, passed: true })
     expect(merged.code).toBe(0)
+    // Each run added one history record: the shards say they are shards, the merge is the whole run.
+    const history = readHistory(join(out, 'history')).records
+    expect(history).toHaveLength(3)
+    expect(history.map((r) => [r.shard?.index ?? 'merged', r.tasks, r.gate.applied])).toEqual(expect.arrayContaining([
+      ['merged', 6, true],
+      [1, expect.any(Number), false],
+      [2, expect.any(Number), false],
+    ]))
   })
 
   describe('with a judge from MCP_BENCH_JUDGE_MODEL', () => {

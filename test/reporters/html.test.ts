@@ -1,6 +1,144 @@
-import { expect, it } from 'vitest'
+import { createHash } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { leaderboardHtml } from '../../reporters/html.ts'
+import { USAGE_MEASURES, categoryPassRates, passRateRanking, usageChart } from '../../reporters/html/chart-options.ts'
+import { PAGE_SCRIPT } from '../../reporters/html/page-script.ts'
+import { trajectoryKey } from '../../reporters/trajectory-key.ts'
+import { compareRuns } from '../../src/scoring/compare.ts'
+import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
 import { escapeHtml } from '../../src/text.ts'
+import { baseRun, headRun } from '../support/comparison-runs.ts'
+import { historyAgent, historyEntry } from '../support/history.ts'
+import { rubric } from '../support/judge-results.ts'
+import { call, record, trajectory } from '../support/trajectories.ts'
 
 it('escapes untrusted text for the HTML reports', () => {
   expect(escapeHtml(`<script>alert("x")</script> & 'y'`)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;')
+})
+
+// Run output an attacker could control: agent names, task ids, errors, tool output, answers, judge reasoning.
+const EVIL = `</script><script>alert(1)</script><img src=x onerror=alert(2)>`
+const plan = (calls = 1) => ({ calls: Array.from({ length: calls }, (_, i) => ({ id: `c${i}`, tool: 'math.add', args: {}, after: [] })), facts: [] })
+
+function judgedBoard() {
+  const evilJudge = { ...rubric([8, 7, 6, 9, 5, 4]), reasoning: { taskFulfillment: `fine ${EVIL}` } }
+  const records = [
+    record({ taskId: 'math/ok', agent: 'model', reference: plan(), judgeConfigured: true, judge: rubric([9, 9, 9, 9, 9, 9]) }),
+    record({ taskId: `math/${EVIL}`, agent: 'model', reference: plan(2), servers: ['math', 'weather'], judgeConfigured: true, judge: evilJudge,
+      trajectory: trajectory([call({ round: 1, result: [{ type: 'text', text: `tool says ${EVIL}` }] }), call({ id: 'd', round: 2, isError: true, error: EVIL })], { answer: `answer ${EVIL}`, turns: [{ round: 1, content: `thinking ${EVIL}`, toolCalls: [], usage: null, finishReason: 'tool_calls', durationMs: 12 }] }) },
+      'failed', [`expected ${EVIL}`]),
+    record({ taskId: 'math/ok', agent: EVIL, reference: plan(), judgeConfigured: true, judge: rubric([3, 3, 3, 3, 3, 3]) }),
+  ]
+  return buildLeaderboard({ records, fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null, generatedAt: '2025-05-06T07:08:09.000Z' })
+}
+
+async function page(board = judgedBoard(), extra: Partial<Parameters<typeof leaderboardHtml>[0]> = {}) {
+  return leaderboardHtml({ board, trajectories: new Map(), ...extra })
+}
+
+describe('report.html', () => {
+  it('carries one script, the constant one, allowed by its hash and nothing else, and no network', async () => {
+    const html = await page()
+    expect(html.match(/<script/g)).toHaveLength(1)
+    expect(html).toContain(`<script>${PAGE_SCRIPT}</script>`)
+    const hash = createHash('sha256').update(PAGE_SCRIPT).digest('base64')
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">`)
+    expect(html).not.toMatch(/\b(src|href)="(https?:)?\/\//)
+  })
+
+  it('escapes every piece of run output, in the tables, the charts and the expanded trajectory', async () => {
+    const html = await page(judgedBoard(), { trajectories: new Map(judgedBoard().tasks.map((t) => [trajectoryKey(t), t.id.includes('<') ? trajectoryOf() : null])) })
+    expect(html).not.toContain('<img')
+    expect(html).not.toContain('alert(1)</script>')
+    const escaped = escapeHtml(EVIL)
+    for (const text of [`math/${escaped}`, `tool says ${escaped}`, `answer ${escaped}`, `thinking ${escaped}`, `fine ${escaped}`, `expected ${escaped}`]) expect(html).toContain(text)
+    // The agent's name is drawn by ECharts inside the SVG charts, escaped there too.
+    const svgs = html.match(/<svg[\s\S]*?<\/svg>/g)!
+    expect(svgs.length).toBeGreaterThan(5)
+    expect(svgs.some((s) => s.includes('&lt;img src=x onerror=alert(2)&gt;'))).toBe(true)
+  })
+
+  function trajectoryOf() {
+    return trajectory([call({ round: 1, result: [{ type: 'text', text: `tool says ${EVIL}` }] })], {
+      answer: `answer ${EVIL}`,
+      turns: [{ round: 1, content: `thinking ${EVIL}`, toolCalls: [], usage: null, finishReason: 'stop', durationMs: 3 }],
+    })
+  }
+
+  it('draws each chart as SVG, lists failures first and expands a task into rounds and the judge\'s reasoning', async () => {
+    const board = judgedBoard()
+    const key = trajectoryKey(board.tasks.find((t) => t.status === 'failed')!)
+    const html = await page(board, { trajectories: new Map([[key, trajectoryOf()]]) })
+    for (const id of ['pass-rate', 'scores', 'judge-dimensions', 'categories', 'settings', 'usage-tokens', 'usage-duration']) {
+      expect(html, id).toMatch(new RegExp(`<figure class="chart" data-chart="${id}"><figcaption>[^<]+</figcaption><svg [^>]*viewBox="0 0 \\d+ \\d+"`))
+    }
+    expect(html).toContain('data-chart-missing="history"')
+    const statuses = [...html.matchAll(/<tbody class="task (\S+)"/g)].map((m) => m[1])
+    expect(statuses).toEqual(['failed', 'passed', 'passed'])
+    const detail = html.slice(html.indexOf('id="detail-0"'), html.indexOf('id="detail-1"'))
+    expect(detail).toMatch(/<section class="round"><h5>Round 1 <span class="muted">1 call, 1 model turn<\/span><\/h5>/)
+    expect(detail).toMatch(/<tr data-dimension="taskFulfillment"><th scope="row">Task fulfillment<\/th><td class="num">8\.0 \/ 10<\/td><td class="reasoning">fine &lt;\/script&gt;/)
+    expect(detail.match(/<tr data-dimension=/g)).toHaveLength(6)
+  })
+
+  it('says so instead of drawing the judge chart when nothing was judged, and draws the history when there is one', async () => {
+    const board = buildLeaderboard({ records: [record({ taskId: 'a', reference: plan() })], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null })
+    const history = { records: [historyEntry({ runId: 'r1' }), historyEntry({ runId: 'r2', generatedAt: '2025-01-02T00:00:00.000Z', agents: [historyAgent({ passRate: 0.9 })] })], problems: [{ file: '/h/bad.json', message: `agents: ${EVIL}` }] }
+    const html = await page(board, { history })
+    expect(html).toContain('data-chart-missing="judge-dimensions"')
+    expect(html).not.toContain('data-chart="judge-dimensions"')
+    expect(html).toMatch(/<figure class="chart" data-chart="history">[\s\S]*?<svg/)
+    expect(html).toContain(`<code>/h/bad.json</code> (agents: ${escapeHtml(EVIL)})`)
+  })
+
+  it('shows the baseline comparison: the gate\'s checks, each metric\'s change and the flipped tasks', async () => {
+    const comparison = compareRuns(baseRun(), headRun())
+    const board = judgedBoard()
+    board.gate.baseline = { passed: false, confidence: 0.95, checks: [{ agent: 'worse', metric: 'passRate', maxDrop: 0.05, verdict: 'regression', pairs: 20, drop: 0.5, dropAtLeast: 0.3, interval: [-0.7, -0.3], worst: ['w08'], message: `worse: pass rate fell ${EVIL}` }], failures: ['x'] }
+    const html = await page(board, { comparison })
+    const view = html.slice(html.indexOf('<section id="compare">'))
+    expect(view).toContain(`worse: pass rate fell ${escapeHtml(EVIL)}`)
+    const worse = comparison.agents.find((a) => a.agent === 'worse')!
+    const listed = view.slice(view.indexOf('<h3>worse</h3>'))
+    expect(listed).toMatch(new RegExp(`<h4>Passed → not passed \\(${worse.flips.worse.length}\\)</h4>`))
+    for (const f of worse.flips.worse) expect(listed).toContain(`<code>${f.id}</code>`)
+    expect(listed).toContain('<code>w19</code> <span class="muted">failed → passed</span>')
+    expect(view).toMatch(/<h3>few<\/h3>[\s\S]*too few paired tasks to tell/)
+  })
+})
+
+describe('chart options', () => {
+  it('draws each pass rate as its Wilson interval (a floating band) and the estimate; a row with no interval leaves a gap', () => {
+    const board = judgedBoard()
+    const def = passRateRanking(board.agents)
+    const [lower, band, point] = def.option.series as Array<{ data: unknown[] }>
+    const [first] = board.agents
+    expect(lower!.data[0]).toBeCloseTo(first!.passRateInterval![0] * 100, 1)
+    expect(band!.data[0]).toBeCloseTo((first!.passRateInterval![1] - first!.passRateInterval![0]) * 100, 1)
+    expect(point!.data[0]).toEqual([Math.round(first!.passRate! * 1000) / 10, 0])
+    const none = passRateRanking([{ ...first!, passRate: null, passRateInterval: null }])
+    expect((none.option.series as Array<{ data: unknown[] }>).map((s) => s.data[0])).toEqual(['-', '-', ['-', 0]])
+  })
+
+  it('leaves a gap, never a 0, for a category without tasks', () => {
+    const board = judgedBoard()
+    const series = categoryPassRates(board.agents).option.series as Array<{ name: string; data: unknown[] }>
+    const model = series.find((s) => s.name === 'model')!
+    // model: one single-server single-call task (passed) and one multi-server parallel task (failed).
+    expect(model.data).toEqual([100, '-', '-', '-', 0, '-'])
+  })
+
+  it('takes a new usage measure (say, cost) as one entry, and shows n/a where a row has none', async () => {
+    const board = judgedBoard()
+    expect(USAGE_MEASURES.map((m) => m.id)).toEqual(['tokens', 'duration'])
+    const cost = usageChart(board.agents, { id: 'cost', title: 'Cost per task', note: 'USD', value: (a) => (a.agent === 'model' ? 0.0123 : null), format: (v) => `$${v.toFixed(4)}` })
+    expect(cost.id).toBe('usage-cost')
+    expect((cost.option.series as Array<{ data: unknown[] }>)[0]!.data).toEqual(board.agents.map((a) => (a.agent === 'model' ? 0.0123 : '-')))
+    const { renderSvg } = await import('../../reporters/html/echarts.ts')
+    const svg = await renderSvg(cost.option, cost.size)
+    expect(svg.match(/\$0\.0123/g)).toHaveLength(1)
+    expect(cost.note).toBe('USD No bar: not measured for that agent.')
+    // Text styles sit in double-quoted attributes: a quote inside one would end it early.
+    for (const style of svg.match(/style="[^"]*"/g)!) expect(style).toMatch(/;"$/)
+  })
 })

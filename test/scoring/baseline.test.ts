@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { baselineRegression } from '../../src/scoring/baseline.ts'
+import { baselineComparison, baselineRegression } from '../../src/scoring/baseline.ts'
 import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
 import { record } from '../support/trajectories.ts'
 
@@ -33,6 +33,17 @@ describe('the baseline gate', () => {
   it('fails, saying why, when the baseline cannot be read', async () => {
     const result = await baselineRegression(gate('nowhere/leaderboard.json'), { tasks: run(0) }, '/tmp')
     expect(result).toMatchObject({ passed: false, failures: [expect.stringMatching(/^baseline nowhere\/leaderboard\.json could not be used: .*ENOENT/)] })
+  })
+
+  it('hands the reports the full comparison next to the verdict, and none when the baseline cannot be read', async () => {
+    const both = await baselineComparison(gate(baselineFile(0)), { tasks: run(10) }, '/')
+    expect(both!.regression.passed).toBe(false)
+    expect(both!.comparison!.settings.confidence).toBe(0.95)
+    const [agent] = both!.comparison!.agents
+    expect(agent!.flips.worse.map((f) => f.id)).toEqual(['t0', 't1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9'])
+    expect(agent!.metrics.passRate).toMatchObject({ base: 1, head: 0.5, pairs: 20 })
+    expect(await baselineComparison(gate('nowhere/leaderboard.json'), { tasks: run(0) }, '/tmp')).toMatchObject({ regression: { passed: false }, comparison: null })
+    expect(await baselineComparison({}, { tasks: run(0) }, '/tmp')).toBeNull()
   })
 
   it('adds its failures to the leaderboard\'s gate', () => {

@@ -11,6 +11,7 @@ export default defineConfig({
     gate: {
       ...(process.env.E2E_MIN_RULE_SCORE ? { minRuleScore: Number(process.env.E2E_MIN_RULE_SCORE) } : {}),
       ...(process.env.E2E_MIN_PASS_RATE ? { minPassRate: Number(process.env.E2E_MIN_PASS_RATE) } : {}),
+      ...(process.env.E2E_BASELINE ? { baseline: process.env.E2E_BASELINE, maxDrop: { passRate: 0.05 } } : {}),
     },
     ...(process.env.E2E_AGENT_MODULE ? { agent: { module: process.env.E2E_AGENT_MODULE } } : {}),
     // Several agents: `reference` or agent modules, comma-separated.
