@@ -4,9 +4,8 @@ import type { Plugin } from 'vite'
 import type { TestProject, Vitest } from 'vitest/node'
 import { LeaderboardReporter } from '../reporters/leaderboard.ts'
 import { agentName } from './config/agent-name.ts'
-import { describeIssues } from './config/load-servers.ts'
-import { BenchOptionsSchema, type AgentSetting, type BenchOptions, type ResolvedBenchOptions } from './config/options.ts'
-import { resolveAgents, runtimeSettings } from './config/runtime-settings.ts'
+import type { AgentSetting, BenchOptions, ResolvedBenchOptions } from './config/options.ts'
+import { resolveAgents, resolveOptions, runtimeSettings } from './config/runtime-settings.ts'
 import { handleInterrupts } from './interrupt.ts'
 import type { Redactor } from './redact.ts'
 import { redactorFor, type RuntimeSettings } from './runtime.ts'
@@ -21,9 +20,7 @@ const here = (file: string) => fileURLToPath(new URL(`${file}${ext}`, import.met
  * project it is added to. Runs in Vitest's main process.
  */
 export function mcpBench(input: BenchOptions = {}): Plugin {
-  const parsed = BenchOptionsSchema.safeParse(input)
-  if (!parsed.success) throw new Error(describeIssues('Invalid mcpBench() options', parsed.error))
-  const options = parsed.data
+  const options = resolveOptions(input)
   let settings: RuntimeSettings | undefined
   return {
     name: 'vitest-mcp-bench',

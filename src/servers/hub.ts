@@ -33,6 +33,8 @@ export interface AcquireOptions {
   maxTools?: number
   /** A distractor that is not configured or fails to start fails the task, instead of being left out. */
   strictDistractors?: boolean
+  /** Tools (`server.tool`) left out of the catalog, and out of its size. */
+  excludeTools?: readonly string[]
 }
 
 /** Attempts per start: a server that fails once is tried once more before the task gives up on it. */
@@ -51,8 +53,8 @@ const START_ATTEMPTS = 2
 export class ServerHub {
   private shared = new Map<string, Promise<ServerConnection>>()
   private open = new Set<ServerConnection>()
-  /** Tool counts seen per server, so a distractor that cannot fit is not started just to find out. */
-  private toolCounts = new Map<string, number>()
+  /** Tool names seen per server, so a distractor that cannot fit is not started just to find out. */
+  private toolNames = new Map<string, string[]>()
   private starts = new Semaphore(Math.max(2, availableParallelism()))
 
   constructor(readonly config: HubConfig) {}
@@ -75,18 +77,21 @@ export class ServerHub {
     return Boolean(config && (config.isolation === 'task' || usesWorkspace(config)))
   }
 
-  async acquire(names: string[], { distractors = [], files, maxTools = 128, strictDistractors = false }: AcquireOptions = {}): Promise<ServerSession> {
+  async acquire(names: string[], { distractors = [], files, maxTools = 128, strictDistractors = false, excludeTools = [] }: AcquireOptions = {}): Promise<ServerSession> {
     const problem = names.map((n) => this.problemWith(n)).find(Boolean)
     if (problem) throw new Error(problem)
     const own: ServerConnection[] = []
     const release = async () => void (await Promise.all(own.splice(0).map((c) => this.stop(c))))
+    const excluded = new Set(excludeTools)
+    const shown = (server: string, tool: string) => !excluded.has(`${server}.${tool}`)
+    const visible = (c: ServerConnection) => c.tools.filter((t) => shown(c.name, t.name))
     try {
       const main = await Promise.all(names.map((name) => this.connection(name, files, own)))
       const connections = new Map(main.map((c) => [c.name, c] as const))
-      const picked = await this.addDistractors(names, distractors, { files, own, connections, maxTools, strict: strictDistractors })
+      const picked = await this.addDistractors(names, distractors, { files, own, connections, maxTools, strict: strictDistractors, shown })
       const workspaces = new Map(own.flatMap((c) => (c.workspace ? [[c.name, c.workspace] as const] : [])))
       const catalog = buildCatalog([...names, ...picked.joined].map((name) => ({
-        server: name, tools: connections.get(name)!.tools, distractor: !names.includes(name),
+        server: name, tools: visible(connections.get(name)!), distractor: !names.includes(name),
       })))
       return { connections, workspaces, catalog, distractors: picked.joined, skipped: picked.skipped, release }
     } catch (error) {
@@ -104,14 +109,18 @@ export class ServerHub {
   private async addDistractors(
     names: string[],
     wanted: string[],
-    ctx: { files?: WorkspaceSeed; own: ServerConnection[]; connections: Map<string, ServerConnection>; maxTools: number; strict: boolean },
+    ctx: {
+      files?: WorkspaceSeed; own: ServerConnection[]; connections: Map<string, ServerConnection>; maxTools: number; strict: boolean
+      shown: (server: string, tool: string) => boolean
+    },
   ): Promise<{ joined: string[]; skipped: Array<{ server: string; reason: string }> }> {
     const skipped: Array<{ server: string; reason: string }> = []
     const skip = (server: string, reason: string) => {
       if (ctx.strict) throw new Error(`Distraction server "${server}": ${reason}`)
       skipped.push({ server, reason })
     }
-    let size = names.reduce((n, name) => n + ctx.connections.get(name)!.tools.length, 0)
+    const count = (server: string, tools: readonly string[]) => tools.filter((tool) => ctx.shown(server, tool)).length
+    let size = names.reduce((n, name) => n + count(name, ctx.connections.get(name)!.tools.map((t) => t.name)), 0)
     const candidates: string[] = []
     let expected = size
     for (const server of [...new Set(wanted)].filter((s) => !names.includes(s))) {
@@ -120,7 +129,8 @@ export class ServerHub {
         skip(server, problem.split('\n')[0]!)
         continue
       }
-      const known = this.toolCounts.get(server)
+      const seen = this.toolNames.get(server)
+      const known = seen && count(server, seen)
       if (known !== undefined && expected + known > ctx.maxTools) {
         skip(server, `its ${known} tools would take the catalog past ${ctx.maxTools}`)
         continue
@@ -133,7 +143,7 @@ export class ServerHub {
     started.forEach((result, i) => {
       const server = candidates[i]!
       if (result.status === 'rejected') return skip(server, `did not start: ${(result.reason as Error).message}`)
-      const tools = result.value.tools.length
+      const tools = count(server, result.value.tools.map((t) => t.name))
       if (size + tools > ctx.maxTools) return skip(server, `its ${tools} tools would take the catalog past ${ctx.maxTools}`)
       size += tools
       joined.push(server)
@@ -189,7 +199,7 @@ export class ServerHub {
     try {
       workspace = usesWorkspace(config) ? createWorkspace(name, files, this.config.root) : undefined
       const connection = await connectServer(name, config, this.config.root, workspace ? { TASK_DIR: workspace.dir } : {})
-      this.toolCounts.set(name, connection.tools.length)
+      this.toolNames.set(name, connection.tools.map((t) => t.name))
       const close = connection.close
       const tracked: ServerConnection = { ...connection, workspace: workspace?.dir, close: async () => {
         await close()
