@@ -1,9 +1,9 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { MCP_BENCH_EXCLUDED_TOOLS } from '../../src/config/preset-mcp-bench.ts'
 import { importMcpBenchTasks } from '../../src/task/import-mcp-bench.ts'
 import { PLANS } from '../../fixtures/mcp-bench-offline/plans/index.ts'
 import { mcpBenchTasks, runOffline, serverProblems, STAND_IN_MODEL, TASK_FILES, type OfflineRun } from '../../fixtures/mcp-bench-offline/run.ts'
-import { readFileSync } from 'node:fs'
 
 /**
  * A representative subset of MCP-Bench's 104 tasks, imported with `mcp-bench import --offline` into a
