@@ -39,7 +39,8 @@ describe('MCP-Bench tasks offline, end to end (import, preset, stand-in model)',
   let run: OfflineRun
 
   it('imports all 104 tasks with a fixture for each of the 28 servers, and runs the subset with no server or fixture failing', async () => {
-    run = await runOffline({ taskIds: SUBSET })
+    let output = ''
+    run = await runOffline({ taskIds: SUBSET, onOutput: (chunk) => (output += chunk) })
     expect(mcpBenchTasks()).toHaveLength(104)
     expect(run.importOutput).toContain('104 tasks in 52 files')
     expect(run.importOutput).toContain('28 servers: 28 fixture, 0 real, 0 missing')
@@ -56,6 +57,9 @@ describe('MCP-Bench tasks offline, end to end (import, preset, stand-in model)',
     // The task asks for departure_time "immediate", which the real server sends on as an invalid time.
     expect(run.tasks.find((t) => t.id === 'google_maps_national_parks_000')!.expectedErrors).toBe(1)
     expect(run.leaderboard.agents).toEqual([expect.objectContaining({ agent: `${STAND_IN_MODEL} (planner)`, tasks: 8, unscored: 8 })])
+    // Unscored is not passed: the run's last word says so.
+    expect(run.exitCode).toBe(0)
+    expect(output).toContain('exit 0: no task failed; 8 tasks unscored (nothing decides them: no facts, plan or checks, and no judge)')
   }, 120_000)
 
   it('runs as MCP-Bench\'s runner does: the task\'s 10 named distractors plus the resident Time server, in the planner loop', () => {
