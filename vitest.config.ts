@@ -8,6 +8,11 @@ const alias = [
   { find: /^vitest-mcp-bench$/, replacement: new URL('./src/index.ts', import.meta.url).pathname },
 ]
 
+const SUITE_SERVERS = [
+  'math', 'time', 'weather', 'unit-converter', 'scientific-computing', 'medical-calculator', 'national-parks',
+  'google-maps', 'paper-search', 'wikipedia', 'bibliomantic', 'nasa-data', 'huggingface',
+]
+
 export default defineConfig({
   test: {
     projects: [
@@ -17,7 +22,13 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        plugins: [mcpBench({ servers: './mcp.servers.json', gate: { minPassRate: 1 } })],
+        plugins: [mcpBench({
+          servers: './mcp.servers.json',
+          gate: { minPassRate: 1 },
+          // The bundled suite draws its distractors from the servers it is written for, so adding a fixture
+          // (for MCP-Bench's own tasks) does not change what its tasks see.
+          distractors: { pool: SUITE_SERVERS },
+        })],
         test: { name: 'benchmarks', include: ['benchmarks/**/*.test.ts'] },
       },
     ],

@@ -227,8 +227,8 @@ mcpTask('national-parks+google-maps/alpine-visitor-center-elevation', {
       { id: 'center', tool: 'national-parks.getVisitorCenters', args: { parkCode: 'romo', q: 'Alpine' } },
       { id: 'elevation', tool: 'google-maps.maps_elevation', args: { locations: [{ latitude: 40.4418, longitude: -105.7537 }] }, after: ['center'] },
     ],
-    answer: 'The Alpine Visitor Center (40.4418, -105.7537) sits at about 2,689 m. It is open 9:00 AM - 5:00 PM daily when Trail Ridge Road is open, late May to mid-October.',
-    facts: ['2,689', 'Trail Ridge Road'],
+    answer: 'The Alpine Visitor Center (40.4418, -105.7537) sits at about 3,595 m. It is open 9:00 AM - 5:00 PM daily when Trail Ridge Road is open, late May to mid-October.',
+    facts: ['3,595', 'Trail Ridge Road'],
   },
 }, ({ run, expect }) => {
   expect(run).toFollowDependencies()

@@ -15,6 +15,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** The exit code of a benchmark run and the sentence that explains it, which the run prints last. */
 export function exitVerdict(board: Leaderboard, facts: RunFacts): { code: number; reason: string } {
   const notPassed = board.tasks.filter((t) => t.status === 'failed' || t.status === 'errored').length
+  const unscored = board.tasks.filter((t) => t.status === 'unscored').length
   if (board.interrupted) {
     const code = facts.interruptCode ?? 130
     return { code, reason: `interrupted: ${plural(board.tasks.length, 'finished task')} written, ${board.unfinished.length} unfinished listed in leaderboard.json; exit ${code}` }
@@ -35,5 +36,5 @@ export function exitVerdict(board: Leaderboard, facts: RunFacts): { code: number
   }
   return notPassed
     ? { code: 1, reason: `exit 1: ${plural(notPassed, 'task')} did not pass and no gate is configured (a gate decides by score instead)` }
-    : { code: 0, reason: 'exit 0: every task passed' }
+    : { code: 0, reason: unscored ? `exit 0: no task failed; ${plural(unscored, 'task')} unscored (nothing decides them: no facts, plan or checks, and no judge)` : 'exit 0: every task passed' }
 }

@@ -6,9 +6,8 @@ import { BenchJUnitReporter } from '../reporters/junit.ts'
 import { LeaderboardReporter } from '../reporters/leaderboard.ts'
 import { ProgressReporter } from '../reporters/progress.ts'
 import { agentName } from './config/agent-name.ts'
-import { describeIssues } from './config/load-servers.ts'
-import { BenchOptionsSchema, type AgentSetting, type BenchOptions, type ResolvedBenchOptions } from './config/options.ts'
-import { resolveAgents, runtimeSettings } from './config/runtime-settings.ts'
+import type { AgentSetting, BenchOptions, ResolvedBenchOptions } from './config/options.ts'
+import { resolveAgents, resolveOptions, runtimeSettings } from './config/runtime-settings.ts'
 import { handleInterrupts } from './interrupt.ts'
 import type { Redactor } from './redact.ts'
 import { redactorFor, type RuntimeSettings } from './runtime.ts'
@@ -24,9 +23,7 @@ const here = (file: string) => fileURLToPath(new URL(`${file}${ext}`, import.met
  * project it is added to. Runs in Vitest's main process.
  */
 export function mcpBench(input: BenchOptions = {}): Plugin {
-  const parsed = BenchOptionsSchema.safeParse(input)
-  if (!parsed.success) throw new Error(describeIssues('Invalid mcpBench() options', parsed.error))
-  const options = parsed.data
+  const options = resolveOptions(input)
   let settings: RuntimeSettings | undefined
   return {
     name: 'vitest-mcp-bench',

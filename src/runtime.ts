@@ -25,6 +25,8 @@ export interface RuntimeSettings {
   /** Judge config without keys or headers (a model name, an object or false); null lets MCP_BENCH_JUDGE_MODEL decide in the worker. */
   judge: Omit<JudgeConfigInput, 'apiKey' | 'headers'> | string | false | null
   distractors: ResolvedBenchOptions['distractors']
+  /** Tools (`server.tool`) kept out of every catalog. */
+  excludeTools: string[]
 }
 
 export interface Runtime {

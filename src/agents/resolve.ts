@@ -39,6 +39,7 @@ export async function loadAgent(setting: AgentSetting, root: string, task: Agent
       systemPrompt: setting.systemPrompt,
       cassette: { ...cassetteFromEnv(root), volatile: task.volatile },
       compress: setting.compress,
+      observationChars: setting.observationChars,
       formatReminders: setting.formatReminders,
       maxTools: setting.maxTools,
     })

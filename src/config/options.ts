@@ -25,6 +25,8 @@ const OpenAIAgentSchema = z.strictObject({
   maxTools: z.number().int().positive().optional(),
   /** Planner only: how long tool output is shortened in its history (`truncate` or `model` summaries). */
   compress: z.enum(['truncate', 'model']).optional(),
+  /** Planner only: tool output longer than this many characters is shortened in its history (default 2,000). */
+  observationChars: z.number().int().positive().optional(),
   /** ReAct only: replies that break the format answered with a reminder before the run ends with an error (default 3). */
   formatReminders: z.number().int().nonnegative().optional(),
 })
@@ -80,6 +82,11 @@ export const GateSchema = z.strictObject({
 export type Gate = z.infer<typeof GateSchema>
 
 export const BenchOptionsSchema = z.strictObject({
+  /**
+   * `mcp-bench`: set the run up as MCP-Bench's released runner does (the planner loop, Time resident, 10
+   * distractors, its judge calibration, …; see src/config/preset-mcp-bench.ts). Options given explicitly win.
+   */
+  preset: z.enum(['mcp-bench']).optional(),
   /** Path to a `{ "mcpServers": … }` file, or the servers inline. */
   servers: z.union([z.string(), z.record(z.string(), z.unknown())]).default('mcp.servers.json'),
   /** One agent or several; each task runs once per agent. Unset: MCP_BENCH_MODEL, else the reference agent. */
@@ -104,12 +111,19 @@ export const BenchOptionsSchema = z.strictObject({
   maxRecordedOutputChars: z.number().int().positive().default(4_000),
   /** Where a task's `distractors: N` are drawn from, and servers added whenever a task asks for any (MCP-Bench keeps a Time server resident). */
   distractors: z.strictObject({
+    /** Distractors drawn for a task that does not say (`distractors` in its spec); unset: none. MCP-Bench uses 10. */
+    count: z.number().int().nonnegative().optional(),
     /** Default: every configured server that is shared per file (no per-task state). */
     pool: z.array(z.string()).optional(),
     resident: z.array(z.string()).default([]),
     /** Distractors join only while the task's catalog stays within this many tools (OpenAI's API accepts 128 functions). */
     maxTools: z.number().int().positive().default(128),
   }).default({ resident: [], maxTools: 128 }),
+  /**
+   * Tools (`server.tool`) left out of every catalog, as MCP-Bench's runner filters tools it found broken or
+   * rate-limited. A call to one is then a call to an unknown tool.
+   */
+  excludeTools: z.array(z.string().regex(/^[^.\s]+\.[^\s]+$/, 'expected "server.tool", for example "paper-search.search_semantic"')).default([]),
   outputDir: z.string().default('bench-results'),
   /** Where each run adds a record to the run history (relative to the root); default `<outputDir>/history`; false keeps none. */
   historyDir: z.union([z.string().min(1), z.literal(false)]).optional(),

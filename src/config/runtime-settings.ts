@@ -1,8 +1,20 @@
 import { resolve } from 'node:path'
 import type { JudgeConfigInput } from '../judge/config.ts'
 import type { RuntimeSettings } from '../runtime.ts'
-import { loadServersFile, parseServers, ServerConfigError, type LoadedServers } from './load-servers.ts'
-import type { AgentSetting, ResolvedBenchOptions } from './options.ts'
+import { describeIssues, loadServersFile, parseServers, ServerConfigError, type LoadedServers } from './load-servers.ts'
+import { BenchOptionsSchema, type AgentSetting, type BenchOptions, type ResolvedBenchOptions } from './options.ts'
+import { withMcpBenchPreset } from './preset-mcp-bench.ts'
+
+/**
+ * Validates the plugin options, with a preset's values filled in first wherever the user gave none:
+ * explicit options win at any depth, and the defaults apply after the preset.
+ */
+export function resolveOptions(input: BenchOptions, env: NodeJS.ProcessEnv = process.env): ResolvedBenchOptions {
+  const expanded = input.preset === 'mcp-bench' ? withMcpBenchPreset(input, env) : input
+  const parsed = BenchOptionsSchema.safeParse(expanded)
+  if (!parsed.success) throw new Error(describeIssues('Invalid mcpBench() options', parsed.error))
+  return parsed.data
+}
 
 /**
  * Turns validated plugin options, and the MCP_BENCH_* environment variables
@@ -23,6 +35,7 @@ export function runtimeSettings(options: ResolvedBenchOptions, root: string): Ru
     maxRecordedOutputChars: options.maxRecordedOutputChars,
     judge: withoutSecrets(withoutCache((options.judge ?? null) as JudgeSetting)),
     distractors: options.distractors,
+    excludeTools: options.excludeTools,
   }
 }
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import * as z from 'zod'
-import { MCP_BENCH_RUBRIC, RubricSchema, type Rubric } from './rubric.ts'
+import { calibratedRubric, CALIBRATIONS, RubricSchema, type Calibration, type Rubric } from './rubric.ts'
 
 /**
  * Judge configuration. Any OpenAI-compatible chat-completions endpoint works.
@@ -17,6 +17,18 @@ export const JudgeConfigSchema = z.strictObject({
   /** Independent shuffled samples to average. Default 5 for rubrics, 1 for pass-fail (majority vote when more). */
   samples: z.number().int().min(1).max(50).optional(),
   rubric: z.union([z.literal('mcp-bench'), z.literal('pass-fail'), RubricSchema]).default('mcp-bench'),
+  /**
+   * How the built-in rubric anchors scores (src/judge/rubric.ts): `strict` (default) or `mcp-bench`, the
+   * calibration of MCP-Bench's released evaluator (typical work in the middle bands, start there, evidence
+   * for every step up). A custom rubric carries its own `guidance` instead; the pass-fail judge has no scale.
+   */
+  calibration: z.enum(Object.keys(CALIBRATIONS) as [Calibration, ...Calibration[]]).optional(),
+  /**
+   * Show the judge the task's dependency structure (its reference plan's layers and MCP-Bench's dependency
+   * analysis), as MCP-Bench's paper does. `false` leaves it out, as MCP-Bench's released runner does
+   * (it never passes the analysis on).
+   */
+  dependencyAnalysis: z.boolean().default(true),
   /** Omitted from the request unless set (some reasoning models reject it). */
   temperature: z.number().min(0).max(2).optional(),
   /** Sent as max_completion_tokens when set. */
@@ -73,10 +85,13 @@ export function resolveJudgeConfig(
   const parsed = JudgeConfigSchema.safeParse(input)
   if (!parsed.success) throw new Error(`invalid judge config: ${z.prettifyError(parsed.error)}`)
   const c = parsed.data
+  if (c.calibration && typeof c.rubric === 'object') {
+    throw new Error(`invalid judge config: calibration: "${c.calibration}" applies to the built-in mcp-bench rubric; a custom rubric sets its own \`guidance\``)
+  }
   const nonEmpty = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined)
   const model = c.model ?? nonEmpty(env.MCP_BENCH_JUDGE_MODEL)
   if (!model) return null
-  const rubric = c.rubric === 'mcp-bench' ? MCP_BENCH_RUBRIC : c.rubric
+  const rubric = c.rubric === 'mcp-bench' ? calibratedRubric(c.calibration ?? 'strict') : c.rubric
   const cacheDir = c.cache === false ? null : resolve(cwd, c.cache === true ? DEFAULT_CACHE_DIR : c.cache)
   return {
     ...c,

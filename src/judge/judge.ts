@@ -77,7 +77,7 @@ async function runJudge(
 ): Promise<JudgeResult> {
   const started = performance.now()
   const rubricName = config.rubric === 'pass-fail' ? 'pass-fail' : config.rubric.name
-  const limits = { maxResultChars: config.maxResultChars, maxTrajectoryChars: config.maxTrajectoryChars, seed: config.seed }
+  const limits = { maxResultChars: config.maxResultChars, maxTrajectoryChars: config.maxTrajectoryChars, seed: config.seed, dependencyAnalysis: config.dependencyAnalysis }
 
   if (!config.apiKey && !config.baseURL) {
     return errorResult(config, rubricName, 'no API key for the judge: set MCP_BENCH_JUDGE_API_KEY or OPENAI_API_KEY (or a baseURL for a server that needs none)', emptySamples(config.samples), [], started)

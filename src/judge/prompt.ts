@@ -43,6 +43,15 @@ function stable(input: JudgeInput): JudgeInput {
   return { ...input, trajectory: walk(input.trajectory) as Trajectory, volatile: undefined }
 }
 
+export interface PromptOptions extends PromptLimits {
+  seed?: string | number
+  /**
+   * Show the dependency structure (reference plan layers and the task's dependency analysis). Default true,
+   * as in MCP-Bench's paper; false as in its released runner, which never hands the analysis on.
+   */
+  dependencyAnalysis?: boolean
+}
+
 export interface PromptLimits {
   /** Longest text kept from one tool result or argument object. Default 4000. */
   maxResultChars?: number
@@ -194,10 +203,10 @@ export function buildRubricPrompt(
   input: JudgeInput,
   rubric: Rubric,
   sampleIndex: number,
-  options: PromptLimits & { seed?: string | number } = {},
+  options: PromptOptions = {},
 ): BuiltPrompt {
   input = stable(input)
-  const limits = { ...LIMIT_DEFAULTS, ...stripUndefined(options) }
+  const limits = { ...LIMIT_DEFAULTS, ...stripUndefined(pickLimits(options)) }
   const t = input.trajectory
   const taskId = input.taskId ?? t.taskId
   const seed = sampleSeed(taskId, sampleIndex, options.seed)
@@ -248,12 +257,7 @@ export function buildRubricPrompt(
           concrete,
         ].join('\n'),
     '',
-    '## Reference plan: dependency structure (reference only; the agent did not see it)',
-    describeDependencyLayers(input.task.reference?.calls ?? []),
-    ...(input.task.reference?.dependencyAnalysis
-      ? ['The task author\'s analysis of the dependencies:', input.task.reference.dependencyAnalysis]
-      : []),
-    '',
+    ...(options.dependencyAnalysis === false ? [] : [...dependencySection(input), '']),
     '## Execution summary',
     executionSummary(t),
     ...(t.error ? ['The agent stopped with an error:', fence.wrap('agent_error', truncate(t.error, 2000))] : []),
@@ -294,10 +298,10 @@ export function buildRubricPrompt(
 export function buildPassFailPrompt(
   input: JudgeInput,
   sampleIndex = 0,
-  options: PromptLimits & { seed?: string | number } = {},
+  options: PromptOptions = {},
 ): BuiltPrompt {
   input = stable(input)
-  const limits = { ...LIMIT_DEFAULTS, ...stripUndefined(options) }
+  const limits = { ...LIMIT_DEFAULTS, ...stripUndefined(pickLimits(options)) }
   const t = input.trajectory
   const taskId = input.taskId ?? t.taskId
   const seed = sampleSeed(taskId, sampleIndex, options.seed === undefined ? 'pass-fail' : `pass-fail#${options.seed}`)
@@ -353,6 +357,21 @@ export function buildPassFailPrompt(
   ].join('\n')
 
   return built(system, user, fence.nonce, seed, { categories: [], dimensions: [], bands: {} })
+}
+
+/** The reference plan's dependency layers and the task's own analysis of its dependencies. */
+function dependencySection(input: JudgeInput): string[] {
+  return [
+    '## Reference plan: dependency structure (reference only; the agent did not see it)',
+    describeDependencyLayers(input.task.reference?.calls ?? []),
+    ...(input.task.reference?.dependencyAnalysis
+      ? ['The task author\'s analysis of the dependencies:', input.task.reference.dependencyAnalysis]
+      : []),
+  ]
+}
+
+function pickLimits({ maxResultChars, maxTrajectoryChars, maxDescriptionChars }: PromptOptions): PromptLimits {
+  return { maxResultChars, maxTrajectoryChars, maxDescriptionChars }
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -96,6 +96,41 @@ function bands(low: string, mid: string, good: string, top: string): RubricBand[
   ]
 }
 
+/**
+ * How the judge anchors its scores: the last guidance lines of the MCP-Bench rubric.
+ *
+ * `strict` (the default): high scores need an execution with hardly a flaw, and doubt goes to the lower
+ * score. It says where the top of the scale is, not where typical work sits.
+ *
+ * `mcp-bench`: the calibration MCP-Bench's released evaluator gives its judge, in our own words. It also
+ * places typical work: most executions belong in the middle bands, scoring starts there, and every step
+ * up needs evidence. Scores from a judge told this are comparable with MCP-Bench's published ones; without
+ * it the same judge scores the same runs higher. It is not the default because it is a prior about the
+ * population MCP-Bench scored (long multi-server tasks on live services): on a suite of simple tasks that
+ * agents mostly solve, it pulls correct executions towards the middle and hides the differences a gate
+ * should see.
+ */
+export const STRICT_CALIBRATION: readonly string[] = [
+  'Be strict: high scores are for executions with hardly a flaw. When the evidence leaves doubt, choose the lower score.',
+]
+
+export const MCP_BENCH_CALIBRATION: readonly string[] = [
+  'Calibrate against typical work: most executions of tasks like these deserve a score in the middle bands (4–6). A score of 8 or more marks an exceptional execution and should be rare.',
+  'Start every sub-dimension at 4–5 and move up only for explicit evidence you can point to in the trajectory or the answer; without such evidence, stay there or go lower.',
+  'Look for flaws first and credit successes after. Before you give any score above 7, go back over the execution for a flaw that would lower it.',
+  'A portion with any flaw (a worse tool than the best one, a missing or wrong argument, a repeated or needless call, a failure left unhandled, a missed chance to run calls together) counts as not handled well.',
+]
+
+export const CALIBRATIONS = { strict: STRICT_CALIBRATION, 'mcp-bench': MCP_BENCH_CALIBRATION } as const
+export type Calibration = keyof typeof CALIBRATIONS
+
+/** The built-in MCP-Bench rubric with another calibration in place of the strict default. */
+export function calibratedRubric(calibration: Calibration): Rubric {
+  if (calibration === 'strict') return MCP_BENCH_RUBRIC
+  const shared = MCP_BENCH_RUBRIC.guidance.slice(0, MCP_BENCH_RUBRIC.guidance.length - STRICT_CALIBRATION.length)
+  return { ...MCP_BENCH_RUBRIC, guidance: [...shared, ...CALIBRATIONS[calibration]] }
+}
+
 export const MCP_BENCH_RUBRIC: Rubric = RubricSchema.parse({
   name: 'mcp-bench',
   scale: { min: 1, max: 10 },
@@ -194,7 +229,7 @@ export const MCP_BENCH_RUBRIC: Rubric = RubricSchema.parse({
     'Judge Planning Effectiveness by the share of dependencies and parallel opportunities handled correctly; the reference plan shows one valid structure, not the only one.',
     'Output format is not a requirement unless the task as presented asked for one.',
     'Using more tools or more servers is not better in itself; length, fluency and polish earn nothing.',
-    'Be strict: high scores are for executions with hardly a flaw. When the evidence leaves doubt, choose the lower score.',
+    ...STRICT_CALIBRATION,
   ],
 })
 

@@ -34,6 +34,8 @@ export interface AcquireOptions {
   maxTools?: number
   /** A distractor that is not configured or fails to start fails the task, instead of being left out. */
   strictDistractors?: boolean
+  /** Tools (`server.tool`) left out of the catalog, and out of its size. */
+  excludeTools?: readonly string[]
 }
 
 /** Attempts per start: a server that fails once is tried once more before the task gives up on it. */
@@ -79,18 +81,21 @@ export class ServerHub {
     return Boolean(config && (config.isolation === 'task' || usesWorkspace(config)))
   }
 
-  async acquire(names: string[], { distractors = [], files, maxTools = 128, strictDistractors = false }: AcquireOptions = {}): Promise<ServerSession> {
+  async acquire(names: string[], { distractors = [], files, maxTools = 128, strictDistractors = false, excludeTools = [] }: AcquireOptions = {}): Promise<ServerSession> {
     const problem = names.map((n) => this.problemWith(n)).find(Boolean)
     if (problem) throw new Error(problem)
     const own: ServerConnection[] = []
     const release = async () => void (await Promise.all(own.splice(0).map((c) => this.stop(c))))
+    const excluded = new Set(excludeTools)
+    const shown = (server: string, tool: string) => !excluded.has(`${server}.${tool}`)
+    const visible = (c: ServerConnection) => c.tools.filter((t) => shown(c.name, t.name))
     try {
       const main = await Promise.all(names.map((name) => this.connection(name, files, own)))
       const connections = new Map(main.map((c) => [c.name, c] as const))
-      const picked = await this.addDistractors(names, distractors, { files, own, connections, maxTools, strict: strictDistractors })
+      const picked = await this.addDistractors(names, distractors, { files, own, connections, maxTools, strict: strictDistractors, shown })
       const workspaces = new Map(own.flatMap((c) => (c.workspace ? [[c.name, c.workspace] as const] : [])))
       const catalog = buildCatalog([...names, ...picked.joined].map((name) => ({
-        server: name, tools: connections.get(name)!.tools, distractor: !names.includes(name),
+        server: name, tools: visible(connections.get(name)!), distractor: !names.includes(name),
       })))
       return { connections, workspaces, catalog, distractors: picked.joined, skipped: picked.skipped, release }
     } catch (error) {
@@ -108,14 +113,18 @@ export class ServerHub {
   private async addDistractors(
     names: string[],
     wanted: string[],
-    ctx: { files?: WorkspaceSeed; own: ServerConnection[]; connections: Map<string, ServerConnection>; maxTools: number; strict: boolean },
+    ctx: {
+      files?: WorkspaceSeed; own: ServerConnection[]; connections: Map<string, ServerConnection>; maxTools: number; strict: boolean
+      shown: (server: string, tool: string) => boolean
+    },
   ): Promise<{ joined: string[]; skipped: Array<{ server: string; reason: string }> }> {
     const skipped: Array<{ server: string; reason: string }> = []
     const skip = (server: string, reason: string) => {
       if (ctx.strict) throw new Error(`Distraction server "${server}": ${reason}`)
       skipped.push({ server, reason })
     }
-    let size = names.reduce((n, name) => n + ctx.connections.get(name)!.tools.length, 0)
+    const count = (server: string, tools: readonly string[]) => tools.filter((tool) => ctx.shown(server, tool)).length
+    let size = names.reduce((n, name) => n + count(name, ctx.connections.get(name)!.tools.map((t) => t.name)), 0)
     const candidates: string[] = []
     let expected = size
     for (const server of [...new Set(wanted)].filter((s) => !names.includes(s))) {
@@ -124,7 +133,8 @@ export class ServerHub {
         skip(server, problem.split('\n')[0]!)
         continue
       }
-      const known = this.toolLists.get(server)?.length
+      const seen = this.toolLists.get(server)
+      const known = seen && count(server, seen.map((t) => t.name))
       if (known !== undefined && expected + known > ctx.maxTools) {
         skip(server, `its ${known} tools would take the catalog past ${ctx.maxTools}`)
         continue
@@ -137,7 +147,7 @@ export class ServerHub {
     started.forEach((result, i) => {
       const server = candidates[i]!
       if (result.status === 'rejected') return skip(server, `did not start: ${(result.reason as Error).message}`)
-      const tools = result.value.tools.length
+      const tools = count(server, result.value.tools.map((t) => t.name))
       if (size + tools > ctx.maxTools) return skip(server, `its ${tools} tools would take the catalog past ${ctx.maxTools}`)
       size += tools
       joined.push(server)

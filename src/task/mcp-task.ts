@@ -130,7 +130,10 @@ async function runTask(args: TaskArgs): Promise<void> {
   }
   let session: ServerSession
   try {
-    session = await runtime.hub.acquire(spec.servers, { distractors: distractorsFor(id, spec, runtime), files: spec.files })
+    session = await runtime.hub.acquire(spec.servers, {
+      distractors: distractorsFor(id, spec, runtime), files: spec.files,
+      maxTools: runtime.settings.distractors.maxTools, excludeTools: runtime.settings.excludeTools,
+    })
   } catch (error) {
     return stop('servers', `Task "${id}" in ${file}: ${(error as Error).message}`)
   }
@@ -224,9 +227,12 @@ function distractorsFor(id: string, spec: TaskSpec, runtime: Runtime): string[] 
   return [...new Set([...resident, ...wanted])].filter((s) => !spec.servers.includes(s))
 }
 
-/** `distractors: N`: a draw seeded by the task id from the pool (default: every configured server shared per file). */
+/**
+ * `distractors: N`: a draw seeded by the task id from the pool (default: every configured server shared per file).
+ * A task that does not say gets the run's `distractors.count` (none unless set, 10 under the mcp-bench preset).
+ */
 function drawn(id: string, spec: TaskSpec, runtime: Runtime): string[] {
-  const count = typeof spec.distractors === 'number' ? spec.distractors : 0
+  const count = typeof spec.distractors === 'number' ? spec.distractors : runtime.settings.distractors.count ?? 0
   if (count === 0) return []
   const { pool, resident } = runtime.settings.distractors
   const candidates = pool ?? Object.keys(runtime.settings.servers.servers).filter((s) => !runtime.hub.isolated(s))

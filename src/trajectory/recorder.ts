@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events'
 import type { AgentContext, TaskInfo, ToolCallOutcome } from '../agents/types.ts'
 import { checkArguments } from '../checks/schema-validator.ts'
 import type { Catalog, CatalogEntry } from '../servers/catalog.ts'
@@ -36,6 +37,9 @@ export class TrajectoryRecorder {
   private readonly seen: string[] = []
 
   constructor(private readonly options: RecorderOptions) {
+    // Every call in flight listens on the task's signal until it settles; a planner round of more than
+    // ten parallel calls (MCP-Bench's plans have them) is not a leak, so Node's warning is turned off.
+    setMaxListeners(0, options.signal)
     this.trajectory = {
       version: TRAJECTORY_VERSION,
       taskId: options.task.id,

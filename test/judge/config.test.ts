@@ -36,6 +36,19 @@ describe('judge config', () => {
     })
   })
 
+  it('takes the calibration for the built-in rubric only: a custom rubric carries its own guidance', () => {
+    expect(resolveJudgeConfig({ model: 'm' }, {})!.rubric).toBe(MCP_BENCH_RUBRIC)
+    const calibrated = resolveJudgeConfig({ model: 'm', calibration: 'mcp-bench' }, {})!.rubric
+    expect(calibrated).not.toBe('pass-fail')
+    expect(calibrated).toMatchObject({ name: 'mcp-bench', categories: MCP_BENCH_RUBRIC.categories })
+    expect(resolveJudgeConfig({ model: 'm', dependencyAnalysis: false }, {})!.dependencyAnalysis).toBe(false)
+    expect(resolveJudgeConfig({ model: 'm' }, {})!.dependencyAnalysis).toBe(true)
+    const custom = { name: 'mine', categories: [{ id: 'quality', title: 'Quality', dimensions: [{ id: 'overall', title: 'Overall', question: 'Good?', bands: [{ min: 1, max: 10, text: 'any' }] }] }] }
+    expect(() => resolveJudgeConfig({ model: 'm', rubric: custom, calibration: 'mcp-bench' }, {}))
+      .toThrow('calibration: "mcp-bench" applies to the built-in mcp-bench rubric; a custom rubric sets its own `guidance`')
+    expect(() => resolveJudgeConfig({ model: 'm', calibration: 'lenient' as never }, {})).toThrow(/invalid judge config[\s\S]*calibration/)
+  })
+
   it('rejects invalid configs with a readable error', () => {
     expect(() => resolveJudgeConfig({ model: 'm', samples: 0 }, {})).toThrow(/invalid judge config[\s\S]*samples/)
     expect(() => resolveJudgeConfig({ model: 'm', rubric: 'nope' as never }, {})).toThrow(/invalid judge config/)

@@ -113,6 +113,38 @@ describe('MCP-Bench rubric judge against the real openai SDK', () => {
     expect(server.requests[0]!.body).toMatchObject({ temperature: 0, max_completion_tokens: 2000, response_format: { type: 'json_object' } })
   })
 
+  it('sends the calibration it is given: strict by default, MCP-Bench\'s middle-band anchoring with calibration: "mcp-bench"', async () => {
+    const server = await model([{ content: reply() }, { content: reply() }])
+    await judge(server, { samples: 1 })
+    await judge(server, { samples: 1, calibration: 'mcp-bench' })
+    const [strict, calibrated] = server.requests.map((r) => String(r.body.messages[1].content))
+    const guidance = (text: string) => text.slice(text.indexOf('## How to score'), text.indexOf('## Answer format'))
+    expect(guidance(strict!)).toContain('Be strict: high scores are for executions with hardly a flaw.')
+    expect(guidance(strict!)).not.toContain('middle bands')
+    expect(guidance(calibrated!)).toContain('most executions of tasks like these deserve a score in the middle bands (4–6)')
+    expect(guidance(calibrated!)).toContain('Start every sub-dimension at 4–5 and move up only for explicit evidence')
+    expect(guidance(calibrated!)).not.toContain('Be strict')
+    // The proportion rules the two share stay in both.
+    for (const text of [strict!, calibrated!]) expect(guidance(text)).toContain('Score by proportion, not by volume')
+  })
+
+  it('shows the dependency structure by default (the paper) and leaves it out with dependencyAnalysis: false (the released runner)', async () => {
+    const server = await model([{ content: reply() }, { content: reply() }])
+    const analysed = input({ task: { ...input().task, reference: { ...input().task.reference!, dependencyAnalysis: 'The product needs the sum first.' } } })
+    await judge(server, { samples: 1 }, analysed)
+    await judge(server, { samples: 1, dependencyAnalysis: false }, analysed)
+    const [paper, released] = server.requests.map((r) => String(r.body.messages[1].content))
+    expect(paper).toContain('## Reference plan: dependency structure')
+    expect(paper).toContain('2 reference calls in 2 dependency layers')
+    expect(paper).toContain('The product needs the sum first.')
+    expect(released).not.toContain('## Reference plan')
+    expect(released).not.toContain('dependency layer')
+    expect(released).not.toContain('The product needs the sum first.')
+    // Everything else is still there.
+    expect(released).toContain('## Trajectory')
+    expect(released).toContain('## The concrete task (reference only)')
+  })
+
   it('skips and counts unparseable and out-of-range samples', async () => {
     const server = await model([
       { content: reply({ task_fulfillment: 8 }) },

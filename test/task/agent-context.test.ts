@@ -16,8 +16,8 @@ afterAll(() => hub.close())
 const settings = {
   root: process.cwd(), servers: { ...servers, source: 'test' }, agents: [], defaultChecks: { answer: true, facts: true, validToolNames: false, schemaCompliance: false },
   taskTimeout: 5_000, judgeTimeout: 5_000, trials: 1, maxRounds: 7, maxToolOutputChars: 1_000, maxRecordedOutputChars: 1_000, judge: null,
-  distractors: { resident: [], maxTools: 128 },
-} as RuntimeSettings
+  distractors: { resident: [], maxTools: 128 }, excludeTools: [],
+} as unknown as RuntimeSettings
 const runtime: Runtime = { settings, hub, redactor: createRedactor([]) }
 
 describe('what a custom agent sees', () => {
