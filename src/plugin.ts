@@ -34,8 +34,8 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
         test: {
           environment: here('./environment'),
           environmentOptions: { mcpBench: settings },
-          // The runner setup first: it lets the worker load `.ts` agents and servers through Vitest's runner.
           tags: TIER_TAGS,
+          // The runner setup first: it lets the worker load `.ts` agents and servers through Vitest's runner.
           setupFiles: [here('./modules/runner-setup'), here('./matchers/setup')],
         },
       }
