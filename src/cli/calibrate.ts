@@ -11,7 +11,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { calibrate, CalibrationInputError, DEFAULT_CATEGORIES, parseHumanLabels, parseJudgements, type CalibrationReport } from '../scoring/calibration.ts'
-import { HELP, parseCommandArgs, processIO, runCommand, UsageError, type CliIO } from './command.ts'
+import { HELP, ioReason, parseCommandArgs, processIO, runCommand, UsageError, type CliIO } from './command.ts'
 
 const USAGE = 'usage: calibrate <judgements.jsonl> <human-labels.jsonl> [--categories pass,fail] [--json]\n'
 
@@ -43,7 +43,7 @@ async function run({ judgementsFile, labelsFile, categories, json }: Options, io
     try {
       return await readFile(file, 'utf8')
     } catch (err) {
-      throw new CalibrationInputError(file, null, `cannot read file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
+      throw new CalibrationInputError(file, null, `cannot read file (${ioReason(err)})`)
     }
   }
   const judgements = parseJudgements(await read(judgementsFile), judgementsFile, categories)

@@ -77,3 +77,8 @@ export function requireValues(values: Record<string, unknown>): void {
     if (typeof value === 'string' && value.trim() === '') throw new UsageError(`--${flag} needs a value`)
   }
 }
+
+/** Why a file could not be read or written, shortly: the system's code (`ENOENT`, `EACCES`) when it gave one, else the message. */
+export function ioReason(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? (error as Error).message
+}

@@ -13,7 +13,7 @@ import { CompareInputError, parseComparableRun } from '../scoring/compare-input.
 import { renderComparisonMarkdown } from '../scoring/compare-markdown.ts'
 import { compareRuns, type CompareOptions } from '../scoring/compare.ts'
 import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES, MIN_PAIRS_TO_TELL } from '../scoring/paired.ts'
-import { HELP, parseCommandArgs, processIO, runCommand, UsageError, type CliIO } from './command.ts'
+import { HELP, ioReason, parseCommandArgs, processIO, runCommand, UsageError, type CliIO } from './command.ts'
 
 export const USAGE = `usage: compare <base.json> <head.json> [--json out.json] [--markdown out.md]
                [--confidence 0.95] [--seed ${DEFAULT_BOOTSTRAP_SEED}] [--resamples ${DEFAULT_RESAMPLES}] [--min-pairs ${MIN_PAIRS_TO_TELL}]
@@ -73,7 +73,7 @@ async function readRun(file: string) {
   try {
     text = await readFile(file, 'utf8')
   } catch (err) {
-    throw new CompareInputError(file, null, `cannot read file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
+    throw new CompareInputError(file, null, `cannot read file (${ioReason(err)})`)
   }
   return parseComparableRun(text, file)
 }
@@ -82,7 +82,7 @@ async function writeOutput(file: string, text: string) {
   try {
     await writeFile(file, text)
   } catch (err) {
-    throw new CompareInputError(file, null, `cannot write file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
+    throw new CompareInputError(file, null, `cannot write file (${ioReason(err)})`)
   }
 }
 

@@ -10,7 +10,7 @@ import { resolve } from 'node:path'
 import { readHistory } from '../history/store.ts'
 import { formatTrendTables } from '../history/trend-table.ts'
 import { agentTrends, historyAgents } from '../history/trend.ts'
-import { HELP, InputError, parseCommandArgs, processIO, runCommand, UsageError, type CliIO } from './command.ts'
+import { HELP, InputError, ioReason, parseCommandArgs, processIO, runCommand, UsageError, type CliIO } from './command.ts'
 
 export const DEFAULT_HISTORY_DIR = 'bench-results/history'
 
@@ -52,7 +52,7 @@ function run(args: HistoryArgs, io: CliIO): number {
   try {
     history = readHistory(dir)
   } catch (err) {
-    throw new InputError(`${dir}: cannot read the directory (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
+    throw new InputError(`${dir}: cannot read the directory (${ioReason(err)})`)
   }
   if (history.problems.length > 0) {
     for (const p of history.problems) io.stderr.write(`history: ${p.file}: ${p.message}\n`)

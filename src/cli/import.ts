@@ -7,7 +7,7 @@ import {
   countServerUsage, mergeFiles, parseMcpBenchTaskFile, renderTaskFile, serverKey, toImportedFiles,
   type ImportedFile, type ServerUsage,
 } from '../task/import-mcp-bench.ts'
-import { HELP, InputError, parseCommandArgs, processIO, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
+import { HELP, InputError, ioReason, parseCommandArgs, processIO, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 
 export const USAGE = `usage: mcp-bench import <mcpbench_tasks.json>… [options]
 
@@ -85,7 +85,7 @@ function readJson(file: string, what: string): unknown {
   try {
     text = readFileSync(file, 'utf8')
   } catch (error) {
-    throw new InputError(`${file}: cannot read the ${what}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+    throw new InputError(`${file}: cannot read the ${what}: ${ioReason(error)}`)
   }
   try {
     return JSON.parse(text)

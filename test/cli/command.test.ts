@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { HELP, InputError, parseCommandArgs, requireValues, runCommand, UsageError, type Command } from '../../src/cli/command.ts'
+import { HELP, InputError, ioReason, parseCommandArgs, requireValues, runCommand, UsageError, type Command } from '../../src/cli/command.ts'
 
 function capture() {
   const out = { stdout: '', stderr: '' }
@@ -92,5 +95,13 @@ describe('requireValues', () => {
     expect(() => requireValues({ out: 'x', force: true, map: undefined })).not.toThrow()
     expect(() => requireValues({ out: 'x', 'servers-out': ' ' })).toThrow(new UsageError('--servers-out needs a value'))
     expect(() => requireValues({ out: '' })).toThrow(UsageError)
+  })
+})
+
+describe('ioReason', () => {
+  it('gives the system error code when there is one, else the message', () => {
+    const missing = (() => { try { readFileSync(join(tmpdir(), 'no-such-file-for-ioReason')) } catch (error) { return error } })()
+    expect(ioReason(missing)).toBe('ENOENT')
+    expect(ioReason(new Error('disk on fire'))).toBe('disk on fire')
   })
 })
