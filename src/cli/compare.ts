@@ -9,23 +9,15 @@
  * Exit codes: 0 compared, 1 bad input (naming the file and field), 2 bad usage.
  */
 import { readFile, writeFile } from 'node:fs/promises'
-import { pathToFileURL } from 'node:url'
-import { parseArgs } from 'node:util'
 import { CompareInputError, parseComparableRun } from '../scoring/compare-input.ts'
 import { renderComparisonMarkdown } from '../scoring/compare-markdown.ts'
 import { compareRuns, type CompareOptions } from '../scoring/compare.ts'
 import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES, MIN_PAIRS_TO_TELL } from '../scoring/paired.ts'
-
-export interface CliIO {
-  stdout: { write(text: string): unknown }
-  stderr: { write(text: string): unknown }
-}
+import { HELP, ioReason, parseCommandArgs, processIO, runCommand, UsageError, type CliIO } from './command.ts'
 
 export const USAGE = `usage: compare <base.json> <head.json> [--json out.json] [--markdown out.md]
                [--confidence 0.95] [--seed ${DEFAULT_BOOTSTRAP_SEED}] [--resamples ${DEFAULT_RESAMPLES}] [--min-pairs ${MIN_PAIRS_TO_TELL}]
 `
-
-class UsageError extends Error {}
 
 /** A number option: finite, and an integer in [min, max] when asked. */
 function numberOption(name: string, raw: string | undefined, check: { integer?: boolean; min: number; max: number; open?: boolean }): number | undefined {
@@ -40,28 +32,28 @@ function numberOption(name: string, raw: string | undefined, check: { integer?: 
   return value
 }
 
-function readArgs(argv: readonly string[]) {
-  let parsed
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        json: { type: 'string' },
-        markdown: { type: 'string' },
-        confidence: { type: 'string' },
-        seed: { type: 'string' },
-        resamples: { type: 'string' },
-        'min-pairs': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    })
-  } catch (err) {
-    throw new UsageError((err as Error).message)
-  }
-  const { values, positionals } = parsed
-  if (values.help) return { help: true as const }
+interface CompareArgs {
+  base: string
+  head: string
+  options: CompareOptions
+  json?: string
+  markdown?: string
+}
+
+function readArgs(argv: readonly string[]): CompareArgs | typeof HELP {
+  const { values, positionals } = parseCommandArgs(argv, {
+    allowPositionals: true,
+    options: {
+      json: { type: 'string' },
+      markdown: { type: 'string' },
+      confidence: { type: 'string' },
+      seed: { type: 'string' },
+      resamples: { type: 'string' },
+      'min-pairs': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help) return HELP
   if (positionals.length !== 2) throw new UsageError(`expected 2 leaderboard files, got ${positionals.length}`)
   const options: CompareOptions = {
     confidence: numberOption('confidence', values.confidence, { min: 0, max: 1, open: true }),
@@ -73,7 +65,7 @@ function readArgs(argv: readonly string[]) {
     if (path !== undefined && path.trim() === '') throw new UsageError(`--${name} needs a file name`)
   }
   const [base, head] = positionals as [string, string]
-  return { help: false as const, base, head, options, json: values.json, markdown: values.markdown }
+  return { base, head, options, json: values.json, markdown: values.markdown }
 }
 
 async function readRun(file: string) {
@@ -81,7 +73,7 @@ async function readRun(file: string) {
   try {
     text = await readFile(file, 'utf8')
   } catch (err) {
-    throw new CompareInputError(file, null, `cannot read file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
+    throw new CompareInputError(file, null, `cannot read file (${ioReason(err)})`)
   }
   return parseComparableRun(text, file)
 }
@@ -90,48 +82,19 @@ async function writeOutput(file: string, text: string) {
   try {
     await writeFile(file, text)
   } catch (err) {
-    throw new CompareInputError(file, null, `cannot write file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`)
+    throw new CompareInputError(file, null, `cannot write file (${ioReason(err)})`)
   }
 }
 
-export async function main(argv: readonly string[], io: CliIO = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
-  let args
-  try {
-    args = readArgs(argv)
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err
-    io.stderr.write(`compare: ${err.message}\n${USAGE}`)
-    return 2
-  }
-  if (args.help) {
-    io.stdout.write(USAGE)
-    return 0
-  }
-  try {
-    const comparison = compareRuns(await readRun(args.base), await readRun(args.head), args.options)
-    const markdown = renderComparisonMarkdown(comparison)
-    if (args.json !== undefined) await writeOutput(args.json, `${JSON.stringify(comparison, null, 2)}\n`)
-    if (args.markdown !== undefined) await writeOutput(args.markdown, markdown)
-    io.stdout.write(markdown)
-    return 0
-  } catch (err) {
-    if (err instanceof CompareInputError) {
-      io.stderr.write(`compare: ${err.message}\n`)
-      return 1
-    }
-    throw err
-  }
+async function run(args: CompareArgs, io: CliIO): Promise<number> {
+  const comparison = compareRuns(await readRun(args.base), await readRun(args.head), args.options)
+  const markdown = renderComparisonMarkdown(comparison)
+  if (args.json !== undefined) await writeOutput(args.json, `${JSON.stringify(comparison, null, 2)}\n`)
+  if (args.markdown !== undefined) await writeOutput(args.markdown, markdown)
+  io.stdout.write(markdown)
+  return 0
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href
-if (invokedDirectly) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code
-    },
-    (err) => {
-      process.stderr.write(`compare: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
-      process.exitCode = 1
-    },
-  )
+export function main(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
+  return runCommand({ name: 'compare', usage: USAGE, parse: readArgs, run, inputErrors: [CompareInputError] }, argv, io)
 }

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { parseMcpBenchCommands, type McpBenchCommands } from '../task/mcp-bench-commands.ts'
 import { defaultFixturesDir } from '../task/mcp-bench-fixtures.ts'
 import { mergeServersFile, planServers, renderServerTable } from '../task/mcp-bench-servers.ts'
@@ -8,6 +7,7 @@ import {
   countServerUsage, mergeFiles, parseMcpBenchTaskFile, renderTaskFile, serverKey, toImportedFiles,
   type ImportedFile, type ServerUsage,
 } from '../task/import-mcp-bench.ts'
+import { HELP, InputError, ioReason, parseCommandArgs, processIO, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 
 export const USAGE = `usage: mcp-bench import <mcpbench_tasks.json>… [options]
 
@@ -25,16 +25,6 @@ export const USAGE = `usage: mcp-bench import <mcpbench_tasks.json>… [options]
   -h, --help                this text
 `
 
-interface Io {
-  stdout: { write(text: string): unknown }
-  stderr: { write(text: string): unknown }
-}
-
-/** Bad usage (exit 2) as opposed to bad input (exit 1). */
-class UsageError extends Error {}
-/** Bad input: the message names the file and the field. */
-class InputError extends Error {}
-
 interface Options {
   taskFiles: string[]
   out: string
@@ -49,56 +39,26 @@ interface Options {
  * `mcp-bench import`: MCP-Bench task files → mcpTask files, and commands.json → servers-file entries.
  * Exit codes: 0 ok, 1 bad input (named), 2 bad usage (with the usage text).
  */
-export function main(argv: readonly string[], io: Io = { stdout: process.stdout, stderr: process.stderr }, cwd = process.cwd()): number {
-  let options: Options | 'help'
-  try {
-    options = parseOptions(argv)
-  } catch (error) {
-    io.stderr.write(`import: ${(error as Error).message}\n\n${USAGE}`)
-    return 2
-  }
-  if (options === 'help') {
-    io.stdout.write(USAGE)
-    return 0
-  }
-  try {
-    run(options, io, cwd)
-    return 0
-  } catch (error) {
-    if (error instanceof InputError) {
-      io.stderr.write(`import: ${error.message}\n`)
-      return 1
-    }
-    throw error
-  }
+export function main(argv: readonly string[], io: CliIO = processIO(), cwd = process.cwd()): Promise<number> {
+  return runCommand({ name: 'import', usage: USAGE, parse: parseOptions, run: (options) => run(options, io, cwd) }, argv, io)
 }
 
-function parseOptions(argv: readonly string[]): Options | 'help' {
-  let parsed
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        out: { type: 'string' },
-        commands: { type: 'string' },
-        'mcp-bench-dir': { type: 'string' },
-        offline: { type: 'boolean' },
-        'servers-out': { type: 'string' },
-        map: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    })
-  } catch (error) {
-    throw new UsageError((error as Error).message)
-  }
-  const { values, positionals } = parsed
-  if (values.help) return 'help'
+function parseOptions(argv: readonly string[]): Options | typeof HELP {
+  const { values, positionals } = parseCommandArgs(argv, {
+    allowPositionals: true,
+    options: {
+      out: { type: 'string' },
+      commands: { type: 'string' },
+      'mcp-bench-dir': { type: 'string' },
+      offline: { type: 'boolean' },
+      'servers-out': { type: 'string' },
+      map: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help) return HELP
   if (positionals.length === 0) throw new UsageError('name at least one MCP-Bench task file')
-  for (const [flag, value] of Object.entries(values)) {
-    if (typeof value === 'string' && value.trim() === '') throw new UsageError(`--${flag} needs a value`)
-  }
+  requireValues(values)
   return {
     taskFiles: positionals,
     out: values.out ?? 'benchmarks/mcp-bench',
@@ -125,7 +85,7 @@ function readJson(file: string, what: string): unknown {
   try {
     text = readFileSync(file, 'utf8')
   } catch (error) {
-    throw new InputError(`${file}: cannot read the ${what}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+    throw new InputError(`${file}: cannot read the ${what}: ${ioReason(error)}`)
   }
   try {
     return JSON.parse(text)
@@ -134,7 +94,7 @@ function readJson(file: string, what: string): unknown {
   }
 }
 
-function run(options: Options, io: Io, cwd: string): void {
+function run(options: Options, io: CliIO, cwd: string): number {
   // Tasks: every file read and checked before anything is written.
   const usage = new Map<string, ServerUsage>()
   const imported: ImportedFile[] = []
@@ -196,7 +156,7 @@ function run(options: Options, io: Io, cwd: string): void {
   }
   if (!writesServers) {
     io.stdout.write('no servers file written: give --commands or --mcp-bench-dir for the real servers, or --offline for the fixtures\n')
-    return
+    return 0
   }
   const existing = existsSync(serversOut) ? readJson(serversOut, 'servers file') : undefined
   let result
@@ -210,4 +170,5 @@ function run(options: Options, io: Io, cwd: string): void {
   if (result.kept.length) io.stdout.write(`kept as they were (already in the file): ${result.kept.join(', ')}\n`)
   const unconfigured = plan.rows.filter((r) => !(r.key in result.file.mcpServers)).map((r) => r.key)
   if (unconfigured.length) io.stdout.write(`no entry could be written for: ${unconfigured.join(', ')}\n`)
+  return 0
 }

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { checkArguments } from '../checks/schema-validator.ts'
 import { ServerConfigSchema, ServerNameSchema, type ServerConfig } from '../config/servers.ts'
@@ -11,6 +10,7 @@ import type { CatalogEntry } from '../servers/catalog.ts'
 import { withTimeout } from '../servers/connect.ts'
 import { defaultFixturesDir, FIXTURE_SETTINGS } from '../task/mcp-bench-fixtures.ts'
 import { contentToText, truncate } from '../text.ts'
+import { HELP, InputError, parseCommandArgs, processIO, runCommand, UsageError, type CliIO } from './command.ts'
 import { openServer, type OpenServer } from './server-tools.ts'
 
 export const DEFAULT_FIXTURE = 'nasa-data'
@@ -31,41 +31,14 @@ export const USAGE = `usage: mcp-bench init [--server <name=command…>]… [--f
   -h, --help                this text
 `
 
-interface Io {
-  stdout: { write(text: string): unknown }
-  stderr: { write(text: string): unknown }
-}
-
-class UsageError extends Error {}
-class InputError extends Error {}
-
 /** How many read-only tools init tries before it gives up on a server. */
 const MAX_TRIES = 8
 const CALL_TIMEOUT_MS = 20_000
 const ANSWER_CHARS = 300
 
 /** `mcp-bench init`. Exit codes: 0 written, 1 a file exists or the server cannot be used (named), 2 bad usage. */
-export async function main(argv: readonly string[], io: Io = { stdout: process.stdout, stderr: process.stderr }, cwd = process.cwd()): Promise<number> {
-  let options: InitOptions | 'help'
-  try {
-    options = parseOptions(argv)
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error
-    io.stderr.write(`init: ${error.message}\n\n${USAGE}`)
-    return 2
-  }
-  if (options === 'help') {
-    io.stdout.write(USAGE)
-    return 0
-  }
-  try {
-    await run(options, io, cwd)
-    return 0
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error
-    io.stderr.write(`init: ${error.message}\n`)
-    return 1
-  }
+export function main(argv: readonly string[], io: CliIO = processIO(), cwd = process.cwd()): Promise<number> {
+  return runCommand({ name: 'init', usage: USAGE, parse: parseOptions, run: (options) => run(options, io, cwd) }, argv, io)
 }
 
 interface InitOptions {
@@ -73,24 +46,16 @@ interface InitOptions {
   force: boolean
 }
 
-function parseOptions(argv: readonly string[]): InitOptions | 'help' {
-  let parsed
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      strict: true,
-      options: {
-        server: { type: 'string', multiple: true },
-        fixture: { type: 'string' },
-        force: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    })
-  } catch (error) {
-    throw new UsageError((error as Error).message)
-  }
-  const { values } = parsed
-  if (values.help) return 'help'
+function parseOptions(argv: readonly string[]): InitOptions | typeof HELP {
+  const { values } = parseCommandArgs(argv, {
+    options: {
+      server: { type: 'string', multiple: true },
+      fixture: { type: 'string' },
+      force: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help) return HELP
   if (values.server?.length && values.fixture) throw new UsageError('give --server or --fixture, not both')
   const servers = values.server?.length ? values.server.map(parseServerFlag) : [fixtureServer(values.fixture ?? DEFAULT_FIXTURE)]
   const names = servers.map((s) => s.name)
@@ -165,7 +130,7 @@ function fixtureServer(slug: string): { name: string; config: Record<string, unk
   }
 }
 
-async function run(options: InitOptions, io: Io, cwd: string): Promise<void> {
+async function run(options: InitOptions, io: CliIO, cwd: string): Promise<number> {
   const first = options.servers[0]!
   const files: Record<string, string> = {
     'vitest.config.ts': VITEST_CONFIG,
@@ -190,6 +155,7 @@ async function run(options: InitOptions, io: Io, cwd: string): Promise<void> {
   }
   io.stdout.write(`init: the example task calls ${first.name}.${task.tool}; run it with \`npx vitest run benchmarks\`\n`)
   io.stdout.write('  needs: npm i -D vitest-mcp-bench vitest vite (if not installed yet); `npx mcp-bench types` types the names\n')
+  return 0
 }
 
 /** Starts the server, finds a read-only tool whose generated call succeeds, and stops it again. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { main as calibrate } from './calibrate.ts'
+import { processIO, type CliIO } from './command.ts'
 import { main as compare } from './compare.ts'
 import { main as history } from './history.ts'
 import { main as importTasks } from './import.ts'
@@ -56,7 +57,7 @@ export function packageVersion(): string {
 }
 
 /** The `mcp-bench` command: one entry, a subcommand per tool. Exit codes: 0 ok, 1 bad input, 2 bad usage. */
-export async function main(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+export async function main(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
   const [command, ...rest] = argv
   switch (command) {
     case 'compare': return compare(rest, io)

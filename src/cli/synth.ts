@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { loadServersFile, ServerConfigError } from '../config/load-servers.ts'
 import { createRedactor, keySecrets, referencedSecrets } from '../redact.ts'
 import { ServerHub } from '../servers/hub.ts'
@@ -8,6 +7,7 @@ import { synthModel, type SynthModel } from '../synth/model.ts'
 import { CANDIDATES_PER_TASK, MCP_BENCH_THRESHOLDS, synthesize, type SynthEvent, type SynthSettings } from '../synth/pipeline.ts'
 import type { SynthReport, UsageReport } from '../synth/report-schema.ts'
 import { renderSynthFile } from '../synth/task-files.ts'
+import { HELP, InputError, parseCommandArgs, processIO, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 
 export const USAGE = `usage: mcp-bench synth --servers a[,b[,c]] [options]
 
@@ -33,14 +33,6 @@ export const USAGE = `usage: mcp-bench synth --servers a[,b[,c]] [options]
   -h, --help                this text
 `
 
-interface Io {
-  stdout: { write(text: string): unknown }
-  stderr: { write(text: string): unknown }
-}
-
-class UsageError extends Error {}
-class InputError extends Error {}
-
 interface Options {
   settings: SynthSettings
   model?: string
@@ -54,57 +46,29 @@ interface Options {
  * report says why), 1 bad input or a run the model stopped (the report is
  * still written), 2 bad usage.
  */
-export async function main(argv: readonly string[], io: Io = { stdout: process.stdout, stderr: process.stderr }, cwd = process.cwd()): Promise<number> {
-  let options: Options | 'help'
-  try {
-    options = parseOptions(argv)
-  } catch (error) {
-    io.stderr.write(`synth: ${(error as Error).message}\n\n${USAGE}`)
-    return 2
-  }
-  if (options === 'help') {
-    io.stdout.write(USAGE)
-    return 0
-  }
-  try {
-    return await run(options, io, cwd)
-  } catch (error) {
-    if (error instanceof InputError || error instanceof ServerConfigError) {
-      io.stderr.write(`synth: ${error.message}\n`)
-      return 1
-    }
-    throw error
-  }
+export function main(argv: readonly string[], io: CliIO = processIO(), cwd = process.cwd()): Promise<number> {
+  return runCommand({ name: 'synth', usage: USAGE, parse: parseOptions, run: (options) => run(options, io, cwd), inputErrors: [ServerConfigError] }, argv, io)
 }
 
-function parseOptions(argv: readonly string[]): Options | 'help' {
-  let values
-  try {
-    ;({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        servers: { type: 'string' },
-        model: { type: 'string' },
-        count: { type: 'string' },
-        out: { type: 'string' },
-        report: { type: 'string' },
-        seed: { type: 'string' },
-        'allow-calls': { type: 'boolean' },
-        'min-solvability': { type: 'string' },
-        'min-utility': { type: 'string' },
-        'servers-file': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }))
-  } catch (error) {
-    throw new UsageError((error as Error).message)
-  }
-  if (values.help) return 'help'
-  for (const [flag, value] of Object.entries(values)) {
-    if (typeof value === 'string' && value.trim() === '') throw new UsageError(`--${flag} needs a value`)
-  }
+function parseOptions(argv: readonly string[]): Options | typeof HELP {
+  const { values } = parseCommandArgs(argv, {
+    allowPositionals: false,
+    options: {
+      servers: { type: 'string' },
+      model: { type: 'string' },
+      count: { type: 'string' },
+      out: { type: 'string' },
+      report: { type: 'string' },
+      seed: { type: 'string' },
+      'allow-calls': { type: 'boolean' },
+      'min-solvability': { type: 'string' },
+      'min-utility': { type: 'string' },
+      'servers-file': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help) return HELP
+  requireValues(values)
   if (!values.servers) throw new UsageError('name the servers with --servers a[,b[,c]]')
   const servers = values.servers.split(',').map((s) => s.trim()).filter(Boolean)
   if (servers.length === 0 || servers.length > 3) throw new UsageError(`--servers takes one to three servers, not ${servers.length}`)
@@ -139,7 +103,7 @@ function score(value: string | undefined, flag: string, fallback: number): numbe
   return n
 }
 
-async function run(options: Options, io: Io, cwd: string): Promise<number> {
+async function run(options: Options, io: CliIO, cwd: string): Promise<number> {
   const serversFile = resolve(cwd, options.serversFile)
   const loaded = loadServersFile(serversFile, cwd)
   const hub = new ServerHub({ ...loaded, root: cwd })

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { loadServersFile, ServerConfigError } from '../config/load-servers.ts'
 import { renderDeclarations } from '../typegen/declarations.ts'
+import { HELP, InputError, parseCommandArgs, processIO, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 import { listTools } from './server-tools.ts'
 
 export const USAGE = `usage: mcp-bench types [servers.json] [--out mcp-bench.d.ts]
@@ -18,57 +18,46 @@ export const USAGE = `usage: mcp-bench types [servers.json] [--out mcp-bench.d.t
   -h, --help        this text
 `
 
-interface Io {
-  stdout: { write(text: string): unknown }
-  stderr: { write(text: string): unknown }
+interface TypesOptions {
+  serversFile: string
+  out: string
 }
 
 /** `mcp-bench types`. Exit codes: 0 written, 1 a server failed or the file is bad (named), 2 bad usage. */
-export async function main(argv: readonly string[], io: Io = { stdout: process.stdout, stderr: process.stderr }, cwd = process.cwd()): Promise<number> {
-  let values: { out?: string; servers?: string; help?: boolean }
-  let positionals: string[]
-  try {
-    ({ values, positionals } = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: { out: { type: 'string' }, servers: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    }))
-    if (positionals.length > 1 || (positionals.length && values.servers)) throw new Error('name one servers file')
-    for (const flag of ['out', 'servers'] as const) if (values[flag]?.trim() === '') throw new Error(`--${flag} needs a value`)
-  } catch (error) {
-    io.stderr.write(`types: ${(error as Error).message}\n\n${USAGE}`)
-    return 2
+export function main(argv: readonly string[], io: CliIO = processIO(), cwd = process.cwd()): Promise<number> {
+  return runCommand({
+    name: 'types',
+    usage: USAGE,
+    parse: (args) => parseOptions(args, cwd),
+    run: (options) => run(options, io, cwd),
+    inputErrors: [ServerConfigError],
+  }, argv, io)
+}
+
+function parseOptions(argv: readonly string[], cwd: string): TypesOptions | typeof HELP {
+  const { values, positionals } = parseCommandArgs(argv, {
+    allowPositionals: true,
+    options: { out: { type: 'string' }, servers: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  })
+  if (positionals.length > 1 || (positionals.length && values.servers)) throw new UsageError('name one servers file')
+  requireValues(values)
+  if (values.help) return HELP
+  return {
+    serversFile: resolve(cwd, values.servers ?? positionals[0] ?? 'mcp.servers.json'),
+    out: resolve(cwd, values.out ?? 'mcp-bench.d.ts'),
   }
-  if (values.help) {
-    io.stdout.write(USAGE)
-    return 0
-  }
-  const serversFile = resolve(cwd, values.servers ?? positionals[0] ?? 'mcp.servers.json')
-  const out = resolve(cwd, values.out ?? 'mcp-bench.d.ts')
-  let loaded
-  try {
-    loaded = loadServersFile(serversFile, cwd)
-  } catch (error) {
-    if (!(error instanceof ServerConfigError)) throw error
-    io.stderr.write(`types: ${error.message}\n`)
-    return 1
-  }
+}
+
+async function run({ serversFile, out }: TypesOptions, io: CliIO, cwd: string): Promise<number> {
+  const loaded = loadServersFile(serversFile, cwd)
   const invalid = Object.values(loaded.invalid)
-  if (invalid.length) {
-    io.stderr.write(`types: ${invalid.join('\n')}\n`)
-    return 1
-  }
-  if (!Object.keys(loaded.servers).length) {
-    io.stderr.write(`types: ${serversFile} declares no servers\n`)
-    return 1
-  }
+  if (invalid.length) throw new InputError(invalid.join('\n'))
+  if (!Object.keys(loaded.servers).length) throw new InputError(`${serversFile} declares no servers`)
   const { tools, failures } = await listTools(loaded.servers, cwd)
   const failed = Object.keys(failures).sort()
   if (failed.length) {
     // A partial file would make the missing servers' names compile errors: write nothing.
-    io.stderr.write(`types: ${failed.length} server${failed.length > 1 ? 's' : ''} did not start, nothing written:\n${failed.map((name) => `  ${failures[name]}`).join('\n')}\n`)
-    return 1
+    throw new InputError(`${failed.length} server${failed.length > 1 ? 's' : ''} did not start, nothing written:\n${failed.map((name) => `  ${failures[name]}`).join('\n')}`)
   }
   mkdirSync(dirname(out), { recursive: true })
   writeFileSync(out, renderDeclarations(tools, relative(dirname(out), serversFile) || serversFile))

@@ -86,13 +86,13 @@ describe('calibrate CLI', () => {
     expect(await main(['--frobnicate', 'a', 'b'], streams)).toBe(2)
   })
 
-  it('runs as a script with node --import tsx', async () => {
+  it('runs as `mcp-bench calibrate` in a process of its own, with its exit code', async () => {
     const run = promisify(execFile)
-    const { stdout } = await run('node', ['--import', 'tsx', 'src/cli/calibrate.ts', path('judgements.jsonl'), path('humans.jsonl')], {
+    const { stdout } = await run('node', ['bin/mcp-bench.mjs', 'calibrate', path('judgements.jsonl'), path('humans.jsonl')], {
       cwd: join(import.meta.dirname, '../..'),
     })
     expect(stdout).toMatch(/Cohen's kappa: +0\.333/)
-    const failed = await run('node', ['--import', 'tsx', 'src/cli/calibrate.ts', path('judgements.jsonl'), path('unknown.jsonl')], {
+    const failed = await run('node', ['bin/mcp-bench.mjs', 'calibrate', path('judgements.jsonl'), path('unknown.jsonl')], {
       cwd: join(import.meta.dirname, '../..'),
     }).catch((e: { code: number; stderr: string }) => e)
     expect(failed).toMatchObject({ code: 1, stderr: expect.stringMatching(/unknown\.jsonl:2: unknown category "meh"/) })

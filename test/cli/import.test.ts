@@ -52,9 +52,9 @@ const tempDir = () => mkdtempSync(join(tmpdir(), 'import-'))
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'))
 
 /** Runs the CLI in a fresh directory; returns that directory, the exit code and the output. */
-function runImport(args: string[], dir = tempDir()) {
+async function runImport(args: string[], dir = tempDir()) {
   const { out, io } = capture()
-  const code = main(args, io, dir)
+  const code = await main(args, io, dir)
   return { dir, code, ...out }
 }
 
@@ -74,7 +74,7 @@ describe('mcp-bench import: tasks', () => {
   it('writes one mcpTask file per server combination, with names mapped to our fixture servers', async () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'tasks.json'), JSON.stringify(sample))
-    const run = runImport(['tasks.json', '--out', 'out', '--map', 'OKX Exchange=okx'], dir)
+    const run = await runImport(['tasks.json', '--out', 'out', '--map', 'OKX Exchange=okx'], dir)
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('3 tasks in 2 files')
     // The distractor-only server (math) is declared too.
@@ -100,7 +100,7 @@ describe('mcp-bench import: tasks', () => {
   })
 
   it('imports all 104 of MCP-Bench\'s tasks: 56 single-server, 30 two-server, 18 three-server', async () => {
-    const run = runImport([SINGLE, TWO, THREE, '--out', 'bench'])
+    const run = await runImport([SINGLE, TWO, THREE, '--out', 'bench'])
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('mcpbench_tasks_single_runner_format.json: 56 tasks')
     expect(run.stdout).toContain('mcpbench_tasks_multi_2server_runner_format.json: 30 tasks')
@@ -113,9 +113,9 @@ describe('mcp-bench import: tasks', () => {
     expect([bySize(1), bySize(2), bySize(3)]).toEqual([56, 30, 18])
   })
 
-  it('declares the servers used only as distractors: 9 in the 2-server file, 11 in the 3-server file', () => {
-    const declared = (file: string) => {
-      const run = runImport([file, '--out', 'bench'])
+  it('declares the servers used only as distractors: 9 in the 2-server file, 11 in the 3-server file', async () => {
+    const declared = async (file: string) => {
+      const run = await runImport([file, '--out', 'bench'])
       const line = run.stdout.split('\n').find((l) => l.startsWith('servers to declare'))!
       return new Set(line.slice(line.indexOf(':') + 1).split(',').map((s) => s.trim()))
     }
@@ -127,8 +127,8 @@ describe('mcp-bench import: tasks', () => {
     const threeOnly = ['bibliomantic', 'car-price-evaluator', 'context7', 'dex-paprika', 'game-trends', 'movie-recommender', 'nixos', 'okx-exchange', 'osint-intelligence', 'reddit', 'unit-converter']
     expect(mainServers(TWO).size).toBe(18)
     expect(mainServers(THREE).size).toBe(16)
-    const two = declared(TWO)
-    const three = declared(THREE)
+    const two = await declared(TWO)
+    const three = await declared(THREE)
     for (const key of twoOnly) expect(two, key).toContain(key)
     for (const key of threeOnly) expect(three, key).toContain(key)
     expect(two.size).toBe(18 + 9)
@@ -137,8 +137,8 @@ describe('mcp-bench import: tasks', () => {
 })
 
 describe('mcp-bench import: servers from commands.json', () => {
-  it('writes an entry for each of the 28 servers: command and args split, API keys as ${VAR}, HTTP as a URL', () => {
-    const run = runImport([SINGLE, '--commands', COMMANDS, '--out', 'bench'])
+  it('writes an entry for each of the 28 servers: command and args split, API keys as ${VAR}, HTTP as a URL', async () => {
+    const run = await runImport([SINGLE, '--commands', COMMANDS, '--out', 'bench'])
     expect(run.code).toBe(0)
     const file = ServersFileSchema.parse(readJson(join(run.dir, 'mcp.servers.json')))
     const entries = file.mcpServers as Record<string, Record<string, unknown>>
@@ -171,14 +171,14 @@ describe('mcp-bench import: servers from commands.json', () => {
     expect(run.stdout).toContain('set MCP_BENCH_DIR')
   })
 
-  it('resolves cwd inside a given checkout and marks servers present there as real, the rest missing', () => {
+  it('resolves cwd inside a given checkout and marks servers present there as real, the rest missing', async () => {
     const dir = tempDir()
     const checkout = join(dir, 'mcp-bench')
     mkdirSync(join(checkout, 'mcp_servers', 'math-mcp'), { recursive: true })
     mkdirSync(join(checkout, 'mcp_servers', 'weather_mcp'), { recursive: true })
     writeFileSync(join(checkout, 'mcp_servers', 'commands.json'), readFileSync(COMMANDS))
     // Relative checkout: cwd stays relative to the servers file, so the project can commit it.
-    const run = runImport([SINGLE, '--mcp-bench-dir', 'mcp-bench', '--out', 'bench'], dir)
+    const run = await runImport([SINGLE, '--mcp-bench-dir', 'mcp-bench', '--out', 'bench'], dir)
     expect(run.code).toBe(0)
     const entries = readJson(join(dir, 'mcp.servers.json')).mcpServers
     expect(entries.math.cwd).toBe(join('mcp-bench', 'mcp_servers', 'math-mcp'))
@@ -188,13 +188,13 @@ describe('mcp-bench import: servers from commands.json', () => {
     expect(run.stdout).toContain('28 servers: 0 fixture, 2 real, 26 missing')
 
     // Absolute checkout: absolute cwd.
-    const absolute = runImport([SINGLE, '--mcp-bench-dir', checkout, '--out', 'bench', '--servers-out', 'abs.json'], dir)
+    const absolute = await runImport([SINGLE, '--mcp-bench-dir', checkout, '--out', 'bench', '--servers-out', 'abs.json'], dir)
     expect(readJson(join(dir, 'abs.json')).mcpServers.math.cwd).toBe(join(checkout, 'mcp_servers', 'math-mcp'))
     expect(absolute.code).toBe(0)
   })
 
-  it('--offline maps every server with a fixture folder to the in-process fixture from the package', () => {
-    const run = runImport([SINGLE, TWO, THREE, '--commands', COMMANDS, '--offline', '--out', 'bench'])
+  it('--offline maps every server with a fixture folder to the in-process fixture from the package', async () => {
+    const run = await runImport([SINGLE, TWO, THREE, '--commands', COMMANDS, '--offline', '--out', 'bench'])
     expect(run.code).toBe(0)
     const entries = readJson(join(run.dir, 'mcp.servers.json')).mcpServers
     const fixtureDirs = new Set(readdirSync(fileURLToPath(new URL('../../fixtures/servers/', import.meta.url))))
@@ -230,8 +230,8 @@ describe('mcp-bench import: servers from commands.json', () => {
     }
   })
 
-  it('prints the table of servers with their task counts as main server and as distractor', () => {
-    const run = runImport([SINGLE, TWO, THREE, '--commands', COMMANDS, '--out', 'bench'])
+  it('prints the table of servers with their task counts as main server and as distractor', async () => {
+    const run = await runImport([SINGLE, TWO, THREE, '--commands', COMMANDS, '--out', 'bench'])
     expect(run.stdout).toMatch(/^MCP-Bench server\s+key\s+source\s+main tasks\s+distractor tasks$/m)
     // Counts from MCP-Bench's data: Wikipedia is a main server in 18 tasks and a distractor in 30.
     expect(tableRow(run.stdout, 'Wikipedia')).toEqual(['Wikipedia', 'wikipedia', 'missing', '18', '30'])
@@ -244,11 +244,11 @@ describe('mcp-bench import: servers from commands.json', () => {
     expect(total(4)).toBe(tasks.reduce((n, t) => n + t.distractors.length, 0))
   })
 
-  it('adds to an existing servers file without overwriting the user\'s entries, and says which were kept', () => {
+  it('adds to an existing servers file without overwriting the user\'s entries, and says which were kept', async () => {
     const dir = tempDir()
     const mine = { command: 'node', args: ['my-math.js'] }
     writeFileSync(join(dir, 'servers.json'), JSON.stringify({ mcpServers: { math: mine, other: { url: 'http://127.0.0.1:9/mcp' } } }))
-    const run = runImport([SINGLE, '--commands', COMMANDS, '--offline', '--out', 'bench', '--servers-out', 'servers.json'], dir)
+    const run = await runImport([SINGLE, '--commands', COMMANDS, '--offline', '--out', 'bench', '--servers-out', 'servers.json'], dir)
     expect(run.code).toBe(0)
     const entries = readJson(join(dir, 'servers.json')).mcpServers
     expect(entries.math).toEqual(mine)
@@ -260,39 +260,39 @@ describe('mcp-bench import: servers from commands.json', () => {
 })
 
 describe('mcp-bench import: bad input and usage', () => {
-  it('names the file and field of a malformed task file, commands file or servers file (exit 1)', () => {
+  it('names the file and field of a malformed task file, commands file or servers file (exit 1)', async () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ server_tasks: [{ server_name: 'X', tasks: [{ task_id: 'x' }] }] }))
-    const bad = runImport(['bad.json', '--out', 'o'], dir)
+    const bad = await runImport(['bad.json', '--out', 'o'], dir)
     expect(bad.code).toBe(1)
     expect(bad.stderr).toMatch(/bad\.json: not an MCP-Bench task file: server_tasks\.0\.tasks\.0\.task_description/)
 
     writeFileSync(join(dir, 'commands.json'), JSON.stringify({ Maps: { cmd: 'node x.js', cwd: '../m', transport: 'http' } }))
-    const commands = runImport([SINGLE, '--commands', 'commands.json', '--out', 'o'], dir)
+    const commands = await runImport([SINGLE, '--commands', 'commands.json', '--out', 'o'], dir)
     expect(commands.code).toBe(1)
     expect(commands.stderr).toMatch(/commands\.json: not an MCP-Bench commands\.json: Maps\.port: an HTTP server needs a port/)
 
     writeFileSync(join(dir, 'servers.json'), JSON.stringify({ servers: {} }))
-    const servers = runImport([SINGLE, '--offline', '--out', 'o', '--servers-out', 'servers.json'], dir)
+    const servers = await runImport([SINGLE, '--offline', '--out', 'o', '--servers-out', 'servers.json'], dir)
     expect(servers.code).toBe(1)
     expect(servers.stderr).toMatch(/servers\.json: not a servers file: mcpServers: Invalid input/)
 
-    const missing = runImport(['nowhere.json'], dir)
+    const missing = await runImport(['nowhere.json'], dir)
     expect(missing.code).toBe(1)
     expect(missing.stderr).toMatch(/nowhere\.json: cannot read the task file: ENOENT/)
 
     writeFileSync(join(dir, 'text.json'), 'not json')
-    expect(runImport(['text.json'], dir).stderr).toMatch(/text\.json: the task file is not JSON/)
+    expect((await runImport(['text.json'], dir)).stderr).toMatch(/text\.json: the task file is not JSON/)
   })
 
-  it('rejects unknown options, missing values and bad --map entries with the usage (exit 2)', () => {
+  it('rejects unknown options, missing values and bad --map entries with the usage (exit 2)', async () => {
     for (const args of [[], ['a.json', '--frobnicate'], ['a.json', '--out'], ['a.json', '--map', 'nonsense'], ['a.json', '--offline=yes'], ['a.json', '--out', '']]) {
-      const run = runImport(args)
+      const run = await runImport(args)
       expect(run.code, args.join(' ')).toBe(2)
       expect(run.stderr, args.join(' ')).toContain('usage: mcp-bench import')
     }
-    expect(runImport(['a.json', '--map', 'nonsense']).stderr).toMatch(/--map entries look like "Server Name=key"/)
-    const help = runImport(['--help'])
+    expect((await runImport(['a.json', '--map', 'nonsense'])).stderr).toMatch(/--map entries look like "Server Name=key"/)
+    const help = await runImport(['--help'])
     expect(help.code).toBe(0)
     expect(help.stdout).toContain('--mcp-bench-dir')
   })
