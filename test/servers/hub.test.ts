@@ -185,21 +185,21 @@ describe('per-task state', () => {
   })
 
   it('leaves excluded tools out of the catalog, and out of its size when distractors are fitted in', async () => {
-    const inproc = { module: './test/support/probe-server.ts' }   // 7 tools each
+    const inproc = { module: './test/support/probe-server.ts' }   // 8 tools each
     hub = hubWith({ main: inproc, a: inproc, b: inproc })
     const excludeTools = ['main.crash', 'main.sleep', 'a.crash', 'b.echo']
-    const session = await hub.acquire(['main'], { distractors: ['a', 'b'], maxTools: 17, excludeTools })
-    // 5 + 6 + 6 = 17 fit only because the excluded tools do not count.
+    const session = await hub.acquire(['main'], { distractors: ['a', 'b'], maxTools: 20, excludeTools })
+    // 6 + 7 + 7 = 20 fit only because the excluded tools do not count.
     expect(session.distractors).toEqual(['a', 'b'])
-    expect(session.catalog.entries).toHaveLength(17)
+    expect(session.catalog.entries).toHaveLength(20)
     for (const ref of excludeTools) expect(session.catalog.resolve(ref), ref).toBeUndefined()
     expect(session.catalog.resolve('main.echo')).toBeDefined()
     expect(session.catalog.resolve('b.crash')).toBeDefined()
     await session.release()
     // The second time the tool counts are known before a start: the same budget check, before connecting.
-    const again = await hub.acquire(['main'], { distractors: ['a', 'b'], maxTools: 16, excludeTools })
+    const again = await hub.acquire(['main'], { distractors: ['a', 'b'], maxTools: 19, excludeTools })
     expect(again.distractors).toEqual(['a'])
-    expect(again.skipped).toEqual([{ server: 'b', reason: 'its 6 tools would take the catalog past 16' }])
+    expect(again.skipped).toEqual([{ server: 'b', reason: 'its 7 tools would take the catalog past 19' }])
   })
 
   it('marks distractor servers in the catalog', async () => {
