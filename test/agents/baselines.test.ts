@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bestTool, greedyOneStepAgent } from '../../src/agents/baselines/greedy-one-step.ts'
 import { randomArguments, randomValue } from '../../src/agents/baselines/random-arguments.ts'
 import { randomAgent } from '../../src/agents/baselines/random.ts'
-import { argumentsFromSentence, fillableFromSentence } from '../../src/agents/baselines/sentence-arguments.ts'
+import { argumentsFor, fillable } from '../../src/agents/baselines/prompt-arguments.ts'
+import { readPrompt } from '../../src/agents/baselines/prompt-values.ts'
 import { isNegated, keywords, labelledNumbers, numbers, properNouns, sentences } from '../../src/agents/baselines/words.ts'
 import { loadAgent } from '../../src/agents/resolve.ts'
 import type { AgentContext, AgentTool, ToolCallOutcome } from '../../src/agents/types.ts'
@@ -52,6 +53,12 @@ function tool(server: string, name: string, description: string, inputSchema: Re
   return { name: `${server}__${name}`, server, tool: name, description, inputSchema: { type: 'object', ...inputSchema } as AgentTool['inputSchema'] }
 }
 
+/** Arguments for the call a prompt's sentence makes (the last sentence by default). */
+function argsFor(schema: unknown, prompt: string, index?: number) {
+  const reading = readPrompt(prompt)
+  return argumentsFor(schema, reading, index ?? reading.sentences.length - 1)
+}
+
 const catalog: AgentTool[] = [
   tool('weather', 'get_weather_forecast_tool', 'Get the daily weather forecast for a city for a number of days.', {
     properties: { city: { type: 'string' }, days: { type: 'integer', minimum: 1, maximum: 10, default: 3 } },
@@ -90,8 +97,9 @@ describe('prompt words', () => {
   })
 
   it('labels numbers with the words next to them, units spelled out', () => {
-    expect(labelledNumbers('bilirubin 2.5 mg/dL, 70 kg')).toEqual([
-      { value: 2.5, labels: ['bilirubin', 'mg', 'dl'] },
+    // A unit abbreviation is spelled out only right after its number ("2.5 mg"), not two words away.
+    expect(labelledNumbers('bilirubin 2.5 mg/dL, 70 kg').map(({ value, labels }) => ({ value, labels }))).toEqual([
+      { value: 2.5, labels: ['bilirubin', 'milligram', 'dl'] },
       { value: 70, labels: ['dl', 'kilogram', 'mg'] },
     ])
   })
@@ -213,14 +221,14 @@ describe('the greedy one-step agent', () => {
   })
 
   it('fills arguments from the sentence: names, numbers in order, enum values, defaults', () => {
-    expect(argumentsFromSentence(catalog[0]!.inputSchema, 'Forecast for Salt Lake City for 5 days')).toEqual({ city: 'Salt Lake City', days: 5 })
-    expect(argumentsFromSentence(catalog[2]!.inputSchema, 'Add 3, 4.5 and 12')).toEqual({ numbers: [3, 4.5, 12] })
-    expect(argumentsFromSentence(catalog[3]!.inputSchema, 'Turn 26.2 miles into kilometers')).toEqual({ value: 26.2, from_unit: 'miles', to_unit: 'kilometers' })
+    expect(argsFor(catalog[0]!.inputSchema, 'Forecast for Salt Lake City for 5 days')).toEqual({ city: 'Salt Lake City', days: 5 })
+    expect(argsFor(catalog[2]!.inputSchema, 'Add 3, 4.5 and 12')).toEqual({ numbers: [3, 4.5, 12] })
+    expect(argsFor(catalog[3]!.inputSchema, 'Turn 26.2 miles into kilometers')).toEqual({ value: 26.2, from_unit: 'miles', to_unit: 'kilometers' })
     // Nothing in the sentence: required parameters get the schema's default or its first allowed value; optional ones are left out.
-    expect(argumentsFromSentence(catalog[3]!.inputSchema, 'convert something')).toEqual({ value: 1, from_unit: 'meters', to_unit: 'meters' })
-    expect(argumentsFromSentence(catalog[1]!.inputSchema, 'any alerts?')).toEqual({})
+    expect(argsFor(catalog[3]!.inputSchema, 'convert something')).toEqual({ value: 1, from_unit: 'meters', to_unit: 'meters' })
+    expect(argsFor(catalog[1]!.inputSchema, 'any alerts?')).toEqual({})
     // Plural and British spellings still name an enum value, and the longer value wins where two start alike.
-    expect(argumentsFromSentence(catalog[3]!.inputSchema, 'Convert 26.2 miles to kilometres.')).toEqual({ value: 26.2, from_unit: 'miles', to_unit: 'kilometers' })
+    expect(argsFor(catalog[3]!.inputSchema, 'Convert 26.2 miles to kilometres.')).toEqual({ value: 26.2, from_unit: 'miles', to_unit: 'kilometers' })
   })
 
   const bmi = { type: 'object', properties: { weight: { type: 'number', description: 'Weight in kilograms' }, height: { type: 'number', description: 'Height in centimeters' } }, required: ['weight', 'height'] }
@@ -228,15 +236,15 @@ describe('the greedy one-step agent', () => {
   const clock = { type: 'object', properties: { timezone: { type: 'string', description: 'IANA timezone name' } }, required: ['timezone'] }
 
   it('gives a number to the parameter its label names, whatever the order', () => {
-    expect(argumentsFromSentence(bmi, 'She is 160 cm tall and weighs 71 kg.')).toEqual({ weight: 71, height: 160 })
-    expect(argumentsFromSentence(risk, 'A 72-year-old with diabetes and no heart failure.')).toEqual({ age: 72, chf: false, diabetes: true })
+    expect(argsFor(bmi, 'She is 160 cm tall and weighs 71 kg.')).toEqual({ weight: 71, height: 160 })
+    expect(argsFor(risk, 'A 72-year-old with diabetes and no heart failure.')).toEqual({ age: 72, chf: false, diabetes: true })
   })
 
   it('turns a place into its IANA time zone and borrows names from the sentence before', () => {
-    expect(argumentsFromSentence(clock, 'What time is it in New York?')).toEqual({ timezone: 'America/New_York' })
-    expect(argumentsFromSentence(clock, 'What time is it there?', ['I call my aunt in Sydney.'])).toEqual({ timezone: 'Australia/Sydney' })
-    expect(fillableFromSentence(clock, 'What time is it in Tokyo?')).toEqual({ filled: 1, required: 1 })
-    expect(fillableFromSentence(clock, 'What time is it now?')).toEqual({ filled: 0, required: 1 })
+    expect(argsFor(clock, 'What time is it in New York?')).toEqual({ timezone: 'America/New_York' })
+    expect(argsFor(clock, 'I call my aunt in Sydney. What time is it there?')).toEqual({ timezone: 'Australia/Sydney' })
+    expect(fillable(clock, readPrompt('What time is it in Tokyo?'), 0)).toMatchObject({ filled: 1, required: 1 })
+    expect(fillable(clock, readPrompt('What time is it now?'), 0)).toMatchObject({ filled: 0, required: 1 })
   })
 
   it('calls one tool per matching sentence, all in one round, and answers with their outputs', async () => {

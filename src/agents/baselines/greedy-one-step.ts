@@ -1,32 +1,49 @@
 import type { Agent, AgentContext, AgentTool } from '../types.ts'
-import { argumentsFromSentence, fillableFromSentence } from './sentence-arguments.ts'
-import { keywords, sentences } from './words.ts'
+import { argumentsFor, fillable, valuesIn, type Fillable } from './prompt-arguments.ts'
+import { readPrompt, type PromptReading } from './prompt-values.ts'
+import { keywords } from './words.ts'
 
 /**
- * A one-step keyword matcher: for each sentence of the prompt it calls the
+ * A one-step keyword matcher, the "weak but not useless" floor classic
+ * benchmark papers report: for each sentence of the prompt it calls the
  * single tool whose name, description and parameters share the most
- * (rarity-weighted) keywords with the sentence, with arguments filled from
- * that sentence (a sentence that names no place or thing, "what is the
- * weather there?", borrows the names of the sentence before it). All calls go out at
- * once, none informed by another's output, and the answer is the outputs.
- * It finds a task's first step when the wording gives it away and never the
- * steps that depend on what the first one found.
+ * (rarity-weighted) keywords with that sentence. A call's arguments may
+ * come from anywhere in the prompt, its own sentence first, since people
+ * spread one question over two sentences ("A marathon is 26.2 miles. How
+ * long is that in kilometres?"). All calls go out at once, none informed by
+ * another's output, the same call is made once, and the answer is the
+ * outputs. It plans nothing and chains nothing: it finds the steps the
+ * wording gives away, never those that depend on what another step found.
  */
 export function greedyOneStepAgent(): Agent {
   return { name: 'greedy-one-step', run: greedyOneStep }
 }
 
 async function greedyOneStep(ctx: AgentContext): Promise<string> {
+  const reading = readPrompt(ctx.task.prompt)
   const match = rankTools(ctx.tools)
-  const all = sentences(ctx.task.prompt)
-  const plan = all
-    .map((sentence, i) => ({ sentence, context: all.slice(0, i).reverse(), tool: match(sentence) }))
-    .filter((step): step is { sentence: string; context: string[]; tool: AgentTool } => step.tool !== undefined)
+  const calls = new Map<string, { tool: AgentTool; args: Record<string, unknown> }>()
+  const key = (tool: AgentTool, args: unknown) => `${tool.name} ${JSON.stringify(args)}`
+  reading.sentences.forEach((sentence, index) => {
+    const found = match(sentence.text, reading, index)
+    if (!found) return
+    const { tool, words: toolWords } = found
+    let args = argumentsFor(tool.inputSchema, reading, index, { toolWords })
+    if (calls.has(key(tool, args))) {
+      // The same call again: this sentence asks about something an earlier call of the tool did not take
+      // ("…Mistral-7B and Qwen2.5-7B. How do they compare?"), or about nothing new, and then it is skipped.
+      const exclude = new Set([...calls.values()].filter((c) => c.tool === tool).flatMap((c) => [...valuesIn(c.args)]))
+      const { filled, required } = fillable(tool.inputSchema, reading, index, { toolWords, exclude })
+      if (filled < required) return
+      args = argumentsFor(tool.inputSchema, reading, index, { toolWords, exclude })
+    }
+    calls.set(key(tool, args), { tool, args })
+  })
   const budget = ctx.maxToolCalls ?? Infinity
   const round = ctx.nextRound()
-  const outcomes = await Promise.all(plan.slice(0, budget).map(async ({ sentence, context, tool }) => ({
+  const outcomes = await Promise.all([...calls.values()].slice(0, budget).map(async ({ tool, args }) => ({
     tool,
-    outcome: await ctx.callTool(tool.name, argumentsFromSentence(tool.inputSchema, sentence, context), { round }),
+    outcome: await ctx.callTool(tool.name, args, { round }),
   })))
   const useful = outcomes.filter((o) => !o.outcome.isError).map((o) => `${o.tool.name}: ${o.outcome.text}`)
   return useful.length ? `Here is what I found:\n\n${useful.join('\n\n')}` : 'I could not find anything useful.'
@@ -34,49 +51,97 @@ async function greedyOneStep(ctx: AgentContext): Promise<string> {
 
 /**
  * The tool whose words best match the sentence, or none when no tool shares
- * a word with it. A tool's words are its name, its description and its
- * parameters' names, descriptions and allowed values; each shared word
- * counts by how rare it is in the catalog (inverse document frequency), so
- * "forecast" says more than "get", and the sum is scaled down for required
- * parameters the sentence has nothing to fill with. Ties go to the tool
- * whose name shares more, then to catalog order.
+ * a word with it. See `rankTools`.
  */
-export function bestTool(sentence: string, tools: readonly AgentTool[]): AgentTool | undefined {
-  return rankTools(tools)(sentence)
+export function bestTool(sentence: string, tools: readonly AgentTool[], prompt = sentence): AgentTool | undefined {
+  const reading = readPrompt(prompt)
+  const index = Math.max(0, reading.sentences.findIndex((s) => s.text === sentence.trim()))
+  return rankTools(tools)(sentence, reading, index)?.tool
 }
 
-/** A matcher over one catalog (word weights are computed once). */
-export function rankTools(tools: readonly AgentTool[]): (sentence: string) => AgentTool | undefined {
-  const indexed = tools.map((tool) => ({ tool, name: new Set(keywords(tool.name)), all: toolWords(tool) }))
+/**
+ * Where a word stands in a tool says how much it tells: its name and
+ * description say what the tool does, its parameters' names less, and the
+ * examples and allowed values in parameter descriptions least ("e.g.
+ * 'Asia/Tokyo'" does not make a tool about Tokyo).
+ */
+const FIELD_WEIGHTS = { name: 1, description: 1, parameter: 0.5, detail: 0.3 } as const
+
+interface IndexedTool {
+  tool: AgentTool
+  name: Set<string>
+  /** Each word of the tool with the weight of the most telling field it appears in. */
+  words: Map<string, number>
+}
+
+/**
+ * A matcher over one catalog (word rarities are computed once). A tool's
+ * score for a sentence is the sum, over the words they share, of the word's
+ * rarity in the catalog (inverse document frequency, so "forecast" says
+ * more than "get") times the weight of the field it stands in, scaled down
+ * for required parameters the prompt has no value for. Ties go to the tool
+ * whose name shares more words, then to catalog order.
+ */
+export function rankTools(tools: readonly AgentTool[]): (sentence: string, reading: PromptReading, index: number) => { tool: AgentTool; words: ReadonlySet<string> } | undefined {
+  const indexed: IndexedTool[] = tools.map((tool) => ({ tool, name: new Set(keywords(tool.name)), words: toolWords(tool) }))
   const documents = new Map<string, number>()
-  for (const { all } of indexed) for (const w of all) documents.set(w, (documents.get(w) ?? 0) + 1)
-  const weight = (w: string) => Math.log(1 + indexed.length / (documents.get(w) ?? 1))
-  return (sentence) => {
-    const words = new Set(keywords(sentence))
-    let best: { tool: AgentTool; score: number; nameScore: number } | undefined
-    for (const { tool, name, all } of indexed) {
-      const shared = [...all].filter((w) => words.has(w))
-      const overlap = shared.reduce((sum, w) => sum + weight(w), 0)
-      // A tool the sentence cannot feed (no place for a time zone, no number for a number) is a worse match.
-      const { filled, required } = fillableFromSentence(tool.inputSchema, sentence)
-      const score = overlap * (required ? 0.5 + (0.5 * filled) / required : 1)
-      const nameScore = [...name].filter((w) => words.has(w)).length
-      if (score > 0 && (!best || score > best.score + 1e-9 || (Math.abs(score - best.score) <= 1e-9 && nameScore > best.nameScore))) {
-        best = { tool, score, nameScore }
+  for (const { words } of indexed) for (const w of words.keys()) documents.set(w, (documents.get(w) ?? 0) + 1)
+  const rarity = (w: string) => Math.log(1 + indexed.length / (documents.get(w) ?? 1))
+  const rarest = Math.log(1 + indexed.length)
+  return (sentence, reading, index) => {
+    const words = sentenceWords(sentence)
+    let best: { entry: IndexedTool; score: number; nameScore: number } | undefined
+    for (const entry of indexed) {
+      let overlap = 0
+      for (const [w, weight] of entry.words) if (words.has(w)) overlap += rarity(w) * weight
+      if (overlap <= 0) continue
+      const fit = fillable(entry.tool.inputSchema, reading, index, { toolWords: new Set(entry.words.keys()) })
+      const score = (overlap + rarest * slotFit(fit)) * (fit.required ? 0.5 + (0.5 * fit.filled) / fit.required : 1)
+      const nameScore = [...entry.name].filter((w) => words.has(w)).length
+      if (!best || score > best.score + 1e-9 || (Math.abs(score - best.score) <= 1e-9 && nameScore > best.nameScore)) {
+        best = { entry, score, nameScore }
       }
     }
-    return best?.tool
+    return best && { tool: best.entry.tool, words: new Set(best.entry.words.keys()) }
   }
 }
 
-function toolWords(tool: AgentTool): Set<string> {
+/**
+ * How well the sentence's values fit the tool's slots, 0 to 1: the share of
+ * required parameters the sentence fills with a value of just their kind (an
+ * id, a date, "slight" for ascites), averaged with the share of the
+ * sentence's identifiers, dates, clock times and bracketed spans the tool
+ * takes. A sentence holding "half past nine" fits a converter of times
+ * better than a clock that takes no time. At best it counts as much as the
+ * rarest word.
+ */
+function slotFit({ required, specific, typedUsed, typedWritten }: Fillable): number {
+  const slots = required ? specific / required : 0
+  return typedWritten ? (slots + typedUsed / typedWritten) / 2 : slots / 2
+}
+
+/** A sentence's keywords, plus each pair of neighbouring words run together, so "Hugging Face" meets "huggingface". */
+function sentenceWords(sentence: string): Set<string> {
+  const plain = sentence.toLowerCase().split(/[^a-z0-9]+/).filter((w) => keywords(w).length)
+  const joined = plain.slice(1).flatMap((w, i) => keywords(`${plain[i]}${w}`))
+  return new Set([...keywords(sentence), ...joined])
+}
+
+function toolWords(tool: AgentTool): Map<string, number> {
+  const words = new Map<string, number>()
+  const add = (text: string, weight: number) => {
+    for (const w of keywords(text)) words.set(w, Math.max(words.get(w) ?? 0, weight))
+  }
+  // The server-qualified name ("weather__get_forecast") counts as the name.
+  add(tool.name, FIELD_WEIGHTS.name)
+  add(tool.description ?? '', FIELD_WEIGHTS.description)
   const schema = tool.inputSchema as { properties?: Record<string, { description?: unknown; enum?: unknown[] }> }
-  const params = Object.entries(schema.properties ?? {}).flatMap(([name, p]) => [
-    name,
-    typeof p?.description === 'string' ? p.description : '',
-    ...(Array.isArray(p?.enum) ? p.enum.filter((v): v is string => typeof v === 'string') : []),
-  ])
-  return new Set(keywords([tool.name, tool.description, ...params].join(' ')))
+  for (const [name, p] of Object.entries(schema.properties ?? {})) {
+    add(name, FIELD_WEIGHTS.parameter)
+    add(typeof p?.description === 'string' ? p.description : '', FIELD_WEIGHTS.detail)
+    if (Array.isArray(p?.enum)) add(p.enum.filter((v): v is string => typeof v === 'string').join(' '), FIELD_WEIGHTS.detail)
+  }
+  return words
 }
 
 /** `agent: { module: './src/agents/baselines/greedy-one-step.ts' }`. */
