@@ -27,15 +27,15 @@ async function greedyOneStep(ctx: AgentContext): Promise<string> {
   reading.sentences.forEach((sentence, index) => {
     const found = match(sentence.text, reading, index)
     if (!found) return
-    const { tool, words: toolWords } = found
-    let args = argumentsFor(tool.inputSchema, reading, index, { toolWords })
+    const { tool, words: toolWords, subject: subjectWords } = found
+    let args = argumentsFor(tool.inputSchema, reading, index, { toolWords, subjectWords })
     if (calls.has(key(tool, args))) {
       // The same call again: this sentence asks about something an earlier call of the tool did not take
       // ("…Mistral-7B and Qwen2.5-7B. How do they compare?"), or about nothing new, and then it is skipped.
       const exclude = new Set([...calls.values()].filter((c) => c.tool === tool).flatMap((c) => [...valuesIn(c.args)]))
-      const { filled, required } = fillable(tool.inputSchema, reading, index, { toolWords, exclude })
+      const { filled, required } = fillable(tool.inputSchema, reading, index, { toolWords, subjectWords, exclude })
       if (filled < required) return
-      args = argumentsFor(tool.inputSchema, reading, index, { toolWords, exclude })
+      args = argumentsFor(tool.inputSchema, reading, index, { toolWords, subjectWords, exclude })
     }
     calls.set(key(tool, args), { tool, args })
   })
@@ -72,48 +72,74 @@ interface IndexedTool {
   name: Set<string>
   /** Each word of the tool with the weight of the most telling field it appears in. */
   words: Map<string, number>
+  /** The words of its name and description: what it is about. */
+  subject: ReadonlySet<string>
+}
+
+export interface ScoredTool {
+  tool: AgentTool
+  score: number
+  /** The tool's own keyword stems (kept out of its search boxes). */
+  words: ReadonlySet<string>
+  /** The stems of its name and description. */
+  subject: ReadonlySet<string>
 }
 
 /**
- * A matcher over one catalog (word rarities are computed once). A tool's
- * score for a sentence is the sum, over the words they share, of the word's
- * rarity in the catalog (inverse document frequency, so "forecast" says
- * more than "get") times the weight of the field it stands in, scaled down
- * for required parameters the prompt has no value for. Ties go to the tool
- * whose name shares more words, then to catalog order.
+ * A matcher over one catalog (word rarities are computed once): the best
+ * tool for a sentence, or none when no tool shares a word with it.
  */
-export function rankTools(tools: readonly AgentTool[]): (sentence: string, reading: PromptReading, index: number) => { tool: AgentTool; words: ReadonlySet<string> } | undefined {
-  const indexed: IndexedTool[] = tools.map((tool) => ({ tool, name: new Set(keywords(tool.name)), words: toolWords(tool) }))
+export function rankTools(tools: readonly AgentTool[]): (sentence: string, reading: PromptReading, index: number) => ScoredTool | undefined {
+  const score = scoreTools(tools)
+  return (sentence, reading, index) => score(sentence, reading, index)[0]
+}
+
+/**
+ * Every tool that shares a word with the sentence, best first. A tool's
+ * score is the sum, over the words they share, of the word's rarity in the
+ * catalog (inverse document frequency, so "forecast" says more than "get")
+ * times the weight of the field it stands in, plus how well the prompt's
+ * values fit the tool's slots, scaled down for required parameters the
+ * prompt has no value for. Ties go to the tool whose name shares more
+ * words, then to catalog order.
+ */
+export function scoreTools(tools: readonly AgentTool[]): (sentence: string, reading: PromptReading, index: number) => ScoredTool[] {
+  const indexed: IndexedTool[] = tools.map((tool) => {
+    const words = toolWords(tool)
+    return { tool, name: new Set(keywords(tool.name)), words, subject: new Set([...words].filter(([, weight]) => weight >= FIELD_WEIGHTS.description).map(([w]) => w)) }
+  })
   const documents = new Map<string, number>()
   for (const { words } of indexed) for (const w of words.keys()) documents.set(w, (documents.get(w) ?? 0) + 1)
   const rarity = (w: string) => Math.log(1 + indexed.length / (documents.get(w) ?? 1))
   const rarest = Math.log(1 + indexed.length)
   return (sentence, reading, index) => {
     const words = sentenceWords(sentence)
-    let best: { entry: IndexedTool; score: number; nameScore: number } | undefined
-    for (const entry of indexed) {
+    const scored: Array<ScoredTool & { nameScore: number; order: number }> = []
+    indexed.forEach((entry, order) => {
       let overlap = 0
       for (const [w, weight] of entry.words) if (words.has(w)) overlap += rarity(w) * weight
-      if (overlap <= 0) continue
-      const fit = fillable(entry.tool.inputSchema, reading, index, { toolWords: new Set(entry.words.keys()) })
+      if (overlap <= 0) return
+      const toolWords = new Set(entry.words.keys())
+      const fit = fillable(entry.tool.inputSchema, reading, index, { toolWords, subjectWords: entry.subject })
       const score = (overlap + rarest * slotFit(fit)) * (fit.required ? 0.5 + (0.5 * fit.filled) / fit.required : 1)
       const nameScore = [...entry.name].filter((w) => words.has(w)).length
-      if (!best || score > best.score + 1e-9 || (Math.abs(score - best.score) <= 1e-9 && nameScore > best.nameScore)) {
-        best = { entry, score, nameScore }
-      }
-    }
-    return best && { tool: best.entry.tool, words: new Set(best.entry.words.keys()) }
+      scored.push({ tool: entry.tool, score, words: toolWords, subject: entry.subject, nameScore, order })
+    })
+    return scored
+      .sort((a, b) => (Math.abs(a.score - b.score) > 1e-9 ? b.score - a.score : b.nameScore - a.nameScore || a.order - b.order))
+      .map(({ tool, score, words, subject }) => ({ tool, score, words, subject }))
   }
 }
 
 /**
  * How well the sentence's values fit the tool's slots, 0 to 1: the share of
  * required parameters the sentence fills with a value of just their kind (an
- * id, a date, "slight" for ascites), averaged with the share of the
- * sentence's identifiers, dates, clock times and bracketed spans the tool
- * takes. A sentence holding "half past nine" fits a converter of times
- * better than a clock that takes no time. At best it counts as much as the
- * rarest word.
+ * id, a date, "slight" for ascites, "the asteroid Apophis" for an asteroid
+ * id), averaged with the share of the sentence's names, identifiers, dates,
+ * clock times and bracketed spans the tool takes. A sentence holding "half
+ * past nine" fits a converter of times better than a clock that takes no
+ * time, and one naming three places fits a distance matrix better than
+ * directions between two. At best it counts as much as the rarest word.
  */
 function slotFit({ required, specific, typedUsed, typedWritten }: Fillable): number {
   const slots = required ? specific / required : 0

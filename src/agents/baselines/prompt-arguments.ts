@@ -33,6 +33,8 @@ export function argumentsFor(inputSchema: unknown, reading: PromptReading, index
 export interface FillOptions {
   /** The tool's own keyword stems, kept out of search boxes (they chose the tool; they are not the topic). */
   toolWords?: ReadonlySet<string>
+  /** The stems of the tool's name and description: a name made of them ("Hugging Face") is the tool's subject, not a value. */
+  subjectWords?: ReadonlySet<string>
   /** Values an earlier call of the same tool already took: a later sentence asks about something else. */
   exclude?: ReadonlySet<string | number>
 }
@@ -66,7 +68,7 @@ export interface Fillable {
    * carries such a value is evidence for the tool that takes it.
    */
   specific: number
-  /** Identifiers, dates, clock times and bracketed spans of the own sentence the call takes, and how many it has. */
+  /** Names, identifiers, dates, clock times and bracketed spans of the own sentence the call takes, and how many it has. */
   typedUsed: number
   typedWritten: number
 }
@@ -93,12 +95,12 @@ interface Pools {
   unfilled: Set<string>
   /** Top-level required parameters filled from the own sentence with a value of their kind (see `Fillable.specific`). */
   specific: Set<string>
-  /** How many of the own sentence's identifiers, dates, clock times and bracketed spans the call took. */
+  /** How many of the own sentence's names, identifiers, dates, clock times and bracketed spans the call took. */
   typedUsed: number
   required: ReadonlySet<string>
 }
 
-function fillCall(inputSchema: unknown, reading: PromptReading, index: number, { toolWords = new Set(), exclude = new Set() }: FillOptions) {
+function fillCall(inputSchema: unknown, reading: PromptReading, index: number, { toolWords = new Set(), subjectWords = new Set(), exclude = new Set() }: FillOptions) {
   const order = reading.sentences.length ? nearestFirst(reading.sentences.length, index) : []
   const gather = <T>(of: (s: SentenceReading) => T[], key: (value: T) => string | number | undefined) =>
     order.flatMap((i) => of(reading.sentences[i]!).filter((value) => !exclude.has(key(value)!)).map((value) => ({ value, sentence: i })))
@@ -123,8 +125,14 @@ function fillCall(inputSchema: unknown, reading: PromptReading, index: number, {
   const value = fill(schema, '', pools, true, 0, '')
   const args = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
   const own = reading.sentences[index]
-  const typed = own ? own.ids.length + own.dates.length + own.times.length + own.brackets.length : 0
-  return { args, unfilled: pools.unfilled, specific: pools.specific, typed: { used: pools.typedUsed, written: typed } }
+  // A name made of the tool's own words ("Hugging Face" for a Hugging Face tool) is its topic, not a value for it.
+  const values = own ? own.names.filter((n) => !isSubject(n.name, subjectWords)).length : 0
+  const typed = own ? own.ids.length + own.dates.length + own.times.length + own.brackets.length + values : 0
+  return { args, unfilled: pools.unfilled, specific: pools.specific, typed: { used: Math.min(pools.typedUsed, typed), written: typed } }
+}
+
+function isSubject(name: string, subjectWords: ReadonlySet<string>): boolean {
+  return [...keywords(name), ...keywords(name.replace(/\s+/g, '').toLowerCase())].some((w) => subjectWords.has(w))
 }
 
 /** Notes that a top-level required parameter took a value of its own kind from the call's own sentence. */
@@ -183,9 +191,18 @@ function fill(node: SchemaNode, name: string, pools: Pools, required: boolean, d
           if (depth === 0) specific(pools, key, taken.sentence)
         }
       }
+      // An optional search box comes last, and only when no other parameter took anything: then the search
+      // is what the call is about; beside a park code it would only filter the park's alerts by chance words.
+      const optionalSearch = ([key, child]: [string, SchemaNode]) => !needed.has(key) && SEARCH_LIKE.test(key) && !child.enum && typesOf(child)[0] === 'string'
       for (const [key, child] of entries) {
-        if (key in out) continue
+        if (key in out || optionalSearch([key, child])) continue
         const value = fill(child, key, pools, needed.has(key), depth + 1, keyOf(key))
+        if (value !== undefined) out[key] = value
+      }
+      const filledFromPrompt = Object.keys(out).some((key) => !needed.has(key) || !pools.unfilled.has(keyOf(key)))
+      for (const [key, child] of entries.filter(optionalSearch)) {
+        if (filledFromPrompt) break
+        const value = fill(child, key, pools, false, depth + 1, keyOf(key))
         if (value !== undefined) out[key] = value
       }
       return Object.fromEntries(entries.filter(([key]) => key in out).map(([key]) => [key, out[key]]))
@@ -241,7 +258,9 @@ function fillArray(node: SchemaNode, name: string, pools: Pools, required: boole
     if (values.length) specific(pools, topKey, from)
     if (from === pools.own) pools.typedUsed += values.length
   } else if (!item.enum && itemType === 'string') {
-    values = takeNamesForList(node, name, pools, required).map((n) => n.name)
+    const names = takeNamesForList(node, name, pools, required)
+    values = names.map((n) => n.value.name)
+    pools.typedUsed += names.filter((n) => n.sentence === pools.own).length
   }
   if (!values.length) {
     if (!required) return undefined
@@ -254,18 +273,18 @@ function fillArray(node: SchemaNode, name: string, pools: Pools, required: boole
 }
 
 /** Names for a list parameter: a source list ("origins") takes the name after "from", else the first; others take the rest. */
-function takeNamesForList(node: SchemaNode, name: string, pools: Pools, required: boolean): LocatedName[] {
+function takeNamesForList(node: SchemaNode, name: string, pools: Pools, required: boolean): Array<Located<LocatedName>> {
   const from = pools.order.find((i) => (i === pools.own || required) && pools.names.some((n) => n.sentence === i))
   if (from === undefined) return []
   const role = roleOf(name, node)
   const inSentence = (n: Located<LocatedName>) => n.sentence === from
   if (role === 'from') {
-    const marked = takeAll(pools.names, (n) => inSentence(n) && nameRole(n.value) === 'from')
+    const marked = takeAllItems(pools.names, (n) => inSentence(n) && nameRole(n.value) === 'from')
     if (marked.length) return marked
     const first = take(pools.names, inSentence)
-    return first ? [first.value] : []
+    return first ? [first] : []
   }
-  return takeAll(pools.names, inSentence)
+  return takeAllItems(pools.names, inSentence)
 }
 
 /** The shapes of identifier a keyword reader tells apart. */
@@ -337,13 +356,21 @@ function fillString(node: SchemaNode, name: string, pools: Pools, required: bool
   else if (isExpression(name, node)) found = takeBracket(pools, required)
   else if (isIdLike(name, node)) found = takeIdentifier(pools, name, node)
   if (found) specific(pools, topKey, found.sentence)
-  if (found && found.sentence === pools.own && !(TIME_ZONE.test(name) || TIME_ZONE.test(description))) pools.typedUsed++
+  if (found && found.sentence === pools.own) pools.typedUsed++
   let text = found?.value
   // A date, a clock time or a zone is never a name; an identifier may be ("Apophis" for an asteroid id).
   const typed = TIME_ZONE.test(name) || TIME_ZONE.test(description) || /date|time/i.test(name) || isExpression(name, node)
   if (text === undefined && SEARCH_LIKE.test(name)) text = searchText(pools)
   // An optional one only when the sentence uses its word ("alerts at the park"), and then the name may come from before.
-  else if (text === undefined && !typed && (required || ownWordsName(name, pools))) text = takeName(pools, role, true)
+  else if (text === undefined && !typed && (required || ownWordsName(name, pools))) {
+    const taken = takeName(pools, name, node, role, true)
+    if (taken) {
+      if (taken.sentence === pools.own) pools.typedUsed++
+      if (namesParameter(taken.value, labelWords(name, node))) specific(pools, topKey, taken.sentence)
+      const code = codeRule(name, node)
+      text = code ? code(taken.value.name) : taken.value.name
+    }
+  }
   if (text === undefined) {
     if (!required) return undefined
     pools.unfilled.add(topKey)
@@ -368,15 +395,72 @@ function ownWordsName(name: string, pools: Pools): boolean {
   return keywords(name).some((k) => words.some((w) => sameWord(w, k)))
 }
 
-/** A name for a text parameter: one whose role fits first, then any without the opposite role, then any; the own sentence only when optional. */
-function takeName(pools: Pools, role: Role, required: boolean): string | undefined {
-  const allowed = (n: Located<LocatedName>) => required || n.sentence === pools.own
+/**
+ * A name for a text parameter, the best-fitting first: a name that carries
+ * one of the parameter's words or stands next to one ("the asteroid
+ * Apophis" for an asteroid id, "Arches National Park" for a park code),
+ * then one whose role fits ("from Denver" for an origin), then any without
+ * the opposite role, then any; from the own sentence only unless `anywhere`.
+ */
+function takeName(pools: Pools, name: string, node: SchemaNode, role: Role, anywhere: boolean): Located<LocatedName> | undefined {
+  const allowed = (n: Located<LocatedName>) => anywhere || n.sentence === pools.own
+  const labels = labelWords(name, node)
   const opposite: Role = role === 'from' ? 'to' : role === 'to' ? 'from' : undefined
   return (
+    take(pools.names, (n) => allowed(n) && namesParameter(n.value, labels) && (!opposite || nameRole(n.value) !== opposite)) ??
     (role ? take(pools.names, (n) => allowed(n) && nameRole(n.value) === role) : undefined) ??
     take(pools.names, (n) => allowed(n) && (!opposite || nameRole(n.value) !== opposite)) ??
     take(pools.names, allowed)
-  )?.value.name
+  )
+}
+
+/** Whether a name carries one of the label words or stands next to one. */
+function namesParameter(name: LocatedName, labels: readonly string[]): boolean {
+  const words = [...keywords(name.name), ...keywords(name.before), ...keywords(name.after)]
+  return words.some((w) => labels.includes(w))
+}
+
+/**
+ * Codes a parameter's description shows by example ('"yose" for Yosemite,
+ * "grca" for Grand Canyon', '"CA" for California, "NY" for New York'),
+ * and the abbreviation rule they follow for each length of name: the first
+ * letters of a one-word name, the first letters of each word, or initials.
+ * Words of the name that are the parameter's own ("National Park" for a
+ * park code) are left out first. Undefined when the examples follow no rule.
+ */
+function codeRule(name: string, node: SchemaNode): ((place: string) => string | undefined) | undefined {
+  const examples = [...String(node.description ?? '').matchAll(/["']([A-Za-z]{2,6})["']\s+for\s+([A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)*)/g)]
+    .map((m) => ({ code: m[1]!, words: m[2]!.split(/\s+/) }))
+  if (!examples.length) return undefined
+  const abbreviate = (words: string[], length: number): string[] => {
+    const candidates = [words[0]!.slice(0, length)]
+    if (words.length > 1 && length % words.length === 0) candidates.push(words.map((w) => w.slice(0, length / words.length)).join(''))
+    if (words.length === length) candidates.push(words.map((w) => w[0]).join(''))
+    return candidates
+  }
+  // For each word count seen, the candidate position that reproduces every example of that count.
+  const rules = new Map<number, { index: number; length: number; upper: boolean }>()
+  for (const { code, words } of examples) {
+    const index = abbreviate(words, code.length).findIndex((c) => c.toLowerCase() === code.toLowerCase())
+    if (index < 0) return undefined
+    const known = rules.get(words.length)
+    if (known && known.index !== index) return undefined
+    rules.set(words.length, { index, length: code.length, upper: code === code.toUpperCase() })
+  }
+  // The parameter's own words, not those of its examples ("Yosemite" must still abbreviate).
+  const shown = new Set(examples.flatMap((e) => e.words.flatMap((w) => keywords(w))))
+  const own = labelWords(name, node).filter((w) => !shown.has(w))
+  return (place) => {
+    const words = place.split(/\s+/).filter((w) => !own.includes(keywords(w)[0] ?? ''))
+    if (!words.length) return undefined
+    // A name longer than every example is read by its first words, as the longest example would be.
+    const count = rules.has(words.length) ? words.length : Math.max(...rules.keys())
+    const rule = rules.get(count)!
+    const used = words.slice(0, count)
+    if (used.length < count) return undefined
+    const code = abbreviate(used, rule.length)[rule.index]
+    return code === undefined ? undefined : rule.upper ? code.toUpperCase() : code.toLowerCase()
+  }
 }
 
 /** A search box's text: a quoted phrase of the sentence, else its words minus the tool's own and minus words that only ask. */
@@ -493,9 +577,14 @@ function take<T>(pool: Array<Located<T>>, test: (item: Located<T>) => boolean): 
 
 /** Removes and returns the values of every item that passes. */
 function takeAll<T>(pool: Array<Located<T>>, test: (item: Located<T>) => boolean): T[] {
-  const taken: T[] = []
+  return takeAllItems(pool, test).map((item) => item.value)
+}
+
+/** Removes and returns every item that passes. */
+function takeAllItems<T>(pool: Array<Located<T>>, test: (item: Located<T>) => boolean): Array<Located<T>> {
+  const taken: Array<Located<T>> = []
   for (let i = 0; i < pool.length;) {
-    if (test(pool[i]!)) taken.push(pool.splice(i, 1)[0]!.value)
+    if (test(pool[i]!)) taken.push(pool.splice(i, 1)[0]!)
     else i++
   }
   return taken

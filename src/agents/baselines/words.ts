@@ -85,12 +85,14 @@ export interface LocatedName {
   at: number
   /** The word just before the name, lower-cased ("from", "to", "in"), or "" at the start. */
   before: string
+  /** The word just after it, lower-cased ("the Curiosity rover"), or "" at the end. */
+  after: string
 }
 
 /** Names as `properNouns` reads them, with where each stands and the word before it. */
 export function locatedNames(text: string): LocatedName[] {
-  const quotes = [...text.matchAll(/["“]([^"”]{2,60})["”]/g)].map((m) => ({ name: m[1]!.trim(), at: m.index!, end: m.index! + m[0].length, before: wordBefore(text, m.index!) }))
-  const found: LocatedName[] = quotes.map(({ name, at, before }) => ({ name, at, before }))
+  const quotes = [...text.matchAll(/["“]([^"”]{2,60})["”]/g)].map((m) => ({ name: m[1]!.trim(), at: m.index!, end: m.index! + m[0].length }))
+  const found: LocatedName[] = quotes.map(({ name, at, end }) => ({ name, at, before: wordBefore(text, at), after: wordAfter(text, end) }))
   const quoted = (at: number) => quotes.some((q) => at >= q.at && at < q.end)
   let offset = 0
   for (const sentence of sentences(text)) {
@@ -100,7 +102,10 @@ export function locatedNames(text: string): LocatedName[] {
     let run: typeof words = []
     const flush = () => {
       while (run.length && JOINERS.has(run[run.length - 1]!.word)) run.pop()
-      if (run.length && !quoted(run[0]!.at)) found.push({ name: run.map((w) => w.word).join(' '), at: run[0]!.at, before: wordBefore(text, run[0]!.at) })
+      const last = run[run.length - 1]
+      if (last && !quoted(run[0]!.at)) {
+        found.push({ name: run.map((w) => w.word).join(' '), at: run[0]!.at, before: wordBefore(text, run[0]!.at), after: wordAfter(text, last.at + last.word.length) })
+      }
       run = []
     }
     words.forEach(({ word, raw }, i) => {
@@ -117,6 +122,10 @@ export function locatedNames(text: string): LocatedName[] {
     flush()
   }
   return found.sort((a, b) => a.at - b.at)
+}
+
+function wordAfter(text: string, at: number): string {
+  return /^[^A-Za-z.?!;]*([A-Za-z]+)/.exec(text.slice(at, at + 20))?.[1]?.toLowerCase() ?? ''
 }
 
 function wordBefore(text: string, at: number): string {
