@@ -21,23 +21,11 @@ export function greedyOneStepAgent(): Agent {
 
 async function greedyOneStep(ctx: AgentContext): Promise<string> {
   const reading = readPrompt(ctx.task.prompt)
-  const match = rankTools(ctx.tools)
+  const score = scoreTools(ctx.tools)
   const calls = new Map<string, { tool: AgentTool; args: Record<string, unknown> }>()
-  const key = (tool: AgentTool, args: unknown) => `${tool.name} ${JSON.stringify(args)}`
   reading.sentences.forEach((sentence, index) => {
-    const found = match(sentence.text, reading, index)
-    if (!found) return
-    const { tool, words: toolWords, subject: subjectWords } = found
-    let args = argumentsFor(tool.inputSchema, reading, index, { toolWords, subjectWords })
-    if (calls.has(key(tool, args))) {
-      // The same call again: this sentence asks about something an earlier call of the tool did not take
-      // ("…Mistral-7B and Qwen2.5-7B. How do they compare?"), or about nothing new, and then it is skipped.
-      const exclude = new Set([...calls.values()].filter((c) => c.tool === tool).flatMap((c) => [...valuesIn(c.args)]))
-      const { filled, required } = fillable(tool.inputSchema, reading, index, { toolWords, subjectWords, exclude })
-      if (filled < required) return
-      args = argumentsFor(tool.inputSchema, reading, index, { toolWords, subjectWords, exclude })
-    }
-    calls.set(key(tool, args), { tool, args })
+    const call = callFor(score(sentence.text, reading, index), reading, index, [...calls.values()])
+    if (call) calls.set(callKey(call.tool, call.args), call)
   })
   const budget = ctx.maxToolCalls ?? Infinity
   const round = ctx.nextRound()
@@ -47,6 +35,33 @@ async function greedyOneStep(ctx: AgentContext): Promise<string> {
   })))
   const useful = outcomes.filter((o) => !o.outcome.isError).map((o) => `${o.tool.name}: ${o.outcome.text}`)
   return useful.length ? `Here is what I found:\n\n${useful.join('\n\n')}` : 'I could not find anything useful.'
+}
+
+/**
+ * The one call a sentence makes: its best-matching tool with arguments from
+ * the prompt. When that exact call was already made for an earlier
+ * sentence, the sentence asks about something else: the same tool with the
+ * values the earlier calls of it did not take ("…Mistral-7B and Qwen2.5-7B.
+ * How do they compare?"), else the next-best tool ("…101.3 degrees
+ * Fahrenheit. What are their BMI and that temperature in Celsius?").
+ */
+function callFor(candidates: readonly ScoredTool[], reading: PromptReading, index: number, made: ReadonlyArray<{ tool: AgentTool; args: Record<string, unknown> }>) {
+  const done = new Set(made.map((c) => callKey(c.tool, c.args)))
+  for (const { tool, words: toolWords, subject: subjectWords } of candidates) {
+    const args = argumentsFor(tool.inputSchema, reading, index, { toolWords, subjectWords })
+    if (!done.has(callKey(tool, args))) return { tool, args }
+    const exclude = new Set(made.filter((c) => c.tool === tool).flatMap((c) => [...valuesIn(c.args)]))
+    // Only values that plainly belong to the tool: another number picked by its order alone is no new question.
+    const { filled, required, guessed } = fillable(tool.inputSchema, reading, index, { toolWords, subjectWords, exclude })
+    if (filled < required || guessed > 0) continue
+    const other = argumentsFor(tool.inputSchema, reading, index, { toolWords, subjectWords, exclude })
+    if (!done.has(callKey(tool, other))) return { tool, args: other }
+  }
+  return undefined
+}
+
+function callKey(tool: AgentTool, args: unknown): string {
+  return `${tool.name} ${JSON.stringify(args)}`
 }
 
 /**

@@ -54,13 +54,15 @@ export function valuesIn(args: unknown, into = new Set<string | number>()): Set<
  */
 export function fillable(inputSchema: unknown, reading: PromptReading, index: number, options: FillOptions = {}): Fillable {
   const required = readSchema(inputSchema).required?.length ?? 0
-  const { unfilled, specific, typed } = fillCall(inputSchema, reading, index, options)
-  return { filled: Math.max(0, required - unfilled.size), required, specific: specific.size, typedUsed: typed.used, typedWritten: typed.written }
+  const { unfilled, guessed, specific, typed } = fillCall(inputSchema, reading, index, options)
+  return { filled: Math.max(0, required - unfilled.size), required, guessed: guessed.size, specific: specific.size, typedUsed: typed.used, typedWritten: typed.written }
 }
 
 export interface Fillable {
   filled: number
   required: number
+  /** Parameters given a number by its order alone, no word beside it naming them. */
+  guessed: number
   /**
    * Required parameters the call's own sentence fills with a value of just
    * the kind they ask for: an identifier, a bracketed expression, a date, a
@@ -93,6 +95,8 @@ interface Pools {
   toolWords: ReadonlySet<string>
   /** Top-level required parameters that got a default or a placeholder. */
   unfilled: Set<string>
+  /** Top-level parameters that got a number nothing labels for them, by order alone. */
+  guessed: Set<string>
   /** Top-level required parameters filled from the own sentence with a value of their kind (see `Fillable.specific`). */
   specific: Set<string>
   /** How many of the own sentence's names, identifiers, dates, clock times and bracketed spans the call took. */
@@ -118,6 +122,7 @@ function fillCall(inputSchema: unknown, reading: PromptReading, index: number, {
     usedEnumValues: new Set(),
     toolWords,
     unfilled: new Set(),
+    guessed: new Set(),
     specific: new Set(),
     typedUsed: 0,
     required: new Set(schema.required ?? []),
@@ -128,7 +133,7 @@ function fillCall(inputSchema: unknown, reading: PromptReading, index: number, {
   // A name made of the tool's own words ("Hugging Face" for a Hugging Face tool) is its topic, not a value for it.
   const values = own ? own.names.filter((n) => !isSubject(n.name, subjectWords)).length : 0
   const typed = own ? own.ids.length + own.dates.length + own.times.length + own.brackets.length + values : 0
-  return { args, unfilled: pools.unfilled, specific: pools.specific, typed: { used: Math.min(pools.typedUsed, typed), written: typed } }
+  return { args, unfilled: pools.unfilled, guessed: pools.guessed, specific: pools.specific, typed: { used: Math.min(pools.typedUsed, typed), written: typed } }
 }
 
 function isSubject(name: string, subjectWords: ReadonlySet<string>): boolean {
@@ -151,11 +156,14 @@ const FILLER = new Set(('find look looking search searching know many much top b
 
 type Role = 'from' | 'to' | undefined
 
+const SOURCE_WORDS = new Set(keywords('source origin start departure input'))
+const TARGET_WORDS = new Set(keywords('target destination end arrival output'))
+
 /** A parameter reads as a source ("from_unit", "origin", "start") or a target ("to_unit", "destination"). */
 function roleOf(name: string, node: SchemaNode): Role {
   const words = [...keywords(name), ...keywords(String(node.description ?? ''))]
-  if (words.some((w) => ['from', 'source', 'origin', 'start', 'departure', 'input'].includes(w))) return 'from'
-  if (words.some((w) => ['to', 'target', 'destination', 'end', 'arrival', 'output'].includes(w)) || /^to[_A-Z]/.test(name)) return 'to'
+  if (/^from[_A-Z]/.test(name) || words.some((w) => SOURCE_WORDS.has(w))) return 'from'
+  if (/^to[_A-Z]/.test(name) || words.some((w) => TARGET_WORDS.has(w))) return 'to'
   return undefined
 }
 
@@ -181,8 +189,10 @@ function fill(node: SchemaNode, name: string, pools: Pools, required: boolean, d
       const entries = Object.entries(node.properties ?? {})
       const keyOf = (key: string) => (depth === 0 ? key : topKey)
       // Labelled numbers first, so "weight 70 kg, height 175 cm" cannot go to the wrong field by order:
-      // numbers labelled with a parameter's own name, then with words of its description.
-      for (const labelsOf of [(key: string) => keywords(key), (key: string, child: SchemaNode) => labelWords(key, child)]) {
+      // numbers labelled with a parameter's own name, then with words of its description or with the
+      // allowed values of its siblings (the value to convert is the one written beside "Fahrenheit").
+      const siblingValues = entries.flatMap(([, child]) => (child.enum ?? []).filter((v): v is string => typeof v === 'string').flatMap((v) => keywords(v)))
+      for (const labelsOf of [(key: string) => keywords(key), (key: string, child: SchemaNode) => [...labelWords(key, child), ...siblingValues]]) {
         for (const [key, child] of entries) {
           if (key in out || !isNumeric(child)) continue
           const taken = takeLabelledNumber(child, labelsOf(key, child), pools)
@@ -213,23 +223,26 @@ function fill(node: SchemaNode, name: string, pools: Pools, required: boolean, d
     case 'number': {
       const labelled = takeLabelledNumber(node, labels, pools)
       if (labelled) return labelled.value
+      // "no encephalopathy" is a grade of 0, as "no heart failure" is a no.
+      const { min: low, max: high } = numericBounds(node, type === 'integer')
+      if (low <= 0 && high >= 0 && negatedMention(keywords(name), pools) === true) return 0
       // Then numbers no parameter claimed by label: the sentence's own, and for a required parameter anyone's.
       const integer = type === 'integer'
       const { min, max } = numericBounds(node, integer)
       const fits = (n: number) => n >= min && n <= max && (!integer || Number.isInteger(n))
       const taken = take(pools.numbers, (n) => !n.value.spelled && fits(n.value.value) && (required || n.sentence === pools.own))
-      if (taken) return taken.value.value
+      if (taken) {
+        pools.guessed.add(topKey)
+        return taken.value.value
+      }
       if (!required) return undefined
       pools.unfilled.add(topKey)
       if (typeof node.default === 'number') return node.default
       return Math.min(max, Math.max(min > -UNBOUNDED ? min : 1, 1))
     }
     case 'boolean': {
-      for (const i of pools.order) {
-        const sentence = pools.reading.sentences[i]!
-        const mentioned = labels.find((w) => sentence.words.some((s) => sameWord(s, w)))
-        if (mentioned) return !isNegated(sentence.text, mentioned)
-      }
+      const negated = negatedMention(labels, pools)
+      if (negated !== undefined) return !negated
       if (!required) return undefined
       // A yes/no the prompt does not mention is a fair "no": not counted as unfilled.
       return typeof node.default === 'boolean' ? node.default : false
@@ -239,6 +252,16 @@ function fill(node: SchemaNode, name: string, pools: Pools, required: boolean, d
     default:
       return fillString(node, name, pools, required, topKey)
   }
+}
+
+/** Whether the prompt negates the first of these words it mentions (own sentence first); undefined when it mentions none. */
+function negatedMention(labels: readonly string[], pools: Pools): boolean | undefined {
+  for (const i of pools.order) {
+    const sentence = pools.reading.sentences[i]!
+    const mentioned = labels.find((w) => sentence.words.some((s) => sameWord(s, w)))
+    if (mentioned) return isNegated(sentence.text, mentioned)
+  }
+  return undefined
 }
 
 function fillArray(node: SchemaNode, name: string, pools: Pools, required: boolean, depth: number, topKey: string): unknown[] | undefined {
