@@ -172,6 +172,8 @@ function toolWords(tool: AgentTool): Map<string, number> {
   const words = new Map<string, number>()
   const add = (text: string, weight: number) => {
     for (const w of keywords(text)) words.set(w, Math.max(words.get(w) ?? 0, weight))
+    // Split words joined again ("ePrint", "bioRxiv"), so the prompt's "eprint" meets them.
+    for (const m of text.matchAll(/\b[a-z]+[A-Z][a-z]+\b/g)) for (const w of keywords(m[0].toLowerCase())) words.set(w, Math.max(words.get(w) ?? 0, weight))
   }
   // The server-qualified name ("weather__get_forecast") counts as the name.
   add(tool.name, FIELD_WEIGHTS.name)

@@ -93,6 +93,7 @@ interface Pools {
   brackets: Array<Located<{ text: string; at: number; end: number }>>
   usedEnumValues: Set<unknown>
   toolWords: ReadonlySet<string>
+  subjectWords: ReadonlySet<string>
   /** Top-level required parameters that got a default or a placeholder. */
   unfilled: Set<string>
   /** Top-level parameters that got a number nothing labels for them, by order alone. */
@@ -121,6 +122,7 @@ function fillCall(inputSchema: unknown, reading: PromptReading, index: number, {
     brackets: gather((s) => s.brackets, (b) => b.text),
     usedEnumValues: new Set(),
     toolWords,
+    subjectWords,
     unfilled: new Set(),
     guessed: new Set(),
     specific: new Set(),
@@ -136,8 +138,10 @@ function fillCall(inputSchema: unknown, reading: PromptReading, index: number, {
   return { args, unfilled: pools.unfilled, guessed: pools.guessed, specific: pools.specific, typed: { used: Math.min(pools.typedUsed, typed), written: typed } }
 }
 
+/** A name made of the tool's own words ("Hugging Face" for a Hugging Face tool, "PubMed" for a PubMed search). */
 function isSubject(name: string, subjectWords: ReadonlySet<string>): boolean {
-  return [...keywords(name), ...keywords(name.replace(/\s+/g, '').toLowerCase())].some((w) => subjectWords.has(w))
+  const words = keywords(name)
+  return (words.length > 0 && words.every((w) => subjectWords.has(w))) || keywords(name.replace(/\s+/g, '').toLowerCase()).some((w) => subjectWords.has(w))
 }
 
 /** Notes that a top-level required parameter took a value of its own kind from the call's own sentence. */
@@ -151,8 +155,10 @@ const ID_LIKE = /(?:^|[_-])id$|[a-z]Id$|path|file|^ur[il]$|^doi$/
 /** JSON Schema bounds that only say "any safe integer": no hint of a sensible value. */
 const UNBOUNDED = 2 ** 52
 /** Words that ask rather than name: left out of search boxes. */
-const FILLER = new Set(('find look looking search searching know many much top best most least list anything something thing things ' +
-  'also just really actually quick quickly exactly one ones info information detail details right now today tonight tomorrow').split(' '))
+const FILLER = new Set(('find look looking search searching check know many much top best most least list anything something thing things ' +
+  'also just really actually quick quickly exactly one ones info information detail details right now today tonight tomorrow ' +
+  // What to report about the results is no part of what to search for.
+  'hit hits result results match matches relevant id ids title titles year years date dates name names citation citations count').split(' '))
 
 type Role = 'from' | 'to' | undefined
 
@@ -384,8 +390,9 @@ function fillString(node: SchemaNode, name: string, pools: Pools, required: bool
   // A date, a clock time or a zone is never a name; an identifier may be ("Apophis" for an asteroid id).
   const typed = TIME_ZONE.test(name) || TIME_ZONE.test(description) || /date|time/i.test(name) || isExpression(name, node)
   if (text === undefined && SEARCH_LIKE.test(name)) text = searchText(pools)
-  // An optional one only when the sentence uses its word ("alerts at the park"), and then the name may come from before.
-  else if (text === undefined && !typed && (required || ownWordsName(name, pools))) {
+  // An optional one only when the sentence uses its word ("alerts at the park", and then the name may come from
+  // before) or a name in the prompt carries one of the parameter's words.
+  else if (text === undefined && !typed && (required || ownWordsName(name, pools) || pools.names.some((n) => fitsName(n, name, node, pools)))) {
     const taken = takeName(pools, name, node, role, true)
     if (taken) {
       if (taken.sentence === pools.own) pools.typedUsed++
@@ -426,7 +433,8 @@ function ownWordsName(name: string, pools: Pools): boolean {
  * the opposite role, then any; from the own sentence only unless `anywhere`.
  */
 function takeName(pools: Pools, name: string, node: SchemaNode, role: Role, anywhere: boolean): Located<LocatedName> | undefined {
-  const allowed = (n: Located<LocatedName>) => anywhere || n.sentence === pools.own
+  // The tool's own subject ("PubMed" for a PubMed tool) names no value for it.
+  const allowed = (n: Located<LocatedName>) => (anywhere || n.sentence === pools.own) && !isSubject(n.value.name, pools.subjectWords)
   const labels = labelWords(name, node)
   const opposite: Role = role === 'from' ? 'to' : role === 'to' ? 'from' : undefined
   return (
@@ -435,6 +443,10 @@ function takeName(pools: Pools, name: string, node: SchemaNode, role: Role, anyw
     take(pools.names, (n) => allowed(n) && (!opposite || nameRole(n.value) !== opposite)) ??
     take(pools.names, allowed)
   )
+}
+
+function fitsName(n: Located<LocatedName>, name: string, node: SchemaNode, pools: Pools): boolean {
+  return !isSubject(n.value.name, pools.subjectWords) && namesParameter(n.value, labelWords(name, node))
 }
 
 /** Whether a name carries one of the label words or stands next to one. */
