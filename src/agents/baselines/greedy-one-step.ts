@@ -129,11 +129,20 @@ export function scoreTools(tools: readonly AgentTool[]): (sentence: string, read
   const rarest = Math.log(1 + indexed.length)
   return (sentence, reading, index) => {
     const words = sentenceWords(sentence)
+    // A sentence that points back ("Compare their names…") and names nothing itself continues the one before.
+    const previous = reading.sentences[index - 1]
+    const own = reading.sentences[index]
+    const carried = previous && own && !own.names.length && !own.ids.length && POINTS_BACK.test(sentence) ? sentenceWords(previous.text) : new Set<string>()
     const scored: Array<ScoredTool & { nameScore: number; order: number }> = []
     indexed.forEach((entry, order) => {
       let overlap = 0
-      for (const [w, weight] of entry.words) if (words.has(w)) overlap += rarity(w) * weight
-      if (overlap <= 0) return
+      let ownOverlap = 0
+      for (const [w, weight] of entry.words) {
+        if (words.has(w)) ownOverlap += rarity(w) * weight
+        else if (carried.has(w)) overlap += 0.5 * rarity(w) * weight
+      }
+      if (ownOverlap <= 0) return
+      overlap += ownOverlap
       const toolWords = new Set(entry.words.keys())
       const fit = fillable(entry.tool.inputSchema, reading, index, { toolWords, subjectWords: entry.subject })
       const score = (overlap + rarest * slotFit(fit)) * (fit.required ? 0.5 + (0.5 * fit.filled) / fit.required : 1)
@@ -157,9 +166,12 @@ export function scoreTools(tools: readonly AgentTool[]): (sentence: string, read
  * directions between two. At best it counts as much as the rarest word.
  */
 function slotFit({ required, specific, typedUsed, typedWritten }: Fillable): number {
-  const slots = required ? specific / required : 0
-  return typedWritten ? (slots + typedUsed / typedWritten) / 2 : slots / 2
+  // The mean of the shares that exist: a tool without required parameters is judged by the values it takes alone.
+  const shares = [...(required ? [specific / required] : []), ...(typedWritten ? [typedUsed / typedWritten] : [])]
+  return shares.length ? shares.reduce((a, b) => a + b, 0) / shares.length : 0
 }
+
+const POINTS_BACK = /\b(?:it|its|they|them|their|theirs|these|those|there|that)\b/i
 
 /** A sentence's keywords, plus each pair of neighbouring words run together, so "Hugging Face" meets "huggingface". */
 function sentenceWords(sentence: string): Set<string> {
