@@ -129,6 +129,7 @@ export function scoreTools(tools: readonly AgentTool[]): (sentence: string, read
   const rarest = Math.log(1 + indexed.length)
   return (sentence, reading, index) => {
     const words = sentenceWords(sentence)
+    const asked = answerTypes(sentence)
     // A sentence that points back ("Compare their names…") and names nothing itself continues the one before.
     const previous = reading.sentences[index - 1]
     const own = reading.sentences[index]
@@ -139,6 +140,7 @@ export function scoreTools(tools: readonly AgentTool[]): (sentence: string, read
       let ownOverlap = 0
       for (const [w, weight] of entry.words) {
         if (words.has(w)) ownOverlap += rarity(w) * weight
+        else if (asked.has(w)) ownOverlap += 0.5 * rarity(w) * weight
         else if (carried.has(w)) overlap += 0.5 * rarity(w) * weight
       }
       if (ownOverlap <= 0) return
@@ -169,6 +171,27 @@ function slotFit({ required, specific, typedUsed, typedWritten }: Fillable): num
   // The mean of the shares that exist: a tool without required parameters is judged by the values it takes alone.
   const shares = [...(required ? [specific / required] : []), ...(typedWritten ? [typedUsed / typedWritten] : [])]
   return shares.length ? shares.reduce((a, b) => a + b, 0) / shares.length : 0
+}
+
+/**
+ * What a question asks for, by its question words, as classic question
+ * answering reads them ("answer types"): "how far" asks for a distance,
+ * "how long" a duration or a length, "how hot" a temperature, "what time" a
+ * time. The words join the sentence's at half weight.
+ */
+const ANSWER_TYPES: Array<[RegExp, string]> = [
+  [/\bhow (?:far|close|near)\b/i, 'distance'],
+  [/\bhow long\b/i, 'duration length'],
+  [/\bhow (?:hot|cold|warm|cool)\b|\b(?:warmer|colder|hotter|cooler)\b/i, 'temperature'],
+  [/\bhow (?:big|large|small|heavy)\b/i, 'size'],
+  [/\bhow (?:high|tall)\b/i, 'height elevation'],
+  [/\bhow old\b/i, 'age'],
+  [/\bwhat time\b/i, 'time'],
+  [/\bwhere\b/i, 'location address'],
+]
+
+function answerTypes(sentence: string): Set<string> {
+  return new Set(ANSWER_TYPES.filter(([pattern]) => pattern.test(sentence)).flatMap(([, words]) => keywords(words)))
 }
 
 const POINTS_BACK = /\b(?:it|its|they|them|their|theirs|these|those|there|that)\b/i
