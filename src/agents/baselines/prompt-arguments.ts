@@ -364,13 +364,16 @@ function isExpression(name: string, node: SchemaNode): boolean {
 /**
  * Allowed values listed in a text parameter's description rather than its
  * schema ('"lmp" (last menstrual period), "conception", or "ultrasound"'),
- * each with the gloss in brackets after it; examples ("e.g.") are no list.
+ * each with the gloss in brackets after it; examples ("e.g.", '"CA" for
+ * California') are no list.
  */
 function describedOptions(node: SchemaNode): Array<{ value: string; gloss?: string }> {
   const description = String(node.description ?? '')
   if (/e\.g\.|for example|such as/i.test(description)) return []
-  const options = [...description.matchAll(/"([^"]{1,40})"(?:\s*\(([^)]{2,60})\))?/g)].map((m) => ({ value: m[1]!, gloss: m[2] }))
-  return options.length >= 2 ? options : []
+  const options = [...description.matchAll(/"([^"]{1,40})"(?:\s*\(([^)]{2,60})\))?(\s+for\b)?/g)]
+  // '"CA" for California' shows how a code is made, not the only codes there are.
+  if (options.some((m) => m[3])) return []
+  return options.length >= 2 ? options.map((m) => ({ value: m[1]!, gloss: m[2] })) : []
 }
 
 function fillString(node: SchemaNode, name: string, pools: Pools, required: boolean, topKey: string): string | undefined {
@@ -583,7 +586,12 @@ function takeLabelledNumber(node: SchemaNode, labels: string[], pools: Pools): L
 
 /** Words that name a parameter: its own name, split, and its description's keywords. */
 function labelWords(name: string, node: SchemaNode): string[] {
-  return [...new Set([...keywords(name), ...keywords(String(node.description ?? ''))])]
+  return [...new Set([...keywords(name), ...keywords(spelledUnits(String(node.description ?? '')))])]
+}
+
+/** Unit abbreviations of two letters or more spelled out ("Weight in kg" → "Weight in kilogram"), as numbers' labels are. */
+function spelledUnits(text: string): string {
+  return text.replace(/\b[A-Za-z]{2,3}\b/g, (word) => (word.toLowerCase() !== 'in' && UNIT_WORDS[word.toLowerCase()]) || word)
 }
 
 /** The IANA zone named after a place the prompt mentions (the runtime's own zone list), a fitting role first. */
