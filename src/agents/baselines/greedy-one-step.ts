@@ -87,7 +87,7 @@ interface IndexedTool {
   name: Set<string>
   /** Each word of the tool with the weight of the most telling field it appears in. */
   words: Map<string, number>
-  /** The words of its name and description: what it is about. */
+  /** The words of its server-qualified name: what it is about. */
   subject: ReadonlySet<string>
 }
 
@@ -96,7 +96,7 @@ export interface ScoredTool {
   score: number
   /** The tool's own keyword stems (kept out of its search boxes). */
   words: ReadonlySet<string>
-  /** The stems of its name and description. */
+  /** The stems of its server-qualified name: a name made of them is its subject, not a value for it. */
   subject: ReadonlySet<string>
 }
 
@@ -121,7 +121,9 @@ export function rankTools(tools: readonly AgentTool[]): (sentence: string, readi
 export function scoreTools(tools: readonly AgentTool[]): (sentence: string, reading: PromptReading, index: number) => ScoredTool[] {
   const indexed: IndexedTool[] = tools.map((tool) => {
     const words = toolWords(tool)
-    return { tool, name: new Set(keywords(tool.name)), words, subject: new Set([...words].filter(([, weight]) => weight >= FIELD_WEIGHTS.description).map(([w]) => w)) }
+    // Its subject is what its qualified name says ("paper-search__search_pubmed"); a description also names examples.
+    const name = new Set(keywords(tool.name))
+    return { tool, name, words, subject: name }
   })
   const documents = new Map<string, number>()
   for (const { words } of indexed) for (const w of words.keys()) documents.set(w, (documents.get(w) ?? 0) + 1)

@@ -33,7 +33,7 @@ export function argumentsFor(inputSchema: unknown, reading: PromptReading, index
 export interface FillOptions {
   /** The tool's own keyword stems, kept out of search boxes (they chose the tool; they are not the topic). */
   toolWords?: ReadonlySet<string>
-  /** The stems of the tool's name and description: a name made of them ("Hugging Face") is the tool's subject, not a value. */
+  /** The stems of the tool's server-qualified name: a name made of them ("Hugging Face", "PubMed") is the tool's subject, not a value. */
   subjectWords?: ReadonlySet<string>
   /** Values an earlier call of the same tool already took: a later sentence asks about something else. */
   exclude?: ReadonlySet<string | number>
