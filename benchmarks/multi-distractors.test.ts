@@ -24,7 +24,8 @@ mcpTask('time+weather/istanbul-afternoon', {
   // Up to 10 distraction servers, as many as fit in a 128-tool catalog.
   expect(run.distractors.length).toBeGreaterThanOrEqual(8)
   expect(run.catalog.length).toBeLessThanOrEqual(128)
-  expect(run.catalog.filter((t) => t.distractor).length).toBeGreaterThan(50)
+  // Distractors' tools outnumber the task's own (how many depends on which servers the seeded draw picks).
+  expect(run.catalog.filter((t) => t.distractor).length).toBeGreaterThan(run.catalog.filter((t) => !t.distractor).length)
 })
 
 mcpTask('wikipedia+paper-search/paris-agreement', {
@@ -44,7 +45,8 @@ mcpTask('wikipedia+paper-search/paris-agreement', {
   // Up to 10 distraction servers, as many as fit in a 128-tool catalog.
   expect(run.distractors.length).toBeGreaterThanOrEqual(8)
   expect(run.catalog.length).toBeLessThanOrEqual(128)
-  expect(run.catalog.filter((t) => t.distractor).length).toBeGreaterThan(50)
+  // Distractors' tools outnumber the task's own (how many depends on which servers the seeded draw picks).
+  expect(run.catalog.filter((t) => t.distractor).length).toBeGreaterThan(run.catalog.filter((t) => !t.distractor).length)
 })
 
 mcpTask('unit-converter+medical-calculator/child-fluids', {
@@ -65,6 +67,7 @@ mcpTask('unit-converter+medical-calculator/child-fluids', {
   // Up to 10 distraction servers, as many as fit in a 128-tool catalog.
   expect(run.distractors.length).toBeGreaterThanOrEqual(8)
   expect(run.catalog.length).toBeLessThanOrEqual(128)
-  expect(run.catalog.filter((t) => t.distractor).length).toBeGreaterThan(50)
+  // Distractors' tools outnumber the task's own (how many depends on which servers the seeded draw picks).
+  expect(run.catalog.filter((t) => t.distractor).length).toBeGreaterThan(run.catalog.filter((t) => !t.distractor).length)
   expect(run).toFollowDependencies()
 })

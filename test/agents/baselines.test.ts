@@ -1,14 +1,12 @@
 import { Ajv } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bestTool, greedyOneStepAgent } from '../../src/agents/baselines/greedy-one-step.ts'
 import { randomArguments, randomValue } from '../../src/agents/baselines/random-arguments.ts'
 import { randomAgent } from '../../src/agents/baselines/random.ts'
-import { argumentsFromSentence, fillableFromSentence } from '../../src/agents/baselines/sentence-arguments.ts'
-import { isNegated, keywords, labelledNumbers, numbers, properNouns, sentences } from '../../src/agents/baselines/words.ts'
 import { loadAgent } from '../../src/agents/resolve.ts'
-import type { AgentContext, AgentTool, ToolCallOutcome } from '../../src/agents/types.ts'
+import type { AgentTool } from '../../src/agents/types.ts'
 import { createRng } from '../../src/random.ts'
+import { failed, fakeContext, ok, tool } from '../support/fake-agent-context.ts'
 import { InProcessServers } from '../support/in-process-suite.ts'
 
 const drafts = { v7: new Ajv({ strict: false }), v2020: new Ajv2020({ strict: false }) }
@@ -17,39 +15,6 @@ const drafts = { v7: new Ajv({ strict: false }), v2020: new Ajv2020({ strict: fa
 function validator(schema: Record<string, unknown>) {
   const { $schema, ...rest } = schema
   return (typeof $schema === 'string' && $schema.includes('2020-12') ? drafts.v2020 : drafts.v7).compile(rest)
-}
-
-interface Recorded {
-  name: string
-  args: unknown
-  round: number | undefined
-}
-
-/** A context over a fixed catalog whose tools answer from a function; every call is recorded. */
-function fakeContext(prompt: string, tools: AgentTool[], answer: (name: string, args: any) => ToolCallOutcome, over: Partial<AgentContext> = {}) {
-  const calls: Recorded[] = []
-  let round = 0
-  const ctx: AgentContext = {
-    task: { id: 'demo/task', prompt },
-    tools,
-    maxRounds: 20,
-    signal: new AbortController().signal,
-    nextRound: () => ++round,
-    recordTurn: () => {},
-    callTool: async (name, args, options) => {
-      calls.push({ name, args, round: options?.round })
-      return answer(name, args)
-    },
-    ...over,
-  }
-  return { ctx, calls }
-}
-
-const ok = (text: string): ToolCallOutcome => ({ content: [{ type: 'text', text }], isError: false, text })
-const failed = (text: string): ToolCallOutcome => ({ content: [{ type: 'text', text }], isError: true, text })
-
-function tool(server: string, name: string, description: string, inputSchema: Record<string, unknown>): AgentTool {
-  return { name: `${server}__${name}`, server, tool: name, description, inputSchema: { type: 'object', ...inputSchema } as AgentTool['inputSchema'] }
 }
 
 const catalog: AgentTool[] = [
@@ -73,34 +38,6 @@ const catalog: AgentTool[] = [
     required: ['value', 'from_unit', 'to_unit'],
   }),
 ]
-
-describe('prompt words', () => {
-  it('splits sentences, keeps keywords and reads names and numbers', () => {
-    const text = 'We fly into Salt Lake City on Friday. Is Arches National Park open? Budget is 1,200 dollars for 3.5 days.'
-    expect(sentences(text)).toEqual(['We fly into Salt Lake City on Friday.', 'Is Arches National Park open?', 'Budget is 1,200 dollars for 3.5 days.'])
-    // Weekdays, months, units and short acronyms are capitalised but name nothing a tool could look up.
-    expect(properNouns(text)).toEqual(['Salt Lake City', 'Arches National Park'])
-    expect(properNouns('Her BMI and INR were checked in Celsius on Monday in New York.')).toEqual(['New York'])
-    expect(numbers(text)).toEqual([1200, 3.5])
-    expect(keywords('getAlerts for national_parks')).toEqual(['alert', 'national', 'park'])
-  })
-
-  it('does not read dates and clock times as numbers', () => {
-    expect(numbers('On 2025-06-15 at 09:30 we need 4 seats')).toEqual([4])
-  })
-
-  it('labels numbers with the words next to them, units spelled out', () => {
-    expect(labelledNumbers('bilirubin 2.5 mg/dL, 70 kg')).toEqual([
-      { value: 2.5, labels: ['bilirubin', 'mg', 'dl'] },
-      { value: 70, labels: ['dl', 'kilogram', 'mg'] },
-    ])
-  })
-
-  it('sees negation shortly before a word', () => {
-    expect(isNegated('no heart failure, but diabetes', 'heart')).toBe(true)
-    expect(isNegated('no heart failure, but diabetes', 'diabete')).toBe(false)
-  })
-})
 
 describe('random schema-valid arguments', () => {
   const schemas: Array<[string, Record<string, unknown>]> = [
@@ -200,63 +137,5 @@ describe('the random agent', () => {
     const { ctx, calls } = fakeContext('Forecast for Denver.', catalog, answer)
     await agent.run(ctx)
     expect(calls).toHaveLength(20)
-  })
-})
-
-describe('the greedy one-step agent', () => {
-  it('picks the tool sharing the most keywords with a sentence', () => {
-    expect(bestTool('What will the weather forecast be in Denver?', catalog)?.tool).toBe('get_weather_forecast_tool')
-    expect(bestTool('Any alerts or closures at the park?', catalog)?.tool).toBe('getAlerts')
-    expect(bestTool('Add these numbers: 3, 4 and 5.', catalog)?.tool).toBe('sum')
-    expect(bestTool('How many feet is 10 miles?', catalog)?.tool).toBe('convert_length')
-    expect(bestTool('Thanks so much!', catalog)).toBeUndefined()
-  })
-
-  it('fills arguments from the sentence: names, numbers in order, enum values, defaults', () => {
-    expect(argumentsFromSentence(catalog[0]!.inputSchema, 'Forecast for Salt Lake City for 5 days')).toEqual({ city: 'Salt Lake City', days: 5 })
-    expect(argumentsFromSentence(catalog[2]!.inputSchema, 'Add 3, 4.5 and 12')).toEqual({ numbers: [3, 4.5, 12] })
-    expect(argumentsFromSentence(catalog[3]!.inputSchema, 'Turn 26.2 miles into kilometers')).toEqual({ value: 26.2, from_unit: 'miles', to_unit: 'kilometers' })
-    // Nothing in the sentence: required parameters get the schema's default or its first allowed value; optional ones are left out.
-    expect(argumentsFromSentence(catalog[3]!.inputSchema, 'convert something')).toEqual({ value: 1, from_unit: 'meters', to_unit: 'meters' })
-    expect(argumentsFromSentence(catalog[1]!.inputSchema, 'any alerts?')).toEqual({})
-    // Plural and British spellings still name an enum value, and the longer value wins where two start alike.
-    expect(argumentsFromSentence(catalog[3]!.inputSchema, 'Convert 26.2 miles to kilometres.')).toEqual({ value: 26.2, from_unit: 'miles', to_unit: 'kilometers' })
-  })
-
-  const bmi = { type: 'object', properties: { weight: { type: 'number', description: 'Weight in kilograms' }, height: { type: 'number', description: 'Height in centimeters' } }, required: ['weight', 'height'] }
-  const risk = { type: 'object', properties: { age: { type: 'integer', description: 'Age in years' }, chf: { type: 'boolean', description: 'History of heart failure' }, diabetes: { type: 'boolean', description: 'History of diabetes' } }, required: ['age', 'chf', 'diabetes'] }
-  const clock = { type: 'object', properties: { timezone: { type: 'string', description: 'IANA timezone name' } }, required: ['timezone'] }
-
-  it('gives a number to the parameter its label names, whatever the order', () => {
-    expect(argumentsFromSentence(bmi, 'She is 160 cm tall and weighs 71 kg.')).toEqual({ weight: 71, height: 160 })
-    expect(argumentsFromSentence(risk, 'A 72-year-old with diabetes and no heart failure.')).toEqual({ age: 72, chf: false, diabetes: true })
-  })
-
-  it('turns a place into its IANA time zone and borrows names from the sentence before', () => {
-    expect(argumentsFromSentence(clock, 'What time is it in New York?')).toEqual({ timezone: 'America/New_York' })
-    expect(argumentsFromSentence(clock, 'What time is it there?', ['I call my aunt in Sydney.'])).toEqual({ timezone: 'Australia/Sydney' })
-    expect(fillableFromSentence(clock, 'What time is it in Tokyo?')).toEqual({ filled: 1, required: 1 })
-    expect(fillableFromSentence(clock, 'What time is it now?')).toEqual({ filled: 0, required: 1 })
-  })
-
-  it('calls one tool per matching sentence, all in one round, and answers with their outputs', async () => {
-    const { ctx, calls } = fakeContext(
-      'I am heading to Moab. What is the weather forecast for Moab? Are there any alerts at the park? Thanks!',
-      catalog,
-      (name, args) => ok(`${name} says ${JSON.stringify(args)}`),
-    )
-    const text = await greedyOneStepAgent().run(ctx)
-    expect(calls.map((c) => c.name)).toEqual(['weather__get_weather_forecast_tool', 'national-parks__getAlerts'])
-    expect(calls[0]!.args).toEqual({ city: 'Moab' })
-    expect(new Set(calls.map((c) => c.round))).toEqual(new Set([1]))
-    expect(text).toContain('weather__get_weather_forecast_tool says {"city":"Moab"}')
-    // The alerts sentence names no park, so it borrows "Moab" from the sentence before.
-    expect(calls[1]!.args).toEqual({ parkCode: 'Moab' })
-    expect(text).toContain('national-parks__getAlerts says {"parkCode":"Moab"}')
-  })
-
-  it('loads as a module agent from its default export', async () => {
-    const agent = await loadAgent({ kind: 'module', module: './src/agents/baselines/greedy-one-step.ts', export: 'default' }, process.cwd())
-    expect(agent.name).toBe('greedy-one-step')
   })
 })

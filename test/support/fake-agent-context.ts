@@ -1,0 +1,39 @@
+import type { AgentContext, AgentTool, ToolCallOutcome } from '../../src/agents/types.ts'
+
+/**
+ * A custom agent's context over a made-up catalog, for testing agents
+ * without servers: every call is recorded and answered by a function.
+ */
+
+export interface RecordedCall {
+  name: string
+  args: unknown
+  round: number | undefined
+}
+
+export function fakeContext(prompt: string, tools: AgentTool[], answer: (name: string, args: any) => ToolCallOutcome, over: Partial<AgentContext> = {}) {
+  const calls: RecordedCall[] = []
+  let round = 0
+  const ctx: AgentContext = {
+    task: { id: 'demo/task', prompt },
+    tools,
+    maxRounds: 20,
+    signal: new AbortController().signal,
+    nextRound: () => ++round,
+    recordTurn: () => {},
+    callTool: async (name, args, options) => {
+      calls.push({ name, args, round: options?.round })
+      return answer(name, args)
+    },
+    ...over,
+  }
+  return { ctx, calls }
+}
+
+export const ok = (text: string): ToolCallOutcome => ({ content: [{ type: 'text', text }], isError: false, text })
+export const failed = (text: string): ToolCallOutcome => ({ content: [{ type: 'text', text }], isError: true, text })
+
+/** A catalog entry as the harness shows it to agents: `server__tool`, with an object input schema. */
+export function tool(server: string, name: string, description: string, inputSchema: Record<string, unknown>): AgentTool {
+  return { name: `${server}__${name}`, server, tool: name, description, inputSchema: { type: 'object', ...inputSchema } as AgentTool['inputSchema'] }
+}
