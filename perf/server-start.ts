@@ -20,6 +20,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parseServers } from '../src/config/load-servers.ts'
 import type { ServerConfig } from '../src/config/servers.ts'
+import { useRunnerImporter } from '../src/modules/load-module.ts'
 import { connectServer } from '../src/servers/connect.ts'
 import { precompileFixtures } from './lib/precompile.ts'
 import { markdownTable, median } from './lib/stats.ts'
@@ -50,6 +51,10 @@ function bundledOptions(): Map<string, string | undefined> {
   return out
 }
 const options = bundledOptions()
+// In a benchmark run, in-process modules load through Vitest's module runner, which caches them; this
+// script runs under tsx, whose own import() plays that part (without it each start would go through
+// Vite's runnerImport afresh).
+useRunnerImporter((specifier) => import(specifier))
 
 type Transport = 'tsx' | 'js' | 'in-process'
 

@@ -13,21 +13,24 @@ import ts from 'typescript'
 
 /** Builds into a fresh temporary directory and returns it; `<dir>/fixtures/servers/<name>/main.js` is each stdio entry. */
 export function precompileFixtures(root: string): string {
-  const out = mkdtempSync(join(tmpdir(), 'mcp-bench-fixtures-js-'))
+  const out = transpileTree(root, ['fixtures/servers', 'src'])
+  for (const file of listFiles(resolve(root, 'fixtures/servers'))) if (!file.endsWith('.ts')) cpSync(file, join(out, relative(root, file)))
+  return out
+}
+
+/** Every .ts file under `dirs` (relative to `root`) as .js in a fresh temporary directory, same layout, packages linked. */
+export function transpileTree(root: string, dirs: string[]): string {
+  const out = mkdtempSync(join(tmpdir(), 'mcp-bench-js-'))
   symlinkSync(resolve(root, 'node_modules'), join(out, 'node_modules'), 'dir')
-  for (const dir of ['fixtures/servers', 'src']) {
-    for (const file of listFiles(resolve(root, dir))) {
-      const target = join(out, relative(root, file))
+  for (const dir of dirs) {
+    for (const file of listFiles(resolve(root, dir)).filter((f) => f.endsWith('.ts'))) {
+      const target = join(out, relative(root, file)).replace(/\.ts$/, '.js')
       mkdirSync(dirname(target), { recursive: true })
-      if (!file.endsWith('.ts')) {
-        if (dir === 'fixtures/servers') cpSync(file, target)
-        continue
-      }
       const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
         fileName: file,
         compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, rewriteRelativeImportExtensions: true, verbatimModuleSyntax: false },
       })
-      writeFileSync(target.replace(/\.ts$/, '.js'), outputText)
+      writeFileSync(target, outputText)
     }
   }
   return out
