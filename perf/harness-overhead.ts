@@ -15,7 +15,11 @@
  * Prints the median wall time of each, its ratio to the plain script, and the peak resident memory of
  * its whole process tree, as a Markdown table.
  *
- * Run: node --import tsx perf/harness-overhead.ts [--quick] [--server tsx|js] [--only plain,project]
+ * `npm run build` first: the server and the project then run compiled, as a user's project runs them
+ * (`--server tsx` / `--from source` run them from TypeScript instead).
+ *
+ * Run: node --import tsx perf/harness-overhead.ts [--quick] [--configs 32x8x7,128x16x3] [--server js|tsx]
+ *        [--from dist|source] [--only plain,project,…]
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -33,6 +37,7 @@ const { values } = parseArgs({
     server: { type: 'string' },
     only: { type: 'string' },
     configs: { type: 'string' },
+    from: { type: 'string' },
   },
 })
 const root = process.cwd()
@@ -50,6 +55,10 @@ const serverKind = values.server ?? (existsSync(built) ? 'js' : 'tsx')
 // tsx by its resolved URL: contenders outside the repository (PERF_PEERS_DIR) start the server from their own directory.
 const server = serverKind === 'js' ? [process.execPath, built] : [process.execPath, '--import', import.meta.resolve('tsx'), resolve(root, 'fixtures/servers/math/main.ts')]
 
+/** The package as a user's project loads it (compiled, `npm run build`) or this repository's way (src/ through Vite). */
+const from = values.from ?? (existsSync(resolve(root, 'dist/src/plugin.js')) ? 'dist' : 'source')
+const projectConfig = from === 'dist' ? 'vitest.dist.config.ts' : 'vitest.config.ts'
+
 interface Contender {
   name: string
   command: (c: { tasks: number; concurrency: number }) => string[]
@@ -63,7 +72,7 @@ const contenders: Contender[] = [
   {
     name: 'this project (mcpTask, `--sequence.concurrent`)',
     cwd: resolve(root, 'perf/workload'),
-    command: ({ concurrency }) => [process.execPath, vitest, 'run', '--sequence.concurrent', `--maxConcurrency=${concurrency}`],
+    command: ({ concurrency }) => [process.execPath, vitest, 'run', '--config', projectConfig, '--sequence.concurrent', `--maxConcurrency=${concurrency}`],
   },
   ...peers(),
 ]
@@ -142,7 +151,7 @@ const rows = selected.map((contender) => {
   const last = byConfig.get(`${configs.at(-1)!.tasks}x${configs.at(-1)!.concurrency}`)!
   return [contender === contenders[1] ? `**${contender.name}**` : contender.name, ...cells, mib(median(last.peaks))]
 })
-console.log(`\nWorkload W (median wall time of ${configs.map((c) => `${c.runs} at N=${c.tasks}`).join(', ')}; ratio to the plain script; peak RSS of the process tree at N=${configs.at(-1)!.tasks}; server: math fixture over stdio via ${serverKind === 'js' ? 'compiled JavaScript' : 'tsx'}; node ${process.version}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})\n`)
+console.log(`\nWorkload W (median wall time of ${configs.map((c) => `${c.runs} at N=${c.tasks}`).join(', ')}; ratio to the plain script; peak RSS of the process tree at N=${configs.at(-1)!.tasks}; server: math fixture over stdio via ${serverKind === 'js' ? 'compiled JavaScript' : 'tsx'}; this project from ${from === 'dist' ? 'dist/ (compiled)' : 'src/'}; node ${process.version}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})\n`)
 console.log(markdownTable(header, rows, ['l', 'r', 'r', 'r']))
 for (const [name, byConfig] of results) {
   for (const [key, entry] of byConfig) if (entry.failures.length) console.log(`\n${name} failed ${entry.failures.length} run(s) at ${key}; last output:\n${entry.failures.at(-1)}`)
