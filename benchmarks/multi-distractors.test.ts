@@ -24,7 +24,9 @@ mcpTask('time+weather/istanbul-afternoon', {
   // Up to 10 distraction servers, as many as fit in a 128-tool catalog.
   expect(run.distractors.length).toBeGreaterThanOrEqual(8)
   expect(run.catalog.length).toBeLessThanOrEqual(128)
-  expect(run.catalog.filter((t) => t.distractor).length).toBeGreaterThan(50)
+  // Every joined distractor brings its tools, and only those are marked as distractors (how many tools that is
+  // depends on which servers the seeded draw picks from the configured pool).
+  expect(new Set(run.catalog.filter((t) => t.distractor).map((t) => t.server))).toEqual(new Set(run.distractors))
 })
 
 mcpTask('wikipedia+paper-search/paris-agreement', {
@@ -44,7 +46,9 @@ mcpTask('wikipedia+paper-search/paris-agreement', {
   // Up to 10 distraction servers, as many as fit in a 128-tool catalog.
   expect(run.distractors.length).toBeGreaterThanOrEqual(8)
   expect(run.catalog.length).toBeLessThanOrEqual(128)
-  expect(run.catalog.filter((t) => t.distractor).length).toBeGreaterThan(50)
+  // Every joined distractor brings its tools, and only those are marked as distractors (how many tools that is
+  // depends on which servers the seeded draw picks from the configured pool).
+  expect(new Set(run.catalog.filter((t) => t.distractor).map((t) => t.server))).toEqual(new Set(run.distractors))
 })
 
 mcpTask('unit-converter+medical-calculator/child-fluids', {
@@ -65,6 +69,8 @@ mcpTask('unit-converter+medical-calculator/child-fluids', {
   // Up to 10 distraction servers, as many as fit in a 128-tool catalog.
   expect(run.distractors.length).toBeGreaterThanOrEqual(8)
   expect(run.catalog.length).toBeLessThanOrEqual(128)
-  expect(run.catalog.filter((t) => t.distractor).length).toBeGreaterThan(50)
+  // Every joined distractor brings its tools, and only those are marked as distractors (how many tools that is
+  // depends on which servers the seeded draw picks from the configured pool).
+  expect(new Set(run.catalog.filter((t) => t.distractor).map((t) => t.server))).toEqual(new Set(run.distractors))
   expect(run).toFollowDependencies()
 })

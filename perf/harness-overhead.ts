@@ -26,7 +26,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startScriptedModel } from '../fixtures/models/scripted-server.ts'
-import { workloadModel } from './lib/workload.ts'
+import { MODEL_DELAY_MS, workloadModel } from './lib/workload.ts'
 import { transpileTree } from './lib/precompile.ts'
 import { runTree } from './lib/process-tree.ts'
 import { markdownTable, median, mib, ratio, seconds } from './lib/stats.ts'
@@ -97,7 +97,7 @@ const only = values.only?.split(',')
 const selected = only ? contenders.filter((c, i) => only.some((o) => c.name.startsWith(o) || (o === 'project' && i === 1))) : contenders
 
 const model = await startScriptedModel({ script: (request) => workloadModel(request) })
-const results = new Map<string, Map<string, { walls: number[]; peaks: number[]; failures: string[] }>>()
+const results = new Map<string, Map<string, { walls: number[]; peaks: number[]; starts: number[]; ends: number[]; failures: string[] }>>()
 try {
   for (const config of configs) {
     const key = `${config.tasks}x${config.concurrency}`
@@ -117,16 +117,25 @@ try {
           MCP_BENCH_MODEL: '',
           CI: 'true',
         }
+        const seen = model.requests.length
+        const spawned = Date.now()
         const result = await runTree(contender.command(config), { cwd: contender.cwd, env })
+        const exited = Date.now()
+        // The fixed costs around the work: start to the first model request, and the last answer to exit.
+        const requests = model.requests.slice(seen)
+        const start = requests.length ? requests[0]!.receivedAt - spawned : Number.NaN
+        const end = requests.length ? exited - (requests.at(-1)!.receivedAt + MODEL_DELAY_MS) : Number.NaN
         rmSync(out, { recursive: true, force: true })
         const byConfig = results.get(contender.name) ?? new Map()
         results.set(contender.name, byConfig)
-        const entry = byConfig.get(key) ?? { walls: [], peaks: [], failures: [] }
+        const entry = byConfig.get(key) ?? { walls: [], peaks: [], starts: [], ends: [], failures: [] }
         byConfig.set(key, entry)
         if (result.code !== 0) entry.failures.push(result.output.slice(-2_000))
         entry.walls.push(result.wallMs)
         entry.peaks.push(result.peakRss)
-        process.stderr.write(`${key} run ${run + 1}/${config.runs} ${contender.name}: ${seconds(result.wallMs)}, ${mib(result.peakRss)}${result.code ? ` (exit ${result.code})` : ''}\n`)
+        entry.starts.push(start)
+        entry.ends.push(end)
+        process.stderr.write(`${key} run ${run + 1}/${config.runs} ${contender.name}: ${seconds(result.wallMs)} (start ${seconds(start)}, end ${seconds(end)}), ${mib(result.peakRss)}${result.code ? ` (exit ${result.code})` : ''}\n`)
       }
     }
   }
@@ -136,7 +145,7 @@ try {
 }
 
 const base = results.get(contenders[0]!.name)
-const header = ['contender', ...configs.map((c) => `N=${c.tasks}, concurrency ${c.concurrency}`), 'peak memory']
+const header = ['contender', ...configs.map((c) => `N=${c.tasks}, concurrency ${c.concurrency}`), 'peak memory', 'start to first request', 'last answer to exit']
 const rows = selected.map((contender) => {
   const byConfig = results.get(contender.name)!
   const cells = configs.map((c) => {
@@ -149,10 +158,10 @@ const rows = selected.map((contender) => {
   })
   // Peak memory at the largest configuration: the most the harness holds at once.
   const last = byConfig.get(`${configs.at(-1)!.tasks}x${configs.at(-1)!.concurrency}`)!
-  return [contender === contenders[1] ? `**${contender.name}**` : contender.name, ...cells, mib(median(last.peaks))]
+  return [contender === contenders[1] ? `**${contender.name}**` : contender.name, ...cells, mib(median(last.peaks)), seconds(median(last.starts)), seconds(median(last.ends))]
 })
-console.log(`\nWorkload W (median wall time of ${configs.map((c) => `${c.runs} at N=${c.tasks}`).join(', ')}; ratio to the plain script; peak RSS of the process tree at N=${configs.at(-1)!.tasks}; server: math fixture over stdio via ${serverKind === 'js' ? 'compiled JavaScript' : 'tsx'}; this project from ${from === 'dist' ? 'dist/ (compiled)' : 'src/'}; node ${process.version}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})\n`)
-console.log(markdownTable(header, rows, ['l', 'r', 'r', 'r']))
+console.log(`\nWorkload W (median wall time of ${configs.map((c) => `${c.runs} at N=${c.tasks}`).join(', ')}; ratio to the plain script; peak RSS of the process tree and the fixed costs before the first model request and after the last answer, at N=${configs.at(-1)!.tasks}; server: math fixture over stdio via ${serverKind === 'js' ? 'compiled JavaScript' : 'tsx'}; this project from ${from === 'dist' ? 'dist/ (compiled)' : 'src/'}; node ${process.version}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})\n`)
+console.log(markdownTable(header, rows, ['l', ...configs.map(() => 'r' as const), 'r', 'r', 'r']))
 for (const [name, byConfig] of results) {
   for (const [key, entry] of byConfig) if (entry.failures.length) console.log(`\n${name} failed ${entry.failures.length} run(s) at ${key}; last output:\n${entry.failures.at(-1)}`)
 }
