@@ -24,8 +24,10 @@ mcpTask('time+weather/istanbul-afternoon', {
   // Up to 10 distraction servers, as many as fit in a 128-tool catalog.
   expect(run.distractors.length).toBeGreaterThanOrEqual(8)
   expect(run.catalog.length).toBeLessThanOrEqual(128)
-  // Distractors' tools outnumber the task's own (how many depends on which servers the seeded draw picks).
+  // Distractors' tools outnumber the task's own, every joined distractor brings its tools, and only those are
+  // marked as distractors (how many depends on which servers the seeded draw picks from the configured pool).
   expect(run.catalog.filter((t) => t.distractor).length).toBeGreaterThan(run.catalog.filter((t) => !t.distractor).length)
+  expect(new Set(run.catalog.filter((t) => t.distractor).map((t) => t.server))).toEqual(new Set(run.distractors))
 })
 
 mcpTask('wikipedia+paper-search/paris-agreement', {
@@ -45,8 +47,10 @@ mcpTask('wikipedia+paper-search/paris-agreement', {
   // Up to 10 distraction servers, as many as fit in a 128-tool catalog.
   expect(run.distractors.length).toBeGreaterThanOrEqual(8)
   expect(run.catalog.length).toBeLessThanOrEqual(128)
-  // Distractors' tools outnumber the task's own (how many depends on which servers the seeded draw picks).
+  // Distractors' tools outnumber the task's own, every joined distractor brings its tools, and only those are
+  // marked as distractors (how many depends on which servers the seeded draw picks from the configured pool).
   expect(run.catalog.filter((t) => t.distractor).length).toBeGreaterThan(run.catalog.filter((t) => !t.distractor).length)
+  expect(new Set(run.catalog.filter((t) => t.distractor).map((t) => t.server))).toEqual(new Set(run.distractors))
 })
 
 mcpTask('unit-converter+medical-calculator/child-fluids', {
@@ -67,7 +71,9 @@ mcpTask('unit-converter+medical-calculator/child-fluids', {
   // Up to 10 distraction servers, as many as fit in a 128-tool catalog.
   expect(run.distractors.length).toBeGreaterThanOrEqual(8)
   expect(run.catalog.length).toBeLessThanOrEqual(128)
-  // Distractors' tools outnumber the task's own (how many depends on which servers the seeded draw picks).
+  // Distractors' tools outnumber the task's own, every joined distractor brings its tools, and only those are
+  // marked as distractors (how many depends on which servers the seeded draw picks from the configured pool).
   expect(run.catalog.filter((t) => t.distractor).length).toBeGreaterThan(run.catalog.filter((t) => !t.distractor).length)
+  expect(new Set(run.catalog.filter((t) => t.distractor).map((t) => t.server))).toEqual(new Set(run.distractors))
   expect(run).toFollowDependencies()
 })

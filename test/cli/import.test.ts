@@ -219,13 +219,19 @@ describe('mcp-bench import: servers from commands.json', () => {
   })
 
   it('gives each fixture the options and isolation this repository\'s mcp.servers.json gives it', () => {
-    const repo = readJson(REPO_SERVERS).mcpServers as Record<string, { args?: string[]; isolation?: string }>
-    const fixtures = Object.entries(repo).filter(([, e]) => e.args?.some((a) => a.startsWith('fixtures/servers/')))
-    expect(fixtures.length).toBeGreaterThanOrEqual(13)
-    for (const [key, entry] of fixtures) {
-      const flag = entry.args!.find((a) => a.startsWith('--options='))
-      const options = flag ? JSON.parse(flag.slice('--options='.length)) : undefined
-      expect(FIXTURE_SETTINGS[key]?.options, key).toEqual(options)
+    // The repository runs most fixtures in-process (`module` and `options`) and at least one over stdio (`--options=`).
+    const repo = readJson(REPO_SERVERS).mcpServers as Record<string, { args?: string[]; module?: string; options?: unknown; isolation?: string }>
+    const stdio = Object.entries(repo).filter(([, e]) => e.args?.some((a) => a.startsWith('fixtures/servers/')))
+    const inProcess = Object.entries(repo).filter(([, e]) => e.module?.startsWith('./fixtures/servers/'))
+    expect(stdio.length).toBeGreaterThanOrEqual(1)
+    expect(stdio.length + inProcess.length).toBeGreaterThanOrEqual(13)
+    const optionsOf = (entry: { args?: string[]; options?: unknown }) => {
+      if (!entry.args) return entry.options
+      const flag = entry.args.find((a) => a.startsWith('--options='))
+      return flag ? JSON.parse(flag.slice('--options='.length)) : undefined
+    }
+    for (const [key, entry] of [...stdio, ...inProcess]) {
+      expect(FIXTURE_SETTINGS[key]?.options, key).toEqual(optionsOf(entry))
       expect(FIXTURE_SETTINGS[key]?.isolation, key).toEqual(entry.isolation)
     }
   })
