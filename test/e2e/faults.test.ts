@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startScriptedModel, type RecordedRequest, type ScriptedModelServer, type ScriptedTurn } from '../../fixtures/models/scripted-server.ts'
 import { runChildVitest, type ChildRun } from '../support/child-vitest.ts'
@@ -16,9 +19,10 @@ const JUDGE_KEY = 'sk-e2e-judge-planted-9c4f2a'
 const JUDGE_HEADER = 'hdr-planted-judge-3e7b'
 const SECRETS = [SERVER_TOKEN, AGENT_KEY, JUDGE_KEY, JUDGE_HEADER]
 
-const run = (args: string[], env: Record<string, string> = {}) => runChildVitest({
+const run = (args: string[], env: Record<string, string> = {}, out = mkdtempSync(join(tmpdir(), 'mcp-bench-e2e-'))) => runChildVitest({
   project: 'test/e2e/faults',
   args,
+  out,
   env: { E2E_SERVER_TOKEN: SERVER_TOKEN, E2E_AGENT_KEY: AGENT_KEY, E2E_JUDGE_INLINE_KEY: JUDGE_KEY, E2E_JUDGE_INLINE_HEADER: JUDGE_HEADER, ...env },
 })
 
@@ -42,7 +46,9 @@ async function expectNoSurvivors(r: ChildRun) {
 
 describe('fault matrix (child Vitest runs)', { timeout: 180_000 }, () => {
   it('servers that crash, hang, print garbage, return 10 MB or leak a key: each task recorded, the run goes on', async () => {
-    const r = await run(['benchmarks/servers.test.ts', '--reporter=default', '--reporter=blob', `--outputFile.blob=blob.json`])
+    // The blob goes with the other outputs, so the secret scan reads it too (and the project stays clean).
+    const out = mkdtempSync(join(tmpdir(), 'mcp-bench-e2e-'))
+    const r = await run(['benchmarks/servers.test.ts', '--reporter=default', '--reporter=blob', `--outputFile.blob=${join(out, 'blob.json')}`], {}, out)
     expect(task(r, 'server/crash-mid-call')).toMatchObject({ status: 'errored', errorPhase: 'agent', error: expect.stringMatching(/reference step "c" \(probe\.crash-now\) failed: .*Connection closed/) })
     // The next task finds the shared server dead and gets a new one.
     expect(task(r, 'server/after-a-crash')).toMatchObject({ status: 'passed' })
