@@ -9,7 +9,7 @@
  *   perf/lib/workload.ts, no test runner;
  * - this project: perf/workload (mcpTask files, the plugin and its reporters, the OpenAI-compatible agent)
  *   run by `vitest run --sequence.concurrent --maxConcurrency C`;
- * - peers, when PERF_PEERS_DIR names a directory with a peers.json (see notes/perf.md): the same loop
+ * - peers, when PERF_PEERS_DIR names a directory with a peers.json (see peers() below): the same loop
  *   under other eval harnesses, installed there and never in this project's dependencies.
  *
  * Prints the median wall time of each, its ratio to the plain script, and the peak resident memory of

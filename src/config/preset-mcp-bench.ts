@@ -7,7 +7,7 @@ import type { AgentOption, BenchOptions } from './options.ts'
  * config/benchmark_config.yaml). Each value below names where it comes from. The preset only fills in
  * what the user left out: an option given explicitly, at any depth, always wins.
  *
- * What the runner does that the preset does not copy, and why, is in notes/mcp-bench-repro.md.
+ * What the runner does that the preset does not copy, and why, is in the README ("Reproducing MCP-Bench's setup").
  */
 
 /** The planner's history: results over `content_summary_threshold` (1,000 tokens, estimated as 4 characters each) are summarised by the model. */
