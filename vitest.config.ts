@@ -15,6 +15,9 @@ const SUITE_SERVERS = [
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker; the unit project spends much of its time waiting on
+    // child processes (servers, child Vitest runs), so a third worker keeps both cores busy.
+    maxWorkers: 3,
     projects: [
       {
         resolve: { alias },

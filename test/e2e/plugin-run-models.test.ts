@@ -1,0 +1,98 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { runChildVitest } from '../support/child-vitest.ts'
+import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
+
+/** Runs Vitest on the miniature user project in a child process, as a user would. */
+function runProject(args: string[], env: Record<string, string> = {}, out?: string) {
+  return runChildVitest({ project: 'test/e2e/project', args, env, ...(out ? { out } : {}) })
+}
+
+// With a model server: the judge and the OpenAI-compatible agent (a file of its own, so it runs beside plugin-run.test.ts).
+describe('a benchmark run end to end with a model (child Vitest process)', { timeout: 180_000 }, () => {
+  describe('with a judge from MCP_BENCH_JUDGE_MODEL', () => {
+    let judge: ScriptedModelServer
+    afterAll(() => judge?.close())
+
+    it('judges every task on all six dimensions and scores it with the MCP-Bench formula', async () => {
+      const scores = { task_fulfillment: 8, information_grounding: 9, tool_appropriateness: 7, parameter_accuracy: 10, dependency_awareness: 6, parallelism_efficiency: 5 }
+      judge = await startScriptedModel({
+        script: () => ({ content: `Here is my verdict:\n\`\`\`json\n${JSON.stringify({ reasoning: { task_fulfillment: 'complete' }, scores })}\n\`\`\`` }),
+      })
+      const { code, leaderboard } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/(echo|counter-is-fresh$)'], {
+        MCP_BENCH_JUDGE_MODEL: 'judge-model',
+        OPENAI_BASE_URL: judge.url,
+        MCP_BENCH_NO_CACHE: '1',
+      })
+      expect(code).toBe(0)
+      expect(leaderboard.tasks).toHaveLength(2)
+      for (const task of leaderboard.tasks) {
+        expect(task.judge).toMatchObject({
+          kind: 'rubric',
+          dimensions: { taskFulfillment: 8, informationGrounding: 9, toolAppropriateness: 7, parameterAccuracy: 10, dependencyAwareness: 6, parallelismEfficiency: 5 },
+          categories: { taskCompletion: expect.closeTo(0.85, 10), toolUsage: expect.closeTo(0.85, 10), planningEffectiveness: expect.closeTo(0.55, 10) },
+          samples: { requested: 5, valid: 5, failed: 0 },
+        })
+      }
+      expect(leaderboard.tasks[0]!.scores.overall).toBeCloseTo((1 + 0.85 + 0.85 + 0.55) / 4, 10)
+      const row = leaderboard.agents[0]!
+      const close = (v: number) => expect.closeTo(v, 10)
+      expect(row.overall.domains).toEqual({ schemaUnderstanding: 1, taskCompletion: close(0.85), toolUsage: close(0.85), planningEffectiveness: close(0.55) })
+      expect(row.overallScore).toBeCloseTo((1 + 0.85 + 0.85 + 0.55) / 4, 10)
+      // Five shuffled samples per task: the prompts differ in their dimension order.
+      expect(judge.requests).toHaveLength(10)
+      const prompts = new Set(judge.requests.map((r) => JSON.stringify(r.body.messages)))
+      expect(prompts.size).toBe(10)
+    })
+
+    it('reports judge fields as null without a judge model, and still gates on the rules', async () => {
+      const { code, leaderboard } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], { E2E_MIN_RULE_SCORE: '1' })
+      expect(code).toBe(0)
+      expect(leaderboard.tasks[0]!.judge).toMatchObject({ kind: 'not-judged', dimensions: { taskFulfillment: null }, categories: { taskCompletion: null } })
+      expect(leaderboard.agents[0]).toMatchObject({ overallScore: null, ruleScore: 1 })
+      expect(leaderboard.gate.passed).toBe(true)
+    })
+  })
+
+  describe('with a model from MCP_BENCH_MODEL and OPENAI_BASE_URL', () => {
+    let model: ScriptedModelServer
+    afterAll(() => model?.close())
+
+    it('runs the OpenAI-compatible agent through real MCP calls', async () => {
+      model = await startScriptedModel({
+        script: (req) => req.body.messages.some((m: { role: string }) => m.role === 'tool')
+          ? { content: 'The server said hello.' }
+          : { toolCalls: [{ id: 'c1', name: 'probe__echo', arguments: { text: 'hello' } }] },
+      })
+      const { code, leaderboard, output } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], {
+        MCP_BENCH_MODEL: 'scripted-model',
+        OPENAI_BASE_URL: model.url,
+        OPENAI_API_KEY: 'sk-e2e-secret',
+      })
+      expect(code).toBe(0)
+      expect(output).toContain(`agent: scripted-model (OpenAI-compatible at ${model.url})`)
+      const [task] = leaderboard.tasks
+      expect(task).toMatchObject({ agent: 'scripted-model', status: 'passed', metrics: { toolCalls: 1 }, rounds: 2 })
+      expect(task!.tokens.total).toBeGreaterThan(0)
+      expect(model.requests[0]!.body.model).toBe('scripted-model')
+      expect(JSON.stringify(leaderboard)).not.toContain('sk-e2e-secret')
+    })
+
+    it('records the run to a cassette and replays it later with no model at all', async () => {
+      const cassette = mkdtempSync(join(tmpdir(), 'mcp-bench-cassette-'))
+      const env = { MCP_BENCH_MODEL: 'scripted-model', OPENAI_BASE_URL: model.url, MCP_BENCH_CASSETTE_DIR: cassette }
+      const before = model.requests.length
+      model.push({ toolCalls: [{ id: 'c1', name: 'probe__echo', arguments: { text: 'hello' } }] }, { content: 'The server said hello.' })
+      const recorded = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], { ...env, MCP_BENCH_CASSETTE: 'record' })
+      expect(recorded.code).toBe(0)
+      await model.close()
+      const replayed = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], { ...env, MCP_BENCH_CASSETTE: 'replay' })
+      expect(replayed.code).toBe(0)
+      expect(model.requests.length - before).toBe(2)
+      expect(replayed.leaderboard.tasks[0]).toMatchObject({ status: 'passed', metrics: { toolCalls: 1 }, rounds: 2 })
+      expect(replayed.leaderboard.tasks[0]!.tokens).toEqual(recorded.leaderboard.tasks[0]!.tokens)
+    })
+  })
+})
