@@ -13,7 +13,7 @@ import { baselineComparison } from '../src/scoring/baseline.ts'
 import { gateConfigured } from '../src/scoring/gate.ts'
 import { buildLeaderboard } from '../src/scoring/leaderboard.ts'
 import type { Leaderboard, TaskRecord } from '../src/scoring/schema.ts'
-import { isUnfinished, taskRecord } from '../src/scoring/task-record.ts'
+import { isLeftOut, isUnfinished, taskRecord } from '../src/scoring/task-record.ts'
 import type { Trajectory } from '../src/trajectory/schema.ts'
 import { cleanText } from '../src/text.ts'
 import { exitVerdict } from './exit-verdict.ts'
@@ -127,7 +127,8 @@ export class LeaderboardReporter implements Reporter {
     let otherFailures = 0
     for (const module of modules) {
       const file = relative(root, module.moduleId)
-      for (const key of [...this.seen.keys()]) if (key.startsWith(`${module.project.name}\u0000${file}\u0000`)) this.seen.delete(key)
+      const prefix = `${module.project.name}\u0000${file}\u0000`
+      for (const key of [...this.seen.keys()]) if (key.startsWith(prefix)) this.seen.delete(key)
       let benchTests = 0
       for (const test of module.children.allTests()) {
         const meta = test.meta()
@@ -136,6 +137,8 @@ export class LeaderboardReporter implements Reporter {
           continue
         }
         benchTests++
+        // Left out by `-t`, `.only` elsewhere, `.skip` or `.todo`: not part of this run, so neither counted nor unfinished.
+        if (isLeftOut(test.options.mode)) continue
         // The JUnit reporter and the reports read the same cleaned messages.
         const errors = (test.result().errors ?? []).map((e) => cleanErrorInPlace(e, this.options.redactor))
         const outcome = validOutcome(meta.mcpBenchOutcome, meta.mcpBenchTask, file, errors)
@@ -145,7 +148,7 @@ export class LeaderboardReporter implements Reporter {
           continue
         }
         const record = taskRecord(outcome, { state: state as 'passed' | 'failed' | 'skipped', errors, durationMs: Math.round(test.diagnostic()?.duration ?? 0) }, this.options.prices)
-        this.seen.set(`${module.project.name}\u0000${file}\u0000${test.id}`, { record, trajectory: outcome.trajectory })
+        this.seen.set(`${prefix}${test.id}`, { record, trajectory: outcome.trajectory })
         tests.push([test, record])
       }
       const loadErrors = module.errors()

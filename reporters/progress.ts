@@ -3,7 +3,7 @@ import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from '
 import { progress, type Progress } from '../src/scoring/progress.ts'
 import type { Prices } from '../src/scoring/prices.ts'
 import type { TaskRecord } from '../src/scoring/schema.ts'
-import { isUnfinished, taskRecord } from '../src/scoring/task-record.ts'
+import { isLeftOut, isUnfinished, taskRecord } from '../src/scoring/task-record.ts'
 import { count, duration, percent, usd } from '../src/text.ts'
 import { validOutcome } from './task-outcome.ts'
 import { joinVitestWindow, type VitestWindow } from './vitest-window.ts'
@@ -57,7 +57,7 @@ export class ProgressReporter implements Reporter {
     for (const test of module.children.allTests()) {
       const identity = test.meta().mcpBenchTask
       // Tests left out by `-t`, `.skip` or `.only` elsewhere are collected as skipped: they will not run.
-      if (identity && test.options.mode !== 'skip' && test.options.mode !== 'todo') this.collected.set(test.id, identity.agent)
+      if (identity && !isLeftOut(test.options.mode)) this.collected.set(test.id, identity.agent)
     }
   }
 

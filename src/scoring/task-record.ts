@@ -63,7 +63,17 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
   }
 }
 
-/** A test skipped without an `unscored` reason was cancelled: it has no status, it is unfinished. */
+/**
+ * A test Vitest chose, when it collected the file, not to run: left out by a `-t` filter, `.only` elsewhere,
+ * `.skip` or `.todo`. It is no part of the run: it has no record, and it is not unfinished. Its mode is fixed at
+ * collection, which tells it from a test an interrupt cancelled: the interrupt marks every test without a result
+ * skipped, with the same note, those a filter left out too.
+ */
+export function isLeftOut(mode: string): boolean {
+  return mode === 'skip' || mode === 'todo'
+}
+
+/** A test that was to run, skipped without an `unscored` reason, was cancelled: it has no status, it is unfinished. */
 export function isUnfinished(outcome: TaskOutcome | undefined, state: string): boolean {
   return state === 'pending' || (state === 'skipped' && !outcome?.unscored)
 }

@@ -145,6 +145,9 @@ describe('live progress and JUnit for dashboards, end to end (child Vitest proce
       expect(summary).toContain('## Cost and latency')
       expect(summary).toContain(`| gpt-4o-mini | 1 | 2,800 | $0.0031 | $0.0031 | 11,500 | $0.0176 |`)
       expect(summary).toContain('Run cost: **$0.0207** (agents $0.0031, judge $0.0176)')
+      // The tasks -t left out are no part of the run: not counted, and not unfinished either.
+      expect(leaderboard).toMatchObject({ interrupted: false, unfinished: [] })
+      expect(summary).not.toContain('Unfinished')
 
       const props = properties(elements(parseXml(junit), 'testcase')[0]!)
       expect(props).toMatchObject({ 'mcp-bench.tokens': '2800', 'mcp-bench.costUsd': '0.0031', 'mcp-bench.judgeTokens': '11500', 'mcp-bench.judgeCostUsd': '0.0176', 'mcp-bench.judge.taskFulfillment': '0.8' })
