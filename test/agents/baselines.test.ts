@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomArguments, randomValue } from '../../src/agents/baselines/random-arguments.ts'
 import { randomAgent } from '../../src/agents/baselines/random.ts'
 import { loadAgent } from '../../src/agents/resolve.ts'
-import type { AgentTool } from '../../src/agents/types.ts'
 import { createRng } from '../../src/random.ts'
-import { failed, fakeContext, ok, tool } from '../support/fake-agent-context.ts'
+import { failed, fakeContext, ok, smallCatalog as catalog } from '../support/fake-agent-context.ts'
 import { InProcessServers } from '../support/in-process-suite.ts'
 
 const drafts = { v7: new Ajv({ strict: false }), v2020: new Ajv2020({ strict: false }) }
@@ -17,27 +16,6 @@ function validator(schema: Record<string, unknown>) {
   return (typeof $schema === 'string' && $schema.includes('2020-12') ? drafts.v2020 : drafts.v7).compile(rest)
 }
 
-const catalog: AgentTool[] = [
-  tool('weather', 'get_weather_forecast_tool', 'Get the daily weather forecast for a city for a number of days.', {
-    properties: { city: { type: 'string' }, days: { type: 'integer', minimum: 1, maximum: 10, default: 3 } },
-    required: ['city'],
-  }),
-  tool('national-parks', 'getAlerts', 'Get current alerts (closures, cautions, dangers) for a national park.', {
-    properties: { parkCode: { type: 'string' }, limit: { type: 'number' } },
-  }),
-  tool('math', 'sum', 'Adds any number of numbers together.', {
-    properties: { numbers: { type: 'array', items: { type: 'number' }, minItems: 1 } },
-    required: ['numbers'],
-  }),
-  tool('unit-converter', 'convert_length', 'Convert a length between units such as miles and kilometers.', {
-    properties: {
-      value: { type: 'number' },
-      from_unit: { type: 'string', enum: ['meters', 'kilometers', 'miles', 'feet'] },
-      to_unit: { type: 'string', enum: ['meters', 'kilometers', 'miles', 'feet'] },
-    },
-    required: ['value', 'from_unit', 'to_unit'],
-  }),
-]
 
 describe('random schema-valid arguments', () => {
   const schemas: Array<[string, Record<string, unknown>]> = [

@@ -3,28 +3,9 @@ import { bestTool, greedyOneStepAgent, scoreTools } from '../../../src/agents/ba
 import { readPrompt } from '../../../src/agents/baselines/prompt-values.ts'
 import { loadAgent } from '../../../src/agents/resolve.ts'
 import type { AgentTool } from '../../../src/agents/types.ts'
-import { failed, fakeContext, ok, tool } from '../../support/fake-agent-context.ts'
+import { failed, fakeContext, ok, smallCatalog as catalog, tool } from '../../support/fake-agent-context.ts'
 
 /** The greedy one-step baseline on small made-up catalogs. */
-
-const units = ['meters', 'kilometers', 'miles', 'feet']
-const catalog: AgentTool[] = [
-  tool('weather', 'get_weather_forecast_tool', 'Get the daily weather forecast for a city for a number of days.', {
-    properties: { city: { type: 'string' }, days: { type: 'integer', minimum: 1, maximum: 10, default: 3 } },
-    required: ['city'],
-  }),
-  tool('national-parks', 'getAlerts', 'Get current alerts (closures, cautions, dangers) for a national park.', {
-    properties: { parkCode: { type: 'string' }, limit: { type: 'number' } },
-  }),
-  tool('math', 'sum', 'Adds any number of numbers together.', {
-    properties: { numbers: { type: 'array', items: { type: 'number' }, minItems: 1 } },
-    required: ['numbers'],
-  }),
-  tool('unit-converter', 'convert_length', 'Convert a length between units such as miles and kilometers.', {
-    properties: { value: { type: 'number' }, from_unit: { type: 'string', enum: units, description: 'Source unit' }, to_unit: { type: 'string', enum: units, description: 'Target unit' } },
-    required: ['value', 'from_unit', 'to_unit'],
-  }),
-]
 
 const clocks: AgentTool[] = [
   tool('time', 'get_current_time', 'Get the current time in a time zone.', {
