@@ -1,7 +1,8 @@
 import { MCP_BENCH_DIMENSIONS } from '../judge/rubric.ts'
-import { judgeCategories, mean, overallScore, ratio, ruleScore, schemaUnderstanding, weightedMean, wilsonInterval } from './formulas.ts'
+import { judgeCategories, overallScore, ratio, ruleScore, schemaUnderstanding, weightedMean, wilsonInterval } from './formulas.ts'
 import {
   AGENTBENCH_CATEGORIES,
+  CallShapeSchema,
   TierSchema,
   type AgentBenchCategory,
   type AgentRow,
@@ -10,17 +11,27 @@ import {
   type TaskRecord,
   type TrialSummary,
 } from './schema.ts'
-import { costSummary, latencySummary, tokenSums } from './run-costs.ts'
-import { categoryOf, isMultiServer, type Domains, type SubDimensions } from './task-scores.ts'
+import { RunCosts } from './run-costs.ts'
+import { isMultiServer, type Domains, type SubDimensions } from './task-scores.ts'
 
 /**
  * Leaderboard rows from task records: MCP-Bench's single-server,
  * multi-server and combined tables (Tables 3–5), MCP-AgentBench's six
  * categories, tiers, trials and run statistics. Every formula comes from
- * formulas.ts; grouping is linear in the number of records.
+ * formulas.ts. One pass over the records feeds every column of every agent
+ * (RowAccumulator): at 100k records, a filter or map per column costs more
+ * in copying and garbage collection than the sums themselves. Each sum
+ * still runs in record order, so the figures are those of a mean over the
+ * filtered records, to the last bit.
  */
 export function agentRows(records: readonly TaskRecord[]): AgentRow[] {
-  const rows = [...groupBy(records, (r) => r.agent)].map(([agent, rs]) => agentRow(agent, rs))
+  const byAgent = new Map<string, RowAccumulator>()
+  for (const r of records) {
+    let row = byAgent.get(r.agent)
+    if (!row) byAgent.set(r.agent, (row = new RowAccumulator()))
+    row.add(r)
+  }
+  const rows = [...byAgent].map(([agent, row]) => row.row(agent))
   const key = (a: AgentRow) => [a.overallScore ?? -1, a.ruleScore ?? -1, a.passRate ?? -1]
   return rows.sort((a, b) => {
     const [x, y] = [key(a), key(b)]
@@ -29,108 +40,200 @@ export function agentRows(records: readonly TaskRecord[]): AgentRow[] {
 }
 
 const TIERS = TierSchema.options
+const SHAPES = CallShapeSchema.options
 
 /** Records that count in an agent's scores: everything but tasks that could not start. */
 export function counted(records: readonly TaskRecord[]): TaskRecord[] {
   return records.filter((r) => r.status !== 'setup-error')
 }
 
-function agentRow(agent: string, all: readonly TaskRecord[]): AgentRow {
-  const rs = counted(all)
-  const single = settingSummary(rs.filter((r) => !isMultiServer(r.servers)))
-  const multi = settingSummary(rs.filter((r) => isMultiServer(r.servers)))
-  const overall = combineSettings([single, multi])
-  const completed = combinedSummary(rs.filter((r) => r.status !== 'errored'))
-  const avg = (f: (r: TaskRecord) => number) => (rs.length ? rs.reduce((a, r) => a + f(r), 0) / rs.length : 0)
-  const byCategory = groupBy(rs, (r) => categoryOf(r.servers, r.shape))
-  const byTier = groupBy(rs, (r) => r.tier)
-  return {
-    agent,
-    ...passSummary(rs),
-    setupErrors: all.length - rs.length,
-    single,
-    multi,
-    overall,
-    overallScore: overall.overall,
-    ruleScore: overall.ruleScore,
-    metrics: {
-      validToolNameRate: overall.metrics.validToolNameRate,
-      schemaCompliance: overall.metrics.schemaCompliance,
-      executionSuccess: overall.metrics.executionSuccess,
-      dependencyOrder: mean(rs.map((r) => r.metrics.dependencyOrder)),
-      callPrecision: mean(rs.map((r) => r.metrics.callPrecision)),
-      callRecall: mean(rs.map((r) => r.metrics.callRecall)),
-      callF1: mean(rs.map((r) => r.metrics.callF1)),
-    },
-    completedOnly: { tasks: completed.tasks, ruleScore: completed.ruleScore, overallScore: completed.overall, domains: completed.domains },
-    categories: Object.fromEntries(AGENTBENCH_CATEGORIES.map((c) => [c, passSummary(byCategory.get(c) ?? [])])) as Record<AgentBenchCategory, PassSummary>,
-    uncategorized: byCategory.get(null)?.length ?? 0,
-    tiers: Object.fromEntries(TIERS.map((tier) => {
-      const trs = byTier.get(tier) ?? []
-      const s = combinedSummary(trs)
-      return [tier, { ...passSummary(trs), overallScore: s.overall, ruleScore: s.ruleScore, goalsMet: goalShare(trs) }]
-    })) as AgentRow['tiers'],
-    judge: {
-      configured: rs.some((r) => r.judgeConfigured),
-      judged: rs.filter((r) => r.judge?.kind === 'rubric' || r.judge?.kind === 'pass-fail').length,
-      errors: rs.filter((r) => r.errorPhase === 'judge').length,
-    },
-    goalsMet: goalShare(rs),
-    trials: summariseTrials(rs),
-    avgRounds: avg((r) => r.rounds),
-    avgToolCalls: avg((r) => r.metrics.toolCalls),
-    avgTokens: avg((r) => r.tokens.total),
-    avgDurationMs: avg((r) => r.durationMs),
-    tokens: tokenSums(rs),
-    cost: costSummary(rs),
-    latency: latencySummary(rs),
+/** One tier's columns: its pass counts, MCP-Bench's columns per setting, and its goals. */
+interface TierAccumulator {
+  pass: PassCounter
+  single: SettingAccumulator
+  multi: SettingAccumulator
+  goals: GoalCounter
+}
+
+/** Every column of one agent's row, fed one record at a time. */
+class RowAccumulator {
+  private all = 0
+  private readonly pass = new PassCounter()
+  private readonly single = new SettingAccumulator()
+  private readonly multi = new SettingAccumulator()
+  /** MCP-Bench's own averaging: the tasks that ran to completion (not errored). */
+  private readonly completedSingle = new SettingAccumulator()
+  private readonly completedMulti = new SettingAccumulator()
+  /** dependencyOrder, callPrecision, callRecall, callF1. */
+  private readonly callMetrics = new RunningMeans(4)
+  /** In AGENTBENCH_CATEGORIES order: single-server × SHAPES, then multi-server × SHAPES. */
+  private readonly categories = AGENTBENCH_CATEGORIES.map(() => new PassCounter())
+  private uncategorized = 0
+  private readonly tiers = new Map<string, TierAccumulator>(TIERS.map((t) => [t, {
+    pass: new PassCounter(), single: new SettingAccumulator(), multi: new SettingAccumulator(), goals: new GoalCounter(),
+  }]))
+  private judgeConfigured = false
+  private judged = 0
+  private judgeErrors = 0
+  private readonly goals = new GoalCounter()
+  private readonly trials = new TrialCounter()
+  private rounds = 0
+  private toolCalls = 0
+  private tokens = 0
+  private durationMs = 0
+  private readonly costs = new RunCosts()
+
+  add(r: TaskRecord): void {
+    this.all++
+    if (r.status === 'setup-error') return // counted as a setup error, nowhere else in the row
+    const multi = isMultiServer(r.servers)
+    this.pass.add(r)
+    ;(multi ? this.multi : this.single).add(r)
+    if (r.status !== 'errored') (multi ? this.completedMulti : this.completedSingle).add(r)
+    const m = r.metrics
+    this.callMetrics.add(0, m.dependencyOrder)
+    this.callMetrics.add(1, m.callPrecision)
+    this.callMetrics.add(2, m.callRecall)
+    this.callMetrics.add(3, m.callF1)
+    // As categoryOf(): null without a shape, else `${single|multi}-server/${shape}`.
+    if (!r.shape) this.uncategorized++
+    else {
+      const shape = SHAPES.indexOf(r.shape)
+      if (shape >= 0) this.categories[(multi ? SHAPES.length : 0) + shape]!.add(r)
+    }
+    const tier = this.tiers.get(r.tier)
+    if (tier) {
+      tier.pass.add(r)
+      ;(multi ? tier.multi : tier.single).add(r)
+      tier.goals.add(r)
+    }
+    if (r.judgeConfigured) this.judgeConfigured = true
+    if (r.judge?.kind === 'rubric' || r.judge?.kind === 'pass-fail') this.judged++
+    if (r.errorPhase === 'judge') this.judgeErrors++
+    this.goals.add(r)
+    this.trials.add(r)
+    this.rounds += r.rounds
+    this.toolCalls += m.toolCalls
+    this.tokens += r.tokens.total
+    this.durationMs += r.durationMs
+    this.costs.add(r)
+  }
+
+  row(agent: string): AgentRow {
+    const single = this.single.summary()
+    const multi = this.multi.summary()
+    const overall = combineSettings([single, multi])
+    const completed = combineSettings([this.completedSingle.summary(), this.completedMulti.summary()])
+    const pass = this.pass.summary()
+    const n = pass.tasks
+    const avg = (sum: number) => (n ? sum / n : 0)
+    return {
+      agent,
+      ...pass,
+      setupErrors: this.all - n,
+      single,
+      multi,
+      overall,
+      overallScore: overall.overall,
+      ruleScore: overall.ruleScore,
+      metrics: {
+        validToolNameRate: overall.metrics.validToolNameRate,
+        schemaCompliance: overall.metrics.schemaCompliance,
+        executionSuccess: overall.metrics.executionSuccess,
+        dependencyOrder: this.callMetrics.mean(0),
+        callPrecision: this.callMetrics.mean(1),
+        callRecall: this.callMetrics.mean(2),
+        callF1: this.callMetrics.mean(3),
+      },
+      completedOnly: { tasks: completed.tasks, ruleScore: completed.ruleScore, overallScore: completed.overall, domains: completed.domains },
+      categories: Object.fromEntries(AGENTBENCH_CATEGORIES.map((c, i) => [c, this.categories[i]!.summary()])) as Record<AgentBenchCategory, PassSummary>,
+      uncategorized: this.uncategorized,
+      tiers: Object.fromEntries(TIERS.map((tier) => {
+        const t = this.tiers.get(tier)!
+        const s = combineSettings([t.single.summary(), t.multi.summary()])
+        return [tier, { ...t.pass.summary(), overallScore: s.overall, ruleScore: s.ruleScore, goalsMet: t.goals.share() }]
+      })) as AgentRow['tiers'],
+      judge: { configured: this.judgeConfigured, judged: this.judged, errors: this.judgeErrors },
+      goalsMet: this.goals.share(),
+      trials: this.trials.summary(),
+      avgRounds: avg(this.rounds),
+      avgToolCalls: avg(this.toolCalls),
+      avgTokens: avg(this.tokens),
+      avgDurationMs: avg(this.durationMs),
+      tokens: this.costs.tokens(),
+      cost: this.costs.cost(),
+      latency: this.costs.latency(),
+    }
   }
 }
 
 /** Pass counts and rate. Unscored tasks are counted but take no part in the rate. */
 export function passSummary(records: readonly TaskRecord[]): PassSummary {
-  const n = { passed: 0, failed: 0, errored: 0, unscored: 0 }
-  let judgedPassFail = 0
-  let judgePassed = 0
-  for (const r of records) {
-    if (r.status !== 'setup-error') n[r.status]++
+  const counter = new PassCounter()
+  for (const r of records) counter.add(r)
+  return counter.summary()
+}
+
+class PassCounter {
+  private readonly n = { passed: 0, failed: 0, errored: 0, unscored: 0 }
+  private judgedPassFail = 0
+  private judgePassed = 0
+
+  add(r: TaskRecord): void {
+    if (r.status !== 'setup-error') this.n[r.status]++
     if (r.judge?.kind === 'pass-fail') {
-      judgedPassFail++
-      if (r.judge.pass) judgePassed++
+      this.judgedPassFail++
+      if (r.judge.pass) this.judgePassed++
     }
   }
-  const decided = n.passed + n.failed + n.errored
-  return {
-    tasks: decided + n.unscored,
-    ...n,
-    passRate: ratio(n.passed, decided),
-    passRateInterval: wilsonInterval(n.passed, decided),
-    judgePassed,
-    judgePassRate: ratio(judgePassed, judgedPassFail),
+
+  summary(): PassSummary {
+    const n = this.n
+    const decided = n.passed + n.failed + n.errored
+    return {
+      tasks: decided + n.unscored,
+      ...n,
+      passRate: ratio(n.passed, decided),
+      passRateInterval: wilsonInterval(n.passed, decided),
+      judgePassed: this.judgePassed,
+      judgePassRate: ratio(this.judgePassed, this.judgedPassFail),
+    }
   }
 }
 
 /** One setting's columns: each metric and sub-dimension averaged over the records that have it. */
 export function settingSummary(records: readonly TaskRecord[]): SettingSummary {
-  // One pass, no intermediate arrays: at 100k records the per-column maps and filters cost more in
-  // garbage collection than the sums themselves. Same order of addition as mean(), so the same figures.
-  const metrics = new RunningMeans(3)
-  const dimensions = new RunningMeans(MCP_BENCH_DIMENSIONS.length)
-  let judged = 0
-  for (const r of records) {
-    metrics.add(0, r.metrics.validToolNameRate)
-    metrics.add(1, r.metrics.schemaCompliance)
-    metrics.add(2, r.metrics.executionSuccess)
+  const setting = new SettingAccumulator()
+  for (const r of records) setting.add(r)
+  return setting.summary()
+}
+
+/** settingSummary() fed one record at a time, without intermediate arrays. Same order of addition as mean(), so the same figures. */
+class SettingAccumulator {
+  private tasks = 0
+  private judged = 0
+  private readonly metrics = new RunningMeans(3)
+  private readonly dimensions = new RunningMeans(MCP_BENCH_DIMENSIONS.length)
+
+  add(r: TaskRecord): void {
+    this.tasks++
+    this.metrics.add(0, r.metrics.validToolNameRate)
+    this.metrics.add(1, r.metrics.schemaCompliance)
+    this.metrics.add(2, r.metrics.executionSuccess)
     const d = r.scores.dimensions
-    for (let k = 0; k < MCP_BENCH_DIMENSIONS.length; k++) dimensions.add(k, d[MCP_BENCH_DIMENSIONS[k]!])
-    if (r.judge?.kind === 'rubric') judged++
+    for (let k = 0; k < MCP_BENCH_DIMENSIONS.length; k++) this.dimensions.add(k, d[MCP_BENCH_DIMENSIONS[k]!])
+    if (r.judge?.kind === 'rubric') this.judged++
   }
-  return finish(
-    records.length,
-    judged,
-    { validToolNameRate: metrics.mean(0), schemaCompliance: metrics.mean(1), executionSuccess: metrics.mean(2) },
-    Object.fromEntries(MCP_BENCH_DIMENSIONS.map((k, i) => [k, dimensions.mean(i)])) as SubDimensions,
-  )
+
+  summary(): SettingSummary {
+    const metrics = this.metrics
+    return finish(
+      this.tasks,
+      this.judged,
+      { validToolNameRate: metrics.mean(0), schemaCompliance: metrics.mean(1), executionSuccess: metrics.mean(2) },
+      Object.fromEntries(MCP_BENCH_DIMENSIONS.map((k, i) => [k, this.dimensions.mean(i)])) as SubDimensions,
+    )
+  }
 }
 
 /** Column sums and counts for mean(): missing and non-finite values are skipped, as there. */
@@ -166,40 +269,70 @@ export function combineSettings(settings: readonly SettingSummary[]): SettingSum
   return finish(settings.reduce((n, s) => n + s.tasks, 0), settings.reduce((n, s) => n + s.judged, 0), metrics, dimensions)
 }
 
-function combinedSummary(records: readonly TaskRecord[]): SettingSummary {
-  return combineSettings([
-    settingSummary(records.filter((r) => !isMultiServer(r.servers))),
-    settingSummary(records.filter((r) => isMultiServer(r.servers))),
-  ])
-}
-
 function finish(tasks: number, judged: number, metrics: SettingSummary['metrics'], dimensions: SubDimensions): SettingSummary {
   const domains: Domains = { schemaUnderstanding: schemaUnderstanding(metrics), ...judgeCategories(dimensions, 1) }
   return { tasks, judged, metrics, dimensions, domains, overall: overallScore(domains), ruleScore: ruleScore(metrics) }
 }
 
-function goalShare(records: readonly TaskRecord[]): number | null {
-  let met = 0
-  let total = 0
-  for (const r of records) {
-    if (!r.goals) continue
-    met += r.goals.met
-    total += r.goals.total
+/** Share of goals met over the records with facts. */
+class GoalCounter {
+  private met = 0
+  private total = 0
+
+  add(r: TaskRecord): void {
+    if (!r.goals) return
+    this.met += r.goals.met
+    this.total += r.goals.total
   }
-  return ratio(met, total)
+
+  share(): number | null {
+    return ratio(this.met, this.total)
+  }
 }
 
 /** pass^k and pass@k over repeated runs; null for a single run, which says nothing about consistency. */
 export function summariseTrials(records: readonly Pick<TaskRecord, 'id' | 'trial' | 'status'>[]): TrialSummary | null {
-  const decided = records.filter((r) => r.status !== 'unscored' && r.status !== 'setup-error')
-  const trials = decided.reduce((k, r) => Math.max(k, r.trial), 0)
-  if (trials < 2) return null
-  const outcomes = [...groupBy(decided, (r) => r.id).values()].map((rs) => rs.map((r) => r.status === 'passed'))
-  return {
-    trials,
-    tasks: outcomes.length,
-    passAll: outcomes.filter((o) => o.length === trials && o.every(Boolean)).length / outcomes.length,
-    passAny: outcomes.filter((o) => o.some(Boolean)).length / outcomes.length,
+  const counter = new TrialCounter()
+  for (const r of records) counter.add(r)
+  return counter.summary()
+}
+
+/** Each task's decided runs (unscored tasks and setup errors take no part), and whether all or any of them passed. */
+class TrialCounter {
+  private trials = 0
+  private readonly slot = new Map<string, number>()
+  private readonly runs: number[] = []
+  private readonly allPassed: boolean[] = []
+  private readonly anyPassed: boolean[] = []
+
+  add(r: Pick<TaskRecord, 'id' | 'trial' | 'status'>): void {
+    if (r.status === 'unscored' || r.status === 'setup-error') return
+    this.trials = Math.max(this.trials, r.trial)
+    const passed = r.status === 'passed'
+    const i = this.slot.get(r.id)
+    if (i === undefined) {
+      this.slot.set(r.id, this.runs.length)
+      this.runs.push(1)
+      this.allPassed.push(passed)
+      this.anyPassed.push(passed)
+    } else {
+      this.runs[i]!++
+      if (passed) this.anyPassed[i] = true
+      else this.allPassed[i] = false
+    }
+  }
+
+  summary(): TrialSummary | null {
+    const trials = this.trials
+    if (trials < 2) return null
+    const tasks = this.runs.length
+    let all = 0
+    let any = 0
+    for (let i = 0; i < tasks; i++) {
+      if (this.runs[i] === trials && this.allPassed[i]) all++
+      if (this.anyPassed[i]) any++
+    }
+    return { trials, tasks, passAll: all / tasks, passAny: any / tasks }
   }
 }
 

@@ -1,4 +1,4 @@
-import { median, quantile, ratio } from './formulas.ts'
+import { ratio, sortedFinite, sortedQuantile } from './formulas.ts'
 import type { AgentRow, TaskRecord } from './schema.ts'
 
 /**
@@ -8,28 +8,91 @@ import type { AgentRow, TaskRecord } from './schema.ts'
 
 type Tokens = TaskRecord['tokens']
 
-/** Sum of costs, null as soon as one is unknown: a partial sum would pass for the whole. */
-function sumKnown(values: ReadonlyArray<number | null>): number | null {
-  let sum = 0
-  for (const v of values) {
-    if (v === null) return null
-    sum += v
+/**
+ * Tokens, costs and times of a set of records, added one record at a time: an agent's row gathers
+ * them in the same single pass as its other columns (see rows.ts). Sums run in record order, as a
+ * reduce over the records would, so the figures are the same to the last bit.
+ */
+export class RunCosts {
+  private count = 0
+  private readonly agentTokens = { prompt: 0, completion: 0, total: 0 }
+  private readonly judgeTokens = { prompt: 0, completion: 0, total: 0 }
+  /** Sums of known costs; null once a record's cost is unknown: a partial sum would pass for the whole. */
+  private agentUsd: number | null = 0
+  private judgeUsd: number | null = 0
+  private readonly unknown = new Set<string>()
+  private timedWall = 0
+  private modelMs = 0
+  private toolMs = 0
+  private judgeMs = 0
+  private readonly durations: number[] = []
+
+  add(r: TaskRecord): void {
+    this.count++
+    addTokens(this.agentTokens, r.tokens)
+    addTokens(this.judgeTokens, r.judgeTokens)
+    const c = r.cost
+    if (this.agentUsd !== null) this.agentUsd = c.agentUsd === null ? null : this.agentUsd + c.agentUsd
+    if (this.judgeUsd !== null) this.judgeUsd = c.judgeUsd === null ? null : this.judgeUsd + c.judgeUsd
+    for (const reason of c.unknown) this.unknown.add(reason)
+    const t = r.timing
+    if (t.modelMs !== null && t.toolMs !== null) {
+      this.timedWall += r.durationMs
+      this.modelMs += t.modelMs
+      this.toolMs += t.toolMs
+    }
+    this.judgeMs += t.judgeMs
+    this.durations.push(r.durationMs)
   }
-  return sum
+
+  tokens(): AgentRow['tokens'] {
+    return { agent: { ...this.agentTokens }, judge: { ...this.judgeTokens } }
+  }
+
+  cost(): AgentRow['cost'] {
+    const agentUsd = this.agentUsd
+    return {
+      agentUsd,
+      judgeUsd: this.judgeUsd,
+      agentUsdPerTask: agentUsd === null ? null : ratio(agentUsd, this.count),
+      unknown: [...this.unknown],
+    }
+  }
+
+  /**
+   * Median and p95 task duration, and the time split. The shares are ratios
+   * of sums (Σ model time / Σ duration over the tasks with a trajectory), so
+   * long tasks weigh as much as the time they took, not one vote each.
+   */
+  latency(): AgentRow['latency'] {
+    const durations = sortedFinite(this.durations) // sorted once for both quantiles
+    const share = (ms: number) => { const s = ratio(ms, this.timedWall); return s === null ? null : Math.min(1, s) }
+    return {
+      medianMs: sortedQuantile(durations, 0.5),
+      p95Ms: sortedQuantile(durations, 0.95),
+      modelShare: share(this.modelMs),
+      toolShare: share(this.toolMs),
+      modelMs: this.modelMs,
+      toolMs: this.toolMs,
+      judgeMs: this.judgeMs,
+    }
+  }
 }
 
-function unknownReasons(records: readonly TaskRecord[]): string[] {
-  return [...new Set(records.flatMap((r) => r.cost.unknown))]
+function addTokens(sum: Tokens, t: Tokens): void {
+  sum.prompt += t.prompt
+  sum.completion += t.completion
+  sum.total += t.total
+}
+
+function runCosts(records: readonly TaskRecord[]): RunCosts {
+  const costs = new RunCosts()
+  for (const r of records) costs.add(r)
+  return costs
 }
 
 export function costSummary(records: readonly TaskRecord[]): AgentRow['cost'] {
-  const agentUsd = sumKnown(records.map((r) => r.cost.agentUsd))
-  return {
-    agentUsd,
-    judgeUsd: sumKnown(records.map((r) => r.cost.judgeUsd)),
-    agentUsdPerTask: agentUsd === null ? null : ratio(agentUsd, records.length),
-    unknown: unknownReasons(records),
-  }
+  return runCosts(records).cost()
 }
 
 /** The run's total: agent and judge costs of every record, and their sum. */
@@ -38,37 +101,11 @@ export function runCost(records: readonly TaskRecord[]): { agentUsd: number | nu
   return { agentUsd, judgeUsd, totalUsd: agentUsd === null || judgeUsd === null ? null : agentUsd + judgeUsd, unknown }
 }
 
-function addTokens(a: Tokens, b: Tokens): Tokens {
-  return { prompt: a.prompt + b.prompt, completion: a.completion + b.completion, total: a.total + b.total }
-}
-
 export function tokenSums(records: readonly TaskRecord[]): AgentRow['tokens'] {
-  const zero = { prompt: 0, completion: 0, total: 0 }
-  return {
-    agent: records.reduce((t, r) => addTokens(t, r.tokens), zero),
-    judge: records.reduce((t, r) => addTokens(t, r.judgeTokens), zero),
-  }
+  return runCosts(records).tokens()
 }
 
-/**
- * Median and p95 task duration, and the time split. The shares are ratios
- * of sums (Σ model time / Σ duration over the tasks with a trajectory), so
- * long tasks weigh as much as the time they took, not one vote each.
- */
+/** Median and p95 task duration, and the time split (see RunCosts.latency). */
 export function latencySummary(records: readonly TaskRecord[]): AgentRow['latency'] {
-  const timed = records.filter((r) => r.timing.modelMs !== null && r.timing.toolMs !== null)
-  const wall = timed.reduce((ms, r) => ms + r.durationMs, 0)
-  const modelMs = timed.reduce((ms, r) => ms + r.timing.modelMs!, 0)
-  const toolMs = timed.reduce((ms, r) => ms + r.timing.toolMs!, 0)
-  const durations = records.map((r) => r.durationMs)
-  const share = (ms: number) => { const s = ratio(ms, wall); return s === null ? null : Math.min(1, s) }
-  return {
-    medianMs: median(durations),
-    p95Ms: quantile(durations, 0.95),
-    modelShare: share(modelMs),
-    toolShare: share(toolMs),
-    modelMs,
-    toolMs,
-    judgeMs: records.reduce((ms, r) => ms + r.timing.judgeMs, 0),
-  }
+  return runCosts(records).latency()
 }

@@ -77,7 +77,9 @@ export function settingOf(servers: readonly string[]): string {
 }
 
 export function isMultiServer(servers: readonly string[]): boolean {
-  return new Set(servers).size > 1
+  // Two distinct servers: some server differs from the first (as new Set(servers).size > 1, without the set).
+  for (let i = 1; i < servers.length; i++) if (servers[i] !== servers[0]) return true
+  return false
 }
 
 /** MCP-AgentBench's category: single- or multi-server × the plan's call shape; null without a plan. */
