@@ -24,21 +24,30 @@ function withBaseline(gate: GateResult, baseline: RegressionResult | null): Gate
   return { ...gate, passed: failures.length === 0, failures, baseline }
 }
 
-/** The whole leaderboard from task records: rows, gate and run facts, validated against its schema. */
+/** Everything on the board but the task records. */
+const LeaderboardSummarySchema = LeaderboardSchema.omit({ tasks: true })
+
+/**
+ * The whole leaderboard from task records: rows, gate and run facts, validated against its schema. The
+ * records themselves are not parsed again: each was built by `taskRecord()` from an outcome validated where
+ * it crossed from the worker (reporters/task-outcome.ts), typed by the same schema, and parsing 100,000 of
+ * them again with zod would take seconds. What is computed here (rows, gate, cost) is checked.
+ */
 export function buildLeaderboard(input: LeaderboardInput): Leaderboard {
   const agents = agentRows(input.records)
   const gate = input.gateDeferred
     ? { applied: false, passed: true, failures: [], note: input.gateDeferred, baseline: null }
     : withBaseline({ applied: true, ...applyGate(agents, input.records, input.gate), note: null, baseline: null }, input.baseline ?? null)
-  return LeaderboardSchema.parse({
+  const summary = LeaderboardSummarySchema.parse({
     schemaVersion: LEADERBOARD_SCHEMA_VERSION,
     generatedAt: input.generatedAt ?? new Date().toISOString(),
     interrupted: input.interrupted,
     unfinished: input.unfinished,
     agents,
-    tasks: input.records,
     fileErrors: input.fileErrors,
     gate,
     cost: { ...runCost(counted(input.records)), pricesAsOf: DEFAULT_PRICES_AS_OF },
   })
+  // In the schema's key order, as leaderboard.json has always had it.
+  return Object.fromEntries(Object.keys(LeaderboardSchema.shape).map((k) => [k, k === 'tasks' ? input.records : summary[k as keyof typeof summary]])) as Leaderboard
 }

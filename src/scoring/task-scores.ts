@@ -108,6 +108,7 @@ export function scoreTask(metrics: TaskMetrics, judge: JudgeResult | null, { zer
   ruleScore: number | null
 } {
   const dimensions = zeroJudge ? { ...ZERO_DIMENSIONS } : normalisedDimensions(judge)
-  const domains: Domains = { schemaUnderstanding: schemaUnderstanding(metrics), ...judgeCategories(dimensions, 1) }
+  // In DomainsSchema's key order, as leaderboard.json has always shown them (the board keeps records as built).
+  const domains: Domains = { ...judgeCategories(dimensions, 1), schemaUnderstanding: schemaUnderstanding(metrics) }
   return { dimensions, domains, overall: overallScore(domains), ruleScore: ruleScore(metrics) }
 }
