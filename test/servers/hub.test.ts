@@ -1,7 +1,6 @@
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { isAlive } from '../support/process.ts'
 import { parseServers } from '../../src/config/load-servers.ts'
@@ -172,7 +171,7 @@ describe('per-task state', () => {
   it('tries a server that failed again for the next task, and starts a dead shared server once however many tasks ask', async () => {
     const flag = join(mkdtempSync(join(tmpdir(), 'flaky-start-')), 'ok')
     // Fails to start until the flag file exists.
-    hub = hubWith({ flaky: { ...probe, args: ['--import', 'tsx', '-e', `if (!require('node:fs').existsSync(${JSON.stringify(flag)})) process.exit(5); import(${JSON.stringify(pathToFileURL(resolve('test/support/probe-stdio.ts')).href)})`], env: {} } })
+    hub = hubWith({ flaky: { ...probe, env: { PROBE_START_WHEN: flag } } })
     await expect(hub.acquire(['flaky'])).rejects.toThrow(/failed to start .*\(tried 2 times\)/)
     writeFileSync(flag, '')
     const session = await hub.acquire(['flaky'])

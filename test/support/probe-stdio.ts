@@ -1,6 +1,9 @@
-import { appendFileSync } from 'node:fs'
+import { appendFileSync, existsSync } from 'node:fs'
 import { runStdio } from '../../fixtures/servers/shared/stdio.ts'
 import { createServer } from './probe-server.ts'
+
+// A server that fails to start until a file exists (the hub's retry tests).
+if (process.env.PROBE_START_WHEN && !existsSync(process.env.PROBE_START_WHEN)) process.exit(5)
 
 // Lets end-to-end tests check that no server process outlives a run.
 if (process.env.PROBE_PID_FILE) {
