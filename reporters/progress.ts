@@ -2,6 +2,7 @@ import { relative } from 'node:path'
 import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node'
 import { progress, type Progress } from '../src/scoring/progress.ts'
 import type { Prices } from '../src/scoring/prices.ts'
+import { totalUsd } from '../src/scoring/run-costs.ts'
 import type { TaskRecord } from '../src/scoring/schema.ts'
 import { isLeftOut, isUnfinished, taskRecord } from '../src/scoring/task-record.ts'
 import { count, duration, percent, usd } from '../src/text.ts'
@@ -119,10 +120,9 @@ const eta = (p: Progress) => (p.done >= p.total && !p.estimated ? 'done' : `ETA 
 /** One finished task, for a log that is read top to bottom (CI). */
 export function taskLine(record: TaskRecord, p: Progress): string {
   const agent = p.agents.find((a) => a.agent === record.agent)
-  const cost = record.cost.agentUsd === null || record.cost.judgeUsd === null ? null : record.cost.agentUsd + record.cost.judgeUsd
   const task = `${record.id}${record.trial > 1 ? ` #${record.trial}` : ''} [${record.agent}]`
   const of = agent ? ` · ${record.agent} ${agent.done}/${agent.collected} pass ${percent(agent.passRate)}` : ''
-  return `mcp-bench ${total(p)} ${record.status} ${task} ${duration(record.durationMs)} ${count(record.tokens.total + record.judgeTokens.total)} tok ${usd(cost)}${of} · run ${count(p.tokens)} tok ${usd(p.costUsd)} · ${eta(p)}`
+  return `mcp-bench ${total(p)} ${record.status} ${task} ${duration(record.durationMs)} ${count(record.tokens.total + record.judgeTokens.total)} tok ${usd(totalUsd(record.cost))}${of} · run ${count(p.tokens)} tok ${usd(p.costUsd)} · ${eta(p)}`
 }
 
 /** The block shown under Vitest's status window on a terminal. */

@@ -1,9 +1,8 @@
 import type { Leaderboard } from '../src/scoring/schema.ts'
+import { totalUsd } from '../src/scoring/run-costs.ts'
 import { duration, percent, usd } from '../src/text.ts'
 
 const pct = (v: number | null | undefined) => percent(v).padStart(6)
-/** An agent's cost with its judging; unknown when either is. */
-const sum = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b)
 
 /** The leaderboard as a small terminal table, then what did not run right, the gate, and why the run exits as it does. */
 export function formatSummary(board: Leaderboard, path: string, exitReason: string): string {
@@ -17,7 +16,7 @@ export function formatSummary(board: Leaderboard, path: string, exitReason: stri
     (a.judge.configured ? `${a.judge.judged}${a.judge.errors ? `/${a.judge.errors}!` : ''}` : '-').padStart(9),
     ` ${pct(a.overallScore)}`,
     duration(a.latency.p95Ms).padStart(8),
-    usd(sum(a.cost.agentUsd, a.cost.judgeUsd)).padStart(9),
+    usd(totalUsd(a.cost)).padStart(9),
   ].join(' '))
   const lines = ['', ' MCP benchmark leaderboard', ` ${header}`, ...rows.map((r) => ` ${r}`)]
   const judgeErrors = board.agents.reduce((n, a) => n + a.judge.errors, 0)

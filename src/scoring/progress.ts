@@ -1,5 +1,5 @@
 import { passSummary, groupBy } from './rows.ts'
-import { runCost, tokenSums } from './run-costs.ts'
+import { runCosts, totalUsd } from './run-costs.ts'
 import type { TaskRecord } from './schema.ts'
 
 /**
@@ -58,15 +58,14 @@ export function progress({ records, collected, files, elapsedMs }: ProgressInput
   const agents = [...new Set([...collected.keys(), ...byAgent.keys()])].map((agent): AgentProgress => {
     const rs = byAgent.get(agent) ?? []
     const pass = passSummary(rs)
-    const tokens = tokenSums(rs)
+    const spent = spending(rs)
     return {
       agent,
       done: rs.length,
       collected: Math.max(collected.get(agent) ?? 0, rs.length),
       passed: pass.passed,
       passRate: pass.passRate,
-      tokens: tokens.agent.total + tokens.judge.total,
-      costUsd: runCost(rs).totalUsd,
+      ...spent,
     }
   })
   const done = records.length
@@ -74,15 +73,20 @@ export function progress({ records, collected, files, elapsedMs }: ProgressInput
   const uncollected = Math.max(0, files.total - files.collected)
   const estimated = uncollected > 0 && files.collected > 0
   const total = estimated ? Math.round(known + (uncollected * known) / files.collected) : known
-  const tokens = tokenSums(records)
   return {
     agents,
     done,
     total,
     estimated,
     passRate: passSummary(records).passRate,
-    tokens: tokens.agent.total + tokens.judge.total,
-    costUsd: runCost(records).totalUsd,
+    ...spending(records),
     etaMs: done > 0 && elapsedMs > 0 ? (Math.max(0, total - done) * elapsedMs) / done : null,
   }
+}
+
+/** Agent and judge tokens and cost together, from one pass over the records. */
+function spending(records: readonly TaskRecord[]): { tokens: number; costUsd: number | null } {
+  const costs = runCosts(records)
+  const tokens = costs.tokens()
+  return { tokens: tokens.agent.total + tokens.judge.total, costUsd: totalUsd(costs.cost()) }
 }

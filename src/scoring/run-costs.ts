@@ -85,27 +85,20 @@ function addTokens(sum: Tokens, t: Tokens): void {
   sum.total += t.total
 }
 
-function runCosts(records: readonly TaskRecord[]): RunCosts {
+/** Tokens, costs and times of the records, gathered in one pass: read as many of its figures as needed. */
+export function runCosts(records: readonly TaskRecord[]): RunCosts {
   const costs = new RunCosts()
   for (const r of records) costs.add(r)
   return costs
 }
 
-export function costSummary(records: readonly TaskRecord[]): AgentRow['cost'] {
-  return runCosts(records).cost()
+/** Agent and judge cost together; unknown when either is. */
+export function totalUsd(cost: { agentUsd: number | null; judgeUsd: number | null }): number | null {
+  return cost.agentUsd === null || cost.judgeUsd === null ? null : cost.agentUsd + cost.judgeUsd
 }
 
 /** The run's total: agent and judge costs of every record, and their sum. */
 export function runCost(records: readonly TaskRecord[]): { agentUsd: number | null; judgeUsd: number | null; totalUsd: number | null; unknown: string[] } {
-  const { agentUsd, judgeUsd, unknown } = costSummary(records)
-  return { agentUsd, judgeUsd, totalUsd: agentUsd === null || judgeUsd === null ? null : agentUsd + judgeUsd, unknown }
-}
-
-export function tokenSums(records: readonly TaskRecord[]): AgentRow['tokens'] {
-  return runCosts(records).tokens()
-}
-
-/** Median and p95 task duration, and the time split (see RunCosts.latency). */
-export function latencySummary(records: readonly TaskRecord[]): AgentRow['latency'] {
-  return runCosts(records).latency()
+  const { agentUsd, judgeUsd, unknown } = runCosts(records).cost()
+  return { agentUsd, judgeUsd, totalUsd: totalUsd({ agentUsd, judgeUsd }), unknown }
 }
