@@ -41,20 +41,15 @@ const barHeight = (n: number, per: number) => 80 + n * per
 
 /** Agents ranked as the leaderboard ranks them, pass rate drawn as its 95% Wilson interval (a band) and the estimate (a diamond). */
 export function passRateRanking(agents: readonly AgentRow[]): ChartDef {
-  const names = agents.map((a) => a.agent)
   const lower = agents.map((a) => (a.passRateInterval ? round(a.passRateInterval[0] * 100, 1) : MISSING))
   const width = agents.map((a) => (a.passRateInterval ? round((a.passRateInterval[1] - a.passRateInterval[0]) * 100, 1) : MISSING))
   return {
     id: 'pass-rate',
     title: 'Pass rate with 95% interval',
     note: 'Agents in leaderboard order. The band is the 95% Wilson interval: agents whose bands overlap are not clearly ranked.',
-    size: { width: WIDTH, height: barHeight(agents.length, 40) },
-    option: {
-      ...base(),
+    ...agentBars(agents, 40, {
       legend: { top: 0, data: ['pass rate', '95% interval'] },
-      grid: { left: 8, right: 56, top: 32, bottom: 8, containLabel: true },
       xAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' } },
-      yAxis: { type: 'category', data: names, inverse: true },
       series: [
         // An invisible bar up to the interval's lower end, and the interval stacked on it: a floating band.
         { type: 'bar', stack: 'interval', data: lower, itemStyle: { color: 'transparent' }, silent: true, barWidth: 14 },
@@ -69,7 +64,7 @@ export function passRateRanking(agents: readonly AgentRow[]): ChartDef {
           label: { show: true, position: 'right', formatter: (p) => `${(p.value as number[])[0]}%` },
         },
       ],
-    },
+    }),
   }
 }
 
@@ -85,14 +80,29 @@ export function scoreRanking(agents: readonly AgentRow[]): ChartDef {
     id: 'scores',
     title: 'Overall and rule score',
     note: 'Overall = mean of the four MCP-Bench domains (needs a judge); rule score = schema understanding alone.',
-    size: { width: WIDTH, height: barHeight(agents.length, 48) },
+    ...agentBars(agents, 48, {
+      legend: { top: 0 },
+      xAxis: { type: 'value', min: 0, max: 1 },
+      series: [series('overall', (a) => a.overallScore), series('rule score', (a) => a.ruleScore)],
+    }),
+  }
+}
+
+/** A ranking's layout: one horizontal band per agent, in leaderboard order, `perAgent` pixels high, a legend on top. */
+function agentBars(
+  agents: readonly AgentRow[],
+  perAgent: number,
+  { legend, xAxis, series }: Pick<EChartsOption, 'legend' | 'xAxis' | 'series'>,
+): Pick<ChartDef, 'size' | 'option'> {
+  return {
+    size: { width: WIDTH, height: barHeight(agents.length, perAgent) },
     option: {
       ...base(),
-      legend: { top: 0 },
+      legend,
       grid: { left: 8, right: 56, top: 32, bottom: 8, containLabel: true },
-      xAxis: { type: 'value', min: 0, max: 1 },
+      xAxis,
       yAxis: { type: 'category', data: agents.map((a) => a.agent), inverse: true },
-      series: [series('overall', (a) => a.overallScore), series('rule score', (a) => a.ruleScore)],
+      series,
     },
   }
 }
