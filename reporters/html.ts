@@ -2,7 +2,7 @@ import type { HistoryProblem } from '../src/history/store.ts'
 import type { HistoryRecord } from '../src/history/schema.ts'
 import type { Comparison } from '../src/scoring/compare-schema.ts'
 import { AGENTBENCH_CATEGORIES, type AgentRow, type Leaderboard, type TaskRecord } from '../src/scoring/schema.ts'
-import { escapeHtml as esc, percent as pct } from '../src/text.ts'
+import { count, escapeHtml as esc, percent as pct } from '../src/text.ts'
 import type { Trajectory } from '../src/trajectory/schema.ts'
 import { chartSections } from './html/charts.ts'
 import { compareView } from './html/compare-view.ts'
@@ -82,7 +82,7 @@ function agentTable(agents: readonly AgentRow[]): string {
   const score = (v: number | null) => (v === null ? 'n/a' : v.toFixed(3))
   const rows = agents.map(
     (a, i) =>
-      `<tr><td class="num">${i + 1}</td><th scope="row">${esc(a.agent)}</th><td class="num">${a.tasks}</td><td class="num">${a.passed}</td><td class="num">${a.failed}</td><td class="num">${a.errored}</td><td class="num">${a.setupErrors}</td><td class="num">${pct(a.passRate)}${interval(a)}</td><td class="num">${score(a.overallScore)}</td><td class="num">${score(a.ruleScore)}</td><td class="num">${score(a.overall.domains.taskCompletion)}</td><td class="num">${score(a.overall.domains.toolUsage)}</td><td class="num">${score(a.overall.domains.planningEffectiveness)}</td><td class="num">${score(a.metrics.callF1)}</td><td class="num">${Math.round(a.avgTokens).toLocaleString('en-US')}</td><td class="num">${(a.avgDurationMs / 1000).toFixed(2)} s</td></tr>`,
+      `<tr><td class="num">${i + 1}</td><th scope="row">${esc(a.agent)}</th><td class="num">${a.tasks}</td><td class="num">${a.passed}</td><td class="num">${a.failed}</td><td class="num">${a.errored}</td><td class="num">${a.setupErrors}</td><td class="num">${pct(a.passRate)}${interval(a)}</td><td class="num">${score(a.overallScore)}</td><td class="num">${score(a.ruleScore)}</td><td class="num">${score(a.overall.domains.taskCompletion)}</td><td class="num">${score(a.overall.domains.toolUsage)}</td><td class="num">${score(a.overall.domains.planningEffectiveness)}</td><td class="num">${score(a.metrics.callF1)}</td><td class="num">${count(a.avgTokens)}</td><td class="num">${(a.avgDurationMs / 1000).toFixed(2)} s</td></tr>`,
   )
   return `<table class="agents"><thead><tr><th>#</th><th>agent</th><th>tasks</th><th>passed</th><th>failed</th><th>errored</th><th>setup errors</th><th>pass rate (95%)</th><th>overall</th><th>rules</th><th title="judge: task completion">TC</th><th title="judge: tool usage">TU</th><th title="judge: planning effectiveness">PE</th><th>call F1</th><th>tokens / task</th><th>time / task</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
 }

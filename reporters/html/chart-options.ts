@@ -3,6 +3,7 @@ import type { AgentTrend } from '../../src/history/trend.ts'
 import { MCP_BENCH_DIMENSIONS, type McpBenchDimension } from '../../src/judge/rubric.ts'
 import type { SettingPassRates } from '../../src/scoring/breakdowns.ts'
 import { AGENTBENCH_CATEGORIES, type AgentRow } from '../../src/scoring/schema.ts'
+import { count } from '../../src/text.ts'
 import type { ChartSize } from './echarts.ts'
 
 /**
@@ -257,7 +258,7 @@ export const USAGE_MEASURES: UsageMeasure[] = [
     title: 'Tokens per task',
     note: 'Mean prompt + completion tokens of the agent per task (the judge’s are not included).',
     value: (a) => a.avgTokens,
-    format: (v) => Math.round(v).toLocaleString('en-US'),
+    format: count,
   },
   {
     id: 'duration',

@@ -1,7 +1,7 @@
 import type { TaskRecord, TaskStatus } from '../../src/scoring/schema.ts'
 import type { Trajectory } from '../../src/trajectory/schema.ts'
 import { categoryOf } from '../../src/scoring/task-scores.ts'
-import { escapeHtml as esc } from '../../src/text.ts'
+import { count, escapeHtml as esc } from '../../src/text.ts'
 import { taskDetail } from './trajectory.ts'
 
 /**
@@ -39,7 +39,7 @@ const COLUMNS: Column[] = [
   { title: 'PE', sort: 'num', help: 'judge: planning effectiveness', cell: (t) => rate(t.scores.domains.planningEffectiveness) },
   { title: 'overall', sort: 'num', help: 'MCP-Bench overall: mean of the four domains', cell: (t) => rate(t.scores.overall) },
   { title: 'calls', sort: 'num', cell: (t) => ({ text: String(t.metrics.toolCalls), value: t.metrics.toolCalls }) },
-  { title: 'tokens', sort: 'num', cell: (t) => ({ text: t.tokens.total.toLocaleString('en-US'), value: t.tokens.total }) },
+  { title: 'tokens', sort: 'num', cell: (t) => ({ text: count(t.tokens.total), value: t.tokens.total }) },
   { title: 'time', sort: 'num', help: 'duration of the task (agent and judge)', cell: (t) => ({ text: `${(t.durationMs / 1000).toFixed(2)} s`, value: t.durationMs }) },
 ]
 
