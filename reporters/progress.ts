@@ -1,6 +1,6 @@
 import { relative } from 'node:path'
 import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node'
-import { progress, type Progress } from '../src/scoring/progress.ts'
+import { ProgressTally, type Progress } from '../src/scoring/progress.ts'
 import type { Prices } from '../src/scoring/prices.ts'
 import { totalUsd } from '../src/scoring/run-costs.ts'
 import type { TaskRecord } from '../src/scoring/schema.ts'
@@ -30,8 +30,11 @@ export class ProgressReporter implements Reporter {
   /** When the first benchmark test started: the pace is measured from there, not from Vitest's start-up. */
   private started: number | null = null
   private readonly records = new Map<string, TaskRecord>()
-  /** Benchmark tests collected, by test id, with their agent. */
+  /** The records' running figures, so a snapshot does not recount every record. */
+  private tally = new ProgressTally()
+  /** Benchmark tests collected, by test id, with their agent, and how many each agent has. */
   private readonly collected = new Map<string, string>()
+  private readonly perAgent = new Map<string, number>()
   private readonly files = { total: 0, collected: new Set<string>() }
 
   constructor(private readonly options: ProgressReporterOptions) {}
@@ -44,7 +47,9 @@ export class ProgressReporter implements Reporter {
     // Merging shard reports replays results that ran elsewhere: there is no progress to show.
     if (this.vitest?.config.mergeReports) return
     this.records.clear()
+    this.tally = new ProgressTally()
     this.collected.clear()
+    this.perAgent.clear()
     this.files.collected.clear()
     this.files.total = specifications.filter((s) => s.project.config.environment === this.options.environment).length
     this.started = null
@@ -58,7 +63,7 @@ export class ProgressReporter implements Reporter {
     for (const test of module.children.allTests()) {
       const identity = test.meta().mcpBenchTask
       // Tests left out by `-t`, `.skip` or `.only` elsewhere are collected as skipped: they will not run.
-      if (identity && !isLeftOut(test.options.mode)) this.collected.set(test.id, identity.agent)
+      if (identity && !isLeftOut(test.options.mode)) this.collect(test.id, identity.agent)
     }
   }
 
@@ -86,19 +91,35 @@ export class ProgressReporter implements Reporter {
       { state: result.state as 'passed' | 'failed' | 'skipped', errors, durationMs: Math.round(test.diagnostic()?.duration ?? 0) },
       this.options.prices,
     )
+    const again = this.records.has(test.id)
     this.records.set(test.id, record)
-    this.collected.set(test.id, record.agent)
+    if (!again) this.tally.add(record)
+    else {
+      // A test reported twice in one run: its latest result counts, so the figures are counted afresh.
+      this.tally = new ProgressTally()
+      for (const r of this.records.values()) this.tally.add(r)
+    }
+    this.collect(test.id, record.agent)
     if (this.window) this.window.redraw()
     else this.vitest?.logger.log(taskLine(record, this.snapshot()))
   }
 
+  private collect(testId: string, agent: string): void {
+    const before = this.collected.get(testId)
+    if (before === agent) return
+    if (before !== undefined) {
+      const n = this.perAgent.get(before)! - 1
+      if (n) this.perAgent.set(before, n)
+      else this.perAgent.delete(before)
+    }
+    this.collected.set(testId, agent)
+    this.perAgent.set(agent, (this.perAgent.get(agent) ?? 0) + 1)
+  }
+
   /** The run so far, through src/scoring. */
   snapshot(): Progress {
-    const collected = new Map<string, number>()
-    for (const agent of this.collected.values()) collected.set(agent, (collected.get(agent) ?? 0) + 1)
-    return progress({
-      records: [...this.records.values()],
-      collected,
+    return this.tally.progress({
+      collected: this.perAgent,
       files: { total: this.files.total, collected: this.files.collected.size },
       elapsedMs: this.started === null ? 0 : performance.now() - this.started,
     })

@@ -1,5 +1,5 @@
-import { passSummary, groupBy } from './rows.ts'
-import { runCosts, totalUsd } from './run-costs.ts'
+import { PassCounter } from './rows.ts'
+import { RunCosts, totalUsd } from './run-costs.ts'
 import type { TaskRecord } from './schema.ts'
 
 /**
@@ -53,40 +53,75 @@ export interface Progress {
  * far holds: remaining × elapsed / done. That pace is measured over the
  * whole run, so it already reflects how many tasks run at once.
  */
-export function progress({ records, collected, files, elapsedMs }: ProgressInput): Progress {
-  const byAgent = groupBy(records, (r) => r.agent)
-  const agents = [...new Set([...collected.keys(), ...byAgent.keys()])].map((agent): AgentProgress => {
-    const rs = byAgent.get(agent) ?? []
-    const pass = passSummary(rs)
-    const spent = spending(rs)
-    return {
-      agent,
-      done: rs.length,
-      collected: Math.max(collected.get(agent) ?? 0, rs.length),
-      passed: pass.passed,
-      passRate: pass.passRate,
-      ...spent,
-    }
-  })
-  const done = records.length
-  const known = agents.reduce((n, a) => n + a.collected, 0)
-  const uncollected = Math.max(0, files.total - files.collected)
-  const estimated = uncollected > 0 && files.collected > 0
-  const total = estimated ? Math.round(known + (uncollected * known) / files.collected) : known
-  return {
-    agents,
-    done,
-    total,
-    estimated,
-    passRate: passSummary(records).passRate,
-    ...spending(records),
-    etaMs: done > 0 && elapsedMs > 0 ? (Math.max(0, total - done) * elapsedMs) / done : null,
+export function progress({ records, ...rest }: ProgressInput): Progress {
+  const tally = new ProgressTally()
+  for (const r of records) tally.add(r)
+  return tally.progress(rest)
+}
+
+/** One group's running figures (an agent's, or the whole run's), in the leaderboard's formulas. */
+class Tally {
+  done = 0
+  readonly pass = new PassCounter()
+  readonly costs = new RunCosts()
+
+  add(r: TaskRecord): void {
+    this.done++
+    this.pass.add(r)
+    this.costs.add(r)
+  }
+
+  /** Agent and judge tokens and cost together. */
+  spending(): { tokens: number; costUsd: number | null } {
+    const tokens = this.costs.tokens()
+    return { tokens: tokens.agent.total + tokens.judge.total, costUsd: totalUsd(this.costs.cost()) }
   }
 }
 
-/** Agent and judge tokens and cost together, from one pass over the records. */
-function spending(records: readonly TaskRecord[]): { tokens: number; costUsd: number | null } {
-  const costs = runCosts(records)
-  const tokens = costs.tokens()
-  return { tokens: tokens.agent.total + tokens.judge.total, costUsd: totalUsd(costs.cost()) }
+/**
+ * progress() fed one finished task at a time: the live display asks for the
+ * progress after every task, and recounting every record each time would
+ * cost the main process time that grows with the run (quadratic over it).
+ * Records are added in the order progress() would read them, so its sums
+ * are the same to the last bit.
+ */
+export class ProgressTally {
+  private readonly run = new Tally()
+  private readonly agents = new Map<string, Tally>()
+
+  add(r: TaskRecord): void {
+    this.run.add(r)
+    let agent = this.agents.get(r.agent)
+    if (!agent) this.agents.set(r.agent, (agent = new Tally()))
+    agent.add(r)
+  }
+
+  progress({ collected, files, elapsedMs }: Omit<ProgressInput, 'records'>): Progress {
+    const agents = [...new Set([...collected.keys(), ...this.agents.keys()])].map((agent): AgentProgress => {
+      const t = this.agents.get(agent) ?? new Tally()
+      const pass = t.pass.summary()
+      return {
+        agent,
+        done: t.done,
+        collected: Math.max(collected.get(agent) ?? 0, t.done),
+        passed: pass.passed,
+        passRate: pass.passRate,
+        ...t.spending(),
+      }
+    })
+    const done = this.run.done
+    const known = agents.reduce((n, a) => n + a.collected, 0)
+    const uncollected = Math.max(0, files.total - files.collected)
+    const estimated = uncollected > 0 && files.collected > 0
+    const total = estimated ? Math.round(known + (uncollected * known) / files.collected) : known
+    return {
+      agents,
+      done,
+      total,
+      estimated,
+      passRate: this.run.pass.summary().passRate,
+      ...this.run.spending(),
+      etaMs: done > 0 && elapsedMs > 0 ? (Math.max(0, total - done) * elapsedMs) / done : null,
+    }
+  }
 }

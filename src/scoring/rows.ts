@@ -174,7 +174,8 @@ export function passSummary(records: readonly TaskRecord[]): PassSummary {
   return counter.summary()
 }
 
-class PassCounter {
+/** passSummary() fed one record at a time. */
+export class PassCounter {
   private readonly n = { passed: 0, failed: 0, errored: 0, unscored: 0 }
   private judgedPassFail = 0
   private judgePassed = 0

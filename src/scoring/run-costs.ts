@@ -86,7 +86,7 @@ function addTokens(sum: Tokens, t: Tokens): void {
 }
 
 /** Tokens, costs and times of the records, gathered in one pass: read as many of its figures as needed. */
-export function runCosts(records: readonly TaskRecord[]): RunCosts {
+function runCosts(records: readonly TaskRecord[]): RunCosts {
   const costs = new RunCosts()
   for (const r of records) costs.add(r)
   return costs

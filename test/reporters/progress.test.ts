@@ -4,7 +4,7 @@ import { DefaultReporter } from 'vitest/node'
 import { taskLine, windowLines } from '../../reporters/progress.ts'
 import { joinVitestWindow } from '../../reporters/vitest-window.ts'
 import { priceTable } from '../../src/scoring/prices.ts'
-import { progress } from '../../src/scoring/progress.ts'
+import { progress, ProgressTally } from '../../src/scoring/progress.ts'
 import { agentRows } from '../../src/scoring/rows.ts'
 import { taskRecord } from '../../src/scoring/task-record.ts'
 import { call, outcome, trajectory } from '../support/trajectories.ts'
@@ -42,6 +42,17 @@ describe('run progress (src/scoring/progress.ts)', () => {
     expect(p.costUsd).toBeNull()
     expect(p.agents.find((a) => a.agent === 'gpt')!.costUsd).toBeNull()
     expect(p.agents.find((a) => a.agent === 'ref')!.costUsd).toBeCloseTo(0.00027, 12)
+  })
+
+  it('is the same fed one task at a time (the live display) as counted from all the records', () => {
+    const all = [...records, finished('d', 'gpt', 'passed', 'qwen3:8b'), finished('e', 'ref', 'failed')]
+    const rest = { collected: new Map([['ref', 5], ['gpt', 5]]), files: { total: 3, collected: 2 }, elapsedMs: 12_345 }
+    const tally = new ProgressTally()
+    all.forEach((r, i) => {
+      tally.add(r)
+      expect(tally.progress(rest)).toEqual(progress({ records: all.slice(0, i + 1), ...rest }))
+    })
+    expect(tally.progress(rest)).toMatchObject({ done: 5, costUsd: null })
   })
 })
 
