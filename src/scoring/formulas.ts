@@ -13,6 +13,7 @@
  *  - Overall = mean(Schema Understanding, Task Completion, Tool Usage, Planning Effectiveness)
  */
 import type * as z from 'zod'
+import { quantileSorted } from './paired.ts'
 import type { DomainsSchema, JudgeCategoriesSchema, RuleMetricsSchema, SubDimensionsSchema } from './schema.ts'
 
 export type Maybe = number | null | undefined
@@ -237,7 +238,6 @@ export function tokenCost(usage: { promptTokens: number; completionTokens: numbe
  * Null with no values.
  */
 export function quantile(values: readonly number[], q: number): number | null {
-  if (!(q >= 0 && q <= 1)) throw new Error(`quantile: q must be in [0, 1], not ${q}`)
   return sortedQuantile(sortedFinite(values), q)
 }
 
@@ -246,14 +246,10 @@ export function sortedFinite(values: readonly number[]): number[] {
   return values.filter(Number.isFinite).sort((a, b) => a - b)
 }
 
-/** quantile() of values already passed through sortedFinite(). */
+/** quantile() of values already passed through sortedFinite(): the bootstrap's type-7 quantileSorted (paired.ts), null with no values. */
 export function sortedQuantile(xs: readonly number[], q: number): number | null {
   if (!(q >= 0 && q <= 1)) throw new Error(`quantile: q must be in [0, 1], not ${q}`)
-  if (xs.length === 0) return null
-  const h = (xs.length - 1) * q
-  const lo = Math.floor(h)
-  const hi = Math.min(lo + 1, xs.length - 1)
-  return xs[lo]! + (h - lo) * (xs[hi]! - xs[lo]!)
+  return xs.length === 0 ? null : quantileSorted(xs, q)
 }
 
 export function median(values: readonly number[]): number | null {
