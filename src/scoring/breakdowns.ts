@@ -1,4 +1,4 @@
-import { counted, passSummary } from './rows.ts'
+import { counted, PassCounter } from './rows.ts'
 import type { PassSummary, TaskRecord } from './schema.ts'
 
 /**
@@ -13,22 +13,26 @@ export interface SettingPassRates {
 }
 
 export function passRatesBySetting(records: readonly TaskRecord[]): SettingPassRates[] {
-  const byAgent = new Map<string, Map<string, TaskRecord[]>>()
+  const byAgent = new Map<string, Map<string, PassCounter>>()
   for (const r of counted(records)) {
-    const settings = byAgent.get(r.agent) ?? new Map<string, TaskRecord[]>()
-    settings.set(r.setting, [...(settings.get(r.setting) ?? []), r])
-    byAgent.set(r.agent, settings)
+    let settings = byAgent.get(r.agent)
+    if (!settings) byAgent.set(r.agent, (settings = new Map()))
+    let pass = settings.get(r.setting)
+    if (!pass) settings.set(r.setting, (pass = new PassCounter()))
+    pass.add(r)
   }
   return [...byAgent].map(([agent, settings]) => ({
     agent,
-    settings: [...settings].sort(([a], [b]) => settingOrder(a) - settingOrder(b) || a.localeCompare(b)).map(([setting, rs]) => ({ setting, summary: passSummary(rs) })),
+    settings: [...settings].sort(([a], [b]) => bySetting(a, b)).map(([setting, pass]) => ({ setting, summary: pass.summary() })),
   }))
 }
 
 /** All settings of the records, in order of server count. */
 export function settingsOf(records: readonly TaskRecord[]): string[] {
-  return [...new Set(counted(records).map((r) => r.setting))].sort((a, b) => settingOrder(a) - settingOrder(b) || a.localeCompare(b))
+  return [...new Set(counted(records).map((r) => r.setting))].sort(bySetting)
 }
+
+const bySetting = (a: string, b: string) => settingOrder(a) - settingOrder(b) || a.localeCompare(b)
 
 function settingOrder(setting: string): number {
   if (setting === 'single-server') return 1
