@@ -10,16 +10,10 @@ import type { TaskRecord } from './schema.ts'
  * The baseline gate for this run: the baseline leaderboard (a file, or a URL
  * such as a CI artifact's) compared task by task with this run's records.
  * A baseline that cannot be read fails the gate, saying why: a gate that
- * silently passed without its baseline would gate nothing.
- */
-export async function baselineRegression(gate: Gate, run: { tasks: readonly TaskRecord[] }, root: string): Promise<RegressionResult | null> {
-  return (await baselineComparison(gate, run, root))?.regression ?? null
-}
-
-/**
- * The baseline gate's verdict and, for the reports, the full comparison of
- * the baseline with this run (95% two-sided intervals, flipped tasks, largest
- * drops); the comparison is null when the baseline could not be read.
+ * silently passed without its baseline would gate nothing. With the verdict
+ * comes, for the reports, the full comparison of the baseline with this run
+ * (95% two-sided intervals, flipped tasks, largest drops); the comparison is
+ * null when the baseline could not be read.
  */
 export async function baselineComparison(
   gate: Gate,
