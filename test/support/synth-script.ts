@@ -142,9 +142,6 @@ export const SYNTH_CASES: Case[] = [
   { name: 'passes', servers: CROSS, first: londonKelvin },
 ]
 
-/** The task ids the kept cases get (chain tools are the script's only unknown, so tests read them from the report). */
-export const KEPT_CASES = SYNTH_CASES.flatMap((c, i) => (['passes', 'repaired'].includes(c.name) ? [i + 1] : []))
-
 function text(draft: Draft | string): string {
   return typeof draft === 'string' ? draft : `Here is the task.\n\`\`\`json\n${JSON.stringify(draft, null, 2)}\n\`\`\``
 }
