@@ -8,12 +8,12 @@
  * --json and --markdown also write it to files.
  * Exit codes: 0 compared, 1 bad input (naming the file and field), 2 bad usage.
  */
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { CompareInputError, parseComparableRun } from '../scoring/compare-input.ts'
 import { renderComparisonMarkdown } from '../scoring/compare-markdown.ts'
 import { compareRuns, type CompareOptions } from '../scoring/compare.ts'
 import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES, MIN_PAIRS_TO_TELL } from '../scoring/paired.ts'
-import { HELP, ioReason, parseCommandArgs, processIO, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
+import { HELP, ioReason, parseCommandArgs, processIO, readInputFile, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 
 export const USAGE = `usage: compare <base.json> <head.json> [--json out.json] [--markdown out.md]
                [--confidence 0.95] [--seed ${DEFAULT_BOOTSTRAP_SEED}] [--resamples ${DEFAULT_RESAMPLES}] [--min-pairs ${MIN_PAIRS_TO_TELL}]
@@ -67,13 +67,7 @@ function readArgs(argv: readonly string[]): CompareArgs | typeof HELP {
 }
 
 async function readRun(file: string) {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (err) {
-    throw new CompareInputError(file, null, `cannot read file (${ioReason(err)})`)
-  }
-  return parseComparableRun(text, file)
+  return parseComparableRun(await readInputFile(file, (message) => new CompareInputError(file, null, message)), file)
 }
 
 async function writeOutput(file: string, text: string) {
