@@ -9,9 +9,8 @@
  * judge models when the judgements carry numeric scores (MCP-Bench §6.4).
  * Exit codes: 0 ok, 1 bad input, 2 bad usage.
  */
-import { readFile } from 'node:fs/promises'
 import { calibrate, CalibrationInputError, DEFAULT_CATEGORIES, parseHumanLabels, parseJudgements, type CalibrationReport } from '../scoring/calibration.ts'
-import { HELP, ioReason, parseCommandArgs, processIO, runCommand, UsageError, type CliIO } from './command.ts'
+import { HELP, parseCommandArgs, processIO, readInputFile, runCommand, UsageError, type CliIO } from './command.ts'
 
 const USAGE = 'usage: calibrate <judgements.jsonl> <human-labels.jsonl> [--categories pass,fail] [--json]\n'
 
@@ -39,13 +38,7 @@ function parseOptions(argv: readonly string[]): Options | typeof HELP {
 }
 
 async function run({ judgementsFile, labelsFile, categories, json }: Options, io: CliIO): Promise<number> {
-  const read = async (file: string) => {
-    try {
-      return await readFile(file, 'utf8')
-    } catch (err) {
-      throw new CalibrationInputError(file, null, `cannot read file (${ioReason(err)})`)
-    }
-  }
+  const read = (file: string) => readInputFile(file, (message) => new CalibrationInputError(file, null, message))
   const judgements = parseJudgements(await read(judgementsFile), judgementsFile, categories)
   const humans = parseHumanLabels(await read(labelsFile), labelsFile, categories)
   const report = calibrate(judgements, humans, { categories, judgementsFile, labelsFile })

@@ -3,6 +3,7 @@
  * that turns them into exit codes. Exit codes: 0 ok (or whatever the run returns), 1 bad input (the
  * message names the file and field), 2 bad usage (the message, then the usage text).
  */
+import { readFile } from 'node:fs/promises'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 
 /** Where a command writes; the process's streams, or strings in a test. */
@@ -81,4 +82,13 @@ export function requireValues(values: Record<string, unknown>): void {
 /** Why a file could not be read or written, shortly: the system's code (`ENOENT`, `EACCES`) when it gave one, else the message. */
 export function ioReason(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? (error as Error).message
+}
+
+/** A file's text; one that cannot be read throws what `fail` makes of `cannot read file (ENOENT)`, the command's own input error. */
+export async function readInputFile(file: string, fail: (message: string) => Error): Promise<string> {
+  try {
+    return await readFile(file, 'utf8')
+  } catch (error) {
+    throw fail(`cannot read file (${ioReason(error)})`)
+  }
 }

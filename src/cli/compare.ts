@@ -8,23 +8,23 @@
  * --json and --markdown also write it to files.
  * Exit codes: 0 compared, 1 bad input (naming the file and field), 2 bad usage.
  */
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { CompareInputError, parseComparableRun } from '../scoring/compare-input.ts'
 import { renderComparisonMarkdown } from '../scoring/compare-markdown.ts'
 import { compareRuns, type CompareOptions } from '../scoring/compare.ts'
 import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES, MIN_PAIRS_TO_TELL } from '../scoring/paired.ts'
-import { HELP, ioReason, parseCommandArgs, processIO, runCommand, UsageError, type CliIO } from './command.ts'
+import { HELP, ioReason, parseCommandArgs, processIO, readInputFile, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 
 export const USAGE = `usage: compare <base.json> <head.json> [--json out.json] [--markdown out.md]
                [--confidence 0.95] [--seed ${DEFAULT_BOOTSTRAP_SEED}] [--resamples ${DEFAULT_RESAMPLES}] [--min-pairs ${MIN_PAIRS_TO_TELL}]
 `
 
-/** A number option: finite, and an integer in [min, max] when asked. */
+/** A number option (never blank: `requireValues` checks that first): finite, and an integer in [min, max] when asked. */
 function numberOption(name: string, raw: string | undefined, check: { integer?: boolean; min: number; max: number; open?: boolean }): number | undefined {
   if (raw === undefined) return undefined
   const value = Number(raw)
   const inRange = check.open ? value > check.min && value < check.max : value >= check.min && value <= check.max
-  if (raw.trim() === '' || !Number.isFinite(value) || (check.integer && !Number.isInteger(value)) || !inRange) {
+  if (!Number.isFinite(value) || (check.integer && !Number.isInteger(value)) || !inRange) {
     const what = check.integer ? 'an integer' : 'a number'
     const range = check.open ? `between ${check.min} and ${check.max}, exclusive` : `from ${check.min} to ${check.max}`
     throw new UsageError(`--${name} must be ${what} ${range}, got "${raw}"`)
@@ -55,27 +55,19 @@ function readArgs(argv: readonly string[]): CompareArgs | typeof HELP {
   })
   if (values.help) return HELP
   if (positionals.length !== 2) throw new UsageError(`expected 2 leaderboard files, got ${positionals.length}`)
+  requireValues(values)
   const options: CompareOptions = {
     confidence: numberOption('confidence', values.confidence, { min: 0, max: 1, open: true }),
     seed: numberOption('seed', values.seed, { integer: true, min: 0, max: 0xffffffff }),
     resamples: numberOption('resamples', values.resamples, { integer: true, min: 100, max: 10_000_000 }),
     minPairs: numberOption('min-pairs', values['min-pairs'], { integer: true, min: 2, max: Number.MAX_SAFE_INTEGER }),
   }
-  for (const [name, path] of [['json', values.json], ['markdown', values.markdown]] as const) {
-    if (path !== undefined && path.trim() === '') throw new UsageError(`--${name} needs a file name`)
-  }
   const [base, head] = positionals as [string, string]
   return { base, head, options, json: values.json, markdown: values.markdown }
 }
 
 async function readRun(file: string) {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (err) {
-    throw new CompareInputError(file, null, `cannot read file (${ioReason(err)})`)
-  }
-  return parseComparableRun(text, file)
+  return parseComparableRun(await readInputFile(file, (message) => new CompareInputError(file, null, message)), file)
 }
 
 async function writeOutput(file: string, text: string) {

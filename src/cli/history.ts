@@ -10,7 +10,7 @@ import { resolve } from 'node:path'
 import { readHistory } from '../history/store.ts'
 import { formatTrendTables } from '../history/trend-table.ts'
 import { agentTrends, historyAgents } from '../history/trend.ts'
-import { HELP, InputError, ioReason, parseCommandArgs, processIO, runCommand, UsageError, type CliIO } from './command.ts'
+import { HELP, InputError, ioReason, parseCommandArgs, processIO, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 
 export const DEFAULT_HISTORY_DIR = 'bench-results/history'
 
@@ -35,13 +35,12 @@ function readArgs(argv: readonly string[]): HistoryArgs | typeof HELP {
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
+  requireValues(values)
   let last: number | undefined
   if (values.last !== undefined) {
     last = Number(values.last)
-    if (values.last.trim() === '' || !Number.isInteger(last) || last < 1) throw new UsageError(`--last must be a positive integer, got "${values.last}"`)
+    if (!Number.isInteger(last) || last < 1) throw new UsageError(`--last must be a positive integer, got "${values.last}"`)
   }
-  if (values.dir.trim() === '') throw new UsageError('--dir needs a directory')
-  if (values.agent !== undefined && values.agent === '') throw new UsageError('--agent needs a name')
   if (values.help) return HELP
   return { dir: values.dir, agent: values.agent, last, json: values.json }
 }

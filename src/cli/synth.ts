@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { loadServersFile, ServerConfigError } from '../config/load-servers.ts'
 import { createRedactor, keySecrets, referencedSecrets } from '../redact.ts'
@@ -117,7 +117,7 @@ async function run(options: Options, io: CliIO, cwd: string): Promise<number> {
   } catch (error) {
     throw new InputError(`${(error as Error).message.replace('pass { model }', 'pass --model')}`)
   }
-  const redactor = createRedactor([...referencedSecrets(JSON.parse(readFileSync(serversFile, 'utf8')), process.env), ...keySecrets(process.env)])
+  const redactor = createRedactor([...referencedSecrets(loaded.servers, process.env), ...keySecrets(process.env)])
   let result
   try {
     result = await synthesize({

@@ -1,33 +1,10 @@
 /**
- * What a model's tokens cost, for the running cost `mcp-bench synth` prints.
- * One small table on purpose: replace this module (or extend the table) to
- * price other models or providers; nothing else reads prices.
- *
- * USD per million tokens, OpenAI's published standard-tier list prices
- * (https://openai.com/api/pricing, mid-2025). Cached-input discounts and
- * batch prices are ignored, so the figure is an upper bound for OpenAI.
- * Prices change: the report says which model it priced, so a reader can check.
+ * What a model's tokens cost, for the running cost `mcp-bench synth` prints: the
+ * plugin's own list prices (src/scoring/prices.ts), looked up by the names a
+ * synth run is given. Cached-input and batch discounts are ignored, so the
+ * figure is an upper bound for OpenAI; the report says which model it priced.
  */
-export interface TokenPrice {
-  /** USD per million prompt tokens. */
-  input: number
-  /** USD per million completion tokens. */
-  output: number
-}
-
-const PRICES: Readonly<Record<string, TokenPrice>> = {
-  'gpt-4o': { input: 2.5, output: 10 },
-  'gpt-4o-mini': { input: 0.15, output: 0.6 },
-  'gpt-4.1': { input: 2, output: 8 },
-  'gpt-4.1-mini': { input: 0.4, output: 1.6 },
-  'gpt-4.1-nano': { input: 0.1, output: 0.4 },
-  'o3': { input: 2, output: 8 },
-  'o3-mini': { input: 1.1, output: 4.4 },
-  'o4-mini': { input: 1.1, output: 4.4 },
-  'gpt-5': { input: 1.25, output: 10 },
-  'gpt-5-mini': { input: 0.25, output: 2 },
-  'gpt-5-nano': { input: 0.05, output: 0.4 },
-}
+import { DEFAULT_PRICES, priceFor, type ModelPrice } from '../scoring/prices.ts'
 
 /**
  * The price of a model by its name, a dated snapshot of it
@@ -36,9 +13,8 @@ const PRICES: Readonly<Record<string, TokenPrice>> = {
  * none. Undefined when unknown (local models, other providers): the cost is
  * then reported in tokens only.
  */
-export function priceOf(model: string): TokenPrice | undefined {
-  const name = model.split('/').at(-1)!.toLowerCase().replace(/-\d{4}-\d{2}-\d{2}$/, '')
-  return Object.hasOwn(PRICES, name) ? PRICES[name] : undefined
+export function priceOf(model: string): ModelPrice | undefined {
+  return priceFor(model.split('/').at(-1)!.toLowerCase(), DEFAULT_PRICES) ?? undefined
 }
 
 /** The cost of some tokens in USD, or null when the model has no known price. */

@@ -39,11 +39,6 @@ export const REASON_KINDS = [
 export const ReasonKindSchema = z.enum(REASON_KINDS)
 export type ReasonKind = z.infer<typeof ReasonKindSchema>
 
-/** Kinds an execution can find; a candidate failing only these is sent back once for a repair. */
-export const EXECUTION_KINDS: readonly ReasonKind[] = [
-  'unknown-tool', 'bad-plan', 'schema-invalid', 'call-failed', 'ungrounded-fact', 'answer-missing-fact', 'fuzzy-names-tool',
-]
-
 export const ReasonSchema = z.object({ kind: ReasonKindSchema, detail: z.string() })
 export type Reason = z.infer<typeof ReasonSchema>
 

@@ -46,10 +46,6 @@ export function words(text: string): string[] {
     .map(singular)
 }
 
-export function isGeneric(word: string): boolean {
-  return GENERIC.has(word)
-}
-
 /** A parameter such as `limit`, `page_size` or `sort_order`: no output of another tool should feed it. */
 export function isControlName(name: string): boolean {
   const all = words(name)

@@ -79,7 +79,7 @@ describe('mcp-bench compare', () => {
     [['a.json', 'b.json', '--resamples', '10'], /--resamples must be an integer from 100 to 10000000, got "10"/],
     [['a.json', 'b.json', '--min-pairs', '1'], /--min-pairs must be an integer from 2/],
     [['a.json', 'b.json', '--json'], /--json/],
-    [['a.json', 'b.json', '--json', ''], /--json needs a file name/],
+    [['a.json', 'b.json', '--json', ''], /--json needs a value/],
     [['a.json', 'b.json', '--max-drop', '0.05'], /Unknown option '--max-drop'/],
   ])('exits 2 on bad usage %j', async (argv, message) => {
     const { out, io } = streams()

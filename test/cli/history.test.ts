@@ -84,7 +84,7 @@ describe('mcp-bench history', () => {
   })
 
   it('exits 2 with usage on bad arguments', async () => {
-    for (const args of [['--last', '0'], ['--last', 'two'], ['--nope'], ['stray'], ['--agent', '']]) {
+    for (const args of [['--last', '0'], ['--last', 'two'], ['--last', ' '], ['--nope'], ['stray'], ['--agent', ''], ['--dir', ' ']]) {
       const r = io()
       expect(await cli(['history', ...args], r.io), args.join(' ')).toBe(2)
       expect(r.out.stderr).toMatch(/^history: .*\nusage: history \[--dir bench-results\/history\]/)

@@ -29,105 +29,76 @@ interface Case {
   scores?: { solvability: number; utility: number }
 }
 
-const denver: Draft = {
-  task: 'Get the current weather in Denver and convert its Celsius temperature to Fahrenheit with the temperature converter. Report both values.',
-  fuzzy: "I'm flying into Denver tonight and my phone only shows Celsius. How warm is it there right now, in Fahrenheit too?",
-  reference: {
-    calls: [
-      { id: 'now', tool: 'weather.get_current_weather_tool', args: { city: 'Denver' } },
-      { id: 'f', tool: 'unit-converter.convert_temperature', args: { value: 12.5, from_unit: 'celsius', to_unit: 'fahrenheit' }, after: ['now'] },
-    ],
-    answer: 'Denver is at 12.5 °C right now, which is 54.5 °F.',
-    facts: ['12.5', '54.5'],
-    dependencyAnalysis: 'The conversion needs the temperature the weather call returns.',
-  },
+type Call = Draft['reference']['calls'][number]
+
+function draft(task: string, fuzzy: string, calls: Call[], answer: string, facts: string[], dependencyAnalysis?: string): Draft {
+  return { task, fuzzy, reference: { calls, answer, facts, ...(dependencyAnalysis ? { dependencyAnalysis } : {}) } }
 }
 
-const kilometre: Draft = {
-  task: 'Convert a 5 kilometre run to miles with the length converter and report the distance.',
-  fuzzy: 'My training plan says 5 km for Saturday. How many miles is that?',
-  reference: {
-    calls: [{ id: 'miles', tool: 'unit-converter.convert_length', args: { value: 5, from_unit: 'kilometre', to_unit: 'mile' } }],
-    answer: '5 km is about 3.107 miles.',
-    facts: ['3.107'],
-  },
-}
-const kilometer: Draft = {
-  ...kilometre,
-  reference: { ...kilometre.reference, calls: [{ id: 'miles', tool: 'unit-converter.convert_length', args: { value: 5, from_unit: 'kilometer', to_unit: 'mile' } }] },
-}
+/** A weather fixture call for one city. */
+const weather = (id: string, tool: string, city: string): Call => ({ id, tool: `weather.${tool}`, args: { city } })
 
-const humidity: Draft = {
-  task: 'Look up the humidity in Paris and convert the temperature there to kelvin.',
-  fuzzy: 'Is it muggy in Paris today? And what is the temperature in kelvin, for my physics homework?',
-  reference: {
-    calls: [
-      { id: 'h', tool: 'weather.get_humidity', args: { city: 'Paris' } },
-      { id: 'k', tool: 'unit-converter.convert_temperature', args: { value: 20, from_unit: 'celsius', to_unit: 'kelvin' }, after: ['h'] },
-    ],
-    answer: 'Paris has 60% humidity at 293.15 K.',
-    facts: ['293.15'],
-  },
-}
+/** A unit-converter call, after the call it takes its value from, if any. */
+const convert = (id: string, kind: 'length' | 'temperature', value: number, from_unit: string, to_unit: string, after?: string): Call =>
+  ({ id, tool: `unit-converter.convert_${kind}`, args: { value, from_unit, to_unit }, ...(after ? { after: [after] } : {}) })
 
-const belowZero: Draft = {
-  task: 'Convert -10 kelvin to Celsius with the temperature converter.',
-  fuzzy: 'My lab notes say -10 K. What is that in Celsius?',
-  reference: {
-    calls: [{ id: 'c', tool: 'unit-converter.convert_temperature', args: { value: -10, from_unit: 'kelvin', to_unit: 'celsius' } }],
-    answer: '-10 K is -283.15 °C.',
-    facts: ['-283.15'],
-  },
-}
+const denver = draft(
+  'Get the current weather in Denver and convert its Celsius temperature to Fahrenheit with the temperature converter. Report both values.',
+  "I'm flying into Denver tonight and my phone only shows Celsius. How warm is it there right now, in Fahrenheit too?",
+  [weather('now', 'get_current_weather_tool', 'Denver'), convert('f', 'temperature', 12.5, 'celsius', 'fahrenheit', 'now')],
+  'Denver is at 12.5 °C right now, which is 54.5 °F.', ['12.5', '54.5'],
+  'The conversion needs the temperature the weather call returns.',
+)
 
-const madeUpFact: Draft = {
-  task: 'Get the current weather in London and convert its Celsius temperature to Fahrenheit.',
-  fuzzy: 'Heading to London tomorrow. How warm is it there right now, in Fahrenheit?',
-  reference: {
-    calls: [
-      { id: 'now', tool: 'weather.get_current_weather_tool', args: { city: 'London' } },
-      { id: 'f', tool: 'unit-converter.convert_temperature', args: { value: 17.9, from_unit: 'celsius', to_unit: 'fahrenheit' }, after: ['now'] },
-    ],
-    answer: 'London is at 17.9 °C, which is 99.1 °F.',
-    facts: ['17.9', '99.1'],
-  },
-}
+const kilometre = draft(
+  'Convert a 5 kilometre run to miles with the length converter and report the distance.',
+  'My training plan says 5 km for Saturday. How many miles is that?',
+  [convert('miles', 'length', 5, 'kilometre', 'mile')],
+  '5 km is about 3.107 miles.', ['3.107'],
+)
+const kilometer: Draft = { ...kilometre, reference: { ...kilometre.reference, calls: [convert('miles', 'length', 5, 'kilometer', 'mile')] } }
 
-const trivia: Draft = {
-  task: 'Get the current weather in Miami and convert its Celsius temperature to kelvin.',
-  fuzzy: 'Random question: what is the temperature in Miami right now, in kelvin?',
-  reference: {
-    calls: [
-      { id: 'now', tool: 'weather.get_current_weather_tool', args: { city: 'Miami' } },
-      { id: 'k', tool: 'unit-converter.convert_temperature', args: { value: 0, from_unit: 'celsius', to_unit: 'kelvin' }, after: ['now'] },
-    ],
-    answer: 'Zero Celsius is 273.15 K.',
-    facts: ['273.15'],
-  },
-}
+const humidity = draft(
+  'Look up the humidity in Paris and convert the temperature there to kelvin.',
+  'Is it muggy in Paris today? And what is the temperature in kelvin, for my physics homework?',
+  [weather('h', 'get_humidity', 'Paris'), convert('k', 'temperature', 20, 'celsius', 'kelvin', 'h')],
+  'Paris has 60% humidity at 293.15 K.', ['293.15'],
+)
 
-const marathon: Draft = {
-  task: 'Convert the marathon distance of 42.195 kilometers to miles with the length converter.',
-  fuzzy: "I'm signing up for my first marathon, 42.195 km. What is that in miles?",
-  reference: {
-    calls: [{ id: 'miles', tool: 'unit-converter.convert_length', args: { value: 42.195, from_unit: 'kilometer', to_unit: 'mile' } }],
-    answer: 'A marathon is about 26.219 miles.',
-    facts: ['26.219'],
-  },
-}
+const belowZero = draft(
+  'Convert -10 kelvin to Celsius with the temperature converter.',
+  'My lab notes say -10 K. What is that in Celsius?',
+  [convert('c', 'temperature', -10, 'kelvin', 'celsius')],
+  '-10 K is -283.15 °C.', ['-283.15'],
+)
 
-const londonKelvin: Draft = {
-  task: 'Get the live temperature in London and convert it from Celsius to kelvin.',
-  fuzzy: 'For a class demo I need the temperature in London right now, in kelvin. Can you work it out?',
-  reference: {
-    calls: [
-      { id: 'now', tool: 'weather.get_live_temp', args: { city: 'London' } },
-      { id: 'k', tool: 'unit-converter.convert_temperature', args: { value: 17.9, from_unit: 'celsius', to_unit: 'kelvin' }, after: ['now'] },
-    ],
-    answer: 'London is at 17.9 °C, which is 291.05 K.',
-    facts: ['17.9', '291.05'],
-  },
-}
+const madeUpFact = draft(
+  'Get the current weather in London and convert its Celsius temperature to Fahrenheit.',
+  'Heading to London tomorrow. How warm is it there right now, in Fahrenheit?',
+  [weather('now', 'get_current_weather_tool', 'London'), convert('f', 'temperature', 17.9, 'celsius', 'fahrenheit', 'now')],
+  'London is at 17.9 °C, which is 99.1 °F.', ['17.9', '99.1'],
+)
+
+const trivia = draft(
+  'Get the current weather in Miami and convert its Celsius temperature to kelvin.',
+  'Random question: what is the temperature in Miami right now, in kelvin?',
+  [weather('now', 'get_current_weather_tool', 'Miami'), convert('k', 'temperature', 0, 'celsius', 'kelvin', 'now')],
+  'Zero Celsius is 273.15 K.', ['273.15'],
+)
+
+const marathon = draft(
+  'Convert the marathon distance of 42.195 kilometers to miles with the length converter.',
+  "I'm signing up for my first marathon, 42.195 km. What is that in miles?",
+  [convert('miles', 'length', 42.195, 'kilometer', 'mile')],
+  'A marathon is about 26.219 miles.', ['26.219'],
+)
+
+const londonKelvin = draft(
+  'Get the live temperature in London and convert it from Celsius to kelvin.',
+  'For a class demo I need the temperature in London right now, in kelvin. Can you work it out?',
+  [weather('now', 'get_live_temp', 'London'), convert('k', 'temperature', 17.9, 'celsius', 'kelvin', 'now')],
+  'London is at 17.9 °C, which is 291.05 K.', ['17.9', '291.05'],
+)
 
 /** The cases, in the order synthesis asks for them. */
 export const SYNTH_CASES: Case[] = [
@@ -141,9 +112,6 @@ export const SYNTH_CASES: Case[] = [
   { name: 'passes', servers: UNITS, first: marathon },
   { name: 'passes', servers: CROSS, first: londonKelvin },
 ]
-
-/** The task ids the kept cases get (chain tools are the script's only unknown, so tests read them from the report). */
-export const KEPT_CASES = SYNTH_CASES.flatMap((c, i) => (['passes', 'repaired'].includes(c.name) ? [i + 1] : []))
 
 function text(draft: Draft | string): string {
   return typeof draft === 'string' ? draft : `Here is the task.\n\`\`\`json\n${JSON.stringify(draft, null, 2)}\n\`\`\``
