@@ -54,10 +54,7 @@ const START_ATTEMPTS = 2
 export class ServerHub {
   private shared = new Map<string, Promise<ServerConnection>>()
   private open = new Set<ServerConnection>()
-  /**
-   * Each config entry's tool list, from its first start: a task-isolated server restarted for every task is
-   * not asked again, and a distractor that cannot fit the tool budget is not started just to find out.
-   */
+  /** Each config entry's tool list, from its last start: a distractor that cannot fit the tool budget is not started just to find out. */
   private toolLists = new Map<string, Tool[]>()
   private starts = new Semaphore(Math.max(2, availableParallelism()))
 
@@ -204,7 +201,7 @@ export class ServerHub {
     let workspace: ReturnType<typeof createWorkspace> | undefined
     try {
       workspace = usesWorkspace(config) ? createWorkspace(name, files, this.config.root) : undefined
-      const connection = await connectServer(name, config, this.config.root, workspace ? { TASK_DIR: workspace.dir } : {}, this.toolLists.get(name))
+      const connection = await connectServer(name, config, this.config.root, workspace ? { TASK_DIR: workspace.dir } : {})
       this.toolLists.set(name, connection.tools)
       const close = connection.close
       const tracked: ServerConnection = { ...connection, workspace: workspace?.dir, close: async () => {
