@@ -120,8 +120,8 @@ export class ServerHub {
       if (ctx.strict) throw new Error(`Distraction server "${server}": ${reason}`)
       skipped.push({ server, reason })
     }
-    const count = (server: string, tools: readonly string[]) => tools.filter((tool) => ctx.shown(server, tool)).length
-    let size = names.reduce((n, name) => n + count(name, ctx.connections.get(name)!.tools.map((t) => t.name)), 0)
+    const count = (server: string, tools: readonly Tool[]) => tools.filter((tool) => ctx.shown(server, tool.name)).length
+    let size = names.reduce((n, name) => n + count(name, ctx.connections.get(name)!.tools), 0)
     const candidates: string[] = []
     let expected = size
     for (const server of [...new Set(wanted)].filter((s) => !names.includes(s))) {
@@ -131,7 +131,7 @@ export class ServerHub {
         continue
       }
       const seen = this.toolLists.get(server)
-      const known = seen && count(server, seen.map((t) => t.name))
+      const known = seen && count(server, seen)
       if (known !== undefined && expected + known > ctx.maxTools) {
         skip(server, `its ${known} tools would take the catalog past ${ctx.maxTools}`)
         continue
@@ -144,7 +144,7 @@ export class ServerHub {
     started.forEach((result, i) => {
       const server = candidates[i]!
       if (result.status === 'rejected') return skip(server, `did not start: ${(result.reason as Error).message}`)
-      const tools = count(server, result.value.tools.map((t) => t.name))
+      const tools = count(server, result.value.tools)
       if (size + tools > ctx.maxTools) return skip(server, `its ${tools} tools would take the catalog past ${ctx.maxTools}`)
       size += tools
       joined.push(server)
