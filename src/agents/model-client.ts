@@ -86,7 +86,8 @@ export async function completeTurn(
     finishReason: choice.finish_reason ?? null,
     durationMs: Math.round(performance.now() - started),
     // The answering model may name a dated snapshot (gpt-4o-mini-2024-07-18); prices are looked up by it.
-    model: response.model || request.model,
+    // Only a string: the SDK does not check the reply, and any other value would make the trajectory invalid.
+    model: typeof response.model === 'string' && response.model ? response.model : request.model,
     ...annotate?.(message),
   })
   return message

@@ -127,9 +127,18 @@ export type Calibration = keyof typeof CALIBRATIONS
 /** The built-in MCP-Bench rubric with another calibration in place of the strict default. */
 export function calibratedRubric(calibration: Calibration): Rubric {
   if (calibration === 'strict') return MCP_BENCH_RUBRIC
-  const shared = MCP_BENCH_RUBRIC.guidance.slice(0, MCP_BENCH_RUBRIC.guidance.length - STRICT_CALIBRATION.length)
-  return { ...MCP_BENCH_RUBRIC, guidance: [...shared, ...CALIBRATIONS[calibration]] }
+  return { ...MCP_BENCH_RUBRIC, guidance: [...SHARED_GUIDANCE, ...CALIBRATIONS[calibration]] }
 }
+
+/** The MCP-Bench rubric's guidance before its calibration lines: the same whichever calibration follows. */
+const SHARED_GUIDANCE: readonly string[] = [
+  'Score by proportion, not by volume: first count the opportunities for the dimension (requirements, claims, calls, arguments, dependencies, independent calls), then the share handled well, then pick the band that share falls in. 7 of 10 and 14 of 20 deserve the same score.',
+  'A portion counts as well handled only when it is right in full: the best tool, complete and correct arguments, no needless repetition, failures recovered from. Partial credit belongs in the lower bands.',
+  'Task Completion and Tool Usage are measured against the concrete task; the agent only saw the task as presented, so a different but reasonable reading of an ambiguous request is not a defect.',
+  'Judge Planning Effectiveness by the share of dependencies and parallel opportunities handled correctly; the reference plan shows one valid structure, not the only one.',
+  'Output format is not a requirement unless the task as presented asked for one.',
+  'Using more tools or more servers is not better in itself; length, fluency and polish earn nothing.',
+]
 
 export const MCP_BENCH_RUBRIC: Rubric = RubricSchema.parse({
   name: 'mcp-bench',
@@ -222,15 +231,7 @@ export const MCP_BENCH_RUBRIC: Rubric = RubricSchema.parse({
       ],
     },
   ],
-  guidance: [
-    'Score by proportion, not by volume: first count the opportunities for the dimension (requirements, claims, calls, arguments, dependencies, independent calls), then the share handled well, then pick the band that share falls in. 7 of 10 and 14 of 20 deserve the same score.',
-    'A portion counts as well handled only when it is right in full: the best tool, complete and correct arguments, no needless repetition, failures recovered from. Partial credit belongs in the lower bands.',
-    'Task Completion and Tool Usage are measured against the concrete task; the agent only saw the task as presented, so a different but reasonable reading of an ambiguous request is not a defect.',
-    'Judge Planning Effectiveness by the share of dependencies and parallel opportunities handled correctly; the reference plan shows one valid structure, not the only one.',
-    'Output format is not a requirement unless the task as presented asked for one.',
-    'Using more tools or more servers is not better in itself; length, fluency and polish earn nothing.',
-    ...STRICT_CALIBRATION,
-  ],
+  guidance: [...SHARED_GUIDANCE, ...STRICT_CALIBRATION],
 })
 
 /** Dimension ids of a rubric, in its canonical (unshuffled) order. */

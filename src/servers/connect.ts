@@ -32,14 +32,7 @@ export class ServerStartError extends Error {
 const STDERR_KEEP = 4_000
 
 /** Starts (or connects to) one server and lists its tools, within the startup timeout. */
-export async function connectServer(
-  name: string,
-  config: ServerConfig,
-  root: string,
-  vars: Record<string, string> = {},
-  /** The tool list an earlier instance of the same config entry gave: a new instance is not asked again. */
-  knownTools?: Tool[],
-): Promise<ServerConnection> {
+export async function connectServer(name: string, config: ServerConfig, root: string, vars: Record<string, string> = {}): Promise<ServerConnection> {
   let stderr = ''
   let inProcessClose: (() => Promise<void>) | undefined
   const { transport, describe } = await openTransport(name, config, root, vars, (close) => (inProcessClose = close))
@@ -64,7 +57,7 @@ export async function connectServer(
     await inProcessClose?.().catch(() => {})
   }
   try {
-    const tools = await withTimeout(startAndList(client, transport, knownTools), config.startupTimeoutMs, `did not start within ${config.startupTimeoutMs} ms`)
+    const tools = await withTimeout(startAndList(client, transport), config.startupTimeoutMs, `did not start within ${config.startupTimeoutMs} ms`)
     const pid = transport instanceof StdioClientTransport ? transport.pid : null
     return { name, client, tools, pid, alive: () => open, stderrTail: () => stderr.trim(), close }
   } catch (error) {
@@ -77,9 +70,12 @@ export async function connectServer(
   }
 }
 
-async function startAndList(client: Client, transport: Transport, knownTools?: Tool[]): Promise<Tool[]> {
+// Every new client lists the tools itself, even when an earlier instance of the same entry did: the SDK
+// client learns from its own tools/list which tools have an output schema (it then checks their structured
+// results) and which need task-based calls. A client given the list from elsewhere would skip those checks,
+// so a task-isolated server would behave differently in its first task than in the later ones.
+async function startAndList(client: Client, transport: Transport): Promise<Tool[]> {
   await client.connect(transport)
-  if (knownTools) return knownTools
   const tools: Tool[] = []
   let cursor: string | undefined
   do {

@@ -54,10 +54,7 @@ const START_ATTEMPTS = 2
 export class ServerHub {
   private shared = new Map<string, Promise<ServerConnection>>()
   private open = new Set<ServerConnection>()
-  /**
-   * Each config entry's tool list, from its first start: a task-isolated server restarted for every task is
-   * not asked again, and a distractor that cannot fit the tool budget is not started just to find out.
-   */
+  /** Each config entry's tool list, from its last start: a distractor that cannot fit the tool budget is not started just to find out. */
   private toolLists = new Map<string, Tool[]>()
   private starts = new Semaphore(Math.max(2, availableParallelism()))
 
@@ -123,8 +120,8 @@ export class ServerHub {
       if (ctx.strict) throw new Error(`Distraction server "${server}": ${reason}`)
       skipped.push({ server, reason })
     }
-    const count = (server: string, tools: readonly string[]) => tools.filter((tool) => ctx.shown(server, tool)).length
-    let size = names.reduce((n, name) => n + count(name, ctx.connections.get(name)!.tools.map((t) => t.name)), 0)
+    const count = (server: string, tools: readonly Tool[]) => tools.filter((tool) => ctx.shown(server, tool.name)).length
+    let size = names.reduce((n, name) => n + count(name, ctx.connections.get(name)!.tools), 0)
     const candidates: string[] = []
     let expected = size
     for (const server of [...new Set(wanted)].filter((s) => !names.includes(s))) {
@@ -134,7 +131,7 @@ export class ServerHub {
         continue
       }
       const seen = this.toolLists.get(server)
-      const known = seen && count(server, seen.map((t) => t.name))
+      const known = seen && count(server, seen)
       if (known !== undefined && expected + known > ctx.maxTools) {
         skip(server, `its ${known} tools would take the catalog past ${ctx.maxTools}`)
         continue
@@ -147,7 +144,7 @@ export class ServerHub {
     started.forEach((result, i) => {
       const server = candidates[i]!
       if (result.status === 'rejected') return skip(server, `did not start: ${(result.reason as Error).message}`)
-      const tools = count(server, result.value.tools.map((t) => t.name))
+      const tools = count(server, result.value.tools)
       if (size + tools > ctx.maxTools) return skip(server, `its ${tools} tools would take the catalog past ${ctx.maxTools}`)
       size += tools
       joined.push(server)
@@ -204,7 +201,7 @@ export class ServerHub {
     let workspace: ReturnType<typeof createWorkspace> | undefined
     try {
       workspace = usesWorkspace(config) ? createWorkspace(name, files, this.config.root) : undefined
-      const connection = await connectServer(name, config, this.config.root, workspace ? { TASK_DIR: workspace.dir } : {}, this.toolLists.get(name))
+      const connection = await connectServer(name, config, this.config.root, workspace ? { TASK_DIR: workspace.dir } : {})
       this.toolLists.set(name, connection.tools)
       const close = connection.close
       const tracked: ServerConnection = { ...connection, workspace: workspace?.dir, close: async () => {

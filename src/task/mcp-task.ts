@@ -48,17 +48,19 @@ export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): voi
   }
   claimId(id)
   const parsed = TaskSpecSchema.safeParse(spec)
+  const task = parsed.success ? parsed.data : undefined
   const judges = judgesFor(runtime.settings.judge, runtime.settings.root)
-  const budget = budgets(parsed.success ? parsed.data : undefined, runtime, judges)
+  const budget = budgets(task, runtime, judges)
+  // The tier as a Vitest tag (`--tags-filter=hard`); a spec that does not parse fails under the default tier.
+  const tags = [task?.tier ?? 'easy']
   const { agents, trials } = runtime.settings
   for (const setting of agents) {
     const name = agentName(setting)
     for (let trial = 1; trial <= trials; trial++) {
       const title = `${id}${agents.length > 1 ? ` [${name}]` : ''}${trials > 1 ? ` #${trial}` : ''}`
       const meta = { mcpBenchTask: { taskId: id, agent: name, trial } }
-      const tags = [parsed.success ? parsed.data.tier : 'easy']
       test(title, { timeout: budget.test, meta, tags }, (context) =>
-        runTask({ id, spec: parsed.success ? parsed.data : undefined, specError: parsed.error, setting, name, trial, runtime, judges, context, budget, checks }))
+        runTask({ id, spec: task, specError: parsed.error, setting, name, trial, runtime, judges, context, budget, checks }))
     }
   }
 }

@@ -9,6 +9,7 @@ import { ruleMetrics } from '../../src/scoring/task-scores.ts'
 import { parseServers } from '../../src/config/load-servers.ts'
 import { ServerHub, type ServerSession } from '../../src/servers/hub.ts'
 import { TrajectoryRecorder } from '../../src/trajectory/recorder.ts'
+import { TrajectorySchema } from '../../src/trajectory/schema.ts'
 
 let hub: ServerHub
 let session: ServerSession
@@ -58,6 +59,18 @@ async function run(
 }
 
 describe('openaiAgent against a scripted OpenAI-compatible server', () => {
+  it('records the requested model when the reply names none or something that is not a name, and the trajectory stays valid', async () => {
+    const completion = (model: unknown) => ({ status: 200, body: {
+      id: 'c', object: 'chat.completion', created: 0, model,
+      choices: [{ index: 0, message: { role: 'assistant', content: 'done' }, finish_reason: 'stop' }],
+    } })
+    for (const answered of [42, null, '', { name: 'x' }]) {
+      const t = await run({ script: [completion(answered)] })
+      expect(t.turns.map((x) => x.model)).toEqual(['scripted-1'])
+      expect(TrajectorySchema.safeParse(t).success).toBe(true)
+    }
+  })
+
   it('records which model answered each turn, and when, on the clock of the tool calls', async () => {
     const t = await run({ script: [
       { toolCalls: [{ id: 'a', name: 'math__add', arguments: { firstNumber: 2, secondNumber: 3 } }], delayMs: 120 },

@@ -66,12 +66,12 @@ function callKey(tool: AgentTool, args: unknown): string {
 
 /**
  * The tool whose words best match the sentence, or none when no tool shares
- * a word with it. See `rankTools`.
+ * a word with it. See `scoreTools`.
  */
 export function bestTool(sentence: string, tools: readonly AgentTool[], prompt = sentence): AgentTool | undefined {
   const reading = readPrompt(prompt)
   const index = Math.max(0, reading.sentences.findIndex((s) => s.text === sentence.trim()))
-  return rankTools(tools)(sentence, reading, index)?.tool
+  return scoreTools(tools)(sentence, reading, index)[0]?.tool
 }
 
 /**
@@ -84,7 +84,6 @@ const FIELD_WEIGHTS = { name: 1, description: 1, parameter: 0.5, detail: 0.3 } a
 
 interface IndexedTool {
   tool: AgentTool
-  name: Set<string>
   /** Each word of the tool with the weight of the most telling field it appears in. */
   words: Map<string, number>
   /** The words of its server-qualified name: what it is about. */
@@ -101,16 +100,8 @@ export interface ScoredTool {
 }
 
 /**
- * A matcher over one catalog (word rarities are computed once): the best
- * tool for a sentence, or none when no tool shares a word with it.
- */
-export function rankTools(tools: readonly AgentTool[]): (sentence: string, reading: PromptReading, index: number) => ScoredTool | undefined {
-  const score = scoreTools(tools)
-  return (sentence, reading, index) => score(sentence, reading, index)[0]
-}
-
-/**
- * Every tool that shares a word with the sentence, best first. A tool's
+ * A matcher over one catalog (word rarities are computed once): every tool
+ * that shares a word with the sentence, best first. A tool's
  * score is the sum, over the words they share, of the word's rarity in the
  * catalog (inverse document frequency, so "forecast" says more than "get")
  * times the weight of the field it stands in, plus how well the prompt's
@@ -119,12 +110,8 @@ export function rankTools(tools: readonly AgentTool[]): (sentence: string, readi
  * words, then to catalog order.
  */
 export function scoreTools(tools: readonly AgentTool[]): (sentence: string, reading: PromptReading, index: number) => ScoredTool[] {
-  const indexed: IndexedTool[] = tools.map((tool) => {
-    const words = toolWords(tool)
-    // Its subject is what its qualified name says ("paper-search__search_pubmed"); a description also names examples.
-    const name = new Set(keywords(tool.name))
-    return { tool, name, words, subject: name }
-  })
+  // A tool's subject is what its qualified name says ("paper-search__search_pubmed"); a description also names examples.
+  const indexed: IndexedTool[] = tools.map((tool) => ({ tool, words: toolWords(tool), subject: new Set(keywords(tool.name)) }))
   const documents = new Map<string, number>()
   for (const { words } of indexed) for (const w of words.keys()) documents.set(w, (documents.get(w) ?? 0) + 1)
   const rarity = (w: string) => Math.log(1 + indexed.length / (documents.get(w) ?? 1))
@@ -150,7 +137,7 @@ export function scoreTools(tools: readonly AgentTool[]): (sentence: string, read
       const toolWords = new Set(entry.words.keys())
       const fit = fillable(entry.tool.inputSchema, reading, index, { toolWords, subjectWords: entry.subject })
       const score = (overlap + rarest * slotFit(fit)) * (fit.required ? 0.5 + (0.5 * fit.filled) / fit.required : 1)
-      const nameScore = [...entry.name].filter((w) => words.has(w)).length
+      const nameScore = [...entry.subject].filter((w) => words.has(w)).length
       scored.push({ tool: entry.tool, score, words: toolWords, subject: entry.subject, nameScore, order })
     })
     return scored

@@ -229,12 +229,11 @@ function fill(node: SchemaNode, name: string, pools: Pools, required: boolean, d
     case 'number': {
       const labelled = takeLabelledNumber(node, labels, pools)
       if (labelled) return labelled.value
-      // "no encephalopathy" is a grade of 0, as "no heart failure" is a no.
-      const { min: low, max: high } = numericBounds(node, type === 'integer')
-      if (low <= 0 && high >= 0 && negatedMention(keywords(name), pools) === true) return 0
-      // Then numbers no parameter claimed by label: the sentence's own, and for a required parameter anyone's.
       const integer = type === 'integer'
       const { min, max } = numericBounds(node, integer)
+      // "no encephalopathy" is a grade of 0, as "no heart failure" is a no.
+      if (min <= 0 && max >= 0 && negatedMention(keywords(name), pools) === true) return 0
+      // Then numbers no parameter claimed by label: the sentence's own, and for a required parameter anyone's.
       const fits = (n: number) => n >= min && n <= max && (!integer || Number.isInteger(n))
       const taken = take(pools.numbers, (n) => !n.value.spelled && fits(n.value.value) && (required || n.sentence === pools.own))
       if (taken) {
