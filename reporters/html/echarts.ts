@@ -10,7 +10,7 @@ import type { EChartsOption } from 'echarts'
 
 type ECharts = typeof import('echarts')
 
-// The single-file ESM build: one file parses several times faster than the hundreds of modules of `echarts`.
+// The single-file ESM build: one file to load instead of the hundreds of modules of `echarts`.
 // A variable specifier keeps bundlers (Vite's config loader among them) from pulling it in ahead of time.
 const BUNDLE = 'echarts/dist/echarts.esm.min.mjs'
 
