@@ -39,7 +39,7 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
           setupFiles: [here('./modules/runner-setup'), here('./matchers/setup')],
           // Benchmark files only declare tasks, and the environment gives each file its own servers, so a worker
           // can keep its modules (the SDK, ajv, the fixtures and their data) from one file to the next instead of
-          // importing them again: the bundled suite runs in about half the time. A project that sets it keeps it.
+          // importing them again. A project that sets it keeps it.
           ...((config as { test?: { isolate?: boolean } }).test?.isolate === undefined ? { isolate: false } : {}),
         },
       }

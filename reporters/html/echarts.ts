@@ -4,13 +4,13 @@ import type { EChartsOption } from 'echarts'
  * Charts drawn by Apache ECharts on the server, as SVG (its `ssr` mode): the
  * report carries the finished drawings and no charting code, so it opens
  * offline, in any browser, with scripts off. ECharts is loaded on first use,
- * so the plugin costs nothing at config time and a run without a report
+ * so the plugin does not import it at config time and a run without a report
  * never loads it.
  */
 
 type ECharts = typeof import('echarts')
 
-// The single-file ESM build: one file parses several times faster than the hundreds of modules of `echarts`.
+// The single-file ESM build: one file to load instead of the hundreds of modules of `echarts`.
 // A variable specifier keeps bundlers (Vite's config loader among them) from pulling it in ahead of time.
 const BUNDLE = 'echarts/dist/echarts.esm.min.mjs'
 
@@ -42,7 +42,7 @@ export async function renderSvg(option: EChartsOption, size: ChartSize): Promise
 /**
  * Loads ECharts and draws one small throwaway chart, so the code the report's charts run is parsed and
  * compiled before the run ends. The leaderboard reporter calls it while tests are still running, when the
- * main process mostly waits on the workers: the report at the end then costs a fraction of a cold draw.
+ * main process mostly waits on the workers, so the report at the end does not pay for that first load.
  */
 export async function warmUpCharts(): Promise<void> {
   await renderSvg({

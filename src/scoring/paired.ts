@@ -274,8 +274,7 @@ export const DEFAULT_BOOTSTRAP_SEED = 1
  * Resamples per bootstrap. At 10 000 the Monte Carlo error of a 2.5%
  * percentile is about 3% of the bootstrap standard error
  * (√(0.025·0.975/10 000) / φ(1.96) ≈ 0.027 of it), below the rounding of the
- * reports, and comparing one agent's 100 tasks on its six scores takes
- * about 0.15 s on the project's 2-core machine.
+ * reports.
  */
 export const DEFAULT_RESAMPLES = 10_000
 
