@@ -53,7 +53,7 @@ function isNumericFact(fact: string): boolean {
 
 /** The value a fact asks for, whether written bare or as `{ value, derived, goal }`. */
 export function factValue(fact: Fact): string | number {
-  return typeof fact === 'object' ? fact.value : fact
+  return typeof fact === 'object' ? (fact.value ?? fact.anyOf![0]!) : fact
 }
 
 /** How a fact reads in messages: its value, plus how it is derived when it is. */

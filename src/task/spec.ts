@@ -12,23 +12,35 @@ export const ReferenceCallSchema = z.object({
 })
 export type ReferenceCall = z.infer<typeof ReferenceCallSchema>
 
+const FactValue = z.union([z.string().min(1), z.number()])
+
 /**
  * A fact a good answer states. A bare string or number must appear in the
  * reference plan's tool outputs (the suite lint and the reference agent check
  * it); a fact computed from those outputs says how, in `derived`. `goal` names
  * the part of a multi-goal task the fact belongs to, for partial credit.
+ *
+ * The object form also says how else the fact may be written and what must not
+ * be said instead, so that a careful answer passes and a hedge does not:
+ * - `anyOf`: other accepted spellings (`'15 weeks 1 day'` beside `'15w1d'`); any one satisfies the fact.
+ *   Without `value`, the first is the fact's canonical value.
+ * - `unit`: the unit `value` is in (`'m'`, `'°C'`, `'GB'`, …). A number written with another unit of the same
+ *   quantity (`7,001 ft`, `22.4 GiB`) is converted before it is compared; a bare number counts in `unit`.
+ * - `forbid`: values that must not appear in the answer: the candidates a choice task rejects. A fact is
+ *   not met when the answer also states one of them, so naming every candidate fails.
  */
-export const FactSchema = z.union([
-  z.string().min(1),
-  z.number(),
-  z.strictObject({
-    value: z.union([z.string().min(1), z.number()]),
-    /** How the value is computed from tool outputs (for example "sum of the two totals"): exempt from the grounding check. */
-    derived: z.string().min(1).optional(),
-    /** The goal of the task this fact checks; facts without one belong to the task as a whole. */
-    goal: z.string().min(1).optional(),
-  }),
-])
+const FactObjectSchema = z.strictObject({
+  value: FactValue.optional(),
+  anyOf: z.array(FactValue).min(1).optional(),
+  unit: z.string().min(1).optional(),
+  forbid: z.array(FactValue).min(1).optional(),
+  /** How the value is computed from tool outputs (for example "sum of the two totals"): exempt from the grounding check. */
+  derived: z.string().min(1).optional(),
+  /** The goal of the task this fact checks; facts without one belong to the task as a whole. */
+  goal: z.string().min(1).optional(),
+}).refine((f) => f.value !== undefined || f.anyOf !== undefined, { message: 'a fact needs a `value` or `anyOf`', path: ['value'] })
+
+export const FactSchema = z.union([z.string().min(1), z.number(), FactObjectSchema])
 export type Fact = z.infer<typeof FactSchema>
 
 export const ReferencePlanSchema = z.object({
