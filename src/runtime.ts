@@ -27,6 +27,9 @@ export interface RuntimeSettings {
   distractors: ResolvedBenchOptions['distractors']
   /** Tools (`server.tool`) kept out of every catalog. */
   excludeTools: string[]
+  /** Absolute report directory and run history directory: places agent code may not read. */
+  outputDir?: string
+  historyDir?: string | null
 }
 
 export interface Runtime {

@@ -38,7 +38,14 @@ const ModuleAgentSchema = z.strictObject({
   module: z.string().min(1),
   export: z.string().default('default'),
   name: z.string().optional(),
+  /**
+   * `process` (default): the agent runs in a child process that gets only what AgentContext promises and
+   * may not read the task files, reports, judge cache or cassettes (Bun: no read limits, see the README).
+   * `none`: in the Vitest worker, next to the referee, for debugging; its leaderboard row says so.
+   */
+  isolation: z.enum(['process', 'none']).default('process'),
 })
+export type ModuleAgentSetting = z.infer<typeof ModuleAgentSchema>
 
 /** Where an agent comes from. A string other than "reference" is a model name for the OpenAI-compatible agent. */
 export const AgentOptionSchema = z.union([

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { JudgeConfigInput } from '../judge/config.ts'
 import type { RuntimeSettings } from '../runtime.ts'
 import { describeIssues, loadServersFile, parseServers, ServerConfigError, type LoadedServers } from './load-servers.ts'
@@ -36,6 +36,8 @@ export function runtimeSettings(options: ResolvedBenchOptions, root: string): Ru
     judge: withoutSecrets(withoutCache((options.judge ?? null) as JudgeSetting)),
     distractors: options.distractors,
     excludeTools: options.excludeTools,
+    outputDir: resolve(root, options.outputDir),
+    historyDir: options.historyDir === false ? null : resolve(root, options.historyDir ?? join(options.outputDir, 'history')),
   }
 }
 

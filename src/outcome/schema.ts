@@ -15,11 +15,12 @@ import { TrajectorySchema } from '../trajectory/schema.ts'
  */
 export const OUTCOME_VERSION = 1
 
-/** Where a task stopped. `spec` and `servers` are setup problems, not the agent's; `agent` and `judge` are. */
-export const StopPhaseSchema = z.enum(['spec', 'servers', 'agent', 'judge'])
+/** Where a task stopped. `spec`, `servers` and `agent-setup` are setup problems, not the agent's; `agent` and `judge` are. */
+export const StopPhaseSchema = z.enum(['spec', 'servers', 'agent-setup', 'agent', 'judge'])
 export type StopPhase = z.infer<typeof StopPhaseSchema>
 
-export const SETUP_PHASES: readonly StopPhase[] = ['spec', 'servers']
+/** `agent-setup`: the agent module or export is missing, or it includes a file of the referee's. */
+export const SETUP_PHASES: readonly StopPhase[] = ['spec', 'servers', 'agent-setup']
 
 export const VerdictSchema = z.object({
   /** The check's name, e.g. `answer`, `facts`, `grounding`. */
@@ -64,6 +65,12 @@ export const TaskOutcomeSchema = z.object({
   verdicts: z.array(VerdictSchema),
   /** Why nothing could decide this task (no facts, no plan, no checks, no judge); null when it was decided. */
   unscored: z.string().nullable(),
+  /**
+   * Where the agent's code ran: `builtin` (this package's agents), `process` (a custom agent in a child
+   * process that cannot read the referee's files), `process-unrestricted` (the same under Bun, without read
+   * limits), `none` (a custom agent in the worker, `isolation: 'none'`). Null when the agent never loaded.
+   */
+  agentIsolation: z.enum(['builtin', 'process', 'process-unrestricted', 'none']).nullable().optional(),
 })
 export type TaskOutcome = z.infer<typeof TaskOutcomeSchema>
 
@@ -78,7 +85,7 @@ declare module 'vitest' {
   interface TaskMeta {
     /** Set when the test is registered. */
     mcpBenchTask?: import('./schema.ts').TaskIdentity
-    /** Set while the task runs, complete when it ends. */
+    /** Set once the agent has returned (never while agent code runs: it holds the reference), complete when the task ends. */
     mcpBenchOutcome?: import('./schema.ts').TaskOutcome
   }
 }

@@ -40,6 +40,7 @@ export function agentRows(records: readonly TaskRecord[]): AgentRow[] {
 }
 
 const TIERS = TierSchema.options
+const ISOLATION_ORDER = ['none', 'process-unrestricted', 'process', 'builtin'] as const
 const SHAPES = CallShapeSchema.options
 
 /** Records that count in an agent's scores: everything but tasks that could not start. */
@@ -58,6 +59,7 @@ interface TierAccumulator {
 /** Every column of one agent's row, fed one record at a time. */
 class RowAccumulator {
   private all = 0
+  private readonly isolations = new Set<NonNullable<TaskRecord['isolation']>>()
   private readonly pass = new PassCounter()
   private readonly single = new SettingAccumulator()
   private readonly multi = new SettingAccumulator()
@@ -85,6 +87,7 @@ class RowAccumulator {
 
   add(r: TaskRecord): void {
     this.all++
+    if (r.isolation) this.isolations.add(r.isolation)
     if (r.status === 'setup-error') return // counted as a setup error, nowhere else in the row
     const multi = isMultiServer(r.servers)
     this.pass.add(r)
@@ -129,6 +132,8 @@ class RowAccumulator {
     const avg = (sum: number) => (n ? sum / n : 0)
     return {
       agent,
+      // The weakest isolation any task ran under is the row's: one unisolated task makes the row unisolated.
+      isolation: ISOLATION_ORDER.find((i) => this.isolations.has(i)) ?? null,
       ...pass,
       setupErrors: this.all - n,
       single,

@@ -138,7 +138,9 @@ export const TaskRecordSchema = z.object({
   /** Why the task did not pass, in full (no terminal escapes, secrets redacted); null when it passed. */
   error: z.string().nullable(),
   /** Where a task that stopped early stopped. */
-  errorPhase: z.enum(['spec', 'servers', 'agent', 'judge', 'collection']).nullable(),
+  errorPhase: z.enum(['spec', 'servers', 'agent-setup', 'agent', 'judge', 'collection']).nullable(),
+  /** Where the agent's code ran (see AgentIsolationSchema); absent in records written before it existed. */
+  isolation: z.lazy(() => AgentIsolationSchema).nullable().optional(),
   /** Every failed check's message, in full. */
   failures: z.array(z.string()),
   metrics: TaskMetricsSchema,
@@ -216,9 +218,19 @@ export const TrialSummarySchema = z.object({
 })
 export type TrialSummary = z.infer<typeof TrialSummarySchema>
 
+/**
+ * Where an agent's code ran relative to the referee: `builtin` (this package's agents, handed nothing the
+ * referee holds), `process` (a custom agent in a child process that may not read the task files, reports,
+ * judge cache or cassettes), `process-unrestricted` (the same under Bun, which cannot limit reads), `none`
+ * (a custom agent in the Vitest worker, beside the referee: `isolation: 'none'`, for debugging).
+ */
+export const AgentIsolationSchema = z.enum(['builtin', 'process', 'process-unrestricted', 'none'])
+
 /** One leaderboard row. */
 export const AgentRowSchema = PassSummarySchema.extend({
   agent: z.string(),
+  /** The least isolated way any of the row's tasks ran (see AgentIsolationSchema); null when no agent loaded. */
+  isolation: AgentIsolationSchema.nullable().optional(),
   /** Tasks that could not start (not counted anywhere else in the row). */
   setupErrors: z.number().int().nonnegative(),
   /** MCP-Bench Table 4 (one server), Table 5 (several), Table 3 (both, weighted by task count), over every counted task. */

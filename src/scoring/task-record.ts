@@ -45,6 +45,7 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
     status,
     error: status === 'passed' ? null : (outcome.stopped?.message ?? outcome.unscored ?? (result.errors.join('\n\n') || null)),
     errorPhase: outcome.stopped?.phase ?? null,
+    isolation: outcome.agentIsolation ?? null,
     failures: result.errors,
     metrics,
     goals: goalsMet(answer, facts),

@@ -34,12 +34,14 @@ const CHECKS_MARGIN_MS = 10_000
  * twice in one file is a collection error naming it.
  */
 export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): void {
-  const collector = collecting()
+  const runtime = getRuntime()
+  // Inside a benchmark worker the collector is never honoured: agent code must not get every spec of a
+  // task file by re-importing it under the collect symbol.
+  const collector = runtime ? undefined : collecting()
   if (collector) {
     collector.push({ id, spec: spec as TaskSpecInput })
     return
   }
-  const runtime = getRuntime()
   if (!runtime) {
     test(id, () => {
       throw new TaskError('vitest-mcp-bench is not set up for this file: add mcpBench() to the plugins of the Vitest project that runs it')
@@ -48,7 +50,8 @@ export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): voi
   }
   claimId(id)
   const parsed = TaskSpecSchema.safeParse(spec)
-  const task = parsed.success ? parsed.data : undefined
+  // Frozen: every agent and trial of the task reads this one object, so none may change what the others are checked against.
+  const task = parsed.success ? deepFreeze(parsed.data) : undefined
   const judges = judgesFor(runtime.settings.judge, runtime.settings.root)
   const budget = budgets(task, runtime, judges)
   // The tier as a Vitest tag (`--tags-filter=hard`); a spec that does not parse fails under the default tier.
@@ -115,7 +118,10 @@ async function runTask(args: TaskArgs): Promise<void> {
   const { redactor } = runtime
   const file = relative(runtime.settings.root, context.task.file.filepath)
   const outcome = newOutcome(args, file)
-  context.task.meta.mcpBenchOutcome = outcome
+  // The record holds the reference: it joins the test's meta once the agent is done, never while agent code
+  // runs. onTestFinished covers every way the test can end before that (a setup stop, a timeout, a cancel).
+  const publish = () => void (context.task.meta.mcpBenchOutcome = outcome)
+  context.onTestFinished(publish)
   // Assertion messages quote tool output and answers: redact them before they leave the worker.
   context.onTestFinished(({ task }) => {
     for (const error of task.result?.errors ?? []) Object.assign(error, redactor.deep({ ...error }))
@@ -141,7 +147,7 @@ async function runTask(args: TaskArgs): Promise<void> {
   }
   outcome.distractors = { joined: session.distractors, skipped: session.skipped }
   try {
-    await runAndCheck({ ...args, spec, session, outcome, stop })
+    await runAndCheck({ ...args, spec, session, outcome, stop, publish })
   } finally {
     await session.release()
   }
@@ -176,12 +182,17 @@ interface CheckArgs extends TaskArgs {
   session: ServerSession
   outcome: TaskOutcome
   stop: (phase: StopPhase, message: string) => never
+  /** Puts the outcome record into the test's meta (once the agent has returned). */
+  publish: () => void
 }
 
 async function runAndCheck(args: CheckArgs): Promise<void> {
   const { id, spec, name, runtime, session, context, outcome, stop, judges } = args
   const { redactor } = runtime
   const agentRun: AgentRun = await runAgent({ ...args, timeout: args.budget.agent, signal: context.signal })
+  args.publish()
+  outcome.agentIsolation = agentRun.isolation
+  if (agentRun.setupError) stop('agent-setup', `Task "${id}" [${name}]: ${agentRun.setupError}`)
   const trajectory = redactor.deep(agentRun.trajectory)
   outcome.trajectory = trajectory
   if (trajectory.error) stop('agent', `Task "${id}" [${name}]: ${trajectory.error}`)
@@ -246,4 +257,13 @@ async function inspectServer(session: ServerSession, server: string, tool: strin
   if (!connection) throw new Error(`inspect: server "${server}" is not part of this task (it has ${[...session.connections.keys()].join(', ')})`)
   const result = await connection.client.callTool({ name: tool, arguments: args })
   return { text: contentToText(result.content), isError: result.isError === true }
+}
+
+/** Freezes an object and everything it holds, so no code that reaches it can change it. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key])
+  }
+  return value
 }

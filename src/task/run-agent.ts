@@ -1,4 +1,6 @@
-import { loadAgent } from '../agents/resolve.ts'
+import { AgentSetupError } from '../agents/isolated/bundle.ts'
+import { refereePaths } from '../agents/isolated/referee-paths.ts'
+import { loadAgent, type AgentIsolation } from '../agents/resolve.ts'
 import type { AgentSetting } from '../config/options.ts'
 import type { Runtime } from '../runtime.ts'
 import type { ServerSession } from '../servers/hub.ts'
@@ -23,6 +25,10 @@ export interface AgentRun {
   trajectory: Trajectory
   /** Every successful tool output the agent received, in full (the trajectory keeps them shorter). */
   outputs: readonly string[]
+  /** Where the agent's code ran; null when it never loaded. */
+  isolation: AgentIsolation | null
+  /** The agent could not be set up (module or export missing, a referee file included): the run's fault, not the agent's answer. */
+  setupError?: string
 }
 
 /**
@@ -52,14 +58,22 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
   const cancel = () => controller.abort(signal.reason)
   if (signal.aborted) cancel()
   signal.addEventListener('abort', cancel, { once: true })
-  const timer = setTimeout(() => controller.abort(new Error(`agent timed out after ${timeout} ms`)), timeout)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let isolation: AgentIsolation | null = null
   try {
     const volatile = new Map([...session.workspaces].map(([server, dir]) => [`workspace:${server}`, dir]))
-    const agent = await loadAgent(setting, settings.root, { reference: spec.reference, volatile })
+    // Only the reference agent is handed the plan; every other agent gets the recorder's context alone.
+    const reference = setting === 'reference' ? spec.reference : undefined
+    const agent = await Promise.race([loadAgent(setting, settings.root, { reference, volatile, referee: refereePaths(settings) }), stopped])
+    isolation = agent.isolation
+    // The agent's time starts once it is loaded: bundling and starting an isolated agent's process is not its time.
+    timer = setTimeout(() => controller.abort(new Error(`agent timed out after ${timeout} ms`)), timeout)
     const answer = await Promise.race([agent.run(recorder.context()), stopped])
-    return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs() }
+    return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs(), isolation }
   } catch (error) {
-    return { trajectory: recorder.finish(null, asError(error).message), outputs: recorder.outputs() }
+    const message = asError(error).message
+    const setupError = error instanceof AgentSetupError ? { setupError: message } : {}
+    return { trajectory: recorder.finish(null, message), outputs: recorder.outputs(), isolation, ...setupError }
   } finally {
     clearTimeout(timer)
     signal.removeEventListener('abort', cancel)

@@ -109,7 +109,7 @@ describe('the random agent', () => {
   })
 
   it('loads as a module agent from its default export, named after the file', async () => {
-    const agent = await loadAgent({ kind: 'module', module: './src/agents/baselines/random.ts', export: 'default' }, process.cwd())
+    const agent = await loadAgent({ kind: 'module', module: './src/agents/baselines/random.ts', export: 'default', isolation: 'none' }, process.cwd())
     expect(agent.name).toBe('random')
     const { ctx, calls } = fakeContext('Forecast for Denver.', catalog, answer)
     await agent.run(ctx)

@@ -45,7 +45,7 @@ describe('loading user modules', () => {
 
   it('loads a TypeScript agent through a runner import, as the setup file registers it', async () => {
     useRunnerImporter((specifier) => import(/* @vite-ignore */ specifier))
-    const agent = await loadAgent({ kind: 'module', module: './agent.ts', export: 'default' }, project)
+    const agent = await loadAgent({ kind: 'module', module: './agent.ts', export: 'default', isolation: 'none' }, project)
     expect(agent.name).toBe('agent')
     expect(await agent.run({} as never)).toBe('typed')
   })

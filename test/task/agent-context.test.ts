@@ -32,7 +32,7 @@ describe('what a custom agent sees', () => {
     })
     const session = await hub.acquire(spec.servers, { distractors: ['decoy'] })
     const { trajectory } = await runAgent({
-      id: 'snoop/task', spec, setting: { kind: 'module', module: './test/support/snoop-agent.ts', export: 'default' }, name: 'snoop',
+      id: 'snoop/task', spec, setting: { kind: 'module', module: './test/support/snoop-agent.ts', export: 'default', isolation: 'process' }, name: 'snoop',
       runtime, session, timeout: 5_000, signal: new AbortController().signal,
     })
     await session.release()

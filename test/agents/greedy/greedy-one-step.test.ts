@@ -143,7 +143,7 @@ describe('the greedy one-step agent', () => {
   })
 
   it('loads as a module agent from its default export', async () => {
-    const agent = await loadAgent({ kind: 'module', module: './src/agents/baselines/greedy-one-step.ts', export: 'default' }, process.cwd())
+    const agent = await loadAgent({ kind: 'module', module: './src/agents/baselines/greedy-one-step.ts', export: 'default', isolation: 'none' }, process.cwd())
     expect(agent.name).toBe('greedy-one-step')
     const { ctx, calls } = fakeContext('Add 3, 4 and 5.', catalog, echo)
     await agent.run(ctx)

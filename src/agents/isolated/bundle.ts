@@ -1,0 +1,83 @@
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { isAbsolute, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
+import { deniedFile, type RefereePaths } from './read-access.ts'
+
+// Built as .js in dist/, run as .ts from source: resolve siblings with this file's own extension.
+const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
+const here = (file: string) => fileURLToPath(new URL(`${file}${ext}`, import.meta.url))
+
+/** A setup problem of the agent itself (module missing, no such export, a file it may not include). */
+export class AgentSetupError extends Error {
+  override name = 'AgentSetupError'
+}
+
+let sequence = 0
+
+/**
+ * Bundles an agent module with the host script into one ES module under `<root>/node_modules/.mcp-bench/`,
+ * so its bare imports resolve to the project's node_modules as they would in-process. `vitest-mcp-bench`
+ * in agent code becomes the agent-side entry (no Vitest, no referee). A file of the referee's (a task
+ * file, the reports, the judge cache, cassettes) refuses to bundle. Returns the bundle's path.
+ */
+export async function bundleAgent(module: string, exportName: string, name: string, paths: RefereePaths): Promise<string> {
+  const { build } = await import('vite')
+  const dir = join(paths.root, 'node_modules', '.mcp-bench', 'agents')
+  mkdirSync(dir, { recursive: true })
+  const base = `${name.replace(/[^\w.-]+/g, '_')}-${process.pid}-${++sequence}`
+  const isPath = module.startsWith('.') || isAbsolute(module)
+  const target = isPath ? resolve(paths.root, module) : module
+  if (isPath && !existsSync(target)) throw new AgentSetupError(`agent ${name}: module ${module} not found (looked for ${target})`)
+  const entry = join(dir, `${base}.entry.mjs`)
+  writeFileSync(entry, [
+    `import * as agent from ${JSON.stringify(target)}`,
+    `import { startHost } from ${JSON.stringify(here('./host'))}`,
+    `startHost(agent, ${JSON.stringify(exportName)}, ${JSON.stringify(name)})`,
+    '',
+  ].join('\n'))
+  const agentEntry = here('./agent-entry')
+  try {
+    await build({
+      configFile: false,
+      root: paths.root,
+      logLevel: 'silent',
+      mode: 'production',
+      resolve: { alias: [{ find: /^vitest-mcp-bench$/, replacement: agentEntry }] },
+      plugins: [{
+        name: 'mcp-bench-agent-guard',
+        enforce: 'pre',
+        load(id) {
+          const why = deniedFile(id.split('?')[0]!, paths)
+          if (why) throw new AgentSetupError(`agent ${name} may not include ${id}: ${why}`)
+          return null
+        },
+      }],
+      build: {
+        ssr: entry,
+        outDir: dir,
+        emptyOutDir: false,
+        write: true,
+        minify: false,
+        sourcemap: false,
+        copyPublicDir: false,
+        target: 'node20',
+        rolldownOptions: { output: { format: 'esm', entryFileNames: `${base}.mjs`, codeSplitting: false } },
+      },
+    })
+  } catch (error) {
+    throw new AgentSetupError(buildFailure(error, name, module))
+  } finally {
+    rmSync(entry, { force: true })
+  }
+  return join(dir, `${base}.mjs`)
+}
+
+/** The first lines of a build error that say what went wrong, without the bundler's stack. */
+function buildFailure(error: unknown, name: string, module: string): string {
+  const message = stripVTControlCharacters(error instanceof Error ? error.message : String(error))
+  const denied = /agent \S+ may not include [^\n]*/.exec(message)
+  if (denied) return denied[0]
+  const lines = message.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('at ') && !/^Build failed/.test(l))
+  return `agent ${name}: cannot load module ${module}: ${lines[0] || message}`
+}
