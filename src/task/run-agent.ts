@@ -1,6 +1,6 @@
 import { AgentSetupError } from '../agents/isolated/bundle.ts'
 import { refereePaths } from '../agents/isolated/referee-paths.ts'
-import { loadAgent, type AgentIsolation } from '../agents/resolve.ts'
+import { loadAgent, type AgentIsolation, type LoadedAgent } from '../agents/resolve.ts'
 import type { AgentSetting } from '../config/options.ts'
 import type { Runtime } from '../runtime.ts'
 import type { ServerSession } from '../servers/hub.ts'
@@ -39,7 +39,16 @@ export interface AgentRun {
 export async function runAgent({ id, spec, setting, name, runtime, session, timeout, signal }: AgentRunArgs): Promise<AgentRun> {
   const { settings } = runtime
   const controller = new AbortController()
-  const recorder = new TrajectoryRecorder({
+  const stopped = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => reject(asError(controller.signal.reason)), { once: true })
+  })
+  stopped.catch(() => {}) // observed through the races below
+  const cancel = () => controller.abort(signal.reason)
+  if (signal.aborted) cancel()
+  signal.addEventListener('abort', cancel, { once: true })
+  // The recorder starts once the agent is loaded: bundling and starting an isolated agent's process is
+  // neither its time nor its latency.
+  const record = () => new TrajectoryRecorder({
     task: { id, prompt: spec.useConcretePrompt || !spec.fuzzy ? spec.prompt : spec.fuzzy },
     agent: name,
     catalog: session.catalog,
@@ -51,29 +60,27 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
     maxRecordedOutputChars: settings.maxRecordedOutputChars,
     callTimeoutMs: (server) => settings.servers.servers[server]?.callTimeoutMs ?? 60_000,
   })
-  const stopped = new Promise<never>((_, reject) => {
-    controller.signal.addEventListener('abort', () => reject(asError(controller.signal.reason)), { once: true })
-  })
-  stopped.catch(() => {}) // observed through the race below
-  const cancel = () => controller.abort(signal.reason)
-  if (signal.aborted) cancel()
-  signal.addEventListener('abort', cancel, { once: true })
   let timer: ReturnType<typeof setTimeout> | undefined
-  let isolation: AgentIsolation | null = null
   try {
-    const volatile = new Map([...session.workspaces].map(([server, dir]) => [`workspace:${server}`, dir]))
-    // Only the reference agent is handed the plan; every other agent gets the recorder's context alone.
-    const reference = setting === 'reference' ? spec.reference : undefined
-    const agent = await Promise.race([loadAgent(setting, settings.root, { reference, volatile, referee: refereePaths(settings) }), stopped])
-    isolation = agent.isolation
-    // The agent's time starts once it is loaded: bundling and starting an isolated agent's process is not its time.
+    let agent: LoadedAgent
+    try {
+      const volatile = new Map([...session.workspaces].map(([server, dir]) => [`workspace:${server}`, dir]))
+      // Only the reference agent is handed the plan; every other agent gets the recorder's context alone.
+      const reference = setting === 'reference' ? spec.reference : undefined
+      agent = await Promise.race([loadAgent(setting, settings.root, { reference, volatile, referee: refereePaths(settings) }), stopped])
+    } catch (error) {
+      const message = asError(error).message
+      const recorder = record()
+      return { trajectory: recorder.finish(null, message), outputs: [], isolation: null, ...(error instanceof AgentSetupError ? { setupError: message } : {}) }
+    }
+    const recorder = record()
     timer = setTimeout(() => controller.abort(new Error(`agent timed out after ${timeout} ms`)), timeout)
-    const answer = await Promise.race([agent.run(recorder.context()), stopped])
-    return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs(), isolation }
-  } catch (error) {
-    const message = asError(error).message
-    const setupError = error instanceof AgentSetupError ? { setupError: message } : {}
-    return { trajectory: recorder.finish(null, message), outputs: recorder.outputs(), isolation, ...setupError }
+    try {
+      const answer = await Promise.race([agent.run(recorder.context()), stopped])
+      return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs(), isolation: agent.isolation }
+    } catch (error) {
+      return { trajectory: recorder.finish(null, asError(error).message), outputs: recorder.outputs(), isolation: agent.isolation }
+    }
   } finally {
     clearTimeout(timer)
     signal.removeEventListener('abort', cancel)
