@@ -5,6 +5,7 @@ import type { TestProject, Vitest } from 'vitest/node'
 import { BenchJUnitReporter } from '../reporters/junit.ts'
 import { LeaderboardReporter } from '../reporters/leaderboard.ts'
 import { ProgressReporter } from '../reporters/progress.ts'
+import { BUN_WARNING, runtimeKind } from './agents/isolated/launch.ts'
 import { agentName } from './config/agent-name.ts'
 import type { AgentSetting, BenchOptions, ResolvedBenchOptions } from './config/options.ts'
 import { resolveAgents, resolveOptions, runtimeSettings } from './config/runtime-settings.ts'
@@ -55,7 +56,13 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
     configureVitest({ vitest, project }: { vitest: Vitest; project: TestProject }) {
       handleInterrupts(vitest)
       if (options.reporters) addReporters(vitest, project, options, redactorFor(settings ?? runtimeSettings(options, project.config.root)))
-      vitest.logger.log(`vitest-mcp-bench [${project.name || 'root'}]: ${describeAgents(resolveAgents(options.agent))}`)
+      const agents = resolveAgents(options.agent)
+      vitest.logger.log(`vitest-mcp-bench [${project.name || 'root'}]: ${describeAgents(agents)}`)
+      // Said once per run, right under the agents: under Bun the isolation of custom agents cannot limit reads.
+      if (runtimeKind() === 'bun' && agents.some((a) => typeof a === 'object' && a.kind === 'module' && a.isolation === 'process') && !warnedBun.has(vitest)) {
+        warnedBun.add(vitest)
+        vitest.logger.warn(BUN_WARNING)
+      }
     },
   } as Plugin
 }
@@ -72,7 +79,7 @@ function endpoint(url: string | undefined): string {
 }
 
 function describeAgents(agents: AgentSetting[]): string {
-  const names = agents.map((a) => (a === 'reference' ? 'reference (replays each task\'s reference plan)' : a.kind === 'openai' ? `${agentName(a)} (OpenAI-compatible${a.loop === 'tools' ? '' : `, ${a.loop} loop`}${endpoint(a.baseURL ?? process.env.OPENAI_BASE_URL)})` : `${agentName(a)} (custom)`))
+  const names = agents.map((a) => (a === 'reference' ? 'reference (replays each task\'s reference plan)' : a.kind === 'openai' ? `${agentName(a)} (OpenAI-compatible${a.loop === 'tools' ? '' : `, ${a.loop} loop`}${endpoint(a.baseURL ?? process.env.OPENAI_BASE_URL)})` : `${agentName(a)} (custom, ${a.isolation === 'none' ? 'in the worker: not isolated' : 'isolated process'})`))
   const hint = agents.length === 1 && agents[0] === 'reference' && !process.env.MCP_BENCH_MODEL ? '; set MCP_BENCH_MODEL to benchmark a model' : ''
   return `agent${agents.length > 1 ? 's' : ''}: ${names.join(', ')}${hint}`
 }
@@ -83,6 +90,7 @@ const TIER_TAGS = [
 ]
 
 const added = new WeakSet<Vitest>()
+const warnedBun = new WeakSet<Vitest>()
 
 function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBenchOptions, redactor: Redactor): void {
   if (added.has(vitest)) return

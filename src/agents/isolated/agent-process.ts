@@ -42,9 +42,16 @@ export class AgentProcess {
     this.child.stdin.on('error', () => {}) // a dead child's pipe: reported through 'exit'
     this.child.on('error', (error) => this.died(`could not be started: ${error.message}`, onSetupError))
     this.child.on('exit', (code, signal) => this.died(signal ? `was killed (${signal})` : `exited with code ${code}`, onSetupError))
-    // The worker's own work (Vitest's channel to the main process) keeps it alive; an idle agent must not.
-    this.child.unref()
-    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) (stream as { unref?: () => void }).unref?.()
+    // Held while starting and while tasks are in flight; an idle agent process must not keep its worker alive.
+    void this.ready.then(() => this.hold(), () => {})
+  }
+
+  /** Keeps the event loop alive for this child only while something waits on it. */
+  private hold(): void {
+    const on = this.inFlight.size > 0
+    const method = on ? 'ref' : 'unref'
+    this.child[method]()
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) (stream as { ref?: () => void; unref?: () => void })[method]?.()
   }
 
   get alive(): boolean {
@@ -60,6 +67,7 @@ export class AgentProcess {
     if (this.exited) return Promise.reject(new Error(`the agent process of ${this.name} ${this.exited}`))
     return new Promise<string | null>((resolve, reject) => {
       this.inFlight.set(key, { ctx, resolve, reject })
+      this.hold()
       const abort = () => this.send({ t: 'abort', task: key, reason: String((ctx.signal.reason as Error)?.message ?? ctx.signal.reason ?? 'aborted') })
       if (ctx.signal.aborted) abort()
       else ctx.signal.addEventListener('abort', abort, { once: true })
@@ -125,6 +133,7 @@ export class AgentProcess {
     const task = this.inFlight.get(key)
     if (!task) return
     this.inFlight.delete(key)
+    this.hold()
     if (error) task.reject(error)
     else task.resolve(answer)
   }
@@ -132,7 +141,8 @@ export class AgentProcess {
   private died(how: string, onSetupError: (error: Error) => void): void {
     if (this.exited) return
     this.exited = how
-    const tail = this.stderrTail.trim().split('\n').slice(-3).join(' | ')
+    // The last lines that say something: not a stack frame, not the runtime's version line.
+    const tail = this.stderrTail.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('at ') && !/^Node\.js v/.test(l) && !/^\^+$/.test(l)).slice(-2).join(' | ')
     const message = `the agent process of ${this.name} ${how}${tail ? `; its last output: ${tail}` : ''}`
     onSetupError(new AgentSetupError(message))
     for (const key of [...this.inFlight.keys()]) this.finish(key, new Error(message))

@@ -78,3 +78,8 @@ export function closeAgentProcesses(): void {
   processes.clear()
   for (const slot of slots.values()) slot.process = undefined
 }
+
+/** The pids of this worker's live agent processes (tests check that none outlives its worker). */
+export function agentProcessPids(): number[] {
+  return [...pool().processes].filter((p) => p.alive && p.pid !== undefined).map((p) => p.pid!)
+}

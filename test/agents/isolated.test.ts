@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { AgentSetupError } from '../../src/agents/isolated/bundle.ts'
+import { agentProcessPids, closeAgentProcesses, isolatedAgent } from '../../src/agents/isolated/pool.ts'
+import type { RefereePaths } from '../../src/agents/isolated/read-access.ts'
+import type { AgentContext, ToolCallOutcome } from '../../src/agents/types.ts'
+import type { ModuleAgentSetting } from '../../src/config/options.ts'
+import { isAlive } from '../support/process.ts'
+
+/**
+ * Custom agents in their own process: the channel carries the context's calls both ways, tasks share one
+ * child, a crash fails only the tasks in flight and the next task gets a new child, setup problems are
+ * setup errors, reads outside the allowed paths are refused with a message naming the path.
+ */
+const root = process.cwd()
+const refereeDir = mkdtempSync(join(tmpdir(), 'mcp-bench-referee-'))
+writeFileSync(join(refereeDir, 'leaderboard.json'), '{"missingFacts":["42"]}')
+const paths: RefereePaths = { root, denied: [refereeDir] }
+const agentDir = resolve('test/support/isolated-agents')
+const setting = (file: string, exportName = 'default'): ModuleAgentSetting => ({ kind: 'module', module: `./test/support/isolated-agents/${file}`, export: exportName, isolation: 'process' })
+
+afterAll(() => closeAgentProcesses())
+
+interface Seen {
+  calls: Array<[string, unknown]>
+  rounds: number
+  turns: unknown[]
+}
+
+function context(prompt: string, signal = new AbortController().signal): { ctx: AgentContext; seen: Seen } {
+  const seen: Seen = { calls: [], rounds: 0, turns: [] }
+  const ctx: AgentContext = {
+    task: { id: `iso/${prompt}`, prompt },
+    tools: [{ name: 'probe__echo', server: 'probe', tool: 'echo', description: 'Echoes text', inputSchema: { type: 'object' } }],
+    maxRounds: 5,
+    signal,
+    callTool: async (name, args): Promise<ToolCallOutcome> => {
+      seen.calls.push([name, args])
+      return { content: [{ type: 'text', text: `echo: ${(args as { text: string }).text}` }], isError: false, text: `echo: ${(args as { text: string }).text}` }
+    },
+    nextRound: () => ++seen.rounds,
+    recordTurn: (turn) => void seen.turns.push(turn),
+  }
+  return { ctx, seen }
+}
+
+describe('isolated custom agents', { timeout: 60_000 }, () => {
+  it('runs tasks side by side in one child, answering tool calls, rounds and turns through the worker', async () => {
+    const agent = await isolatedAgent(setting('echo-agent.ts'), 'echo', paths)
+    expect(agent.isolation).toBe('process')
+    const [a, b] = [context('hello'), context('slow world')]
+    const answers = await Promise.all([agent.run(a.ctx), agent.run(b.ctx)])
+    expect(answers).toEqual(['echo: hello (round 2, 1 tools, max 5)', 'echo: slow world (round 2, 1 tools, max 5)'])
+    expect(a.seen).toEqual({ calls: [['probe__echo', { text: 'hello' }]], rounds: 1, turns: [{ content: 'thinking', toolCalls: [], usage: null, finishReason: 'stop', durationMs: 1 }] })
+    expect(agentProcessPids()).toHaveLength(1)
+    expect(agentProcessPids()[0]).not.toBe(process.pid)
+  })
+
+  it('keeps the channel for the protocol: what the agent prints cannot forge an answer', async () => {
+    const agent = await isolatedAgent(setting('echo-agent.ts'), 'echo', paths)
+    await expect(agent.run(context('console').ctx)).resolves.toBe('echo: console (round 2, 1 tools, max 5)')
+  })
+
+  it('a crash fails only the tasks in flight, saying so; the next task gets a new child', async () => {
+    const agent = await isolatedAgent(setting('echo-agent.ts'), 'echo', paths)
+    const before = agentProcessPids()
+    const done = await agent.run(context('before').ctx)
+    expect(done).toMatch(/^echo: before/)
+    const results = await Promise.allSettled([agent.run(context('slow one').ctx), agent.run(context('crash').ctx)])
+    for (const r of results) expect(r).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/^the agent process of echo exited with code 3/) } })
+    const again = await isolatedAgent(setting('echo-agent.ts'), 'echo', paths)
+    await expect(again.run(context('after').ctx)).resolves.toMatch(/^echo: after/)
+    expect(agentProcessPids()).not.toEqual(before)
+    await expect.poll(() => before.filter(isAlive)).toEqual([])
+  })
+
+  it('refuses reads of the referee\'s files, naming the path; its own directory stays readable', async () => {
+    const agent = await isolatedAgent(setting('echo-agent.ts'), 'echo', paths)
+    await expect(agent.run(context(`read ${join(refereeDir, 'leaderboard.json')}`).ctx)).rejects.toThrow(
+      `agent echo may not read ${join(refereeDir, 'leaderboard.json')}: the referee's files (task files, reports, judge cache, cassettes) are out of reach of agent code`)
+    await expect(agent.run(context(`read ${resolve('benchmarks/math.test.ts')}`).ctx)).rejects.toThrow(/agent echo may not read .*benchmarks\/math\.test\.ts/)
+    await expect(agent.run(context(`read ${join(agentDir, 'own-data.txt')}`).ctx)).resolves.toMatch(/own directory/)
+  })
+
+  it('a missing module, a missing export, a module that throws on load and a task file are setup errors', async () => {
+    await expect(isolatedAgent(setting('nope.ts'), 'nope', paths)).rejects.toThrow(new AgentSetupError(`agent nope: module ./test/support/isolated-agents/nope.ts not found (looked for ${join(agentDir, 'nope.ts')})`))
+    await expect(isolatedAgent(setting('echo-agent.ts', 'notAnAgent'), 'not-an-agent', paths)).rejects.toThrow(/agent not-an-agent: has no export "notAnAgent" that is an agent function or \{ name, run \} \(its exports: default, notAnAgent\)/)
+    await expect(isolatedAgent(setting('throws-on-import.ts'), 'thrower', paths)).rejects.toThrow(/the agent process of thrower exited with code 1; its last output: .*this agent module fails as it loads/)
+    const taskFile = { ...setting('x'), module: './benchmarks/math.test.ts' }
+    await expect(isolatedAgent(taskFile, 'task-file', paths)).rejects.toThrow(/agent task-file may not include .*benchmarks\/math\.test\.ts: it is a task file/)
+  })
+
+  it('children die with their worker', async () => {
+    // A stand-in worker: starts an isolated agent, prints its child's pid, then is killed outright.
+    const script = `
+      import { isolatedAgent, agentProcessPids } from ${JSON.stringify(resolve('src/agents/isolated/pool.ts'))}
+      await isolatedAgent(${JSON.stringify(setting('echo-agent.ts'))}, 'echo', ${JSON.stringify(paths)})
+      console.log(agentProcessPids()[0])
+      setInterval(() => {}, 1000)
+    `
+    const file = join(mkdtempSync(join(tmpdir(), 'mcp-bench-worker-')), 'worker.mts')
+    writeFileSync(file, script)
+    const worker = spawn(process.execPath, ['--import', 'tsx', file], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const pid = await new Promise<number>((done) => worker.stdout.once('data', (d: Buffer) => done(Number(String(d).trim()))))
+    expect(isAlive(pid)).toBe(true)
+    worker.kill('SIGKILL')
+    await expect.poll(() => isAlive(pid), { timeout: 10_000 }).toBe(false)
+  })
+})
