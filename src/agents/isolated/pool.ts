@@ -1,5 +1,5 @@
-import { rmSync } from 'node:fs'
-import { isAbsolute, resolve } from 'node:path'
+import { readdirSync, rmSync } from 'node:fs'
+import { isAbsolute, join, resolve } from 'node:path'
 import type { ModuleAgentSetting } from '../../config/options.ts'
 import type { Agent } from '../types.ts'
 import { AgentProcess } from './agent-process.ts'
@@ -51,6 +51,7 @@ export async function isolatedAgent(setting: ModuleAgentSetting, name: string, p
   const key = JSON.stringify([paths.root, setting.module, setting.export, name])
   let slot = slots.get(key)
   if (!slot) {
+    sweepBundles(paths.root)
     const bundle = bundleAgent(setting.module, setting.export, name, paths)
     void bundle.then((file) => bundles.add(file), () => {})
     slots.set(key, (slot = { bundle }))
@@ -82,4 +83,35 @@ export function closeAgentProcesses(): void {
 /** The pids of this worker's live agent processes (tests check that none outlives its worker). */
 export function agentProcessPids(): number[] {
   return [...pool().processes].filter((p) => p.alive && p.pid !== undefined).map((p) => p.pid!)
+}
+
+const swept = new Set<string>()
+
+/**
+ * Removes the bundles of workers that are gone (named `<agent>-<pid>-<n>.mjs`): a worker killed outright never
+ * runs its exit handler. Once per root and worker.
+ */
+function sweepBundles(root: string): void {
+  if (swept.has(root)) return
+  swept.add(root)
+  const dir = join(root, 'node_modules', '.mcp-bench', 'agents')
+  let files: string[]
+  try {
+    files = readdirSync(dir)
+  } catch {
+    return
+  }
+  for (const file of files) {
+    const pid = Number(/-(\d+)-\d+(?:\.entry)?\.mjs$/.exec(file)?.[1])
+    if (pid && pid !== process.pid && !alive(pid)) rmSync(join(dir, file), { force: true })
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }
