@@ -95,7 +95,8 @@ export class AgentProcess {
   }
 
   private send(message: ToAgent): void {
-    if (!this.exited && this.child.stdin.writable) this.child.stdin.write(`${JSON.stringify(message)}\n`)
+    // Tool outcomes travel as JSON: anything that is not (a bigint in structured content) becomes its string.
+    if (!this.exited && this.child.stdin.writable) this.child.stdin.write(`${JSON.stringify(message, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}\n`)
   }
 
   private receive(line: string, onReady: () => void, onSetupError: (error: Error) => void): void {
@@ -124,7 +125,7 @@ export class AgentProcess {
     } else if (message.t === 'call') {
       const { call, name, args, id, round } = message
       void ctx.callTool(name, args, { ...(id ? { id } : {}), ...(round ? { round } : {}) })
-        .then((outcome) => this.send({ t: 'result', task: message.task, call, outcome: jsonSafe(outcome) }))
+        .then((outcome) => this.send({ t: 'result', task: message.task, call, outcome }))
     } else if (message.t === 'done') this.finish(message.task, null, message.answer)
     else this.finish(message.task, new Error(message.message))
   }
@@ -147,9 +148,4 @@ export class AgentProcess {
     onSetupError(new AgentSetupError(message))
     for (const key of [...this.inFlight.keys()]) this.finish(key, new Error(message))
   }
-}
-
-/** Tool outcomes travel as JSON: anything that is not (a bigint in structured content) becomes its string. */
-function jsonSafe<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as T
 }
