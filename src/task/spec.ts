@@ -56,10 +56,10 @@ export const ReferencePlanSchema = z.object({
   dependencyAnalysis: z.string().optional(),
   /**
    * The longest answer whose facts are checked (characters); longer ones fail "answer too long to check".
-   * Default: the run's `defaultChecks.answerLimits` (10× this reference answer, at least 4,000).
+   * Default: the run's `defaultChecks.answerLimits` (8× this reference answer's length, at least 1,500).
    */
   maxAnswerChars: z.number().int().positive().optional(),
-  /** The most different numbers an answer may state when the task has number facts. Default: 3× the reference answer's, at least 40. */
+  /** The most different numbers an answer may state when the task has number facts. Default: 3× the reference answer's, at least 30. */
   maxAnswerNumbers: z.number().int().positive().optional(),
 })
 export type ReferencePlan = z.infer<typeof ReferencePlanSchema>

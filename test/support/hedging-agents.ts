@@ -29,24 +29,17 @@ export function numberSpray(): string {
 }
 
 /** Makes no call and answers with the prompt followed by the number spray. */
-export function sprayAgent(cut?: number): Agent {
-  return {
-    name: cut ? `spray-${cut}` : 'spray',
-    async run(ctx) {
-      const answer = `${ctx.task.prompt}\n${numberSpray()}`
-      return cut ? answer.slice(0, cut) : answer
-    },
-  }
+export function sprayAgent(): Agent {
+  return { name: 'spray', run: async (ctx) => `${ctx.task.prompt}\n${numberSpray()}` }
 }
 
 /**
  * Calls every tool once with arguments taken from the prompt, and answers
- * with every output it got, followed (unless `withSpray` is false) by the
- * number spray.
+ * with the prompt, every output it got, and the number spray.
  */
-export function callEverythingAgent({ withSpray = true } = {}): Agent {
+export function callEverythingAgent(): Agent {
   return {
-    name: withSpray ? 'call-everything+spray' : 'call-everything',
+    name: 'call-everything+spray',
     async run(ctx) {
       const reading = readPrompt(ctx.task.prompt)
       const outputs: string[] = []
@@ -54,7 +47,7 @@ export function callEverythingAgent({ withSpray = true } = {}): Agent {
         const outcome = await ctx.callTool(tool.name, argumentsFor(tool.inputSchema, reading, 0), { round: ctx.nextRound() })
         if (!outcome.isError) outputs.push(outcome.text)
       }
-      return [ctx.task.prompt, ...outputs, ...(withSpray ? [numberSpray()] : [])].join('\n')
+      return [ctx.task.prompt, ...outputs, numberSpray()].join('\n')
     },
   }
 }
@@ -63,7 +56,7 @@ export function callEverythingAgent({ withSpray = true } = {}): Agent {
  * A random agent unlike the leaderboard's baseline: a seeded number of
  * calls (3 to 8) to random tools, each with arguments from the prompt or,
  * half the time, random ones from the schema; it answers with what came
- * back, cut to stay within the default length limit.
+ * back.
  */
 export function promptRandomAgent(seed = 'fresh'): Agent {
   return {
@@ -79,7 +72,7 @@ export function promptRandomAgent(seed = 'fresh'): Agent {
         const outcome = await ctx.callTool(tool.name, args, { round: ctx.nextRound() })
         if (!outcome.isError) outputs.push(outcome.text)
       }
-      return outputs.join('\n').slice(0, 3_500) || 'Nothing useful came back.'
+      return outputs.join('\n') || 'Nothing useful came back.'
     },
   }
 }
