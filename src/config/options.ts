@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { AnswerLimitsSchema } from '../checks/answer-limits.ts'
 import { JudgeConfigSchema } from '../judge/config.ts'
 import { MaxDropSchema } from '../scoring/compare.ts'
 import { PricesSchema } from '../scoring/prices.ts'
@@ -66,6 +67,17 @@ export const DefaultChecksSchema = z.strictObject({
   validToolNames: z.boolean().default(false),
   /** Every call's arguments matched the tool's inputSchema. */
   schemaCompliance: z.boolean().default(false),
+  /**
+   * At least one successful call to one of the task's own servers (not a distractor). A task whose reference plan
+   * answers without calls is exempt. Judge-decided tasks (no facts, plan or checks) need it whatever this says.
+   */
+  toolUse: z.boolean().default(true),
+  /**
+   * When the facts are checked: the longest answer, and (for tasks with number facts) the most different numbers
+   * it may state, relative to the reference answer; beyond them the facts check fails. `false`: no limits (a
+   * task's own `reference.maxAnswerChars` / `maxAnswerNumbers` still hold). See docs/scoring.md.
+   */
+  answerLimits: z.union([z.literal(false), AnswerLimitsSchema]).prefault({}),
 })
 
 export const GateSchema = z.strictObject({
@@ -101,7 +113,7 @@ export const BenchOptionsSchema = z.strictObject({
   /** The LLM judge: a model name, a judge config, or false. Unset: MCP_BENCH_JUDGE_MODEL, else not judged. */
   judge: z.union([z.string().min(1), JudgeConfigSchema, z.literal(false)]).optional(),
   gate: GateSchema.default({}),
-  defaultChecks: DefaultChecksSchema.default({ answer: true, facts: true, validToolNames: false, schemaCompliance: false }),
+  defaultChecks: DefaultChecksSchema.prefault({}),
   /** Default time (ms) an agent has for a task; the task's own `timeout` wins. */
   taskTimeout: z.number().int().positive().default(300_000),
   /** Time (ms) all of a task's judging may take, apart from the agent's time: every sample and retry. */

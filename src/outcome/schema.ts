@@ -27,6 +27,11 @@ export const VerdictSchema = z.object({
   check: z.string(),
   pass: z.boolean(),
   message: z.string().optional(),
+  /**
+   * For a failure, the rule that decided it when the check has several: `answer-too-long`, `number-spray` or
+   * `forbidden-value` for facts, `no-own-server-call` for toolUse and for a judge-decided task the judge passed.
+   */
+  rule: z.string().optional(),
 })
 export type Verdict = z.infer<typeof VerdictSchema>
 

@@ -1,5 +1,6 @@
 import { describeFact, goalsMet, missingFacts } from '../checks/facts.ts'
 import { SETUP_PHASES, type TaskOutcome } from '../outcome/schema.ts'
+import type { Fact } from '../task/spec.ts'
 import { DEFAULT_PRICES, type Prices } from './prices.ts'
 import type { TaskRecord, TaskStatus } from './schema.ts'
 import { agentCost, agentTokens, judgeCost, judgeTokens, taskTiming } from './task-costs.ts'
@@ -48,7 +49,7 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
     isolation: outcome.agentIsolation ?? null,
     failures: result.errors,
     metrics,
-    goals: goalsMet(answer, facts),
+    goals: goalsOf(outcome, answer, facts),
     missingFacts: missingFacts(answer, facts).map(describeFact),
     scores: scoreTask(metrics, outcome.judge, { zeroJudge: stoppedEarly && outcome.judgeConfigured }),
     judge: outcome.judge,
@@ -62,6 +63,13 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
     durationMs: trajectory?.durationMs ?? result.durationMs,
     timing: taskTiming(trajectory, judges),
   }
+}
+
+/** Goals met; none when the facts check found the answer too long or too full of numbers to check at all. */
+function goalsOf(outcome: TaskOutcome, answer: string | null, facts: readonly Fact[]) {
+  const goals = goalsMet(answer, facts)
+  const unreadable = outcome.verdicts.some((v) => v.check === 'facts' && !v.pass && (v.rule === 'answer-too-long' || v.rule === 'number-spray'))
+  return goals && unreadable ? { met: 0, total: goals.total } : goals
 }
 
 /**

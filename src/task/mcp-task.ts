@@ -218,7 +218,7 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
   const verdicts = harnessVerdicts(run, runtime.settings.defaultChecks, args.setting === 'reference' ? agentRun.outputs : null)
   const rulesDecide = Boolean(spec.reference?.facts.length || spec.reference?.calls.length || args.checks)
   if (!rulesDecide) {
-    const decision = judges.configured ? judgeDecision(outcome.judge, judges.primary.config?.passThreshold ?? 0.6) : null
+    const decision = judges.configured ? judgeDecision(outcome.judge, judges.primary.config?.passThreshold ?? 0.6, run) : null
     if (decision) verdicts.push(decision)
     else outcome.unscored = 'nothing decides this task: it has no reference facts, plan or checks, and no judge is configured'
   }

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { knownUnits, parseUnit } from '../checks/units.ts'
 
 /** A tool reference in a task file: `server.tool` (for example `math.add`). */
 const QualifiedRef = z.string().regex(/^[^.\s]+\.[^\s]+$/, 'expected "server.tool", for example "math.add"')
@@ -27,12 +28,14 @@ const FactValue = z.union([z.string().min(1), z.number()])
  * - `unit`: the unit `value` is in (`'m'`, `'°C'`, `'GB'`, …). A number written with another unit of the same
  *   quantity (`7,001 ft`, `22.4 GiB`) is converted before it is compared; a bare number counts in `unit`.
  * - `forbid`: values that must not appear in the answer: the candidates a choice task rejects. A fact is
- *   not met when the answer also states one of them, so naming every candidate fails.
+ *   not met when the answer also states one of them, so naming every candidate fails. A number is forbidden by
+ *   the number rule (with `unit`), text as whole words ("Arches" does not forbid "Archeson").
+ * See docs/scoring.md ("Facts") for the matching rules.
  */
 const FactObjectSchema = z.strictObject({
   value: FactValue.optional(),
   anyOf: z.array(FactValue).min(1).optional(),
-  unit: z.string().min(1).optional(),
+  unit: z.string().min(1).refine((u) => parseUnit(u) !== undefined, { error: (issue) => `unknown unit ${JSON.stringify(issue.input)}; known: ${knownUnits().join(', ')}` }).optional(),
   forbid: z.array(FactValue).min(1).optional(),
   /** How the value is computed from tool outputs (for example "sum of the two totals"): exempt from the grounding check. */
   derived: z.string().min(1).optional(),
@@ -51,6 +54,13 @@ export const ReferencePlanSchema = z.object({
   facts: z.array(FactSchema).default([]),
   /** The dependency structure in words, as MCP-Bench's task files give it; the judge reads it next to the calls. */
   dependencyAnalysis: z.string().optional(),
+  /**
+   * The longest answer whose facts are checked (characters); longer ones fail "answer too long to check".
+   * Default: the run's `defaultChecks.answerLimits` (8× this reference answer's length, at least 1,500).
+   */
+  maxAnswerChars: z.number().int().positive().optional(),
+  /** The most different numbers an answer may state when the task has number facts. Default: 3× the reference answer's, at least 30. */
+  maxAnswerNumbers: z.number().int().positive().optional(),
 })
 export type ReferencePlan = z.infer<typeof ReferencePlanSchema>
 

@@ -1,0 +1,127 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { greedyOneStepAgent } from '../../src/agents/baselines/greedy-one-step.ts'
+import { randomAgent } from '../../src/agents/baselines/random.ts'
+import { referenceAgent } from '../../src/agents/reference.ts'
+import type { Agent } from '../../src/agents/types.ts'
+import { DEFAULT_ANSWER_LIMITS } from '../../src/checks/answer-limits.ts'
+import { callEverythingAgent, numberSpray, promptRandomAgent, sprayAgent } from '../support/hedging-agents.ts'
+import { InProcessServers, loadBundledTasks, runInProcess, type BundledTask, type InProcessRun } from '../support/in-process-suite.ts'
+import { DEFAULT_CHECKS, passes, ruleVerdicts } from '../support/rule-verdicts.ts'
+
+/**
+ * The fact rules against hedging, over the whole bundled suite run
+ * in-process: the reference still passes every task, and answers that
+ * hedge instead of solving (the prompt plus a spray of every number, every
+ * tool's output plus the spray, a random agent written for this test) pass
+ * at most 5% of each tier. The baselines are measured under the same rules
+ * and printed, tier by tier. Pass here means the harness's default checks
+ * (answer, facts with their limits, tool use); the state checks some tasks
+ * add run only in a real benchmark run, so these figures are upper bounds.
+ */
+
+const AGENTS = {
+  reference: null,
+  spray: sprayAgent(),
+  'call-everything+spray': callEverythingAgent(),
+  'prompt-random': promptRandomAgent(),
+  'greedy-one-step': greedyOneStepAgent(),
+  'random (seed 0)': randomAgent({ seed: 0 }),
+} satisfies Record<string, Agent | null>
+type AgentName = keyof typeof AGENTS
+
+let tasks: BundledTask[] = []
+const runs = new Map<string, Map<AgentName, InProcessRun>>()
+const FILES_AT_ONCE = 2
+
+beforeAll(async () => {
+  tasks = await loadBundledTasks()
+  const files = [...new Set(tasks.map((t) => t.file))]
+  const runFile = async (file: string) => {
+    // One server set per agent, so one agent's calls cannot shift a seeded server under another.
+    const sets = new Map((Object.keys(AGENTS) as AgentName[]).map((name) => [name, new InProcessServers()]))
+    try {
+      for (const task of tasks.filter((t) => t.file === file)) {
+        const done = new Map<AgentName, InProcessRun>()
+        await Promise.all((Object.entries(AGENTS) as Array<[AgentName, Agent | null]>).map(async ([name, agent]) => {
+          // A call may ask the protocol test server for a 30-second operation: not worth the wait for a cheat.
+          const run = await runInProcess(task, agent ?? referenceAgent(task.spec.reference), sets.get(name)!, { callTimeoutMs: agent ? 2_000 : 60_000 })
+          done.set(name, run)
+        }))
+        runs.set(task.id, done)
+      }
+    } finally {
+      for (const set of sets.values()) await set.close()
+    }
+  }
+  const queue = [...files]
+  await Promise.all(Array.from({ length: FILES_AT_ONCE }, async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) await runFile(file)
+  }))
+}, 480_000)
+
+const tier = (name: 'easy' | 'hard') => tasks.filter((t) => t.spec.tier === name)
+const runOf = (task: BundledTask, agent: AgentName | 'call-everything') => {
+  if (agent !== 'call-everything') return runs.get(task.id)!.get(agent)!
+  // The same calls answered without the spray: the answer up to the spray's first number.
+  const run = runs.get(task.id)!.get('call-everything+spray')!
+  const answer = run.trajectory.answer!.slice(0, run.trajectory.answer!.lastIndexOf(numberSpray()) - 1)
+  return { ...run, trajectory: { ...run.trajectory, answer } }
+}
+const passed = (list: readonly BundledTask[], agent: AgentName | 'call-everything', checks = DEFAULT_CHECKS) => list.filter((t) => passes(t, agent, runOf(t, agent), checks))
+
+function figures(agent: AgentName | 'call-everything'): string {
+  return (['easy', 'hard'] as const).map((name) => `${name} ${passed(tier(name), agent).length}/${tier(name).length}`).join(', ')
+}
+
+describe('hedging against the fact rules, over the bundled suite', () => {
+  it('keeps the reference at 100% of both tiers', () => {
+    const failing = tasks.filter((t) => !passes(t, 'reference', runOf(t, 'reference')))
+      .map((t) => `${t.id}: ${ruleVerdicts(t, 'reference', runOf(t, 'reference')).filter((v) => !v.pass).map((v) => v.message).join(' | ')}`)
+    expect(failing).toEqual([])
+    expect(tasks.length).toBe(140)
+  })
+
+  it('fails every task for the prompt plus a spray of every number, by length and by the number rule alone', () => {
+    expect(passed(tasks, 'spray')).toEqual([])
+    const rules = tasks.map((t) => ruleVerdicts(t, 'spray', runOf(t, 'spray')).find((v) => v.check === 'facts')?.rule)
+    expect(new Set(rules)).toEqual(new Set(['answer-too-long']))
+    // With no length limit at all, the number rule still fails every task whose facts include a number…
+    const noLength = { ...DEFAULT_CHECKS, answerLimits: { ...DEFAULT_ANSWER_LIMITS, minLength: 1e9 } }
+    const survivors = passed(tasks, 'spray', noLength)
+    // …and the rest fail because the spray has none of their text facts (a task whose facts were all in its prompt would show here).
+    expect(survivors.map((t) => t.id)).toEqual([])
+  })
+
+  it('fails every task for a spray cut to fit the default length limit', () => {
+    const passing = tasks.filter((t) => {
+      const run = runOf(t, 'spray')
+      const answer = run.trajectory.answer!.slice(0, DEFAULT_ANSWER_LIMITS.minLength)
+      return passes(t, 'spray', { ...run, trajectory: { ...run.trajectory, answer } })
+    })
+    expect(passing.map((t) => t.id)).toEqual([])
+  })
+
+  it('passes at most 5% of each tier for calling every tool once and answering with every output plus the spray', () => {
+    // Without the spray the same agent is a brute-force solver of the tasks whose server has a handful of tools
+    // (tokyo-now's has one): printed for the record, not held to 5%.
+    console.log(`call-everything+spray: ${figures('call-everything+spray')}; without the spray: ${figures('call-everything')}`)
+    expect(runOf(tasks[0]!, 'call-everything+spray').trajectory.calls.length).toBeGreaterThan(0)
+    for (const name of ['easy', 'hard'] as const) {
+      expect(passed(tier(name), 'call-everything+spray').length).toBeLessThanOrEqual(0.05 * tier(name).length)
+    }
+  })
+
+  it('passes at most 5% of each tier for a random agent written for this test', () => {
+    console.log(`prompt-random: ${figures('prompt-random')}`)
+    expect(runOf(tasks[0]!, 'prompt-random').trajectory.calls.length).toBeGreaterThan(0)
+    for (const name of ['easy', 'hard'] as const) expect(passed(tier(name), 'prompt-random').length).toBeLessThanOrEqual(0.05 * tier(name).length)
+  })
+
+  it('keeps the baselines at or below the figures the README reports (random 0/100, 0/40; greedy-one-step 31/100, 0/40)', () => {
+    console.log(`greedy-one-step: ${figures('greedy-one-step')}; random (seed 0): ${figures('random (seed 0)')}`)
+    expect(passed(tier('easy'), 'random (seed 0)').length).toBe(0)
+    expect(passed(tier('hard'), 'random (seed 0)').length).toBe(0)
+    expect(passed(tier('easy'), 'greedy-one-step').length).toBeLessThanOrEqual(31)
+    expect(passed(tier('hard'), 'greedy-one-step').length).toBe(0)
+  })
+})
