@@ -36,7 +36,7 @@ const CHECKS_MARGIN_MS = 10_000
 export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): void {
   const collector = collecting()
   if (collector) {
-    collector.push({ id, spec: spec as TaskSpecInput })
+    collector.push({ id, spec: spec as TaskSpecInput, checks })
     return
   }
   const runtime = getRuntime()
