@@ -74,7 +74,7 @@ mcpTask('hard/medical-calculator+math/cirrhosis-in-si-units', {
     answer: 'Converted: bilirubin 2.98 mg/dL, creatinine 1.50 mg/dL, albumin 2.8 g/dL, glucose 297 mg/dL. Child-Pugh score 11, class C. MELD 3.0 is 29 (unrounded 29.37). Her CKD-EPI eGFR is 40.6 mL/min/1.73m² (G3b). Corrected for glucose her sodium is about 131.15 mEq/L (Katz; 132.73 by Hillier). MELD is over 15, so the what-ifs: with creatinine doubled to 3.0 mg/dL, MELD 3.0 rises to 36, and with dialysis also to 36, 7 points higher in each case.',
     facts: [
       { value: '297', goal: 'conversions' },
-      { value: 'class C', anyOf: ['grade C'], derived: 'the Child-Pugh result\'s "class": "C"', goal: 'liver scores' },
+      { value: 'class C', anyOf: ['grade C'], forbid: ['class A', 'class B'], derived: 'the Child-Pugh result\'s "class": "C"', goal: 'liver scores' },
       { value: '29', goal: 'liver scores' },
       { value: '40.6', goal: 'kidneys' },
       { value: '131.15', goal: 'sodium' },
@@ -215,7 +215,7 @@ mcpTask('hard/medical-calculator+unit-converter+math/pregnancy-redating', {
       { value: '2025-12-12', anyOf: ['12 December 2025', 'December 12, 2025', 'Dec 12, 2025', '12 Dec 2025', '12/12/2025', '12 December', 'December 12', '12 Dec', 'Dec 12', '12th December', 'December 12th'], goal: 'dating' },
       { value: '2025-12-22', anyOf: ['22 December 2025', 'December 22, 2025', 'Dec 22, 2025', '22 Dec 2025', '12/22/2025', '22/12/2025', '22 December', 'December 22', '22 Dec', 'Dec 22', '22nd December', 'December 22nd'], goal: 'dating' },
       { value: '10', goal: 'dating' },
-      { value: 'First trimester', anyOf: ['1st trimester'], goal: 'dating' },
+      { value: 'First trimester', anyOf: ['1st trimester'], forbid: ['second trimester', 'third trimester'], goal: 'dating' },
       { value: '27.46', goal: 'weight' },
       { value: 'Overweight', goal: 'weight' },
       { value: '6.8', unit: 'kg', goal: 'weight' },

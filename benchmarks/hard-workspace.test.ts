@@ -20,7 +20,7 @@ mcpTask('hard/filesystem+national-parks+weather/camping-requests', {
   category: 'multi-server/sequential',
   files: tripRequests,
   prompt: 'List the requests/ folder of the workspace and read budget.txt, then read all the request files at once. For each requested park find its code with the parks search, get its campgrounds and take the cheapest open one; get a 3-day forecast for each park. Compare each nightly fee with the budget and compute each stay\'s camping cost (fee × nights). Write plan.md with one line per person: name, park, campground, nightly fee, nights, total, the hottest forecast high, and "over budget" or "within budget". Then read plan.md back. Report each person\'s plan and who is over budget.',
-  fuzzy: 'Three friends dropped their camping requests in the requests folder, and our budget is in budget.txt. For each of them, find the cheapest campground that is open in the park they want, tell me whether it fits the budget and what their stay would cost, and how hot it will get there in the next three days. Put it all in plan.md, one line per person, and tell me who is over budget.',
+  fuzzy: 'Three friends dropped their camping requests in the requests folder, and our budget is in budget.txt. For each of them, find the cheapest campground that is open in the park they want, tell me whether it fits the budget and what their stay would cost, and how hot it will get there in the next three days. Put it all in plan.md, one line per person ending in "over budget" or "within budget", and tell me who is over budget.',
   reference: {
     calls: [
       { id: 'list', tool: 'filesystem.list_directory', args: { path: 'requests' } },
@@ -56,7 +56,7 @@ mcpTask('hard/filesystem+national-parks+weather/camping-requests', {
   },
 }, ({ run, expect }) => {
   expect(run).toHaveFile('filesystem', 'plan.md', /Alice[^\n]*over budget/i)
-  expect(run).toHaveFile('filesystem', 'plan.md', /Bob[^\n]*Devils Garden[^\n]*within budget/i)
+  expect(run).toHaveFile('filesystem', 'plan.md', /Bob[^\n]*Devil'?s Garden[^\n]*within budget/i)
   expect(run).toHaveFile('filesystem', 'plan.md', /Carol[^\n]*Camp 4[^\n]*within budget/i)
 })
 

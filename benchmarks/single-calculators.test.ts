@@ -182,7 +182,7 @@ mcpTask('medical-calculator/due-date', {
       { value: '2025-12-06', anyOf: ['6 December 2025', 'December 6, 2025', 'Dec 6, 2025', '6 Dec 2025', 'December 6 2025', '6 December', 'December 6', '6 Dec', 'Dec 6', '6th December', 'December 6th'] },
       // The tool writes 15w1d; people write it out.
       { value: '15w1d', anyOf: ['15 weeks 1 day', '15 weeks and 1 day', '15 weeks, 1 day', '15 weeks + 1 day', '15w 1d', '15+1 weeks', '15 weeks 1 day'] },
-      { value: 'second trimester', anyOf: ['2nd trimester'] },
+      { value: 'second trimester', anyOf: ['2nd trimester'], forbid: ['first trimester', 'third trimester'] },
     ],
   },
 })
@@ -198,7 +198,7 @@ mcpTask('medical-calculator/weight-and-kidney-check', {
       { id: 'egfr', tool: 'medical-calculator.egfr_epi', args: { scr: 1.1, age: 64, male: false } },
     ],
     answer: 'Her BMI is 27.73 (overweight; BSA 1.78 m²). Her eGFR is 56.1 mL/min/1.73m², CKD stage G3a (mildly to moderately decreased).',
-    facts: ['27.73', 'overweight', '56.1', 'G3a'],
+    facts: ['27.73', 'overweight', '56.1', { value: 'G3a', forbid: ['G3b'] }],
   },
 })
 
@@ -213,7 +213,7 @@ mcpTask('medical-calculator/cirrhosis-severity', {
       { id: 'meld', tool: 'medical-calculator.meld_3', args: { age: 54, female: false, bilirubin: 2.5, inr: 1.8, creatinine: 1.2, albumin: 3.0, sodium: 132, dialysis: false } },
     ],
     answer: 'Child-Pugh score 9, class B. MELD 3.0 is 21 (unrounded 21.31).',
-    facts: ['9', { value: 'class B', anyOf: ['grade B'], derived: 'the Child-Pugh result\'s "class": "B", said as a clinician would' }, '21'],
+    facts: ['9', { value: 'class B', anyOf: ['grade B'], forbid: ['class A', 'class C'], derived: 'the Child-Pugh result\'s "class": "B", said as a clinician would' }, '21'],
   },
 })
 
