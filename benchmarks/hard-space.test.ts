@@ -72,11 +72,13 @@ mcpTask('hard/nasa-data+unit-converter+math/asteroid-week', {
     answer: 'Closest: (2023 XT24), id 5463288, on 2024-May-16 00:48 at 1,949,292.4 km (5.071 lunar distances), about 1,211,234 miles; it is not potentially hazardous. Fastest: (2024 GD39), id 5463973, on 2024-May-19 at 74,160 km/h, about 46,081 mph. Largest potentially hazardous: (2024 AP17), id 5463699, up to 0.6224 km across, about 2,042 feet; it orbits the Sun every 971.7 days, about 2.66 years, and passes on 2024-May-18 at 21,665,168.4 km, about 11.1 times farther than (2023 XT24). Apophis will pass at only 38,055.6 km on 2029-Apr-13, so (2023 XT24)\'s pass is about 51.2 times farther than that.',
     facts: [
       { value: '2023 XT24', goal: 'closest' },
-      { value: '1,211,234', unit: 'mi', anyOf: ['1.21 million', '1,211,000', '1.211 million'], goal: 'closest' },
+      // Miles, mph and feet are what the prompt asks for and what the conversions produce: no unit, so the
+      // lookup's own km and km/h do not stand in for them.
+      { value: '1,211,234', anyOf: ['1.21 million', '1,211,000', '1.211 million'], goal: 'closest' },
       { value: '2024 GD39', goal: 'fastest' },
-      { value: '46,081', unit: 'mph', goal: 'fastest' },
+      { value: '46,081', goal: 'fastest' },
       { value: '2024 AP17', goal: 'hazardous' },
-      { value: '2,042', unit: 'ft', goal: 'hazardous' },
+      { value: '2,042', goal: 'hazardous' },
       { value: '2.66', goal: 'hazardous' },
       { value: '11.1', goal: 'hazardous' },
       { value: '51.2', goal: 'apophis' },

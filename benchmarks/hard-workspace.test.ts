@@ -103,7 +103,7 @@ mcpTask('hard/memory+time+weather/who-to-call-now', {
     answer: 'It is 12:00 UTC. Nordwind GmbH in Paris (14:00 there) and Harbor & Finch in London (13:00) are within office hours, so you can call them now: Paris is cloudy at 22.3 °C and London cloudy at 17.9 °C. Both now carry the note "called on 2025-06-15". Sakura Logistics in Tokyo has closed (21:00), Mile High Outfitters in Denver is at 06:00 and Empire Textiles in New York at 08:00, so Empire Textiles opens next: 09:00 in New York is 15:00 in Berlin. I created the reminder "Call Empire Textiles" for 15:00 Berlin time and linked it to you with "plans".',
     facts: [
       { value: 'Nordwind GmbH', goal: 'callable' },
-      { value: 'Harbor & Finch', goal: 'callable' },
+      { value: 'Harbor & Finch', anyOf: ['Harbor and Finch'], goal: 'callable' },
       { value: '14:00', anyOf: ['2:00 pm', '2:00pm', '2:00 p.m.', '2 pm', '2pm'], goal: 'callable' },
       { value: '13:00', anyOf: ['1:00 pm', '1:00pm', '1:00 p.m.', '1 pm', '1pm'], goal: 'callable' },
       { value: '22.3', goal: 'small talk' },

@@ -165,7 +165,7 @@ mcpTask('medical-calculator/afib-stroke-risk', {
   reference: {
     calls: [{ id: 'score', tool: 'medical-calculator.chads2_vasc_score', args: { age: 72, female: true, chf: false, hypertension: true, stroke_history: false, vascular_disease: false, diabetes: true } }],
     answer: 'Her CHA₂DS₂-VASc score is 4 (age 65–74, female sex, hypertension and diabetes one point each): high risk, with an annual stroke risk of about 4.8%. Oral anticoagulation is recommended.',
-    // "Anticoagulated" is the prompt\'s own word, so the recommendation is left to the judge.
+    // "Anticoagulated" is the prompt's own word, so the recommendation is left to the judge.
     facts: ['4', '4.8%'],
   },
 })

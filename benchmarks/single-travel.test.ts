@@ -165,7 +165,7 @@ mcpTask('google-maps/grand-canyon-best-lodge', {
       { id: 'details', tool: 'google-maps.get_place_details', args: { placeId: 'pl_el_tovar_hotel' }, after: ['search'] },
     ],
     answer: 'El Tovar Hotel (1 El Tovar Rd, Grand Canyon Village) is rated 4.5 from 3,980 reviews. Phone: (928) 638-2631. Its price level is 4 of 4, the top tier; a reviewer notes it is right on the rim and to book the dining room early.',
-    // The rating threshold is the prompt\'s own number; the price level is what the details add.
+    // The rating threshold is the prompt's own number; the price level is what the details add.
     facts: ['El Tovar', '638-2631', { value: '4 of 4', anyOf: ['price level 4', 'price level of 4', '4/4', '4 out of 4', '$$$$', 'most expensive', 'top tier', 'top price', 'highest price', 'very expensive'], derived: 'the place details\' price_level 4, the top of the 0–4 scale' }],
   },
 }, ({ run, expect }) => {

@@ -13,7 +13,7 @@ mcpTask('filesystem/summarise-notes', {
       { id: 'write', tool: 'filesystem.write_file', args: { path: 'summary.txt', content: '3 days, ending at Rocky Mountain National Park\n' }, after: ['read'] },
     ],
     answer: 'The trip lasts 3 days and ends at Rocky Mountain National Park; I wrote that to summary.txt.',
-    facts: ['3', 'Rocky Mountain National Park'],
+    facts: ['3', 'Rocky Mountain'],
   },
 }, ({ run, expect }) => {
   // Either order, and the number in words or digits.

@@ -77,6 +77,10 @@ export function spellings(fact: Fact): Array<string | number> {
 
 const NUMERIC = /^\s*[-−]?[$€£]?\s*(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?\s*%?\s*$/
 
+function isNumber(value: string | number): boolean {
+  return typeof value === 'number' || (NUMERIC.test(value) && /\d/.test(value))
+}
+
 /**
  * Whether a text states a value: a number when the text has the same number
  * exactly (a prompt's "2" does not state a slope of 1.99, though a lenient
@@ -85,7 +89,7 @@ const NUMERIC = /^\s*[-−]?[$€£]?\s*(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?\s*
  */
 export function states(text: string, value: string | number): boolean {
   const written = String(value)
-  if (typeof value === 'number' || (NUMERIC.test(written) && /\d/.test(written))) {
+  if (isNumber(value)) {
     const wanted = numbersIn(written)[0]!
     return numbersIn(text).some((n) => Math.abs(n - wanted) <= 1e-9 * Math.max(1, Math.abs(wanted)))
   }
@@ -128,6 +132,18 @@ export function factsInPromptProblems(tasks: readonly LintedTask[]): string[] {
 }
 
 /**
+ * Unit facts with a spelling that is not a number: a unit converts numbers,
+ * so `{ value: 'about 7,000 feet', unit: 'm' }` can only be a mistake.
+ */
+export function unitProblems(tasks: readonly LintedTask[]): string[] {
+  return tasks.flatMap((t) => (t.spec.reference?.facts ?? []).flatMap((f) => {
+    if (typeof f !== 'object' || !f.unit) return []
+    const bad = spellings(f).filter((v) => !isNumber(v))
+    return bad.length ? [`${t.id}: fact ${JSON.stringify(spellings(f)[0])} has a unit (${f.unit}) but ${JSON.stringify(bad[0])} is not a number`] : []
+  }))
+}
+
+/**
  * Choice facts the reference answer itself breaks: the reference answer is
  * what a careful answer looks like, so it must name the pick in one of the
  * accepted spellings and none of the rejected candidates.
@@ -158,6 +174,7 @@ export function lintTasks(tasks: readonly LintedTask[], tools: ReadonlyMap<strin
     ...categoryProblems(tasks),
     ...factsInPromptProblems(tasks),
     ...forbidProblems(tasks),
+    ...unitProblems(tasks),
   ]
 }
 

@@ -7,7 +7,7 @@ import { collectTasks } from '../../src/task/collect.ts'
 import { TaskSpecSchema, type TaskSpec } from '../../src/task/spec.ts'
 import {
   categoryProblems, duplicateIds, expectedCategory, factsInPromptProblems, forbidProblems, fuzzyToolNameProblems, incompleteTasks,
-  referencePlanProblems, toolsByRef, type LintedTask,
+  referencePlanProblems, toolsByRef, unitProblems, type LintedTask,
 } from '../../src/task/suite-lint.ts'
 import { InProcessServers } from '../support/in-process-suite.ts'
 
@@ -65,6 +65,10 @@ describe('the bundled benchmark suite', () => {
   it('gives every choice fact a reference answer that picks it and names none of the forbidden candidates', () => {
     expect(tasks.some((t) => t.spec.reference?.facts.some((f) => typeof f === 'object' && f.forbid))).toBe(true)
     expect(forbidProblems(tasks)).toEqual([])
+  })
+
+  it('gives a unit only to facts written as numbers', () => {
+    expect(unitProblems(tasks)).toEqual([])
   })
 
   it('covers the six MCP-AgentBench categories in the easy tier with at least 10 tasks each, and 60 in all', () => {

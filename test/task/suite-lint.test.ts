@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TaskSpecSchema, type TaskSpecInput } from '../../src/task/spec.ts'
-import { factsInPromptProblems, forbidProblems, hasStateCheck, lintTasks, states, type LintedTask } from '../../src/task/suite-lint.ts'
+import { factsInPromptProblems, forbidProblems, hasStateCheck, lintTasks, states, unitProblems, type LintedTask } from '../../src/task/suite-lint.ts'
 
 /** A well-formed task whose fuzzy text and facts the tests vary. */
 function task(id: string, fuzzy: string, facts: NonNullable<TaskSpecInput['reference']>['facts'], extra: Partial<TaskSpecInput> = {}, checks?: LintedTask['checks']): LintedTask {
@@ -90,6 +90,14 @@ describe('forbidProblems', () => {
 
   it('passes a choice the reference answer makes cleanly', () => {
     expect(forbidProblems([task('clean', 'Which city is warmer?', [{ value: 'Paris', forbid: ['London'] }])])).toEqual([])
+  })
+})
+
+describe('unitProblems', () => {
+  it('fails a unit fact with a spelling that is not a number, and passes one that is all numbers', () => {
+    const worded = task('worded', 'How high is it?', [{ value: 2320, unit: 'm', anyOf: ['about 7,600 feet'] }])
+    const numeric = task('numeric', 'How high is it?', [{ value: '2,320', unit: 'm', anyOf: ['2320.0'] }])
+    expect(unitProblems([worded, numeric])).toEqual(['worded: fact 2320 has a unit (m) but "about 7,600 feet" is not a number'])
   })
 })
 
