@@ -68,7 +68,8 @@ mcpTask('hard/national-parks+google-maps+weather/colorado-no-closures', {
     answer: 'Mesa Verde is out: Wetherill Mesa is closed for road construction. Of Rocky Mountain (129 km from Denver) and Great Sand Dunes (435 km), Rocky Mountain National Park is the closest. In Estes Park the chance of rain is 70% on 2025-06-15, 72% on 2025-06-16 and 65% on 2025-06-17, so 2025-06-17 is the driest day. Leaving Denver at 07:00 that day you arrive at about 08:42 (129 km, 1 hour 43 mins). On 2025-06-17 there is the Bear Lake Nature Walk (10:00 AM) and the Elk and Wildlife Talk (02:00 PM). The largest campground is Moraine Park Campground with 244 sites at $35.00 a night. Of the two lodgings in Estes Park, the Elkhorn Trail Lodge (price level 2) is cheaper than The Stanley Hotel (price level 3); its phone is (970) 555-0122.',
     facts: [
       { value: 'Rocky Mountain', goal: 'choice' },
-      { value: 'Wetherill Mesa', goal: 'choice' },
+      // The closure, or the park it rules out.
+      { value: 'Wetherill Mesa', anyOf: ['Mesa Verde'], goal: 'choice' },
       { value: '2025-06-17', anyOf: ['17 June', 'June 17', '17 Jun', 'Jun 17', '17th June', 'June 17th'], goal: 'day' },
       { value: '08:42', goal: 'day' },
       { value: 'Elk and Wildlife Talk', goal: 'day' },

@@ -147,7 +147,7 @@ mcpTask('nasa-data+wikipedia+paper-search/may-2024-storm', {
   servers: ['nasa-data', 'wikipedia', 'paper-search'],
   category: 'multi-server/parallel',
   prompt: 'Brief me on the May 2024 solar storm: list the geomagnetic storms from 2024-05-10 to 2024-05-12 with the NASA tools (start time and maximum Kp), get the "Notable events" section of the Wikipedia article "Solar flare" (max_length 300), and search arXiv for "solar flare forecasting" with max_results 1.',
-  fuzzy: 'What happened with the big solar storm in May 2024? I\'d like the geomagnetic storms between 10 and 12 May with their start times and peak Kp, how the encyclopedia puts it in historical context, and the single most relevant arXiv paper on forecasting solar flares.',
+  fuzzy: 'What happened with the big solar storm in May 2024? I\'d like the geomagnetic storms between 10 and 12 May with their start times and peak Kp, how the encyclopedia puts it in historical context, and the top arXiv hit for "solar flare forecasting".',
   reference: {
     calls: [
       { id: 'storms', tool: 'nasa-data.get_geomagnetic_storm', args: { start_date: '2024-05-10', end_date: '2024-05-12' } },
@@ -178,7 +178,7 @@ mcpTask('huggingface+wikipedia+paper-search/transformer-briefing', {
   servers: ['huggingface', 'wikipedia', 'paper-search'],
   category: 'multi-server/parallel',
   prompt: 'Get the summary of the Wikipedia article "Transformer (deep learning architecture)", the Hugging Face paper page for arXiv 1706.03762, and the top 3 arXiv results for "transformer language models" from the paper search tools. Report when and where the architecture was introduced, the paper\'s title and first author, and the three arXiv papers.',
-  fuzzy: 'Give me a quick primer on the transformer architecture: who introduced it and when, the original paper (arXiv 1706.03762) with its first author, and three recent arXiv papers on transformer language models.',
+  fuzzy: 'Give me a quick primer on the transformer architecture: who introduced it and when, the original paper (arXiv 1706.03762) with its first author, and the top three arXiv search hits for transformer language models.',
   reference: {
     calls: [
       { id: 'wiki', tool: 'wikipedia.get_summary', args: { title: 'Transformer (deep learning architecture)' } },
@@ -271,7 +271,7 @@ mcpTask('huggingface+paper-search+math/lora-follow-ups', {
   servers: ['huggingface', 'paper-search', 'math'],
   category: 'multi-server/sequential',
   prompt: 'Look up arXiv 2106.09685 with the Hugging Face tools to find the name of the method it introduces. Then search arXiv with the paper search tools for that method\'s full name (max_results 3) and use the math mean tool on the three citation counts. Report the method, the three papers and their mean citations.',
-  fuzzy: 'Paper 2106.09685 introduced a popular fine-tuning method. Which one? Find the three most relevant arXiv papers that build on that method by name and tell me how many citations they have on average.',
+  fuzzy: 'Paper 2106.09685 introduced a popular fine-tuning method. Which one? Search arXiv for the method\'s full name, take the top three hits, and tell me how many citations they have on average.',
   reference: {
     calls: [
       { id: 'hf', tool: 'huggingface.get-paper-info', args: { arxiv_id: '2106.09685' } },
