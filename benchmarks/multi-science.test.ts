@@ -333,7 +333,7 @@ mcpTask('scientific-computing+unit-converter/parallelogram-plot', {
       { id: 'area', tool: 'unit-converter.convert_area', args: { value: 9600, from_unit: 'square foot', to_unit: 'square meter' }, after: ['det'] },
     ],
     answer: 'The determinant gives an area of 9,600 sq ft, which is about 891.87 m².',
-    facts: ['9,600', { value: '891.87', unit: 'm²' }],
+    facts: ['9,600', '891.87'],
   },
 }, ({ run, expect }) => {
   expect(run).toFollowDependencies()
