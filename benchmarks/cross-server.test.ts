@@ -22,13 +22,13 @@ mcpTask('time+weather/seattle-morning', {
   servers: ['time', 'weather'],
   category: 'multi-server/parallel',
   prompt: 'Get the current time in America/Los_Angeles with the time tools and the 2-day forecast for Seattle with the weather tools. Report the local time and each day\'s condition and high temperature in °C.',
-  fuzzy: 'What time is it in Seattle now, and what\'s the weather looking like there today and tomorrow?',
+  fuzzy: 'What time is it in Seattle now, and what\'s the weather looking like there today and tomorrow (conditions and highs)?',
   reference: {
     calls: [
       { id: 'time', tool: 'time.get_current_time', args: { timezone: 'America/Los_Angeles' } },
       { id: 'forecast', tool: 'weather.get_weather_forecast_tool', args: { city: 'Seattle', days: 2 } },
     ],
     answer: 'It is 05:00 in Seattle (15 June 2025). Today is cloudy with a high of 19.7 °C; tomorrow is sunny with a high of 19 °C.',
-    facts: ['05:00', '19.7', 'cloudy', 'sunny'],
+    facts: [{ value: '05:00', anyOf: ['5 am', '5am'] }, { value: '19.7', unit: '°C' }, 'cloudy', 'sunny'],
   },
 })

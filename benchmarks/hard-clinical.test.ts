@@ -41,9 +41,9 @@ mcpTask('hard/medical-calculator+unit-converter+math/pre-operative-workup', {
       { value: '40.2', goal: 'kidneys' },
       { value: '39.05', goal: 'kidneys' },
       { value: '43.1', goal: 'kidneys' },
-      { value: 'class IV', derived: 'the RCRI "risk_class": "IV"', goal: 'cardiac risk' },
+      { value: 'class IV', anyOf: ['class 4'], derived: 'the RCRI "risk_class": "IV"', goal: 'cardiac risk' },
       { value: '15%', derived: 'the RCRI "risk_percent": 15', goal: 'cardiac risk' },
-      { value: 'hydrocortisone 40 mg', derived: 'the steroid conversion\'s equivalent_dose_mg 40 for hydrocortisone', goal: 'steroid' },
+      { value: 'hydrocortisone 40 mg', anyOf: ['40 mg hydrocortisone', '40 mg of hydrocortisone', 'hydrocortisone 40'], derived: 'the steroid conversion\'s equivalent_dose_mg 40 for hydrocortisone', goal: 'steroid' },
       { value: '121.9', goal: 'fluids' },
     ],
   },
@@ -55,7 +55,7 @@ mcpTask('hard/medical-calculator+math/cirrhosis-in-si-units', {
   category: 'multi-server/sequential',
   distractors: 5,
   prompt: 'A 56-year-old woman with cirrhosis: bilirubin 51 µmol/L, creatinine 133 µmol/L, albumin 28 g/L, sodium 128 mmol/L, INR 2.1, glucose 16.5 mmol/L, moderate ascites, grade 1-2 encephalopathy, no dialysis. Convert with the math tools: bilirubin ÷ 17.1, creatinine ÷ 88.4, albumin ÷ 10, glucose × 18. Compute Child-Pugh, MELD 3.0, the CKD-EPI eGFR and the glucose-corrected sodium. If MELD 3.0 is 15 or more, compute it again with the creatinine doubled (acute kidney injury) and with dialysis, and the difference from the current score for each. Report the converted values, class and points, MELD, eGFR, corrected sodium, and the two what-if scores with their increases.',
-  fuzzy: 'Transplant clinic question. A 56-year-old woman with cirrhosis has these labs, in SI units: bilirubin 51 µmol/L, creatinine 133 µmol/L, albumin 28 g/L, sodium 128 mmol/L, INR 2.1 and glucose 16.5 mmol/L. She has moderate ascites and mild (grade 1-2) encephalopathy and is not on dialysis. What are her Child-Pugh class and MELD 3.0, her eGFR, and her sodium once corrected for the high glucose? If her MELD is 15 or above, how much would it rise if her creatinine doubled, and if she needed dialysis?',
+  fuzzy: 'Transplant clinic question. A 56-year-old woman with cirrhosis has these labs, in SI units: bilirubin 51 µmol/L, creatinine 133 µmol/L, albumin 28 g/L, sodium 128 mmol/L, INR 2.1 and glucose 16.5 mmol/L. She has moderate ascites and mild (grade 1-2) encephalopathy and is not on dialysis. What are her glucose in mg/dL, her Child-Pugh class and MELD 3.0, her eGFR, and her sodium once corrected for the high glucose (Katz correction)? If her MELD is 15 or above, how much would it rise if her creatinine doubled, and if she needed dialysis?',
   reference: {
     calls: [
       { id: 'bili', tool: 'math.division', args: { numerator: 51, denominator: 17.1 } },
@@ -73,14 +73,13 @@ mcpTask('hard/medical-calculator+math/cirrhosis-in-si-units', {
     ],
     answer: 'Converted: bilirubin 2.98 mg/dL, creatinine 1.50 mg/dL, albumin 2.8 g/dL, glucose 297 mg/dL. Child-Pugh score 11, class C. MELD 3.0 is 29 (unrounded 29.37). Her CKD-EPI eGFR is 40.6 mL/min/1.73m² (G3b). Corrected for glucose her sodium is about 131.15 mEq/L (Katz; 132.73 by Hillier). MELD is over 15, so the what-ifs: with creatinine doubled to 3.0 mg/dL, MELD 3.0 rises to 36, and with dialysis also to 36, 7 points higher in each case.',
     facts: [
-      { value: '2.98', goal: 'conversions' },
       { value: '297', goal: 'conversions' },
-      { value: 'class C', derived: 'the Child-Pugh result\'s "class": "C"', goal: 'liver scores' },
+      { value: 'class C', anyOf: ['grade C'], forbid: ['class A', 'class B'], derived: 'the Child-Pugh result\'s "class": "C"', goal: 'liver scores' },
       { value: '29', goal: 'liver scores' },
       { value: '40.6', goal: 'kidneys' },
       { value: '131.15', goal: 'sodium' },
       { value: '36', goal: 'what-if' },
-      { value: '7 points', derived: '36 minus 29 from the subtraction', goal: 'what-if' },
+      { value: '7 points', anyOf: ['by 7', '+7', '7-point', 'seven points'], derived: '36 minus 29 from the subtraction', goal: 'what-if' },
     ],
   },
 })
@@ -90,7 +89,7 @@ mcpTask('hard/medical-calculator+math/cardiovascular-risk-two-ways', {
   tier: 'hard',
   category: 'multi-server/sequential',
   prompt: 'A 58-year-old man who smokes: total cholesterol 6.2 mmol/L, HDL 1.0 mmol/L, systolic BP 148 untreated, no diabetes, creatinine 97 µmol/L, fasting insulin 18 µIU/mL, fasting glucose 6.1 mmol/L. Convert creatinine to mg/dL (÷ 88.4), cholesterol values to mg/dL (× 38.67) and glucose to mg/dL (× 18) with the math tools. Compute the CKD-EPI eGFR, the Framingham 10-year risk (mg/dL values), HOMA-IR and then the AHA PREVENT 10-year CVD risk (mmol/L values and the eGFR). If the PREVENT risk is 7.5% or more, compute both scores again as a non-smoker and the risk reduction of each. Report all values, the two risks, the insulin-resistance reading, and the gains from quitting.',
-  fuzzy: 'My patient is a 58-year-old man who smokes. Cholesterol 6.2 mmol/L total and HDL 1.0, systolic pressure 148 without treatment, no diabetes, creatinine 97 µmol/L, fasting insulin 18 and fasting glucose 6.1 mmol/L. What is his 10-year risk by the old Framingham score and by the newer PREVENT equations, and what is his kidney function? Is he insulin resistant? If his PREVENT risk is 7.5% or higher, how much would each of the two risks fall if he stopped smoking?',
+  fuzzy: 'My patient is a 58-year-old man who smokes. Cholesterol 6.2 mmol/L total and HDL 1.0, systolic pressure 148 without treatment, no diabetes, creatinine 97 µmol/L, fasting insulin 18 and fasting glucose 6.1 mmol/L. What is his 10-year risk by the old Framingham score and by the newer PREVENT equations, and what is his kidney function? Is he insulin resistant (give me his HOMA-IR)? If his PREVENT risk is 7.5% or higher, what would each of the two risks be if he stopped smoking, and how many percentage points lower is that?',
   reference: {
     calls: [
       { id: 'scr', tool: 'math.division', args: { numerator: 97, denominator: 88.4 } },
@@ -142,7 +141,7 @@ mcpTask('hard/medical-calculator+math/opioid-rotation', {
     ],
     answer: 'Oxycodone 15 mg × 4 is 90 MME/day, hydromorphone 4 mg × 3 is 60 and tramadol 50 mg × 4 is 40: 190 MME/day in total, above 90, so rotate. Reducing by 25% gives a target of 142.5 MME/day. Oral morphine: 142.5 ÷ 6 = 23.75 mg six times a day, which the calculator confirms as 142.5 MME/day. A 25 mcg/h fentanyl patch is 60 MME/day, so the matching patch is 142.5 ÷ 60 × 25 = 59.375 mcg/h (in practice about 60 mcg/h, e.g. 50 + 12 mcg/h patches), which the calculator also puts at 142.5 MME/day.',
     facts: [
-      { value: '90', goal: 'current' },
+      { value: '60', goal: 'current' },
       { value: '40', goal: 'current' },
       { value: '190', goal: 'current' },
       { value: '142.5', goal: 'target' },
@@ -158,7 +157,7 @@ mcpTask('hard/medical-calculator+unit-converter+math/atrial-fibrillation-review'
   category: 'multi-server/sequential',
   distractors: 4,
   prompt: 'A 79-year-old woman with atrial fibrillation, hypertension, diabetes and a previous TIA (no heart failure, no vascular disease) weighs 132 lb, is 5 ft 3 in (63 in) tall, has creatinine 115 µmol/L and blood pressure 138/82, and on amiodarone her QT is 440 ms at 96 bpm. Compute CHA₂DS₂-VASc; convert the weight to kg and the creatinine to mg/dL (÷ 88.4); compute MAP, Cockcroft-Gault clearance, CKD-EPI eGFR and ideal/adjusted body weight; compute QTc by Bazett. Bazett over-corrects above 90 bpm, so if its QTc is over 500 ms also compute Fridericia and Framingham and their mean. For apixaban, count the dose-reduction criteria (age ≥ 80, weight ≤ 60 kg, creatinine ≥ 1.5 mg/dL; two or more means 2.5 mg twice daily, else 5 mg), and compute how far her weight is below 60 kg. Report the score and stroke risk, the kidney numbers, the QTc values, the criteria met and the resulting dose.',
-  fuzzy: 'Review for a 79-year-old woman with atrial fibrillation: she has high blood pressure (138/82 today), diabetes and had a TIA, but no heart failure or vascular disease. She weighs 132 lb at 5 ft 3 in, creatinine 115 µmol/L, and on amiodarone her QT is 440 ms at a heart rate of 96. What is her stroke risk score and yearly stroke risk, her mean arterial pressure, her kidney function by Cockcroft-Gault and eGFR, and her QTc? Bazett is unreliable at that heart rate, so if it looks alarming cross-check it with two other formulas and average them. Which apixaban dose-reduction criteria does she meet (age 80+, weight 60 kg or less, creatinine 1.5 mg/dL or more), how close is she on weight, and which dose follows?',
+  fuzzy: 'Review for a 79-year-old woman with atrial fibrillation: she has high blood pressure (138/82 today), diabetes and had a TIA, but no heart failure or vascular disease. She weighs 132 lb at 5 ft 3 in, creatinine 115 µmol/L, and on amiodarone her QT is 440 ms at a heart rate of 96. What is her stroke risk score and yearly stroke risk, her mean arterial pressure, her kidney function by Cockcroft-Gault and eGFR, and her QTc? Bazett is unreliable at that heart rate, so if it looks alarming cross-check it with two other formulas and average them. Which apixaban dose-reduction criteria does she meet (age 80+, weight 60 kg or less, creatinine 1.5 mg/dL or more), how close is she to the weight limit, in kg, and which single apixaban dose should she get?',
   reference: {
     calls: [
       { id: 'chads', tool: 'medical-calculator.chads2_vasc_score', args: { age: 79, female: true, chf: false, hypertension: true, stroke_history: true, vascular_disease: false, diabetes: true } },
@@ -183,8 +182,8 @@ mcpTask('hard/medical-calculator+unit-converter+math/atrial-fibrillation-review'
       { value: '556.6', goal: 'qtc' },
       { value: '514.6', goal: 'qtc' },
       { value: '506.2', goal: 'qtc' },
-      { value: '0.13', goal: 'apixaban' },
-      { value: '5 mg twice daily', derived: 'one of the three reduction criteria met (weight), fewer than two', goal: 'apixaban' },
+      { value: 0.13, unit: 'kg', goal: 'apixaban' },
+      { value: '5 mg twice daily', anyOf: ['5 mg twice a day', '5 mg BID', '5 mg b.i.d.', '5 mg bd', '5 mg two times a day'], forbid: ['2.5 mg'], derived: 'one of the three reduction criteria met (weight), fewer than two', goal: 'apixaban' },
     ],
   },
 })
@@ -194,7 +193,7 @@ mcpTask('hard/medical-calculator+unit-converter+math/pregnancy-redating', {
   tier: 'hard',
   category: 'multi-server/sequential',
   prompt: 'A patient\'s last menstrual period began 2025-03-03 with 32-day cycles; a dating ultrasound on 2025-05-05 measured 7 weeks 0 days. She weighed 165 lb before pregnancy and is 5 ft 5 in (65 in). Compute the pregnancy dates by LMP (with the cycle length) and by ultrasound. Convert both current gestational ages to days with the math tools (weeks × 7 + days) and take the difference. If they differ by more than 7 days, redate by ultrasound and confirm with the conception-date method using the ultrasound\'s conception date. Convert weight and height to metric and compute her pre-pregnancy BMI; for her BMI class take the recommended total weight gain (underweight 28–40 lb, normal 25–35, overweight 15–25, obese 11–20) and convert the range to kg. Report both due dates, the discrepancy and the decision, the confirmed due date, gestational age and trimester, the BMI and class, and the weight-gain range in kg.',
-  fuzzy: 'My patient\'s last period started on 3 March 2025 and her cycles are 32 days long, but the dating scan on 5 May measured 7 weeks exactly. How far along is she by each method, how many days apart are they, and if it is more than a week which due date should we use? Please double-check that date another way. She weighed 165 lb before pregnancy and is 5 ft 5 in: what was her BMI category and how much weight should she aim to gain, in kilograms?',
+  fuzzy: 'My patient\'s last period started on 3 March 2025 and her cycles are 32 days long, but the dating scan on 5 May measured 7 weeks exactly. How far along is she by each method and what due date does each give, how many days apart are they, and if it is more than a week which due date should we use? Please double-check that date another way, and tell me which trimester she is in. She weighed 165 lb before pregnancy and is 5 ft 5 in: what was her BMI and its category, and how much weight should she aim to gain, in kilograms?',
   reference: {
     calls: [
       { id: 'by-lmp', tool: 'medical-calculator.pregnancy_calculator', args: { calculation_method: 'lmp', date_value: '2025-03-03', cycle_length: 32 } },
@@ -213,14 +212,14 @@ mcpTask('hard/medical-calculator+unit-converter+math/pregnancy-redating', {
     ],
     answer: 'By LMP (32-day cycles) she is 14w2d with a due date of 2025-12-12; by the scan she is 12w6d with a due date of 2025-12-22. That is 100 against 90 days, a 10-day discrepancy, more than 7 days, so redate by ultrasound: due 2025-12-22. The conception-date method (conception 2025-03-31) gives the same due date, 2025-12-22, at 12w6d, first trimester, with 190 days to go. Before pregnancy she was 74.84 kg at 165.1 cm: BMI 27.46, overweight, so the recommended gain is 15–25 lb, about 6.8 to 11.3 kg.',
     facts: [
-      { value: '2025-12-12', goal: 'dating' },
-      { value: '2025-12-22', goal: 'dating' },
+      { value: '2025-12-12', anyOf: ['12 December 2025', 'December 12, 2025', 'Dec 12, 2025', '12 Dec 2025', '12/12/2025', '12 December', 'December 12', '12 Dec', 'Dec 12', '12th December', 'December 12th'], goal: 'dating' },
+      { value: '2025-12-22', anyOf: ['22 December 2025', 'December 22, 2025', 'Dec 22, 2025', '22 Dec 2025', '12/22/2025', '22/12/2025', '22 December', 'December 22', '22 Dec', 'Dec 22', '22nd December', 'December 22nd'], goal: 'dating' },
       { value: '10', goal: 'dating' },
-      { value: 'First trimester', goal: 'dating' },
+      { value: 'First trimester', anyOf: ['1st trimester'], forbid: ['second trimester', 'third trimester'], goal: 'dating' },
       { value: '27.46', goal: 'weight' },
       { value: 'Overweight', goal: 'weight' },
-      { value: '6.8', goal: 'weight' },
-      { value: '11.3', goal: 'weight' },
+      { value: '6.8', unit: 'kg', goal: 'weight' },
+      { value: '11.3', unit: 'kg', goal: 'weight' },
     ],
   },
 })
@@ -231,7 +230,7 @@ mcpTask('hard/medical-calculator+unit-converter+math/child-blood-pressure-visit'
   category: 'multi-server/sequential',
   distractors: 5,
   prompt: 'A girl aged 9 years 4 months weighs 61 lb and is 53 in tall; her first blood pressure is 118/76. Convert weight and height to metric. Compute BMI and BSA, her maintenance fluids, and classify the first reading (height in whole cm). If it is not normal, take two more readings, 112/70 and 114/72, average the three systolic and the three diastolic values with the math tools, round both to whole mmHg, and classify the averaged reading; compute its MAP too. Compute the MAP of the first reading as well. Report her metric size, BMI, BSA, fluids, the first classification and MAP, the averages, the final classification with percentiles and the MAP.',
-  fuzzy: 'A 9-year-4-month-old girl, 61 lb and 53 inches tall, came in with a blood pressure of 118/76. Give me her weight and height in metric, her BMI and body surface area, and her hourly and daily maintenance fluids. How does that blood pressure compare with girls her age and height, and what mean arterial pressure is it? If it is not normal, she had two more readings, 112/70 and 114/72: average all three, classify the average (with percentiles), and give me the mean arterial pressure for it.',
+  fuzzy: 'A 9-year-4-month-old girl, 61 lb and 53 inches tall, came in with a blood pressure of 118/76. Give me her weight and height in metric, her BMI and body surface area, and her hourly and daily maintenance fluids. How does that blood pressure compare with girls her age and height (its class and percentiles), and what mean arterial pressure is it? If it is not normal, she had two more readings, 112/70 and 114/72: average all three, classify the average (with percentiles), and give me the mean arterial pressure for it.',
   reference: {
     calls: [
       { id: 'kg', tool: 'unit-converter.convert_mass', args: { value: 61, from_unit: 'pound', to_unit: 'kilogram' } },

@@ -14,7 +14,7 @@ mcpTask('hard/scientific-computing+math/spring-system-solve', {
   tier: 'hard',
   category: 'multi-server/sequential',
   prompt: 'Store the stiffness matrix K = [[4,-2,0],[-2,5,-3],[0,-3,7]] and the load vector f = [10, 0, 5] (as a 3×1 matrix). Check that K is invertible (determinant and rank) and compute its eigenvalues. Compute its condition number (largest / smallest eigenvalue) with the math tools. Invert K, store the inverse, multiply it by f to get the displacements u, store u, and multiply K by u to check that it gives back f. Find the largest displacement with the math tools. Report the determinant, rank, eigenvalues, whether K is positive definite, the condition number, u, the check and the largest displacement.',
-  fuzzy: 'I have a little three-spring system with stiffness matrix [[4,-2,0],[-2,5,-3],[0,-3,7]] and loads [10, 0, 5]. Is the matrix invertible and positive definite, and how well conditioned is it (ratio of its largest to smallest eigenvalue)? Solve for the displacements by way of the inverse, verify that they reproduce the loads, and tell me which node moves most and by how much.',
+  fuzzy: 'I have a little three-spring system with stiffness matrix [[4,-2,0],[-2,5,-3],[0,-3,7]] and loads [10, 0, 5]. Is the matrix invertible (give its determinant) and positive definite, what are its eigenvalues, and how well conditioned is it (ratio of its largest to smallest eigenvalue)? Solve for the displacements by way of the inverse, verify that they reproduce the loads, and tell me which node moves most and by how much.',
   reference: {
     calls: [
       { id: 'K', tool: 'scientific-computing.create_tensor', args: { shape: [3, 3], values: [4, -2, 0, -2, 5, -3, 0, -3, 7], name: 'K' } },
@@ -49,7 +49,7 @@ mcpTask('hard/scientific-computing+math/least-squares-line', {
   category: 'multi-server/sequential',
   distractors: 4,
   prompt: 'Fit y = a·x + b by least squares to the points (1, 2.1), (2, 3.9), (3, 6.2), (4, 7.8), (5, 10.1) through the normal equations. Store the design matrix A (5×2, rows [x, 1]) and y (5×1). Transpose A and store Aᵀ; multiply Aᵀ·A and Aᵀ·y and store both; check that AᵀA has a non-zero determinant, invert it and store the inverse; multiply the inverse by Aᵀy to get [a, b]. With the math tools, predict y at x = 6 (a·6 + b) and compute the mean of the observed y. Report AᵀA, its determinant, a and b, the prediction and the mean.',
-  fuzzy: 'I measured y = 2.1, 3.9, 6.2, 7.8 and 10.1 at x = 1, 2, 3, 4 and 5. Fit a straight line by least squares the classic way, through the normal equations with an explicit matrix inverse, and show me the intermediate matrix you invert and its determinant. What are the slope and intercept, what does the line predict at x = 6, and what is the average of my measurements?',
+  fuzzy: 'I measured y = 2.1, 3.9, 6.2, 7.8 and 10.1 at x = 1, 2, 3, 4 and 5. Fit a straight line by least squares the classic way, through the normal equations with an explicit matrix inverse, and show me the intermediate matrix you invert, its determinant, and the right-hand side vector (Aᵀy). What are the slope and intercept, what does the line predict at x = 6, and what is the average of my measurements?',
   reference: {
     calls: [
       { id: 'A', tool: 'scientific-computing.create_tensor', args: { shape: [5, 2], values: [1, 1, 2, 1, 3, 1, 4, 1, 5, 1], name: 'A' } },
@@ -87,7 +87,7 @@ mcpTask('hard/scientific-computing+math/field-sensor-hotspot', {
   category: 'multi-server/sequential',
   distractors: 5,
   prompt: 'For the flow field F = [x**2*y, y*z**2, x*z], compute the divergence at the three sensors A (1, 2, 1), B (2, 1, 1) and C (0, 2, 2) and take the largest with the math tools. At the sensor with the largest divergence, compute the curl; store the curl vector and compute its squared magnitude with a dot product. For the temperature T = x**2*y + z**3, compute the gradient and the Laplacian, and the directional derivative along the curl vector (normalised); evaluate that derivative at the chosen sensor with the math tools (multiply each term by its value there and add them up). Report the three divergences and the chosen sensor, the curl there and its squared magnitude, the gradient, the Laplacian, and the directional derivative at the sensor.',
-  fuzzy: 'We model a flow with velocity field [x²y, yz², xz] and have three sensors, at (1, 2, 1), (2, 1, 1) and (0, 2, 2). Which sensor sees the strongest outflow (divergence), and what is the rotation (curl) of the flow there, including the square of its size? The temperature is T = x²y + z³: give me its gradient and Laplacian, and how fast the temperature changes at that sensor when you move in the direction the flow rotates about.',
+  fuzzy: 'We model a flow with velocity field F = [x²y, yz², xz] and have three sensors: A at (1, 2, 1), B at (2, 1, 1) and C at (0, 2, 2). Which one sees the strongest outflow (divergence)? Name only the winning sensor by its letter, with its divergence value. At that sensor, what is the rotation (the curl vector, as numbers) and the square of its length? The temperature is T = x²y + z³: give me its gradient and its Laplacian (as formulas), and the number for how fast the temperature changes at that sensor when you move along the unit vector of the curl there.',
   reference: {
     calls: [
       { id: 'div-A', tool: 'scientific-computing.divergence', args: { f_str: '[x**2*y, y*z**2, x*z]', point: [1, 2, 1] } },
@@ -105,13 +105,16 @@ mcpTask('hard/scientific-computing+math/field-sensor-hotspot', {
       { id: 'term-z2', tool: 'math.multiply', args: { firstNumber: -2.61861468283191, SecondNumber: 1 }, after: ['along-curl'] },
       { id: 'value', tool: 'math.sum', args: { numbers: [-0.872871560943968, -1.74574312188794, -2.61861468283191] }, after: ['term-x2', 'term-xy', 'term-z2'] },
     ],
-    answer: 'The divergence 2*x*y + z**2 + x is 6 at A, 7 at B and 4 at C, so sensor B (2, 1, 1) sees the strongest outflow. The curl is [-2*y*z, -z, -x**2], which at B is [-2, -1, -4]; its squared magnitude is 21. For T, the gradient is [2*x*y, x**2, 3*z**2] and the Laplacian is 2*y + 6*z. Along the normalised curl direction the derivative is -0.2182*x**2 - 0.8729*x*y - 2.6186*z**2, which at B is about -5.237: the temperature falls by about 5.24 per unit of distance in that direction.',
+    answer: 'Sensor B, at (2, 1, 1), sees the strongest outflow: the divergence 2*x*y + z**2 + x is 7 there. The curl is [-2*y*z, -z, -x**2], which at B is [-2,-1,-4]; its squared magnitude is 21. For T, the gradient is [2*x*y, x**2, 3*z**2] and the Laplacian is 2*y + 6*z. Along the normalised curl direction the derivative is -0.2182*x**2 - 0.8729*x*y - 2.6186*z**2, which at B is about -5.237: the temperature falls by about 5.24 per unit of distance in that direction.',
     facts: [
-      { value: '2*x*y + z**2 + x', goal: 'divergence' },
-      { value: 'sensor B', derived: 'B has the largest of the divergences 6, 7 and 4', goal: 'divergence' },
-      { value: '-2*y*z', goal: 'curl' },
+      // The prompt labels the sensors and asks for the winner alone, so the losers are forbidden.
+      { value: 'sensor B', anyOf: ['B at (2, 1, 1)', 'B (2, 1, 1)'], forbid: ['sensor A', 'sensor C', 'A at (1, 2, 1)', 'C at (0, 2, 2)'], derived: 'B has the largest of the divergences 6, 7 and 4', goal: 'divergence' },
+      { value: '7', goal: 'divergence' },
+      // The curl at B, as the prompt asks for numbers: written as a list, a tuple or in i/j/k.
+      { value: '-2,-1,-4', anyOf: ['-2, -1, -4', '-2 -1 -4', '-2i - j - 4k', '-2i - 1j - 4k', '-2 i - j - 4 k'], goal: 'curl' },
       { value: '21', goal: 'curl' },
-      { value: '2*y + 6*z', goal: 'temperature' },
+      // The Laplacian in SymPy syntax (as the tool writes it) or in ordinary notation.
+      { value: '2*y + 6*z', anyOf: ['2y + 6z', '6z + 2y', '6*z + 2*y', '2y+6z', '2*y+6*z'], goal: 'temperature' },
       { value: '-5.237', goal: 'temperature' },
     ],
   },
@@ -122,7 +125,7 @@ mcpTask('hard/scientific-computing+math/principal-axes', {
   tier: 'hard',
   category: 'multi-server/sequential',
   prompt: 'Store the covariance matrix C = [[4,2,0],[2,3,1],[0,1,2]] and the data point p = [1, 1, 1]. Compute C\'s eigenvalues and eigenvectors, its determinant and an orthonormal basis of its column space. With the math tools, add up the eigenvalues and compute the share of variance along the largest one. Change C to the basis of its eigenvectors (columns) to confirm it becomes diagonal. Store the principal eigenvector v1; compute p\'s coordinate along it (dot product) and its projection onto it. Report the eigenvalues, their sum, the determinant, the variance share, the principal axis, the diagonal form, p\'s coordinate and projection.',
-  fuzzy: 'Here is a 3×3 covariance matrix, [[4,2,0],[2,3,1],[0,1,2]]. What are its principal axes and the variances along them, and what share of the total variance does the main axis carry? Show that in the basis of those axes the matrix is diagonal, and give me its determinant. Then for the observation [1, 1, 1]: what is its coordinate along the main axis and its projection onto it?',
+  fuzzy: 'Here is a 3×3 covariance matrix, [[4,2,0],[2,3,1],[0,1,2]]. What are its principal axes (unit vectors) and the variances along them (the eigenvalues), and what share of the total variance does the main axis carry? Show that in the basis of those axes the matrix is diagonal, and give me its determinant. Then for the observation [1, 1, 1]: what is its coordinate along the main axis and its projection onto it?',
   reference: {
     calls: [
       { id: 'C', tool: 'scientific-computing.create_tensor', args: { shape: [3, 3], values: [4, 2, 0, 2, 3, 1, 0, 1, 2], name: 'C' } },
@@ -142,7 +145,7 @@ mcpTask('hard/scientific-computing+math/principal-axes', {
       { value: '5.669', goal: 'axes' },
       { value: '0.855', goal: 'axes' },
       { value: '12', goal: 'axes' },
-      { value: '0.630', goal: 'variance' },
+      { value: '0.630', anyOf: ['63.0%', '63%'], goal: 'variance' },
       { value: '0.756', goal: 'axes' },
       { value: '1.560', goal: 'observation' },
       { value: '1.180', goal: 'observation' },

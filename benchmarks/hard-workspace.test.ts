@@ -20,7 +20,7 @@ mcpTask('hard/filesystem+national-parks+weather/camping-requests', {
   category: 'multi-server/sequential',
   files: tripRequests,
   prompt: 'List the requests/ folder of the workspace and read budget.txt, then read all the request files at once. For each requested park find its code with the parks search, get its campgrounds and take the cheapest open one; get a 3-day forecast for each park. Compare each nightly fee with the budget and compute each stay\'s camping cost (fee × nights). Write plan.md with one line per person: name, park, campground, nightly fee, nights, total, the hottest forecast high, and "over budget" or "within budget". Then read plan.md back. Report each person\'s plan and who is over budget.',
-  fuzzy: 'Three friends dropped their camping requests in the requests folder, and our budget is in budget.txt. For each of them, find the cheapest campground that is open in the park they want, tell me whether it fits the budget and what their stay would cost, and how hot it will get there in the next three days. Put it all in plan.md, one line per person, and tell me who is over budget.',
+  fuzzy: 'Three friends dropped their camping requests in the requests folder, and our budget is in budget.txt. For each of them, find the cheapest campground that is open in the park they want, tell me whether it fits the budget and what their stay would cost, and how hot it will get there in the next three days. Put it all in plan.md, one line per person ending in "over budget" or "within budget", and tell me who is over budget.',
   reference: {
     calls: [
       { id: 'list', tool: 'filesystem.list_directory', args: { path: 'requests' } },
@@ -45,19 +45,18 @@ mcpTask('hard/filesystem+national-parks+weather/camping-requests', {
     facts: [
       { value: '$35.00', goal: 'alice' },
       { value: '$70.00', derived: '$35.00 a night × 2 nights', goal: 'alice' },
-      { value: '35.8', goal: 'alice' },
-      { value: 'Devils Garden Campground', goal: 'bob' },
+      { value: '35.8', unit: '°C', goal: 'alice' },
+      { value: 'Devils Garden', anyOf: ['Devil\'s Garden'], goal: 'bob' },
       { value: '$75.00', derived: '$25.00 a night × 3 nights', goal: 'bob' },
-      { value: '37.1', goal: 'bob' },
+      { value: '37.1', unit: '°C', goal: 'bob' },
       { value: 'Camp 4', goal: 'carol' },
       { value: '$10.00', goal: 'carol' },
-      { value: '30.3', goal: 'carol' },
-      { value: 'plan.md', goal: 'file' },
+      { value: '30.3', unit: '°C', goal: 'carol' },
     ],
   },
 }, ({ run, expect }) => {
   expect(run).toHaveFile('filesystem', 'plan.md', /Alice[^\n]*over budget/i)
-  expect(run).toHaveFile('filesystem', 'plan.md', /Bob[^\n]*Devils Garden[^\n]*within budget/i)
+  expect(run).toHaveFile('filesystem', 'plan.md', /Bob[^\n]*Devil'?s Garden[^\n]*within budget/i)
   expect(run).toHaveFile('filesystem', 'plan.md', /Carol[^\n]*Camp 4[^\n]*within budget/i)
 })
 
@@ -81,7 +80,7 @@ mcpTask('hard/memory+time+weather/who-to-call-now', {
   files: clientMemory,
   distractors: 4,
   prompt: 'Read the memory graph: it lists the clients I manage and the city of each office. Get the current time in each office\'s time zone (Europe/Paris, Europe/London, Asia/Tokyo, America/Denver, America/New_York). The clients whose local time is between 09:00 and 18:00 can be called now: get the current weather in their cities and add the observation "called on 2025-06-15" to each of them. Of the clients not yet open, take the one that opens soonest and convert 09:00 in its zone to my zone (Europe/Berlin); create an entity "Call Empire Textiles" of type reminder with that Berlin time as an observation, and relate Me to it with "plans". Finally open the nodes of the called clients to confirm. Report who can be called with their local times and weather, who opens next and when in Berlin time, and what was recorded.',
-  fuzzy: 'Look at my client list in my notes. Which clients can I ring right now, during their office hours (9 to 6 local time)? Tell me their local time and give me a line of small talk about their weather, and note on each of them that I called today. For whoever opens next, work out when that is in my Berlin time and leave me a reminder in my notes linked to me.',
+  fuzzy: 'Look at my client list in my notes. Which clients can I ring right now, during their office hours (9 to 6 local time)? Tell me their local time and give me a line of small talk about their weather, and note on each of them that I called today. For whoever opens next, work out when that is in my Berlin time and leave me a reminder in my notes, linked to me ("Me") by a "plans" relation.',
   reference: {
     calls: [
       { id: 'graph', tool: 'memory.read_graph', args: {} },
@@ -104,15 +103,13 @@ mcpTask('hard/memory+time+weather/who-to-call-now', {
     answer: 'It is 12:00 UTC. Nordwind GmbH in Paris (14:00 there) and Harbor & Finch in London (13:00) are within office hours, so you can call them now: Paris is cloudy at 22.3 °C and London cloudy at 17.9 °C. Both now carry the note "called on 2025-06-15". Sakura Logistics in Tokyo has closed (21:00), Mile High Outfitters in Denver is at 06:00 and Empire Textiles in New York at 08:00, so Empire Textiles opens next: 09:00 in New York is 15:00 in Berlin. I created the reminder "Call Empire Textiles" for 15:00 Berlin time and linked it to you with "plans".',
     facts: [
       { value: 'Nordwind GmbH', goal: 'callable' },
-      { value: 'Harbor & Finch', goal: 'callable' },
-      { value: '14:00', goal: 'callable' },
-      { value: '13:00', goal: 'callable' },
+      { value: 'Harbor & Finch', anyOf: ['Harbor and Finch'], goal: 'callable' },
+      { value: '14:00', anyOf: ['2:00 pm', '2:00pm', '2:00 p.m.', '2 pm', '2pm'], goal: 'callable' },
+      { value: '13:00', anyOf: ['1:00 pm', '1:00pm', '1:00 p.m.', '1 pm', '1pm'], goal: 'callable' },
       { value: '22.3', goal: 'small talk' },
       { value: '17.9', goal: 'small talk' },
       { value: 'Empire Textiles', goal: 'next' },
-      { value: '15:00', goal: 'next' },
-      { value: 'called on 2025-06-15', goal: 'notes' },
-      { value: 'Call Empire Textiles', goal: 'notes' },
+      { value: '15:00', anyOf: ['3:00 pm', '3:00pm', '3:00 p.m.', '3 pm', '3pm'], goal: 'next' },
     ],
   },
 }, async ({ run, expect }) => {
@@ -126,7 +123,7 @@ mcpTask('hard/memory+time+weather/who-to-call-now', {
 })
 
 const readingQueue = {
-  'reading/queue.md': '# Reading queue\n- Gravitational wave (priority 2)\n- Large language model (priority 5)\n- CRISPR (priority 4)\n- Black hole (priority 1)\n',
+  'reading/queue.md': '# Reading queue\nPriority 5 = read first, 1 = whenever.\n\n- Gravitational wave (priority 2)\n- Large language model (priority 5)\n- CRISPR (priority 4)\n- Black hole (priority 1)\n',
 }
 
 mcpTask('hard/filesystem+wikipedia+paper-search/reading-queue-notes', {
@@ -135,7 +132,7 @@ mcpTask('hard/filesystem+wikipedia+paper-search/reading-queue-notes', {
   category: 'multi-server/sequential',
   files: readingQueue,
   prompt: 'Read reading/queue.md and take the two topics with the highest priority. For each: get the Wikipedia summary of the topic, and find the most-cited preprint on it (arXiv search "large language models" for the language-model topic, bioRxiv search "CRISPR-Cas9 screening" for CRISPR, 5 and 10 results) and read it. Create the folder notes and write notes/large-language-model.md and notes/crispr.md, each with the topic summary and the paper\'s title, citations and main result. Then edit reading/queue.md so those two topics say "(done)" instead of their priority, and list notes/ to confirm. Report the two topics, the papers with their citations and results, and the files written.',
-  fuzzy: 'My reading queue is in reading/queue.md. Work through the two topics I marked with the highest priority: for each, give me a short encyclopedia-style summary and the most cited preprint on it with what it found, and save a note for each topic in a notes folder. Then mark those two as done in the queue.',
+  fuzzy: 'My reading queue is in reading/queue.md (a higher priority number means read it sooner). Work through the two topics with the highest priority. For each, give me a short Wikipedia summary and the most cited preprint among the top hits on it, with its citation count and what it found. Use these searches, whichever topics come out on top: arXiv "gravitational waves", arXiv "large language models", arXiv "black holes" (5 results each) and bioRxiv "CRISPR-Cas9 screening" (10 results). Save a note for each in a notes folder, named after the topic in lower case with hyphens (Black hole would be notes/black-hole.md), with the summary and the paper\'s title, citations and main result. Then mark both as done in the queue by replacing their "(priority N)" with "(done)".',
   reference: {
     calls: [
       { id: 'queue', tool: 'filesystem.read_text_file', args: { path: 'reading/queue.md' } },
@@ -169,12 +166,13 @@ mcpTask('hard/filesystem+wikipedia+paper-search/reading-queue-notes', {
       { value: '9.6', goal: 'llm' },
       { value: 'malaria parasite invasion', goal: 'crispr' },
       { value: '635', goal: 'crispr' },
-      { value: '25 candidate regulators', goal: 'crispr' },
-      { value: 'crispr.md', goal: 'files' },
+      { value: '25 candidate regulators', anyOf: ['25 candidate', '25 regulators', '25 putative regulators', '25 new regulators'], goal: 'crispr' },
     ],
   },
 }, ({ run, expect }) => {
   expect(run).toHaveFile('filesystem', 'notes/large-language-model.md', /3131/)
   expect(run).toHaveFile('filesystem', 'notes/crispr.md', /635/)
   expect(run).toHaveFile('filesystem', 'reading/queue.md', /Large language model \(done\)[\s\S]*CRISPR \(done\)/)
+  // The two lower priorities stay as they were.
+  expect(run).toHaveFile('filesystem', 'reading/queue.md', /Gravitational wave \(priority 2\)[\s\S]*Black hole \(priority 1\)/)
 })

@@ -22,17 +22,17 @@ mcpTask('math/harvest-report', {
 mcpTask('math/class-statistics', {
   servers: ['math'],
   category: 'single-server/parallel',
-  prompt: 'For the exam scores 72, 85, 90, 66 and 85, use the math tools to compute the mean, the median and the maximum score, and report all three.',
-  fuzzy: 'My five students scored 72, 85, 90, 66 and 85 on the exam. What were the average, the middle score and the top score?',
+  prompt: 'For the exam scores 72, 85, 90, 66 and 85, use the math tools to compute the mean, the maximum and the minimum score, and report the mean and the range (maximum minus minimum).',
+  fuzzy: 'My five students scored 72, 85, 90, 66 and 85 on the exam. What was the average score, and how many points lie between the top and the bottom score?',
   reference: {
     calls: [
       { id: 'mean', tool: 'math.mean', args: { numbers: [72, 85, 90, 66, 85] } },
-      { id: 'median', tool: 'math.median', args: { numbers: [72, 85, 90, 66, 85] } },
+      { id: 'min', tool: 'math.min', args: { numbers: [72, 85, 90, 66, 85] } },
       { id: 'max', tool: 'math.max', args: { numbers: [72, 85, 90, 66, 85] } },
     ],
-    answer: 'The mean score is 79.6, the median is 85 and the top score is 90.',
-    // MCP-Bench's median tool answers "undefined" (its Statistics.median never returns), and so does the
-    // fixture: the median is read off the sorted scores, not from a tool output.
-    facts: ['79.6', { value: '85', derived: 'the middle of the five sorted scores' }, '90'],
+    answer: 'The mean score is 79.6, and the scores span 24 points, from 66 up to 90.',
+    // The median and the top score are scores the prompt already lists, so an echo would meet them:
+    // the facts are what the tools compute.
+    facts: ['79.6', { value: '24', derived: 'the maximum (90) minus the minimum (66)' }],
   },
 })

@@ -18,7 +18,7 @@ mcpTask('time+weather/istanbul-afternoon', {
       { id: 'weather', tool: 'weather.get_current_weather_tool', args: { city: 'Istanbul' } },
     ],
     answer: 'It is 15:00 in Istanbul (UTC+3). It is cloudy at 29 °C with 59% humidity and wind at 15.9 km/h.',
-    facts: ['15:00', '29', '15.9'],
+    facts: [{ value: '15:00', anyOf: ['3:00 pm', '3:00pm', '3:00 p.m.', '3 pm', '3pm'] }, { value: '29', unit: '°C' }, { value: '15.9', unit: 'km/h' }],
   },
 }, ({ run, expect }) => {
   // Up to 10 distraction servers, as many as fit in a 128-tool catalog.

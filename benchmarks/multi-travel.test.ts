@@ -21,7 +21,7 @@ mcpTask('time+weather/sydney-clock', {
       { id: 'now', tool: 'time.get_current_time', args: { timezone: 'Australia/Sydney' } },
     ],
     answer: 'In Sydney it is 22:00 on 2025-06-15 (UTC+10:00, standard time).',
-    facts: ['22:00', '2025-06-15'],
+    facts: [{ value: '22:00', anyOf: ['10:00 pm', '10:00pm', '10:00 p.m.', '10 pm', '10pm'] }, { value: '2025-06-15', anyOf: ['15 June', 'June 15', '15 Jun', 'Jun 15', '15th June', 'June 15th'] }],
   },
 }, ({ run, expect }) => {
   expect(run).toCallTool('time.get_current_time', { timezone: 'Australia/Sydney' })
@@ -37,7 +37,7 @@ mcpTask('google-maps+weather/denver-to-estes-park', {
       { id: 'route', tool: 'google-maps.maps_directions', args: { origin: 'Denver', destination: 'Estes Park' } },
     ],
     answer: 'The drive from Denver to Estes Park is 105 km and takes about 1 hour 14 mins, mostly on US-36 W.',
-    facts: ['105', 'US-36'],
+    facts: [{ value: '105', unit: 'km' }, { value: 'US-36', anyOf: ['US 36', 'U.S. 36', 'US Route 36', 'U.S. Route 36', 'Highway 36', 'US Highway 36', 'Hwy 36'] }],
   },
 })
 
@@ -51,7 +51,9 @@ mcpTask('weather+national-parks+google-maps/slc-park-distances', {
       { id: 'matrix', tool: 'google-maps.maps_distance_matrix', args: { origins: ['Salt Lake City'], destinations: ['Arches National Park', 'Bryce Canyon National Park'] } },
     ],
     answer: 'From Salt Lake City, Arches National Park is 397 km (4 hours 51 mins) and Bryce Canyon National Park is 546 km (5 hours 36 mins), so Arches is closer.',
-    facts: ['397', '546', 'Arches'],
+    // Both parks are in the question and a careful answer names both with their drives, so the
+    // distances carry the task; which is closer follows from them.
+    facts: [{ value: '397', unit: 'km' }, { value: '546', unit: 'km' }],
   },
 })
 
@@ -65,7 +67,7 @@ mcpTask('time+weather+google-maps/denver-call-in-paris', {
       { id: 'convert', tool: 'time.convert_time', args: { source_timezone: 'America/Denver', time: '09:00', target_timezone: 'Europe/Paris' } },
     ],
     answer: '09:00 in Denver is 17:00 in Paris; Paris is 8 hours ahead (+8.0h).',
-    facts: ['17:00', '8'],
+    facts: [{ value: '17:00', anyOf: ['5:00 pm', '5:00pm', '5:00 p.m.', '5 pm', '5pm'] }, '8'],
   },
 })
 
@@ -79,7 +81,7 @@ mcpTask('weather+national-parks/moab-forecast', {
       { id: 'forecast', tool: 'weather.get_weather_forecast_tool', args: { city: 'Moab', days: 3 } },
     ],
     answer: 'Moab: 2025-06-15 cloudy, 37.1 / 18.7 °C; 2025-06-16 cloudy, 36.7 / 17.4 °C; 2025-06-17 partly cloudy, 36.4 / 17.7 °C.',
-    facts: ['37.1', '36.7', '36.4'],
+    facts: [{ value: '37.1', unit: '°C' }, { value: '36.7', unit: '°C' }, { value: '36.4', unit: '°C' }],
   },
 })
 
@@ -99,7 +101,7 @@ mcpTask('weather+national-parks+google-maps/zion-day-trip', {
       { id: 'route', tool: 'google-maps.maps_directions', args: { origin: 'Las Vegas', destination: 'Zion National Park' } },
     ],
     answer: 'At Zion (Springdale) it is sunny and 18.2 °C. Alerts: Angels Landing needs a lottery permit for the chains section, and there is a flash flood danger in slot canyons (the Narrows closes above 150 cfs). The drive from Las Vegas is 277 km, about 2 hours 48 mins via I-15 and UT-9.',
-    facts: ['18.2', 'Angels Landing', 'flash flood', '277'],
+    facts: [{ value: '18.2', unit: '°C' }, 'Angels Landing', { value: 'flash flood', anyOf: ['flash-flood'] }, { value: '277', unit: 'km' }],
   },
 })
 
@@ -114,7 +116,7 @@ mcpTask('national-parks+weather/arches-alerts', {
       { id: 'weather', tool: 'weather.get_current_weather_tool', args: { city: 'Arches National Park' } },
     ],
     answer: 'Arches has two alerts: a timed entry reservation is required from April 1 to July 6 to enter between 7 am and 4 pm, and the Devils Garden Trail primitive loop beyond Double O Arch is closed after rockfall (the main trail to Double O Arch stays open). In Moab, next to the park, it is cloudy and 19.3 °C right now.',
-    facts: ['timed entry', 'Devils Garden', 'rockfall', '19.3'],
+    facts: [{ value: 'timed entry', anyOf: ['timed-entry'] }, { value: 'Devils Garden', anyOf: ['Devil\'s Garden'] }, { value: 'rockfall', anyOf: ['rock fall', 'rockslide', 'rock slide'] }, { value: '19.3', unit: '°C' }],
   },
 })
 
@@ -129,7 +131,7 @@ mcpTask('weather+national-parks/yosemite-camping', {
       { id: 'camps', tool: 'national-parks.getCampgrounds', args: { parkCode: 'yose' } },
     ],
     answer: 'Open: Upper Pines Campground (235 sites, $36.00 per night) and Camp 4 (61 sites, $10.00). Tuolumne Meadows Campground is closed for the 2025 season. Yosemite Valley will be sunny with highs of 26.3 °C today and 30.3 °C tomorrow.',
-    facts: ['Upper Pines', 'Camp 4', 'Tuolumne Meadows', '30.3'],
+    facts: ['Upper Pines', 'Camp 4', 'Tuolumne Meadows', { value: '30.3', unit: '°C' }],
   },
 })
 
@@ -144,7 +146,7 @@ mcpTask('time+weather/london-lunch', {
       { id: 'weather', tool: 'weather.get_current_weather_tool', args: { city: 'London' } },
     ],
     answer: 'It is 13:00 in London (BST) and it is cloudy at 17.9 °C.',
-    facts: ['13:00', '17.9', 'cloudy'],
+    facts: [{ value: '13:00', anyOf: ['1:00 pm', '1:00pm', '1:00 p.m.', '1 pm', '1pm'] }, { value: '17.9', unit: '°C' }, { value: 'cloudy', anyOf: ['overcast'] }],
   },
 })
 
@@ -159,7 +161,7 @@ mcpTask('google-maps+weather/grand-canyon-stay', {
       { id: 'forecast', tool: 'weather.get_weather_forecast_tool', args: { city: 'Grand Canyon Village', days: 2 } },
     ],
     answer: 'Nearby hotels: Bright Angel Lodge (rated 4.3, 354 m away) and El Tovar Hotel (4.5, 402 m). The forecast is partly cloudy with highs of 28.4 °C today and 31.3 °C tomorrow.',
-    facts: ['Bright Angel Lodge', 'El Tovar', '31.3'],
+    facts: ['Bright Angel Lodge', 'El Tovar', { value: '31.3', unit: '°C' }],
   },
 })
 
@@ -175,7 +177,7 @@ mcpTask('time+weather+wikipedia/tokyo-briefing', {
       { id: 'wiki', tool: 'wikipedia.get_summary', args: { title: 'Tokyo' } },
     ],
     answer: 'It is 21:00 in Tokyo with moderate rain at 22.8 °C and 95% humidity. Tokyo is the capital of Japan, with about 14 million people in the prefecture and around 37 million in the Greater Tokyo Area.',
-    facts: ['21:00', '22.8', '37 million'],
+    facts: [{ value: '21:00', anyOf: ['9:00 pm', '9:00pm', '9:00 p.m.', '9 pm', '9pm'] }, { value: '22.8', unit: '°C' }, { value: '37 million', anyOf: ['37,000,000', '37m people', '37 M'] }],
   },
 })
 
@@ -191,7 +193,7 @@ mcpTask('weather+national-parks+wikipedia/yellowstone-check', {
       { id: 'wiki', tool: 'wikipedia.get_summary', args: { title: 'Yellowstone National Park' } },
     ],
     answer: 'West Yellowstone is partly cloudy at 3.4 °C. Alerts: road construction between Norris and Mammoth, stay on boardwalks in thermal areas, and bear activity has closed the Riddle Lake Trail. Yellowstone was established on 1 March 1872, widely regarded as the first national park in the world.',
-    facts: ['3.4', 'Riddle Lake', '1872'],
+    facts: [{ value: '3.4', unit: '°C' }, 'Riddle Lake', '1872'],
   },
 })
 
@@ -211,7 +213,7 @@ mcpTask('weather+national-parks+google-maps/sand-dunes-weekend', {
       { id: 'route', tool: 'google-maps.maps_directions', args: { origin: 'Denver', destination: 'Great Sand Dunes National Park' }, after: ['park'] },
     ],
     answer: 'Great Sand Dunes National Park and Preserve offers sandboarding. Forecast (Alamosa): today patchy rain nearby, 29.2 / 5.6 °C; tomorrow partly cloudy, 26.9 / 5.6 °C. From Denver it is 435 km, about 5 hours 7 mins via US-285 S.',
-    facts: ['Great Sand Dunes', '29.2', '435'],
+    facts: ['Great Sand Dunes', { value: '29.2', unit: '°C' }, { value: '435', unit: 'km' }],
   },
 }, ({ run, expect }) => {
   expect(run).toFollowDependencies()
@@ -228,7 +230,8 @@ mcpTask('national-parks+google-maps/alpine-visitor-center-elevation', {
       { id: 'elevation', tool: 'google-maps.maps_elevation', args: { locations: [{ latitude: 40.4418, longitude: -105.7537 }] }, after: ['center'] },
     ],
     answer: 'The Alpine Visitor Center (40.4418, -105.7537) sits at about 3,595 m. It is open 9:00 AM - 5:00 PM daily when Trail Ridge Road is open, late May to mid-October.',
-    facts: ['3,595', 'Trail Ridge Road'],
+    // The season, in whichever of its markers the answer uses.
+    facts: [{ value: '3,595', unit: 'm' }, { value: 'Trail Ridge Road', anyOf: ['late May', 'mid-October', 'mid October'] }],
   },
 }, ({ run, expect }) => {
   expect(run).toFollowDependencies()
@@ -245,7 +248,7 @@ mcpTask('weather+time/sydney-observation-in-los-angeles', {
       { id: 'convert', tool: 'time.convert_time', args: { source_timezone: 'Australia/Sydney', time: '22:00', target_timezone: 'America/Los_Angeles' }, after: ['weather'] },
     ],
     answer: 'Sydney has a light rain shower at 12 °C (86% humidity), observed at 22:00 Sydney time, which was 05:00 in Los Angeles (17 hours behind).',
-    facts: ['12', '22:00', '05:00'],
+    facts: [{ value: '12', unit: '°C' }, { value: '22:00', anyOf: ['10:00 pm', '10:00pm', '10:00 p.m.', '10 pm', '10pm'] }, { value: '05:00', anyOf: ['5 am', '5am'] }],
   },
 }, ({ run, expect }) => {
   expect(run).toFollowDependencies()
@@ -263,7 +266,7 @@ mcpTask('time+google-maps+weather/moab-departure', {
       { id: 'route', tool: 'google-maps.maps_directions', args: { origin: 'Denver', destination: 'Moab', departure_time: '2025-06-15T06:00:00-06:00' }, after: ['now'] },
     ],
     answer: 'Leaving Denver now at 06:00, the 572 km drive on I-70 W takes 5 hours 51 mins, arriving in Moab at about 11:51. Moab will be cloudy with a high of 37.1 °C.',
-    facts: ['06:00', '11:51', '572', '37.1'],
+    facts: ['11:51', { value: '572', unit: 'km' }, { value: '37.1', unit: '°C' }],
   },
 }, ({ run, expect }) => {
   expect(run).toFollowDependencies()
@@ -273,14 +276,14 @@ mcpTask('national-parks+weather/maine-park-forecast', {
   servers: ['national-parks', 'weather'],
   category: 'multi-server/sequential',
   prompt: 'Use the national parks tools to find the national park in Maine (state code ME), then get a 3-day forecast for that park with the weather tools. Report the park and each day\'s condition, high/low in °C and chance of rain.',
-  fuzzy: 'We\'ll be on the coast of Maine for the next three days and want to visit the national park there. Which park is it, and what does the weather look like each day?',
+  fuzzy: 'We\'ll be on the coast of Maine for the next three days and want to visit the national park there. Which park is it, and what does the weather look like each day (highs and lows)?',
   reference: {
     calls: [
       { id: 'park', tool: 'national-parks.findParks', args: { stateCode: 'ME' } },
       { id: 'forecast', tool: 'weather.get_weather_forecast_tool', args: { city: 'Acadia National Park', days: 3 }, after: ['park'] },
     ],
     answer: 'The park is Acadia National Park. Forecast for Bar Harbor: 2025-06-15 cloudy, 20.7 / 11.2 °C, 19% rain; 2025-06-16 overcast, 19.2 / 9 °C, 5%; 2025-06-17 sunny, 19.4 / 9.5 °C, 5%.',
-    facts: ['Acadia', '20.7', '19.2', '19.4'],
+    facts: ['Acadia', { value: '20.7', unit: '°C' }, { value: '19.2', unit: '°C' }, { value: '19.4', unit: '°C' }],
   },
 }, ({ run, expect }) => {
   expect(run).toFollowDependencies()

@@ -80,7 +80,7 @@ mcpTask('scientific-computing/rotating-flow-vorticity', {
   reference: {
     calls: [{ id: 'curl', tool: 'scientific-computing.curl', args: { f_str: '[-y, x, 0]', point: [1, 1, 0] } }],
     answer: 'The curl of [-y, x, 0] is the constant vector [0, 0, 2], so at (1, 1, 0) the vorticity is [0, 0, 2]: a rotation rate of 2 about the z-axis.',
-    facts: ['0, 0, 2'],
+    facts: [{ value: '0, 0, 2', anyOf: ['0,0,2', '0 0 2', '2k', '2 k', '2ẑ', '2 ẑ'] }],
   },
 })
 
@@ -129,7 +129,7 @@ mcpTask('scientific-computing/covariance-principal-axes', {
       { id: 'eigen', tool: 'scientific-computing.compute_eigen', args: { name: 'cov' }, after: ['create'] },
     ],
     answer: 'The eigenvalues are 6 and 1. The principal eigenvector is [0.894427191, 0.4472135955] (the direction [2, 1] normalised), and the first component explains 6/7 ≈ 85.7% of the total variance of 7.',
-    facts: ['6', '1', '0.894427191'],
+    facts: ['6', '1', '0.894427191', { value: '85.7%', anyOf: ['0.857', '6/7'], derived: 'the larger eigenvalue over their sum: 6 / 7' }],
   },
 }, ({ run, expect }) => {
   expect(run).toFollowDependencies()
@@ -146,8 +146,9 @@ mcpTask('scientific-computing/rotate-a-vector', {
       { id: 'v', tool: 'scientific-computing.create_tensor', args: { shape: [2], values: [3, 4], name: 'v' } },
       { id: 'product', tool: 'scientific-computing.multiply_matrices', args: { name_a: 'R', name_b: 'v' }, after: ['R', 'v'] },
     ],
-    answer: 'R·v = [-4, 3]: the vector [3, 4] rotated 90° counter-clockwise is [-4, 3] (its length stays 5).',
-    facts: ['-4', '3'],
+    answer: 'R·v = [-4,3]: the vector [3, 4] rotated 90° counter-clockwise is [-4, 3] (its length stays 5).',
+    // The rotated vector as a whole: its 3 alone is a number the prompt already has.
+    facts: [{ value: '-4,3', anyOf: ['-4, 3', '(-4, 3)', '-4 3', '-4i + 3j'] }],
   },
 }, ({ run, expect }) => {
   expect(run).toCallTool('scientific-computing.multiply_matrices')
@@ -160,11 +161,12 @@ mcpTask('medical-calculator/afib-stroke-risk', {
   servers: ['medical-calculator'],
   category: 'single-server/single',
   prompt: 'Use the medical calculator to compute the CHA₂DS₂-VASc score of a 72-year-old woman with atrial fibrillation, hypertension and diabetes (no heart failure, no prior stroke or TIA, no vascular disease). Report the score, the annual stroke risk and the recommendation.',
-  fuzzy: 'My patient with atrial fibrillation is a 72-year-old woman with hypertension and diabetes; no heart failure, no previous stroke or TIA, and no vascular disease. What is her stroke-risk score, and should she be anticoagulated?',
+  fuzzy: 'My patient with atrial fibrillation is a 72-year-old woman with hypertension and diabetes; no heart failure, no previous stroke or TIA, and no vascular disease. What is her stroke-risk score and her yearly stroke risk, and should she be anticoagulated?',
   reference: {
     calls: [{ id: 'score', tool: 'medical-calculator.chads2_vasc_score', args: { age: 72, female: true, chf: false, hypertension: true, stroke_history: false, vascular_disease: false, diabetes: true } }],
     answer: 'Her CHA₂DS₂-VASc score is 4 (age 65–74, female sex, hypertension and diabetes one point each): high risk, with an annual stroke risk of about 4.8%. Oral anticoagulation is recommended.',
-    facts: ['4', '4.8%', 'anticoagulation'],
+    // "Anticoagulated" is the prompt's own word, so the recommendation is left to the judge.
+    facts: ['4', '4.8%'],
   },
 })
 
@@ -176,7 +178,12 @@ mcpTask('medical-calculator/due-date', {
   reference: {
     calls: [{ id: 'pregnancy', tool: 'medical-calculator.pregnancy_calculator', args: { calculation_method: 'lmp', date_value: '2025-03-01', cycle_length: 28 } }],
     answer: 'The estimated due date is 2025-12-06. Today (2025-06-15) she is 15 weeks 1 day (15w1d), in the second trimester, with 174 days to go.',
-    facts: ['2025-12-06', '15w1d', 'second trimester'],
+    facts: [
+      { value: '2025-12-06', anyOf: ['6 December 2025', 'December 6, 2025', 'Dec 6, 2025', '6 Dec 2025', 'December 6 2025', '6 December', 'December 6', '6 Dec', 'Dec 6', '6th December', 'December 6th'] },
+      // The tool writes 15w1d; people write it out.
+      { value: '15w1d', anyOf: ['15 weeks 1 day', '15 weeks and 1 day', '15 weeks, 1 day', '15 weeks + 1 day', '15w 1d', '15+1 weeks', '15 weeks 1 day'] },
+      { value: 'second trimester', anyOf: ['2nd trimester'], forbid: ['first trimester', 'third trimester'] },
+    ],
   },
 })
 
@@ -191,7 +198,7 @@ mcpTask('medical-calculator/weight-and-kidney-check', {
       { id: 'egfr', tool: 'medical-calculator.egfr_epi', args: { scr: 1.1, age: 64, male: false } },
     ],
     answer: 'Her BMI is 27.73 (overweight; BSA 1.78 m²). Her eGFR is 56.1 mL/min/1.73m², CKD stage G3a (mildly to moderately decreased).',
-    facts: ['27.73', 'overweight', '56.1', 'G3a'],
+    facts: ['27.73', 'overweight', '56.1', { value: 'G3a', forbid: ['G3b'] }],
   },
 })
 
@@ -206,7 +213,7 @@ mcpTask('medical-calculator/cirrhosis-severity', {
       { id: 'meld', tool: 'medical-calculator.meld_3', args: { age: 54, female: false, bilirubin: 2.5, inr: 1.8, creatinine: 1.2, albumin: 3.0, sodium: 132, dialysis: false } },
     ],
     answer: 'Child-Pugh score 9, class B. MELD 3.0 is 21 (unrounded 21.31).',
-    facts: ['9', { value: 'class B', derived: 'the Child-Pugh result\'s "class": "B", said as a clinician would' }, '21'],
+    facts: ['9', { value: 'class B', anyOf: ['grade B'], forbid: ['class A', 'class C'], derived: 'the Child-Pugh result\'s "class": "B", said as a clinician would' }, '21'],
   },
 })
 
@@ -214,7 +221,7 @@ mcpTask('medical-calculator/cvd-risk-from-kidney-function', {
   servers: ['medical-calculator'],
   category: 'single-server/sequential',
   prompt: 'A 58-year-old man: serum creatinine 1.3 mg/dL, total cholesterol 5.4 mmol/L, HDL 1.1 mmol/L, systolic BP 142 mmHg on antihypertensives, current smoker, no diabetes, no statin. First compute his eGFR with the 2021 CKD-EPI creatinine equation, then use that eGFR in the AHA PREVENT 10-year CVD risk calculation. Report the eGFR and the 10-year risk with its category.',
-  fuzzy: 'I want the 10-year cardiovascular risk for a 58-year-old man who smokes, takes blood-pressure tablets (systolic 142 mmHg) but no statin and has no diabetes. His total cholesterol is 5.4 mmol/L, HDL 1.1 mmol/L, and serum creatinine 1.3 mg/dL; the risk model needs his kidney function too. What are his eGFR and his 10-year risk?',
+  fuzzy: 'I want the 10-year cardiovascular risk for a 58-year-old man who smokes, takes blood-pressure tablets (systolic 142 mmHg) but no statin and has no diabetes. His total cholesterol is 5.4 mmol/L, HDL 1.1 mmol/L, and serum creatinine 1.3 mg/dL; the risk model needs his kidney function too. What are his eGFR and his 10-year risk, and which risk category is that?',
   reference: {
     calls: [
       { id: 'egfr', tool: 'medical-calculator.egfr_epi', args: { scr: 1.3, age: 58, male: true } },

@@ -63,7 +63,7 @@ mcpTask('wikipedia/speed-of-light-facts', {
   reference: {
     calls: [{ id: 'facts', tool: 'wikipedia.extract_key_facts', args: { title: 'Speed of light', count: 3 } }],
     answer: 'The speed of light in vacuum, c, is exactly 299,792,458 metres per second (about 300,000 km/s). By special relativity it is the upper limit for the speed at which matter, energy or information can travel.',
-    facts: ['299,792,458', 'upper limit'],
+    facts: ['299,792,458', { value: 'upper limit', anyOf: ['maximum speed', 'cannot travel faster', 'can\'t travel faster', 'nothing can travel faster', 'no matter or information can travel faster', 'cannot exceed', 'can never exceed', 'faster than light'] }],
   },
 })
 
@@ -93,7 +93,7 @@ mcpTask('wikipedia/webb-mirror-design', {
       { id: 'design', tool: 'wikipedia.summarize_article_section', args: { title: 'James Webb Space Telescope', section_title: 'Design', max_length: 300 }, after: ['search'] },
     ],
     answer: 'It is the James Webb Space Telescope (launched 25 December 2021). Its primary mirror is 6.5 metres across and made of 18 hexagonal gold-coated beryllium segments; a five-layer sunshield keeps the instruments below 50 kelvin.',
-    facts: ['James Webb Space Telescope', '6.5', '18'],
+    facts: [{ value: 'James Webb Space Telescope', anyOf: ['JWST', 'James Webb'] }, { value: '6.5', unit: 'm' }, '18'],
   },
 }, ({ run, expect }) => {
   expect(run).toFollowDependencies()
@@ -109,7 +109,7 @@ mcpTask('bibliomantic/hexagram-of-peace', {
   reference: {
     calls: [{ id: 'details', tool: 'bibliomantic.get_hexagram_details', args: { hexagram_number: 11 } }],
     answer: 'Hexagram 11 is Peace (Tài, ䷊), with the theme "harmony and flow": heaven and earth meet, the small departs and the great arrives. Its upper trigram is Earth (Kūn) and its lower trigram is Heaven (Qián); its lines from the bottom up are yang, yang, yang, yin, yin, yin.',
-    facts: ['Peace', 'harmony and flow', 'Earth', 'Heaven', 'yang, yang, yang, yin, yin, yin'],
+    facts: ['Peace', 'harmony and flow', 'Earth', 'Heaven', { value: 'yang, yang, yang, yin, yin, yin', anyOf: ['yang yang yang yin yin yin', 'yang-yang-yang-yin-yin-yin', 'three yang lines', '3 yang lines', 'three solid lines', 'three unbroken lines'] }],
   },
 })
 
@@ -138,7 +138,8 @@ mcpTask('nasa-data/apophis-2029-flyby', {
   reference: {
     calls: [{ id: 'lookup', tool: 'nasa-data.get_asteroid_lookup', args: { asteroid_id: 'Apophis' } }],
     answer: '99942 Apophis (SPK-ID 2099942) is 0.3–0.68 km across and is classed as potentially hazardous. On 2029-Apr-13 at 21:46 it passes Earth at 38,055.6 km (0.099 lunar distances) at 26,640 km/h.',
-    facts: ['2029', '38,055.6', '0.68', 'potentially hazardous'],
+    // The year and the hazard class are in the question; the date, distance and size come from the lookup.
+    facts: [{ value: '2029-Apr-13', anyOf: ['2029-04-13', '13 April 2029', 'April 13, 2029', 'April 13', '13 April', 'Apr 13', '13 Apr', 'Apr. 13'] }, { value: '38,055.6', unit: 'km' }, { value: '0.68', unit: 'km' }],
   },
 })
 
@@ -153,7 +154,7 @@ mcpTask('nasa-data/may-2024-solar-storm', {
       { id: 'storms', tool: 'nasa-data.get_geomagnetic_storm', args: { start_date: '2024-05-10', end_date: '2024-05-11' } },
     ],
     answer: 'Three X-class flares, all from active region 13664: X3.9 peaking 2024-05-10T06:54Z, X5.8 peaking 2024-05-11T01:23Z (linked to a CME) and X1.5 peaking 2024-05-11T11:44Z. One geomagnetic storm began at 2024-05-10T16:36Z and reached the maximum Kp index of 9.',
-    facts: ['X3.9', 'X5.8', '13664', '16:36'],
+    facts: ['X3.9', 'X5.8', { value: '13664', anyOf: ['3664'] }, { value: '16:36', anyOf: ['4:36 pm', '4:36pm', '4:36 p.m.'] }],
   },
 })
 
@@ -168,7 +169,7 @@ mcpTask('nasa-data/curiosity-latest-navcam', {
       { id: 'photos', tool: 'nasa-data.get_mars_rover_photos', args: { rover_name: 'curiosity', sol: 4184, camera: 'NAVCAM' }, after: ['manifest'] },
     ],
     answer: 'Curiosity\'s latest sol is 4184 (Earth date 2024-05-14). Its NAVCAM took 2 photos that sol: ids 103287 and 103460.',
-    facts: ['4184', '2024-05-14', '103287', '103460'],
+    facts: ['4184', { value: '2024-05-14', anyOf: ['14 May 2024', 'May 14, 2024', 'May 14 2024', '14 May', 'May 14', '14th May 2024', 'May 14th, 2024'] }, '103287', '103460'],
   },
 }, ({ run, expect }) => {
   expect(run).toCallTool('nasa-data.get_mars_rover_photos', { sol: 4184 })
@@ -200,7 +201,7 @@ mcpTask('huggingface/7b-instruct-comparison', {
       { id: 'qwen', tool: 'huggingface.get-model-info', args: { model_id: 'Qwen/Qwen2.5-7B-Instruct' } },
     ],
     answer: 'Mistral-7B-Instruct-v0.2 has 7.24B parameters, a 32K context window, apache-2.0 license and 1,900,000 downloads. Qwen2.5-7B-Instruct has 7.62B parameters, contexts up to 128K tokens, apache-2.0 license and 3,200,000 downloads. Both are permissively licensed; Qwen is slightly larger, has the longer context and more downloads.',
-    facts: ['7.24', '7.62', '32K', '128K'],
+    facts: ['7.24', '7.62', { value: '32K', anyOf: ['32,768', '32768', '32 K', '32,000', '32 thousand'] }, { value: '128K', anyOf: ['131,072', '131072', '128 K', '128,000', '128 thousand'] }],
   },
 })
 
@@ -215,7 +216,7 @@ mcpTask('huggingface/spam-model-pick', {
       { id: 'info', tool: 'huggingface.get-model-info', args: { model_id: 'textlab/distilbert-sms-spam' }, after: ['search'] },
     ],
     answer: 'The most downloaded is textlab/distilbert-sms-spam (12,800 downloads): a 67M-parameter DistilBERT fine-tuned on ucirvine/sms_spam (the SMS Spam Collection) to label SMS messages as spam or ham, with F1 0.97 on a held-out 20% split. It is apache-2.0 licensed and meant for messages under 160 characters.',
-    facts: ['textlab/distilbert-sms-spam', '67M', '0.97'],
+    facts: ['distilbert-sms-spam', { value: '67M', anyOf: ['67 million', '67 M'] }, { value: '0.97', anyOf: ['97%'] }],
   },
 }, ({ run, expect }) => {
   expect(run).toFollowDependencies()

@@ -16,7 +16,7 @@ mcpTask('time/berlin-standup-for-remote-team', {
       { id: 'kolkata', tool: 'time.convert_time', args: { source_timezone: 'Europe/Berlin', time: '10:00', target_timezone: 'Asia/Kolkata' } },
     ],
     answer: 'The 10:00 Berlin stand-up is at 04:00 in New York (6 hours behind Berlin, -6.0h) and at 13:30 in Kolkata (3.5 hours ahead, +3.5h).',
-    facts: ['04:00', '13:30', '3.5'],
+    facts: [{ value: '04:00', anyOf: ['4 am', '4am'] }, { value: '13:30', anyOf: ['1:30 pm', '1:30pm', '1:30 p.m.'] }, { value: '3.5', anyOf: ['3 hours 30', '3 h 30', '3h30', '3½', '3 and a half'] }],
   },
 }, ({ run, expect }) => {
   expect(run).toCallTool('time.convert_time', { target_timezone: 'Asia/Kolkata' })
@@ -32,7 +32,7 @@ mcpTask('weather/moab-three-day-outlook', {
   reference: {
     calls: [{ id: 'forecast', tool: 'weather.get_weather_forecast_tool', args: { city: 'Moab', days: 3 } }],
     answer: 'Moab forecast: 15 June high 37.1 °C / low 18.7 °C, cloudy; 16 June high 36.7 °C / low 17.4 °C, cloudy; 17 June high 36.4 °C / low 17.7 °C, partly cloudy. Rain chances stay around 14–16%, UV index 9: hike early and carry plenty of water.',
-    facts: ['37.1', '36.7', '36.4', 'partly cloudy'],
+    facts: [{ value: '37.1', unit: '°C' }, { value: '36.7', unit: '°C' }, { value: '36.4', unit: '°C' }, 'partly cloudy'],
   },
 })
 
@@ -47,7 +47,9 @@ mcpTask('weather/mountain-towns-tomorrow', {
       { id: 'jackson', tool: 'weather.get_weather_forecast_tool', args: { city: 'Jackson', days: 2 } },
     ],
     answer: 'On 16 June Estes Park reaches 24 °C with a 72% chance of rain and patchy light rain with thunder, while Jackson reaches 23 °C with only a 26% chance of rain (patchy rain nearby). Jackson is the better choice for a long hike.',
-    facts: ['72', '26', 'Jackson'],
+    // Both towns are in the question and a careful answer describes both, so the rain chances carry the
+    // comparison; the pick itself (Jackson) is left to the judge.
+    facts: ['72%', '26%'],
   },
 })
 
@@ -62,7 +64,7 @@ mcpTask('weather/town-near-joshua-tree', {
       { id: 'current', tool: 'weather.get_current_weather_tool', args: { city: 'Twentynine Palms' }, after: ['search'] },
     ],
     answer: 'The town is Twentynine Palms, California. It is currently partly cloudy there at 21.2 °C (70.2 °F), with 26% humidity and an ESE wind of 21 km/h.',
-    facts: ['Twentynine Palms', 'California', '21.2', 'partly cloudy'],
+    facts: ['Twentynine Palms', 'California', { value: '21.2', unit: '°C' }, 'partly cloudy'],
   },
 }, ({ run, expect }) => {
   expect(run).toFollowDependencies()
@@ -93,7 +95,7 @@ mcpTask('national-parks/yosemite-trip-prep', {
       { id: 'camps', tool: 'national-parks.getCampgrounds', args: { parkCode: 'yose' } },
     ],
     answer: 'Alerts: reservations are required for peak-hour entry (6 am – 2 pm) on some summer days; Tuolumne Meadows Campground is closed for 2025; and there is high water on rivers and near waterfalls. Campgrounds: Upper Pines Campground is open ($36.00 per site per night), Camp 4 is open ($10.00 per person per night), and Tuolumne Meadows Campground is closed.',
-    facts: ['peak-hour', 'Tuolumne Meadows', 'Upper Pines', 'Camp 4'],
+    facts: [{ value: 'peak-hour', anyOf: ['peak hour', 'reservations are required', 'reservation required', 'reservations required', 'reservation is required'] }, 'Tuolumne Meadows', 'Upper Pines', 'Camp 4'],
   },
 })
 
@@ -125,7 +127,12 @@ mcpTask('google-maps/denver-drive-times', {
   reference: {
     calls: [{ id: 'matrix', tool: 'google-maps.maps_distance_matrix', args: { origins: ['Denver'], destinations: ['Estes Park', 'Moab'], mode: 'driving' } }],
     answer: 'Denver to Estes Park is 105 km, about 1 hour 14 mins; Denver to Moab is 572 km, about 5 hours 51 mins.',
-    facts: ['105', '572', '1 hour 14 min', '5 hours 51 min'],
+    facts: [
+      { value: '105', unit: 'km' },
+      { value: '572', unit: 'km' },
+      { value: '1 hour 14 min', anyOf: ['1 h 14', '1h14', '1:14', '74 min', '1 hr 14', '1h 14'] },
+      { value: '5 hours 51 min', anyOf: ['5 h 51', '5h51', '5:51', '351 min', '5 hrs 51', '5 hr 51', '5h 51'] },
+    ],
   },
 })
 
@@ -140,7 +147,8 @@ mcpTask('google-maps/stanley-hotel-elevation', {
       { id: 'elevation', tool: 'google-maps.maps_elevation', args: { locations: [{ latitude: 40.383, longitude: -105.519 }] }, after: ['geocode'] },
     ],
     answer: 'The Stanley Hotel is at 333 E Wonderview Ave, Estes Park, CO 80517 (40.383, -105.519), at an elevation of 2,320 m (about 7,600 ft).',
-    facts: ['333 E Wonderview Ave', '2,320'],
+    // The street without its suffix (Ave, Avenue), and the height in any unit: the prompt names none.
+    facts: [{ value: '333 E Wonderview', anyOf: ['333 East Wonderview', '333 E. Wonderview'] }, { value: '2,320', unit: 'm' }],
   },
 }, ({ run, expect }) => {
   expect(run).toFollowDependencies()
@@ -157,7 +165,8 @@ mcpTask('google-maps/grand-canyon-best-lodge', {
       { id: 'details', tool: 'google-maps.get_place_details', args: { placeId: 'pl_el_tovar_hotel' }, after: ['search'] },
     ],
     answer: 'El Tovar Hotel (1 El Tovar Rd, Grand Canyon Village) is rated 4.5 from 3,980 reviews. Phone: (928) 638-2631. Its price level is 4 of 4, the top tier; a reviewer notes it is right on the rim and to book the dining room early.',
-    facts: ['El Tovar', '4.5', '638-2631'],
+    // The rating threshold is the prompt's own number; the price level is what the details add.
+    facts: ['El Tovar', '638-2631', { value: '4 of 4', anyOf: ['price level 4', 'price level of 4', '4/4', '4 out of 4', '$$$$', 'most expensive', 'top tier', 'top price', 'highest price', 'very expensive'], derived: 'the place details\' price_level 4, the top of the 0–4 scale' }],
   },
 }, ({ run, expect }) => {
   expect(run).toCallTool('google-maps.get_place_details', { placeId: 'pl_el_tovar_hotel' })

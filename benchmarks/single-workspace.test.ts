@@ -41,7 +41,10 @@ mcpTask('filesystem/release-checklist', {
   reference: {
     calls: [{ id: 'read', tool: 'filesystem.read_text_file', args: { path: 'todo.md' } }],
     answer: '2 items are still open: update changelog and tag release. (Bump version is already done.)',
-    facts: ['update changelog', 'tag release'],
+    facts: [
+      { value: 'update changelog', anyOf: ['changelog'] },
+      { value: 'tag release', anyOf: ['tag the release', 'tagging the release', 'release tag', 'tag a release', 'tag the new release', 'tagging release'] },
+    ],
   },
 })
 
@@ -109,12 +112,13 @@ mcpTask('memory/atlas-deadline-moved', {
       { id: 'note', tool: 'memory.add_observations', args: { observations: [{ entityName: 'Project Atlas', contents: ['deadline 2025-10-15'] }] }, after: ['forget'] },
     ],
     answer: 'Updated: Project Atlas now has the deadline 2025-10-15 (the old 2025-09-30 entry is removed). It is owned by Priya Natarajan; Tom Reyes also works on it.',
-    facts: ['Priya Natarajan', '2025-10-15'],
+    facts: ['Priya Natarajan', { value: '2025-10-15', anyOf: ['15 October', 'October 15', '15 Oct', 'Oct 15', '15th October', 'October 15th'] }],
   },
 }, async ({ run, expect }) => {
   expect(run).toFollowDependencies()
   await expect(run).toHaveServerState('memory', { tool: 'open_nodes', args: { names: ['Project Atlas'] } }, expect.objectContaining({
-    entities: [expect.objectContaining({ name: 'Project Atlas', observations: expect.arrayContaining(['deadline 2025-10-15']) })],
+    // The new date in whatever words the agent records it; the old entry must be gone (below).
+    entities: [expect.objectContaining({ name: 'Project Atlas', observations: expect.arrayContaining([expect.stringContaining('2025-10-15')]) })],
   }))
   await expect(run).not.toHaveServerState('memory', { tool: 'open_nodes', args: { names: ['Project Atlas'] } }, expect.objectContaining({
     entities: [expect.objectContaining({ observations: expect.arrayContaining(['deadline 2025-09-30']) })],
@@ -146,7 +150,7 @@ mcpTask('everything/two-city-conditions', {
       { id: 'chicago', tool: 'everything.get-structured-content', args: { location: 'Chicago' } },
     ],
     answer: 'New York: 33 degrees, cloudy, 82% humidity. Chicago: 36 degrees, light rain / drizzle, 82% humidity. Chicago is the warmer of the two, by 3 degrees.',
-    facts: ['33', '36', 'cloudy', 'drizzle'],
+    facts: ['33', '36', 'cloudy', { value: 'drizzle', anyOf: ['light rain'] }],
   },
 })
 
@@ -156,18 +160,15 @@ mcpTask('sequential-thinking/conference-session-fit', {
   servers: ['sequential-thinking'],
   category: 'single-server/sequential',
   prompt: 'Use the sequential-thinking tool for two thoughts. Thought 1: total the three talks (40, 25 and 50 minutes) plus a 5-minute changeover between consecutive talks. Thought 2 (the last): compare that with the 2-hour session and conclude. Report whether the talks fit and by how much they overrun or leave spare.',
-  fuzzy: 'I have a 2-hour conference session and three talks of 40, 25 and 50 minutes, with a 5-minute changeover between consecutive talks. Please think it through step by step: does everything fit, and if not, by how much am I over?',
+  fuzzy: 'I have a 2-hour conference session and three talks of 40, 25 and 50 minutes, with a 5-minute changeover between consecutive talks. Please think it through step by step: how many minutes does it all take, does everything fit, and if not, by how much am I over?',
   reference: {
     calls: [
       { id: 'total', tool: 'sequential-thinking.sequentialthinking', args: { thought: 'The talks take 40 + 25 + 50 = 115 minutes; the two changeovers between three talks add 2 × 5 = 10 minutes, so 125 minutes in total.', nextThoughtNeeded: true, thoughtNumber: 1, totalThoughts: 2 } },
       { id: 'verdict', tool: 'sequential-thinking.sequentialthinking', args: { thought: 'The session is 2 hours = 120 minutes, so 125 minutes overruns by 5 minutes; trimming the 50-minute talk to 45 minutes makes it fit exactly.', nextThoughtNeeded: false, thoughtNumber: 2, totalThoughts: 2 }, after: ['total'] },
     ],
     answer: 'It does not quite fit: the talks take 115 minutes and the two changeovers 10 more, 125 minutes in all, 5 minutes over the 120-minute session. Trimming the 50-minute talk to 45 minutes (or dropping a changeover) makes it fit.',
-    facts: [
-      { value: '125', derived: 'the talks (115 minutes) plus two 5-minute changeovers' },
-      { value: '115', derived: 'the three talks added up: 40 + 25 + 50' },
-      { value: '120', derived: 'the 2-hour session in minutes' },
-    ],
+    // The total is what the reasoning produces; the 5-minute overrun is a number the prompt already has.
+    facts: [{ value: '125', derived: 'the talks (115 minutes) plus two 5-minute changeovers' }],
   },
 }, ({ run, expect }) => {
   expect(run).toFollowDependencies()

@@ -5,7 +5,7 @@ mcpTask('filesystem/summarise-notes', {
   category: 'single-server/sequential',
   files: { 'notes/trip.txt': 'Day 1: Denver\nDay 2: Estes Park\nDay 3: Rocky Mountain National Park\n' },
   prompt: 'Read notes/trip.txt in the workspace with the filesystem tools, then write a file named summary.txt that says how many days the trip has and where it ends.',
-  fuzzy: 'There\'s a trip plan in my notes folder. Could you jot down a short summary file next to it saying how long the trip is and where it finishes?',
+  fuzzy: 'There\'s a trip plan in my notes folder. Could you jot down a short summary in summary.txt, in the top folder of the workspace, saying how many days the trip is and where it finishes?',
   reference: {
     calls: [
       { id: 'dirs', tool: 'filesystem.list_allowed_directories' },
@@ -13,10 +13,12 @@ mcpTask('filesystem/summarise-notes', {
       { id: 'write', tool: 'filesystem.write_file', args: { path: 'summary.txt', content: '3 days, ending at Rocky Mountain National Park\n' }, after: ['read'] },
     ],
     answer: 'The trip lasts 3 days and ends at Rocky Mountain National Park; I wrote that to summary.txt.',
-    facts: ['3', 'Rocky Mountain National Park'],
+    facts: ['3', 'Rocky Mountain'],
   },
 }, ({ run, expect }) => {
-  expect(run).toHaveFile('filesystem', 'summary.txt', /3 days.*Rocky Mountain National Park/)
+  // Either order, and the number in words or digits.
+  expect(run).toHaveFile('filesystem', 'summary.txt', /\b(?:3|three)[ -]days?\b/i)
+  expect(run).toHaveFile('filesystem', 'summary.txt', /Rocky Mountain National Park/i)
 })
 
 mcpTask('memory/remember-a-colleague', {
@@ -37,6 +39,7 @@ mcpTask('memory/remember-a-colleague', {
   },
 }, async ({ run, expect }) => {
   await expect(run).toHaveServerState('memory', { tool: 'read_graph' }, expect.objectContaining({
-    relations: [expect.objectContaining({ from: 'Ada', to: 'Parser', relationType: 'works_on' })],
+    // The prompt names no relation type or project spelling: any "works on" link from Ada to the parser will do.
+    relations: [expect.objectContaining({ from: 'Ada', to: expect.stringMatching(/parser/i), relationType: expect.stringMatching(/^works[ _-]?on$/i) })],
   }))
 })

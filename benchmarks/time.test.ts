@@ -8,7 +8,7 @@ mcpTask('time/tokyo-now', {
   reference: {
     calls: [{ id: 'now', tool: 'time.get_current_time', args: { timezone: 'Asia/Tokyo' } }],
     answer: 'It is 21:00 (9 pm) on 15 June 2025 in Tokyo.',
-    facts: ['21:00'],
+    facts: [{ value: '21:00', anyOf: ['9:00 pm', '9:00pm', '9:00 p.m.', '9 pm', '9pm'] }],
   },
 })
 
@@ -20,7 +20,7 @@ mcpTask('time/meeting-in-london', {
   reference: {
     calls: [{ id: 'convert', tool: 'time.convert_time', args: { source_timezone: 'America/New_York', time: '09:30', target_timezone: 'Europe/London' } }],
     answer: 'The 09:30 call in New York is at 14:30 in London, which is 5 hours ahead.',
-    facts: ['14:30', '5'],
+    facts: [{ value: '14:30', anyOf: ['2:30 pm', '2:30pm', '2:30 p.m.'] }, '5'],
   },
 }, ({ run, expect }) => {
   expect(run).toCallTool('time.convert_time', { time: '09:30' })

@@ -5,6 +5,8 @@ export const COLLECT = Symbol.for('vitest-mcp-bench.collect')
 export interface CollectedTask {
   id: string
   spec: TaskSpecInput
+  /** The task's checks callback, so the suite lint can tell a task whose end state is checked. */
+  checks?: (...args: never[]) => unknown
 }
 
 /** Imports task files and returns their tasks without running anything. */

@@ -39,7 +39,7 @@ export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): voi
   // task file by re-importing it under the collect symbol.
   const collector = runtime ? undefined : collecting()
   if (collector) {
-    collector.push({ id, spec: spec as TaskSpecInput })
+    collector.push({ id, spec: spec as TaskSpecInput, checks })
     return
   }
   if (!runtime) {

@@ -6,7 +6,8 @@ import { buildCatalog, type CatalogEntry } from '../../src/servers/catalog.ts'
 import { collectTasks } from '../../src/task/collect.ts'
 import { TaskSpecSchema, type TaskSpec } from '../../src/task/spec.ts'
 import {
-  categoryProblems, duplicateIds, expectedCategory, fuzzyToolNameProblems, incompleteTasks, referencePlanProblems, toolsByRef,
+  categoryProblems, duplicateIds, expectedCategory, factsInPromptProblems, forbidProblems, fuzzyToolNameProblems, incompleteTasks,
+  referencePlanProblems, toolsByRef, unitProblems, type LintedTask,
 } from '../../src/task/suite-lint.ts'
 import { InProcessServers } from '../support/in-process-suite.ts'
 
@@ -17,14 +18,14 @@ import { InProcessServers } from '../support/in-process-suite.ts'
  */
 const dir = resolve('benchmarks')
 const files = readdirSync(dir).filter((f) => f.endsWith('.test.ts')).sort()
-let tasks: Array<{ id: string; spec: TaskSpec }> = []
+let tasks: LintedTask[] = []
 let tools = new Map<string, CatalogEntry>()
 // Fixture servers in-process (same factories and options as mcp.servers.json), npm servers as processes.
 const servers = new InProcessServers()
 
 beforeAll(async () => {
   const collected = await collectTasks(files, (f) => import(/* @vite-ignore */ pathToFileURL(resolve(dir, f)).href))
-  tasks = collected.map(({ id, spec }) => ({ id, spec: TaskSpecSchema.parse(spec) }))
+  tasks = collected.map(({ id, spec, checks }) => ({ id, spec: TaskSpecSchema.parse(spec), checks }))
   const used = [...new Set(tasks.flatMap((t) => t.spec.servers))]
   const session = await servers.forTask(used)
   const catalog = buildCatalog(used.map((server) => ({ server, tools: session.connections.get(server)!.tools })))
@@ -54,6 +55,20 @@ describe('the bundled benchmark suite', () => {
 
   it('states a category that matches its servers and the shape of its plan', () => {
     expect(categoryProblems(tasks)).toEqual([])
+  })
+
+  it('asks for facts the tools tell, not the prompt\'s own words, unless a state check carries the task', () => {
+    expect(tasks.length).toBeGreaterThanOrEqual(100)
+    expect(factsInPromptProblems(tasks)).toEqual([])
+  })
+
+  it('gives every choice fact a reference answer that picks it and names none of the forbidden candidates', () => {
+    expect(tasks.some((t) => t.spec.reference?.facts.some((f) => typeof f === 'object' && f.forbid))).toBe(true)
+    expect(forbidProblems(tasks)).toEqual([])
+  })
+
+  it('gives a unit only to facts written as numbers', () => {
+    expect(unitProblems(tasks)).toEqual([])
   })
 
   it('covers the six MCP-AgentBench categories in the easy tier with at least 10 tasks each, and 60 in all', () => {
