@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import { sdkSchemaValidator } from '../checks/schema-validator.ts'
 import { expandVariables } from '../config/load-servers.ts'
 import type { InProcessServerConfig, ServerConfig } from '../config/servers.ts'
 import { loadModule } from '../modules/load-module.ts'
@@ -41,7 +42,8 @@ export async function connectServer(name: string, config: ServerConfig, root: st
       stderr = (stderr + chunk.toString()).slice(-STDERR_KEEP)
     })
   }
-  const client = new Client({ name: 'vitest-mcp-bench', version: '0.1.0' })
+  // The SDK checks structured output against server-supplied schemas: with the linear-time regex engine.
+  const client = new Client({ name: 'vitest-mcp-bench', version: '0.1.0' }, { jsonSchemaValidator: sdkSchemaValidator })
   // Lines on stdout that are not JSON-RPC land here: they explain a start that never completes.
   const noise: string[] = []
   client.onerror = (error) => {
