@@ -5,6 +5,8 @@ export interface RunFacts {
   /** Failing tests that are not benchmark tasks (a project's own tests in the same run). */
   otherFailures: number
   unhandledErrors: number
+  /** Report files that could not be written (a page too large for a string, a full disk): the run fails for them. */
+  unwritten?: readonly string[]
   /** 128 + the signal's number, when a signal interrupted the run. */
   interruptCode?: number
 }
@@ -26,6 +28,7 @@ export function exitVerdict(board: Leaderboard, facts: RunFacts): { code: number
     [facts.otherFailures, 'failing non-benchmark test'] as const,
     [facts.unhandledErrors, 'unhandled error'] as const,
   ].filter(([n]) => n > 0).map(([n, one, many]) => plural(n, one, many))
+  if (facts.unwritten?.length) setup.unshift(`${facts.unwritten.join(', ')} could not be written`)
   if (setup.length) return { code: 1, reason: `exit 1: ${setup.join(', ')} (see above), whatever the gate` }
   const although = notPassed ? ` although ${plural(notPassed, 'task')} did not pass (their scores count)` : ''
   if (!board.gate.applied) return { code: 0, reason: `${board.gate.note}; exit 0${although}` }

@@ -95,23 +95,28 @@ export class LeaderboardReporter implements Reporter {
       baseline: baseline?.regression ?? null,
     }))
     const trajectories = new Map([...this.seen.values()].map((s) => [trajectoryKey(s.record), s.trajectory]))
-    const write = (file: string, text: string) => writeText(join(this.options.outputDir, file), this.options.redactor.text(text))
-    write('leaderboard.json', `${JSON.stringify(board, null, 2)}\n`)
-    write('summary.md', leaderboardMarkdown(board))
-    const history = this.recordHistory(board, root)
-    try {
-      // Loaded here, not at config time: the report's charting library is only paid for when a report is written.
-      const { leaderboardHtml } = await import('./html.ts')
-      write('report.html', await leaderboardHtml({ board, trajectories, comparison: baseline?.comparison ?? null, history }))
-    } catch (error) {
-      // The page is a view of leaderboard.json, already written: its failure must not hide the run's verdict.
-      const message = `vitest-mcp-bench: could not write report.html: ${(error as Error).stack ?? (error as Error).message}`
-      this.vitest ? this.vitest.logger.error(message) : console.error(message)
+    const unwritten: string[] = []
+    // Each report is written on its own: one that fails (a page too large for a string, a full disk) is named,
+    // fails the run, and does not stop the others.
+    const write = async (file: string, text: () => string | Promise<string>) => {
+      try {
+        writeText(join(this.options.outputDir, file), this.options.redactor.text(await text()))
+      } catch (error) {
+        unwritten.push(file)
+        const message = `vitest-mcp-bench: could not write ${file}: ${(error as Error).stack ?? (error as Error).message}`
+        this.vitest ? this.vitest.logger.error(message) : console.error(message)
+      }
     }
+    await write('leaderboard.json', () => `${JSON.stringify(board, null, 2)}\n`)
+    await write('summary.md', () => leaderboardMarkdown(board))
+    const history = this.recordHistory(board, root)
+    // Loaded there, not at config time: the report's charting library is only paid for when a report is written.
+    await write('report.html', async () => (await import('./html.ts')).leaderboardHtml({ board, trajectories, comparison: baseline?.comparison ?? null, history }))
     const verdict = exitVerdict(board, {
       gateConfigured: gateConfigured(this.options.gate),
       otherFailures: run.otherFailures,
       unhandledErrors: unhandledErrors.length,
+      unwritten,
       interruptCode: interruptExitCode(),
     })
     const summary = formatSummary(board, relative(root, join(this.options.outputDir, 'leaderboard.json')), verdict.reason)

@@ -1,8 +1,10 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
 import type { CatalogEntry } from '../servers/catalog.ts'
 import { stableStringify } from '../stable-json.ts'
+import { linearRegExp } from './linear-regexp.ts'
 
 // ajv-formats is CommonJS; its default export arrives wrapped under some loaders.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv
@@ -16,7 +18,8 @@ const bySchemaObject = new WeakMap<object, ValidateFunction | Error>()
 
 function makeAjv(AjvClass: typeof Ajv): Ajv {
   // strict: false — real-world tool schemas carry keywords ajv does not know (examples, x-…).
-  const ajv = new AjvClass({ strict: false, allErrors: true, validateSchema: false })
+  // Patterns come from servers: a linear-time engine, so no schema can stall the worker (see linear-regexp.ts).
+  const ajv = new AjvClass({ strict: false, allErrors: true, validateSchema: false, code: { regExp: linearRegExp } })
   addFormats(ajv)
   return ajv
 }
@@ -56,4 +59,21 @@ function validatorFor(entry: CatalogEntry): ValidateFunction | Error {
   }
   bySchemaObject.set(schema, validate)
   return validate
+}
+
+/**
+ * The validator the MCP SDK client uses for tools' structured output (`outputSchema`). Its default
+ * compiles server patterns with the backtracking engine, so a hostile server could stall the worker
+ * there too; this one shares the linear-time engine and the compile cache. An output schema that
+ * cannot be compiled leaves that tool's output unchecked instead of failing the server's tool list.
+ */
+export const sdkSchemaValidator: jsonSchemaValidator = {
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    const validate = validatorFor({ inputSchema: schema } as unknown as CatalogEntry)
+    return (input) => {
+      if (validate instanceof Error || validate(input)) return { valid: true, data: input as T, errorMessage: undefined }
+      const errorMessage = (validate.errors ?? []).map((e) => `${e.instancePath || '(output)'} ${e.message ?? 'is invalid'}`).join('; ')
+      return { valid: false, data: undefined, errorMessage }
+    }
+  },
 }

@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { MatcherState } from 'vitest'
+import { readWorkspaceFile } from '../servers/workspace.ts'
 import { isTaskRun, type TaskRun } from '../task/task-run.ts'
 import { truncate } from '../text.ts'
 
@@ -41,9 +40,13 @@ export const stateMatchers = {
     const run = asRun(received, 'toHaveFile')
     const dir = run.workspaces[server]
     if (!dir) throw new TypeError(`toHaveFile: server "${server}" has no workspace in task "${run.taskId}" (its config must use \${TASK_DIR})`)
-    const file = join(dir, path)
-    if (!existsSync(file)) return { pass: false, message: () => `expected ${server} workspace to contain ${path}, but it does not` }
-    const content = readFileSync(file, 'utf8')
+    const read = readWorkspaceFile(dir, path)
+    // Refused whatever the expectation (even under .not): the file's content is never read, let alone quoted.
+    if (read.kind === 'outside') {
+      return { pass: this.isNot, message: () => `${path} leads outside the ${server} workspace (to ${read.resolved}): toHaveFile reads only files inside it, and a symlink the server planted is not followed out` }
+    }
+    if (read.kind !== 'file') return { pass: false, message: () => `expected ${server} workspace to contain ${path}, but ${read.kind === 'missing' ? 'it does not' : 'it is not a file'}` }
+    const { content } = read
     const pass = expected === undefined ? true : typeof expected === 'string' ? content === expected : expected.test(content)
     return {
       pass,

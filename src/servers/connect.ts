@@ -5,6 +5,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import { sdkSchemaValidator } from '../checks/schema-validator.ts'
+import { followToolList, listTools } from './list-tools.ts'
+import { explainStartError, isProtocolNoise, stderrExcerpt } from './start-errors.ts'
 import { expandVariables } from '../config/load-servers.ts'
 import type { InProcessServerConfig, ServerConfig } from '../config/servers.ts'
 import { loadModule } from '../modules/load-module.ts'
@@ -34,18 +37,23 @@ const STDERR_KEEP = 4_000
 /** Starts (or connects to) one server and lists its tools, within the startup timeout. */
 export async function connectServer(name: string, config: ServerConfig, root: string, vars: Record<string, string> = {}): Promise<ServerConnection> {
   let stderr = ''
+  // The first lines too: a start error's cause is usually near the top, above the stack frames the tail keeps.
+  let stderrHead = ''
   let inProcessClose: (() => Promise<void>) | undefined
   const { transport, describe } = await openTransport(name, config, root, vars, (close) => (inProcessClose = close))
   if (transport instanceof StdioClientTransport) {
     transport.stderr?.on('data', (chunk: Buffer) => {
+      if (stderrHead.length < STDERR_KEEP) stderrHead += chunk.toString().slice(0, STDERR_KEEP - stderrHead.length)
       stderr = (stderr + chunk.toString()).slice(-STDERR_KEEP)
     })
   }
-  const client = new Client({ name: 'vitest-mcp-bench', version: '0.1.0' })
+  // The SDK checks structured output against server-supplied schemas: with the linear-time regex engine.
+  const client = new Client({ name: 'vitest-mcp-bench', version: '0.1.0' }, { jsonSchemaValidator: sdkSchemaValidator })
   // Lines on stdout that are not JSON-RPC land here: they explain a start that never completes.
   const noise: string[] = []
   client.onerror = (error) => {
-    if (noise.length < 3) noise.push(error.message.split('\n')[0]!.slice(0, 200))
+    // Only stdout lines that are not JSON-RPC: a missing command or an unreachable URL also lands here.
+    if (isProtocolNoise(error) && noise.length < 3) noise.push(error.message.split('\n')[0]!.slice(0, 200))
   }
   let open = true
   client.onclose = () => {
@@ -57,16 +65,17 @@ export async function connectServer(name: string, config: ServerConfig, root: st
     await inProcessClose?.().catch(() => {})
   }
   try {
-    const tools = await withTimeout(startAndList(client, transport), config.startupTimeoutMs, `did not start within ${config.startupTimeoutMs} ms`)
+    const tools = await withTimeout(startAndList(client, transport, name), config.startupTimeoutMs, `did not start within ${config.startupTimeoutMs} ms`)
+    followToolList(client, name, tools)
     const pid = transport instanceof StdioClientTransport ? transport.pid : null
     return { name, client, tools, pid, alive: () => open, stderrTail: () => stderr.trim(), close }
   } catch (error) {
     await close()
     // Give a dying process a moment to flush stderr: its last words are usually the reason.
     await new Promise((r) => setTimeout(r, 50))
-    const tail = stderr.trim() ? `\n  stderr: ${stderr.trim().split('\n').slice(-8).join('\n          ')}` : ''
+    const tail = stderr.trim() ? `\n  stderr: ${stderrExcerpt(stderr, stderrHead)}` : ''
     const garbage = noise.length ? `\n  it wrote output that is not MCP protocol to stdout (${noise.join(' | ')}); a stdio server must write only JSON-RPC messages there` : ''
-    throw new ServerStartError(`Server "${name}" failed to start (${describe}): ${(error as Error).message}${garbage}${tail}`)
+    throw new ServerStartError(`Server "${name}" failed to start (${describe}): ${explainStartError(error as Error, 'command' in config ? 'stdio' : 'url' in config ? 'http' : 'in-process')}${garbage}${tail}`)
   }
 }
 
@@ -74,16 +83,10 @@ export async function connectServer(name: string, config: ServerConfig, root: st
 // client learns from its own tools/list which tools have an output schema (it then checks their structured
 // results) and which need task-based calls. A client given the list from elsewhere would skip those checks,
 // so a task-isolated server would behave differently in its first task than in the later ones.
-async function startAndList(client: Client, transport: Transport): Promise<Tool[]> {
+async function startAndList(client: Client, transport: Transport, name: string): Promise<Tool[]> {
   await client.connect(transport)
-  const tools: Tool[] = []
-  let cursor: string | undefined
-  do {
-    const page = await client.listTools(cursor ? { cursor } : undefined)
-    tools.push(...page.tools)
-    cursor = page.nextCursor
-  } while (cursor)
-  return tools
+  // A tool the SDK's schema rejects is left out with a note, instead of taking the whole server down.
+  return listTools(client, name)
 }
 
 async function openTransport(

@@ -102,10 +102,15 @@ export class ServerHub {
   }
 
   /**
-   * Distractors join in order while the catalog fits the tool budget. Known
-   * tool counts decide before a start; the rest start together and are
-   * checked after. One that is not configured or will not start is skipped
-   * with its reason (or fails the task when `strict`).
+   * Distractors join in the task's order of preference while the catalog fits
+   * the tool budget. The outcome depends on the task alone (its list, the
+   * servers' tool counts, the budget), never on which servers earlier tasks
+   * of the file happened to start: the fit is always decided by one walk in
+   * order over true tool counts. A count known from an earlier start only
+   * spares starting a server that cannot fit; a server that will not start
+   * is skipped with its reason (or fails the task when `strict`) and the walk
+   * is done again without it, so it never takes the place of one that would
+   * have fitted.
    */
   private async addDistractors(
     names: string[],
@@ -115,42 +120,59 @@ export class ServerHub {
       shown: (server: string, tool: string) => boolean
     },
   ): Promise<{ joined: string[]; skipped: Array<{ server: string; reason: string }> }> {
-    const skipped: Array<{ server: string; reason: string }> = []
-    const skip = (server: string, reason: string) => {
-      if (ctx.strict) throw new Error(`Distraction server "${server}": ${reason}`)
-      skipped.push({ server, reason })
-    }
+    const failed = new Map<string, string>()
     const count = (server: string, tools: readonly Tool[]) => tools.filter((tool) => ctx.shown(server, tool.name)).length
-    let size = names.reduce((n, name) => n + count(name, ctx.connections.get(name)!.tools), 0)
-    const candidates: string[] = []
-    let expected = size
-    for (const server of [...new Set(wanted)].filter((s) => !names.includes(s))) {
-      const problem = this.problemWith(server)
-      if (problem) {
-        skip(server, problem.split('\n')[0]!)
-        continue
-      }
-      const seen = this.toolLists.get(server)
-      const known = seen && count(server, seen)
-      if (known !== undefined && expected + known > ctx.maxTools) {
-        skip(server, `its ${known} tools would take the catalog past ${ctx.maxTools}`)
-        continue
-      }
-      expected += known ?? 0
-      candidates.push(server)
+    const base = names.reduce((n, name) => n + count(name, ctx.connections.get(name)!.tools), 0)
+    const candidates = [...new Set(wanted)].filter((s) => !names.includes(s))
+    const started = new Map<string, ServerConnection>()
+    const startAll = async (servers: string[]) => {
+      const results = await Promise.allSettled(servers.map((s) => this.connection(s, ctx.files, ctx.own)))
+      results.forEach((result, i) => {
+        const server = servers[i]!
+        if (result.status === 'fulfilled') started.set(server, result.value)
+        else failed.set(server, `did not start: ${(result.reason as Error).message}`)
+      })
     }
-    const started = await Promise.allSettled(candidates.map((s) => this.connection(s, ctx.files, ctx.own)))
+    // Tool counts come from a start of this config entry: those never started yet are started now, together.
+    await startAll(candidates.filter((s) => !this.problemWith(s) && !this.toolLists.has(s)))
+    for (;;) {
+      const { joined, skipped, toStart } = this.fit(candidates, base, ctx.maxTools, failed, started, count)
+      if (toStart.length === 0) {
+        if (ctx.strict && skipped.length) throw new Error(`Distraction server "${skipped[0]!.server}": ${skipped[0]!.reason}`)
+        for (const server of joined) ctx.connections.set(server, started.get(server)!)
+        return { joined, skipped }
+      }
+      // Known to fit but not started for this task: start them, then walk again (one may fail to start).
+      await startAll(toStart)
+    }
+  }
+
+  /** One walk in order: which candidates join, which are skipped and why, and which must be started to know. */
+  private fit(
+    candidates: string[], base: number, maxTools: number, failed: ReadonlyMap<string, string>,
+    started: ReadonlyMap<string, ServerConnection>, count: (server: string, tools: readonly Tool[]) => number,
+  ) {
     const joined: string[] = []
-    started.forEach((result, i) => {
-      const server = candidates[i]!
-      if (result.status === 'rejected') return skip(server, `did not start: ${(result.reason as Error).message}`)
-      const tools = count(server, result.value.tools)
-      if (size + tools > ctx.maxTools) return skip(server, `its ${tools} tools would take the catalog past ${ctx.maxTools}`)
-      size += tools
+    const skipped: Array<{ server: string; reason: string }> = []
+    const toStart: string[] = []
+    let size = base
+    for (const server of candidates) {
+      const problem = this.problemWith(server)?.split('\n')[0] ?? failed.get(server)
+      if (problem) {
+        skipped.push({ server, reason: problem })
+        continue
+      }
+      const tools = started.get(server)?.tools ?? this.toolLists.get(server)!
+      const n = count(server, tools)
+      if (size + n > maxTools) {
+        skipped.push({ server, reason: `its ${n} tools would take the catalog past ${maxTools} (${size} tools before it)` })
+        continue
+      }
+      size += n
       joined.push(server)
-      ctx.connections.set(server, result.value)
-    })
-    return { joined, skipped }
+      if (!started.has(server)) toStart.push(server)
+    }
+    return { joined, skipped, toStart }
   }
 
   /** A task's connection to a server: its own instance if the server is isolated, else the file's shared one. */

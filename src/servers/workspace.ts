@@ -1,6 +1,6 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, isAbsolute, join, normalize, resolve } from 'node:path'
+import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path'
 import type { ServerConfig } from '../config/servers.ts'
 
 /** Files a task starts with: a directory to copy, or `{ "path": "content" }`. */
@@ -29,7 +29,9 @@ export function createWorkspace(server: string, seed: WorkspaceSeed | undefined,
   const dir = mkdtempSync(join(tmpdir(), `mcp-bench-${server}-`))
   const remove = () => rmSync(dir, { recursive: true, force: true })
   try {
-    if (from) cpSync(from, dir, { recursive: true })
+    // Symlinks in a seed directory are copied as the files they point to, never as links: a link in a
+    // workspace would let the server read or overwrite a file on the host through it.
+    if (from) cpSync(from, dir, { recursive: true, dereference: true })
     for (const [path, content] of files) {
       const target = resolve(dir, path)
       mkdirSync(dirname(target), { recursive: true })
@@ -40,4 +42,40 @@ export function createWorkspace(server: string, seed: WorkspaceSeed | undefined,
     throw error
   }
   return { dir, remove }
+}
+
+export type WorkspaceRead =
+  | { kind: 'file'; content: string }
+  | { kind: 'missing' }
+  /** The path, or a symlink on its way, leads outside the workspace (`resolved` says where, when known). */
+  | { kind: 'outside'; resolved: string }
+  | { kind: 'not-a-file' }
+
+/**
+ * Reads `path` inside a workspace for an end-state check, and nothing
+ * outside it. The workspace belongs to a server, which may plant a symlink
+ * there (or a check may say `../..`): the real path is resolved first and
+ * refused when it leaves the workspace, so no host file is ever quoted into
+ * a report.
+ */
+export function readWorkspaceFile(dir: string, path: string): WorkspaceRead {
+  const root = realpathSync(dir)
+  if (isAbsolute(path)) return { kind: 'outside', resolved: path }
+  const lexical = resolve(root, path)
+  if (!inside(root, lexical)) return { kind: 'outside', resolved: lexical }
+  let real: string
+  try {
+    real = realpathSync(lexical)
+  } catch {
+    // Missing, or a dangling link: either way there is nothing inside to read.
+    return { kind: 'missing' }
+  }
+  if (!inside(root, real)) return { kind: 'outside', resolved: real }
+  if (!statSync(real).isFile()) return { kind: 'not-a-file' }
+  return { kind: 'file', content: readFileSync(real, 'utf8') }
+}
+
+function inside(root: string, path: string): boolean {
+  const rel = relative(root, path)
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel))
 }

@@ -12,6 +12,7 @@ import { contentToText } from '../text.ts'
 import { harnessVerdicts, judgeDecision } from './harness-checks.ts'
 import { collecting } from './collect.ts'
 import { judgesFor, taskJudging, type Judges } from './judging.ts'
+import { referenceToolProblem } from './reference-tools.ts'
 import { runAgent, type AgentRun } from './run-agent.ts'
 import { TaskSpecSchema, type TaskSpec, type TaskSpecInput } from './spec.ts'
 import type { McpTaskSpec } from './typed-names.ts'
@@ -147,6 +148,9 @@ async function runTask(args: TaskArgs): Promise<void> {
   }
   outcome.distractors = { joined: session.distractors, skipped: session.skipped }
   try {
+    // Checked once the servers are up: a reference call to a tool they lack is the task's mistake, not the agent's.
+    const badReference = referenceToolProblem(spec, session)
+    if (badReference) stop('spec', `Task "${id}" in ${file}: ${badReference}`)
     await runAndCheck({ ...args, spec, session, outcome, stop, publish })
   } finally {
     await session.release()

@@ -4,6 +4,7 @@ import { checkArguments } from '../checks/schema-validator.ts'
 import type { Catalog, CatalogEntry } from '../servers/catalog.ts'
 import type { ServerConnection } from '../servers/connect.ts'
 import { contentToText, cut } from '../text.ts'
+import { boundText, boundValue, MAX_ANSWER_CHARS, MAX_ERROR_CHARS, MAX_NAME_CHARS, MAX_SCHEMA_ERRORS } from './bounds.ts'
 import { TRAJECTORY_VERSION, type ModelTurn, type ToolCallRecord, type Trajectory } from './schema.ts'
 
 export interface RecorderOptions {
@@ -79,7 +80,17 @@ export class TrajectoryRecorder {
   recordTurn(turn: Omit<ModelTurn, 'round'>): void {
     // Agents record a turn when its reply arrives, so it started `durationMs` ago unless they say when.
     const startedAt = turn.startedAt ?? Math.max(0, Math.round((this.now() - turn.durationMs) * 10) / 10)
-    this.trajectory.turns.push({ ...turn, startedAt, round: this.round })
+    // A model's reply is as untrusted as a server's output: its text, tool names and arguments are bounded too.
+    const { content, toolCalls, parseError, ...rest } = turn
+    const max = this.options.maxRecordedOutputChars
+    this.trajectory.turns.push({
+      ...rest,
+      content: boundText(content, Math.max(max, MAX_ANSWER_CHARS)),
+      toolCalls: boundValue(toolCalls, max).value,
+      ...(parseError !== undefined ? { parseError: boundText(parseError, MAX_ERROR_CHARS) } : {}),
+      startedAt,
+      round: this.round,
+    })
     if (turn.usage) {
       const u = this.trajectory.usage
       u.promptTokens += turn.usage.promptTokens
@@ -95,8 +106,8 @@ export class TrajectoryRecorder {
 
   finish(answer: string | null, error: string | null): Trajectory {
     this.finished = true
-    this.trajectory.answer = answer
-    this.trajectory.error = error
+    this.trajectory.answer = boundText(answer, MAX_ANSWER_CHARS)
+    this.trajectory.error = boundText(error, MAX_ERROR_CHARS)
     this.trajectory.durationMs = Math.round(performance.now() - this.t0)
     return this.trajectory
   }
@@ -123,15 +134,17 @@ export class TrajectoryRecorder {
     const startedAt = this.now()
     const entry = this.lookup(name)
     const { args, argsError } = parseArguments(rawArgs)
+    const max = this.options.maxRecordedOutputChars
     const record: ToolCallRecord = {
-      id: opts.id ?? `call_${++this.callCount}`,
+      id: boundText(opts.id, MAX_NAME_CHARS) ?? `call_${++this.callCount}`,
       round: opts.round ?? this.round,
-      name,
+      name: boundText(name, MAX_NAME_CHARS),
       server: entry?.server ?? null,
       tool: entry?.tool ?? null,
       distractor: entry?.distractor ?? false,
-      args,
-      ...(argsError ? { argsError } : {}),
+      // The record keeps a bounded copy; the server gets the arguments as the agent sent them.
+      args: boundValue(args, max).value,
+      ...(argsError ? { argsError: boundText(argsError, MAX_ERROR_CHARS) } : {}),
       valid: Boolean(entry),
       schemaValid: null,
       isError: false,
@@ -139,12 +152,12 @@ export class TrajectoryRecorder {
       durationMs: 0,
     }
     this.trajectory.calls.push(record)
-    const outcome = await this.execute(record, entry, argsError)
+    const outcome = await this.execute(record, entry, args, argsError)
     record.durationMs = Math.round((this.now() - startedAt) * 10) / 10
     return outcome
   }
 
-  private async execute(record: ToolCallRecord, entry: CatalogEntry | undefined, argsError?: string): Promise<ToolCallOutcome> {
+  private async execute(record: ToolCallRecord, entry: CatalogEntry | undefined, args: unknown, argsError?: string): Promise<ToolCallOutcome> {
     if (!entry) {
       return this.failed(record, `Unknown tool "${record.name}". Call one of the listed tools by its exact name.`)
     }
@@ -152,9 +165,13 @@ export class TrajectoryRecorder {
       record.schemaValid = false
       return this.failed(record, `Arguments for ${record.name} are invalid: ${argsError}`)
     }
-    const check = checkArguments(entry, record.args)
+    const check = checkArguments(entry, args)
     record.schemaValid = check.valid
-    if (check.errors.length) record.schemaErrors = check.errors
+    if (check.errors.length) {
+      const shown = check.errors.slice(0, MAX_SCHEMA_ERRORS).map((e) => boundText(e, 500))
+      if (check.errors.length > MAX_SCHEMA_ERRORS) shown.push(`… and ${check.errors.length - MAX_SCHEMA_ERRORS} more`)
+      record.schemaErrors = shown
+    }
     const connection = this.options.connections.get(entry.server)!
     if (!connection.alive()) {
       const tail = connection.stderrTail()
@@ -167,18 +184,23 @@ export class TrajectoryRecorder {
     this.options.signal.addEventListener('abort', forward, { once: true })
     try {
       const result = await connection.client.callTool(
-        { name: entry.tool, arguments: record.args as Record<string, unknown> },
+        { name: entry.tool, arguments: args as Record<string, unknown> },
         undefined,
         { signal: call.signal, timeout: this.options.callTimeoutMs(entry.server) },
       )
-      const content = Array.isArray(result.content) ? result.content : []
-      const recorded = truncateContent(content, this.options.maxRecordedOutputChars)
-      record.result = recorded.content
+      const raw = Array.isArray(result.content) ? result.content : []
+      // Every field of every item is bounded (resource text, a link's uri and name, …), not only text items.
+      const recorded = boundValue(raw, this.options.maxRecordedOutputChars)
+      record.result = recorded.value
       if (recorded.truncated) record.truncated = true
       record.isError = result.isError === true
-      const shown = cut(contentToText(content), this.options.maxToolOutputChars)
+      const shownMax = this.options.maxToolOutputChars
+      const shown = cut(contentToText(raw), shownMax)
       if (!record.isError) this.seen.push(shown.text)
-      return { content, structuredContent: result.structuredContent, isError: record.isError, text: shown.text }
+      // The agent gets bounded copies too: nothing it keeps (or a custom agent records) holds the raw reply.
+      const content = boundValue(raw, shownMax).value
+      const structuredContent = result.structuredContent === undefined ? undefined : boundValue(result.structuredContent, shownMax).value
+      return { content, structuredContent, isError: record.isError, text: shown.text }
     } catch (error) {
       return this.failed(record, `${entry.server}.${entry.tool} failed: ${(error as Error).message}`)
     } finally {
@@ -187,9 +209,11 @@ export class TrajectoryRecorder {
   }
 
   private failed(record: ToolCallRecord, message: string): ToolCallOutcome {
+    // Server error messages are server output: bounded like it, in the record and for the agent.
+    const bounded = boundText(message, MAX_ERROR_CHARS)
     record.isError = true
-    record.error = message
-    return { content: [{ type: 'text', text: message }], isError: true, text: message }
+    record.error = bounded
+    return { content: [{ type: 'text', text: bounded }], isError: true, text: bounded }
   }
 }
 
@@ -208,23 +232,4 @@ export function parseArguments(raw: unknown): { args: unknown; argsError?: strin
     return { args: value, argsError: 'arguments must be a JSON object' }
   }
   return { args: value }
-}
-
-/** Content items with every text cut to `max` characters, for the recorded trajectory. */
-function truncateContent(content: unknown[], max: number): { content: unknown[]; truncated: boolean } {
-  let truncated = false
-  const out = content.map((item) => {
-    const c = item as { type?: string; text?: string; data?: string }
-    if (c.type === 'text' && typeof c.text === 'string') {
-      const shortened = cut(c.text, max)
-      truncated ||= shortened.truncated
-      return { ...c, text: shortened.text }
-    }
-    if (typeof c.data === 'string' && c.data.length > max) {
-      truncated = true
-      return { ...c, data: `[${c.data.length} base64 characters omitted]` }
-    }
-    return item
-  })
-  return { content: out, truncated }
 }

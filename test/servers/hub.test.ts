@@ -1,10 +1,12 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { isAlive } from '../support/process.ts'
 import { parseServers } from '../../src/config/load-servers.ts'
 import { ServerHub } from '../../src/servers/hub.ts'
+import { drawDistractors } from '../../src/servers/distractors.ts'
+import { createRng, shuffled } from '../../src/random.ts'
 
 const root = process.cwd()
 const probe = { command: process.execPath, args: ['--import', 'tsx', 'test/support/probe-stdio.ts'] }
@@ -152,12 +154,12 @@ describe('per-task state', () => {
     expect(session.connections.has('c')).toBe(false)
     expect(session.distractors).toEqual(['b', 'a'])
     expect(session.skipped).toEqual([
-      { server: 'c', reason: 'its 8 tools would take the catalog past 24' },
+      { server: 'c', reason: 'its 8 tools would take the catalog past 24 (24 tools before it)' },
       { server: 'not-configured', reason: 'Unknown server "not-configured". Configured servers: a, b, c, main' },
-    ].sort((x, y) => (x.server === 'not-configured' ? -1 : 1) - (y.server === 'not-configured' ? -1 : 1)))
+    ])
     // Now its tool count is known, c is not even started for the next task.
     const next = await hub.acquire(['main'], { distractors: ['c'], maxTools: 8 })
-    expect(next.skipped).toEqual([{ server: 'c', reason: 'its 8 tools would take the catalog past 8' }])
+    expect(next.skipped).toEqual([{ server: 'c', reason: 'its 8 tools would take the catalog past 8 (8 tools before it)' }])
   })
 
   it('leaves out a distractor that fails to start, saying why, and fails the task only when asked to be strict', async () => {
@@ -198,7 +200,49 @@ describe('per-task state', () => {
     // The second time the tool counts are known before a start: the same budget check, before connecting.
     const again = await hub.acquire(['main'], { distractors: ['a', 'b'], maxTools: 19, excludeTools })
     expect(again.distractors).toEqual(['a'])
-    expect(again.skipped).toEqual([{ server: 'b', reason: 'its 7 tools would take the catalog past 19' }])
+    expect(again.skipped).toEqual([{ server: 'b', reason: 'its 7 tools would take the catalog past 19 (13 tools before it)' }])
+  })
+
+  it('gives each task the same distractors whatever ran before it in the file: 10 schedules, sharded and not', { timeout: 120_000 }, async () => {
+    // Servers of 8 tools each and a budget that admits some but not all. `flaky` does not start during the
+    // tasks; in some runs an earlier task of the file did start it (so its tool count is known). The outcome
+    // must depend on the task's own list alone, never on what the file's earlier tasks started.
+    const inproc = { module: './test/support/probe-server.ts' }
+    const flag = join(mkdtempSync(join(tmpdir(), 'flaky-distractor-')), 'ok')
+    const servers = { main: inproc, a: inproc, b: inproc, c: inproc, d: inproc, e: inproc, flaky: { module: './test/support/flag-server.ts', isolation: 'task', options: { flag } } }
+    const pool = ['a', 'b', 'c', 'd', 'e', 'flaky']
+    const tasks: Record<string, string[]> = {
+      t1: drawDistractors('t1', pool, 4, ['main']),
+      t2: drawDistractors('t2', pool, 5, ['main']),
+      t3: ['c', 'flaky', 'a', 'e'],
+      t4: ['flaky', 'b', 'd', 'a'],
+    }
+    const outcomes = new Map<string, string[]>()
+    for (let runIndex = 0; runIndex < 10; runIndex++) {
+      // A run: the tasks in a shuffled order, in one file (one hub) or in two shards (two hubs).
+      const order = shuffled(Object.keys(tasks), createRng(`schedule-${runIndex}`))
+      const shards = runIndex % 3 === 0 ? [order.slice(0, 2), order.slice(2)] : [order]
+      for (const shard of shards) {
+        const shardHub = hubWith(servers)
+        try {
+          if (runIndex % 2 === 0) {
+            writeFileSync(flag, '')
+            await (await shardHub.acquire(['flaky'])).release()
+            rmSync(flag)
+          }
+          for (const id of shard) {
+            const session = await shardHub.acquire(['main'], { distractors: tasks[id], maxTools: 32 })
+            expect(session.distractors, `${id} in run ${runIndex}`).toEqual(outcomes.get(id) ?? session.distractors)
+            expect(session.skipped.map((s) => s.server), `${id} in run ${runIndex}`).toContain('flaky')
+            outcomes.set(id, session.distractors)
+            await session.release()
+          }
+        } finally {
+          await shardHub.close()
+        }
+      }
+    }
+    expect(outcomes.size).toBe(4)
   })
 
   it('marks distractor servers in the catalog', async () => {

@@ -1,0 +1,60 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { ListToolsResultSchema, ToolListChangedNotificationSchema, ToolSchema, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import * as z from 'zod/v4'
+
+// The SDK's list schema with the tools left unchecked: each tool is checked on its own below.
+const LenientListSchema = ListToolsResultSchema.extend({ tools: z.array(z.unknown()) })
+
+/** Tools left out of a server's list, one warning per server and tool per process. */
+const warned = new Set<string>()
+
+/**
+ * Lists a server's tools, every page. The SDK's own `listTools` rejects the
+ * whole list when one tool does not fit its schema (an inputSchema that is
+ * not an object schema, say), which takes every tool of the server down with
+ * a multi-line zod dump. Here that tool alone is left out, with a one-line
+ * note naming it. The SDK client is then told about the tools that were kept,
+ * as its `listTools` would (it checks their structured output and task support).
+ */
+export async function listTools(client: Client, server: string): Promise<Tool[]> {
+  const tools: Tool[] = []
+  let cursor: string | undefined
+  do {
+    const page = await client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, LenientListSchema)
+    for (const raw of page.tools) {
+      const parsed = ToolSchema.safeParse(raw)
+      if (parsed.success) tools.push(parsed.data)
+      else leftOut(server, raw, parsed.error)
+    }
+    cursor = page.nextCursor
+  } while (cursor)
+  ;(client as unknown as { cacheToolMetadata(tools: Tool[]): void }).cacheToolMetadata(tools)
+  return tools
+}
+
+/**
+ * Keeps `tools` (the connection's list, shared with the hub) current when the
+ * server sends `notifications/tools/list_changed`: tasks that start after the
+ * refresh see the new catalog. A task already running keeps the catalog it
+ * started with, as its agent was shown.
+ */
+export function followToolList(client: Client, server: string, tools: Tool[]): void {
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    try {
+      const fresh = await listTools(client, server)
+      tools.splice(0, tools.length, ...fresh)
+    } catch {
+      // The server went away or answered badly: the last good list stays, and the next call says what is wrong.
+    }
+  })
+}
+
+function leftOut(server: string, raw: unknown, error: z.ZodError): void {
+  const name = typeof (raw as { name?: unknown })?.name === 'string' ? (raw as { name: string }).name : '(unnamed)'
+  const key = `${server}\u0000${name}`
+  if (warned.has(key)) return
+  warned.add(key)
+  const issue = error.issues[0]
+  const where = issue?.path.length ? issue.path.join('.') : 'tool'
+  console.warn(`vitest-mcp-bench: server "${server}": tool "${name.slice(0, 100)}" left out of the catalog: its definition is not valid MCP (${where}: ${issue?.message ?? 'invalid'})`)
+}
