@@ -77,6 +77,19 @@ describe('isolated custom agents', { timeout: 60_000 }, () => {
     await expect.poll(() => before.filter(isAlive)).toEqual([])
   })
 
+  it('an aborted task ends at once for the worker; the calls the agent still makes are answered as ended', async () => {
+    const agent = await isolatedAgent(setting('echo-agent.ts'), 'echo', paths)
+    const controller = new AbortController()
+    const { ctx, seen } = context('slow abort', controller.signal)
+    const run = agent.run(ctx)
+    controller.abort(new Error('agent timed out after 1 ms'))
+    await expect(run).rejects.toThrow('agent timed out after 1 ms')
+    // The child goes on to its call after the wait: the worker neither records nor forwards it, and the child is still fine.
+    await new Promise((r) => setTimeout(r, 600))
+    expect(seen.calls).toEqual([])
+    await expect(agent.run(context('next').ctx)).resolves.toMatch(/^echo: next/)
+  })
+
   it('refuses reads of the referee\'s files, naming the path; its own directory stays readable', async () => {
     const agent = await isolatedAgent(setting('echo-agent.ts'), 'echo', paths)
     await expect(agent.run(context(`read ${join(refereeDir, 'leaderboard.json')}`).ctx)).rejects.toThrow(
