@@ -77,6 +77,19 @@ describe('isolated custom agents', { timeout: 60_000 }, () => {
     await expect.poll(() => before.filter(isAlive)).toEqual([])
   })
 
+  it('an aborted task ends at once for the worker; the calls the agent still makes are answered as ended', async () => {
+    const agent = await isolatedAgent(setting('echo-agent.ts'), 'echo', paths)
+    const controller = new AbortController()
+    const { ctx, seen } = context('slow abort', controller.signal)
+    const run = agent.run(ctx)
+    controller.abort(new Error('agent timed out after 1 ms'))
+    await expect(run).rejects.toThrow('agent timed out after 1 ms')
+    // The child goes on to its call after the wait: the worker neither records nor forwards it, and the child is still fine.
+    await new Promise((r) => setTimeout(r, 600))
+    expect(seen.calls).toEqual([])
+    await expect(agent.run(context('next').ctx)).resolves.toMatch(/^echo: next/)
+  })
+
   it('refuses reads of the referee\'s files, naming the path; its own directory stays readable', async () => {
     const agent = await isolatedAgent(setting('echo-agent.ts'), 'echo', paths)
     await expect(agent.run(context(`read ${join(refereeDir, 'leaderboard.json')}`).ctx)).rejects.toThrow(
@@ -85,9 +98,14 @@ describe('isolated custom agents', { timeout: 60_000 }, () => {
     await expect(agent.run(context(`read ${join(agentDir, 'own-data.txt')}`).ctx)).resolves.toMatch(/own directory/)
   })
 
+  it('agent code keeps its own location: import.meta.url names its source file, not the bundle', async () => {
+    const agent = await isolatedAgent(setting('echo-agent.ts', 'ownData'), 'own-data', paths)
+    await expect(agent.run(context('anything').ctx)).resolves.toMatch(/own directory/)
+  })
+
   it('a missing module, a missing export, a module that throws on load and a task file are setup errors', async () => {
     await expect(isolatedAgent(setting('nope.ts'), 'nope', paths)).rejects.toThrow(new AgentSetupError(`agent nope: module ./test/support/isolated-agents/nope.ts not found (looked for ${join(agentDir, 'nope.ts')})`))
-    await expect(isolatedAgent(setting('echo-agent.ts', 'notAnAgent'), 'not-an-agent', paths)).rejects.toThrow(/agent not-an-agent: has no export "notAnAgent" that is an agent function or \{ name, run \} \(its exports: default, notAnAgent\)/)
+    await expect(isolatedAgent(setting('echo-agent.ts', 'notAnAgent'), 'not-an-agent', paths)).rejects.toThrow(/agent not-an-agent: has no export "notAnAgent" that is an agent function or \{ name, run \} \(its exports: default, notAnAgent, ownData\)/)
     await expect(isolatedAgent(setting('throws-on-import.ts'), 'thrower', paths)).rejects.toThrow(/the agent process of thrower exited with code 1; its last output: .*this agent module fails as it loads/)
     const taskFile = { ...setting('x'), module: './benchmarks/math.test.ts' }
     await expect(isolatedAgent(taskFile, 'task-file', paths)).rejects.toThrow(/agent task-file may not include .*benchmarks\/math\.test\.ts: it is a task file/)

@@ -45,4 +45,22 @@ describe('what a custom agent sees', () => {
     const text = trajectory.answer!
     for (const hidden of ['CONCRETE', 'SECRET-ARG', 'REFERENCE-ANSWER', 'FACT-VALUE', 'ANALYSIS', 'single-server']) expect(text).not.toContain(hidden)
   })
+
+  it.each(['process', 'none'] as const)('a missing agent module or export is a setup error, not the agent failing the task (isolation: %s)', async (isolation) => {
+    const spec = TaskSpecSchema.parse({ servers: ['probe'], prompt: 'p', reference: { calls: [], answer: 'a', facts: ['a'] } })
+    const session = await hub.acquire(spec.servers)
+    try {
+      const run = (module: string, exportName = 'default') => runAgent({
+        id: 'setup/task', spec, setting: { kind: 'module', module, export: exportName, isolation }, name: 'mine',
+        runtime, session, timeout: 5_000, signal: new AbortController().signal,
+      })
+      const missing = await run('./test/support/no-such-agent.ts')
+      expect(missing.setupError).toMatch(/^agent no-such-agent: (module|cannot load module) \.\/test\/support\/no-such-agent\.ts/)
+      expect(missing.isolation).toBeNull()
+      const noExport = await run('./test/support/snoop-agent.ts', 'nothing')
+      expect(noExport.setupError).toMatch(/^agent nothing: .*no export "nothing"/)
+    } finally {
+      await session.release()
+    }
+  })
 })

@@ -68,7 +68,12 @@ export class AgentProcess {
     return new Promise<string | null>((resolve, reject) => {
       this.inFlight.set(key, { ctx, resolve, reject })
       this.hold()
-      const abort = () => this.send({ t: 'abort', task: key, reason: String((ctx.signal.reason as Error)?.message ?? ctx.signal.reason ?? 'aborted') })
+      // The task is over for the worker at once; the child is told, and whatever it still sends is dropped.
+      const abort = () => {
+        const reason = String((ctx.signal.reason as Error)?.message ?? ctx.signal.reason ?? 'aborted')
+        this.send({ t: 'abort', task: key, reason })
+        this.finish(key, new Error(reason))
+      }
       if (ctx.signal.aborted) abort()
       else ctx.signal.addEventListener('abort', abort, { once: true })
       this.send({
@@ -115,7 +120,12 @@ export class AgentProcess {
       return this.close()
     }
     const task = this.inFlight.get(message.task)
-    if (!task) return // a task that already ended (timed out, cancelled): late messages are dropped
+    if (!task) {
+      // A task that already ended (timed out, cancelled): nothing more is recorded, and a late call is
+      // answered as the recorder answers one, so the agent's code can unwind instead of waiting forever.
+      if (message.t === 'call') this.send({ t: 'result', task: message.task, call: message.call, outcome: { content: [], isError: true, text: 'The task has ended; this call was not made.' } })
+      return
+    }
     const { ctx } = task
     if (message.t === 'round') ctx.nextRound()
     else if (message.t === 'turn') {

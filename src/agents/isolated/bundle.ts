@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { isAbsolute, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { stripVTControlCharacters } from 'node:util'
 import { deniedFile, type RefereePaths } from './read-access.ts'
 
@@ -47,6 +47,16 @@ export async function bundleAgent(module: string, exportName: string, name: stri
       plugins: [{
         name: 'mcp-bench-agent-guard',
         enforce: 'pre',
+        // Agent code keeps its own location: `new URL('./data.json', import.meta.url)` still names the file
+        // beside the agent's source, not beside the bundle.
+        transform(code, id) {
+          const file = id.split('?')[0]!
+          if (!code.includes('import.meta') || file.startsWith('\0') || file.split(sep).includes('node_modules')) return null
+          return code
+            .replace(/\bimport\.meta\.url\b/g, JSON.stringify(pathToFileURL(file).href))
+            .replace(/\bimport\.meta\.filename\b/g, JSON.stringify(file))
+            .replace(/\bimport\.meta\.dirname\b/g, JSON.stringify(dirname(file)))
+        },
         load(id) {
           const why = deniedFile(id.split('?')[0]!, paths)
           if (why) throw new AgentSetupError(`agent ${name} may not include ${id}: ${why}`)

@@ -19,3 +19,8 @@ export default async function echo(ctx: AgentContext): Promise<string> {
 }
 
 export const notAnAgent = 42
+
+/** Reads a file beside its own source, as agents that ship data do. */
+export async function ownData(): Promise<string> {
+  return readFileSync(new URL('./own-data.txt', import.meta.url), 'utf8')
+}
