@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { MCP_BENCH_EXCLUDED_TOOLS } from '../../src/config/preset-mcp-bench.ts'
 import { importMcpBenchTasks } from '../../src/task/import-mcp-bench.ts'
 import { PLANS } from '../../fixtures/mcp-bench-offline/plans/index.ts'
-import { mcpBenchTasks, runOffline, serverProblems, STAND_IN_MODEL, TASK_FILES, type OfflineRun } from '../../fixtures/mcp-bench-offline/run.ts'
+import { LENIENT_JUDGE_MODEL, mcpBenchTasks, runOffline, serverProblems, STAND_IN_MODEL, TASK_FILES, type OfflineRun } from '../../fixtures/mcp-bench-offline/run.ts'
 
 /**
  * A representative subset of MCP-Bench's 104 tasks, imported with `mcp-bench import --offline` into a
@@ -87,4 +87,21 @@ describe('MCP-Bench tasks offline, end to end (import, preset, stand-in model)',
       expect(prompts.filter((p) => p.includes(`- ${name}:`)), name).toEqual([])
     }
   })
+})
+
+describe('MCP-Bench tasks with no tool calls and a judge that gives 10 of 10', () => {
+  it('passes none of them: a judged task needs a successful call to one of its own servers (all 104: scripts/mcp-bench-offline.ts --no-calls --lenient-judge)', async () => {
+    const run = await runOffline({ taskIds: SUBSET, calls: 'none', judge: 'lenient' })
+    expect(run.requests.filter((r) => r.body?.model === LENIENT_JUDGE_MODEL).length).toBeGreaterThanOrEqual(SUBSET.length)
+    for (const t of run.tasks) {
+      expect(t.calls, t.id).toBe(0)
+      expect(t.status, t.id).toBe('failed')
+      // The judge did pass the answer; the tool-use rule is what decided, and the record says so.
+      const record = run.leaderboard.tasks.find((r) => r.id === `mcp-bench/${t.id}`)!
+      expect(record.judge).toMatchObject({ kind: 'rubric', dimensions: { taskFulfillment: 10 } })
+      expect(t.error, t.id).toContain('the judge passed the answer, but the task expected')
+      expect(t.error, t.id).toContain('but it made no tool call: a task that names servers is not solved without them')
+    }
+    expect(run.leaderboard.agents).toEqual([expect.objectContaining({ tasks: SUBSET.length, passed: 0, failed: SUBSET.length })])
+  }, 180_000)
 })
