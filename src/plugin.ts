@@ -56,6 +56,11 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       handleInterrupts(vitest)
       if (options.reporters) addReporters(vitest, project, options, redactorFor(settings ?? runtimeSettings(options, project.config.root)))
       vitest.logger.log(`vitest-mcp-bench [${project.name || 'root'}]: ${describeAgents(resolveAgents(options.agent))}`)
+      // A bad servers file or entry, in full, once: each task that needs it then fails with its first line only.
+      const servers = settings?.servers
+      for (const problem of servers ? [servers.fileError, ...Object.values(servers.invalid)] : []) {
+        if (problem) vitest.logger.error(redactorFor(settings!).text(`vitest-mcp-bench: ${problem}`))
+      }
     },
   } as Plugin
 }
