@@ -63,6 +63,11 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
         warnedBun.add(vitest)
         vitest.logger.warn(BUN_WARNING)
       }
+      // A bad servers file or entry, in full, once: each task that needs it then fails with its first line only.
+      const servers = settings?.servers
+      for (const problem of servers ? [servers.fileError, ...Object.values(servers.invalid)] : []) {
+        if (problem) vitest.logger.error(redactorFor(settings!).text(`vitest-mcp-bench: ${problem}`))
+      }
     },
   } as Plugin
 }

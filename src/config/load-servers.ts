@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import * as z from 'zod'
-import { ServerConfigSchema, ServerNameSchema, ServersFileSchema, type ServerConfig } from './servers.ts'
+import { lineAndColumn, nearKey } from './near-key.ts'
+import { HttpServerSchema, InProcessServerSchema, ServerConfigSchema, ServerNameSchema, ServersFileSchema, StdioServerSchema, type ServerConfig } from './servers.ts'
 
 /** A configuration mistake, worded for the person who made it: which file, which server, which field. */
 export class ServerConfigError extends Error {
@@ -9,10 +10,10 @@ export class ServerConfigError extends Error {
 }
 
 /** Formats zod issues as `field: message` lines, prefixed by where they were found. */
-export function describeIssues(where: string, error: z.ZodError): string {
+export function describeIssues(where: string, error: z.ZodError, known: readonly string[] = []): string {
   const lines = error.issues.map((issue) => {
     const field = issue.path.length ? issue.path.join('.') : '(root)'
-    return `  - ${field}: ${issue.message}`
+    return `  - ${field}: ${unknownKeys(issue, known) ?? issue.message}`
   })
   return `${where}:\n${lines.join('\n')}`
 }
@@ -29,7 +30,7 @@ export interface LoadedServers {
  */
 export function parseServers(raw: unknown, source: string): LoadedServers {
   const file = ServersFileSchema.safeParse(raw)
-  if (!file.success) throw new ServerConfigError(describeIssues(`Invalid server config in ${source}`, file.error))
+  if (!file.success) throw new ServerConfigError(describeIssues(`Invalid server config in ${source}`, file.error, ['mcpServers']))
   const result: LoadedServers = { servers: {}, invalid: {} }
   for (const [name, entry] of Object.entries(file.data.mcpServers)) {
     const named = ServerNameSchema.safeParse(name)
@@ -48,11 +49,29 @@ export function parseServers(raw: unknown, source: string): LoadedServers {
 function describeServerIssues(name: string, entry: unknown, error: z.ZodError): string {
   const obj = (entry && typeof entry === 'object' ? entry : {}) as Record<string, unknown>
   const kind = 'command' in obj ? 'stdio' : 'url' in obj ? 'http' : 'module' in obj ? 'in-process' : undefined
-  if (!kind) return `  - mcpServers.${name}: needs "command" (stdio), "url" (streamable HTTP) or "module" (in-process)`
+  if (!kind) {
+    // Most often a misspelt kind key (`comand`): say which.
+    const typos = Object.keys(obj).flatMap((key) => {
+      const near = nearKey(key, ['command', 'url', 'module'])
+      return near ? [`"${key}" (did you mean "${near}"?)`] : []
+    })
+    return `  - mcpServers.${name}: needs "command" (stdio), "url" (streamable HTTP) or "module" (in-process)${typos.length ? `; it has ${typos.join(', ')}` : ''}`
+  }
   const schema = ServerConfigSchema.options[kind === 'stdio' ? 0 : kind === 'http' ? 1 : 2]
   const result = schema.safeParse(entry)
   const issues = result.success ? error.issues : result.error.issues
-  return issues.map((i) => `  - mcpServers.${name}.${i.path.join('.') || '(root)'}: ${i.message}`).join('\n')
+  const known = Object.keys((kind === 'stdio' ? StdioServerSchema : kind === 'http' ? HttpServerSchema : InProcessServerSchema).shape)
+  return issues.map((i) => `  - mcpServers.${name}.${i.path.join('.') || '(root)'}: ${unknownKeys(i, known) ?? i.message}`).join('\n')
+}
+
+/** An unknown-keys issue, with the known key each one is likely a typo of. */
+function unknownKeys(issue: z.core.$ZodIssue, known: readonly string[]): string | undefined {
+  if (issue.code !== 'unrecognized_keys') return undefined
+  const keys = issue.keys.map((key) => {
+    const near = nearKey(key, known)
+    return `"${key}"${near ? ` (did you mean "${near}"?)` : ''}`
+  })
+  return `unknown key${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`
 }
 
 /** Reads and validates a servers file; the error names the file. */
@@ -68,7 +87,9 @@ export function loadServersFile(path: string, root = process.cwd()): LoadedServe
   try {
     raw = JSON.parse(text)
   } catch (error) {
-    throw new ServerConfigError(`Server config ${file} is not valid JSON: ${(error as Error).message}`)
+    // Node 20 places the error by character offset only: say line and column, as an editor shows them.
+    const message = (error as Error).message.replace(/at position (\d+)(?: \(line \d+ column \d+\))?/, (_, at: string) => `at ${lineAndColumn(text, Number(at))}`)
+    throw new ServerConfigError(`Server config ${file} is not valid JSON: ${message}`)
   }
   return parseServers(raw, file)
 }

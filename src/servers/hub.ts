@@ -67,8 +67,8 @@ export class ServerHub {
 
   /** Why a server cannot be used, before anything starts; undefined when it can. */
   problemWith(name: string): string | undefined {
-    if (this.config.fileError) return this.config.fileError
-    if (this.config.invalid[name]) return this.config.invalid[name]
+    if (this.config.fileError) return inOneLine(this.config.fileError)
+    if (this.config.invalid[name]) return inOneLine(this.config.invalid[name])
     if (!this.config.servers[name]) return `Unknown server "${name}". Configured servers: ${this.names().join(', ') || '(none)'}`
     return undefined
   }
@@ -254,6 +254,18 @@ export class ServerHub {
     this.shared.clear()
     await Promise.all(all.map((c) => c.close()))
   }
+}
+
+/**
+ * A config error as each task that meets it reports it: its first problem, on one line. The plugin prints
+ * the whole error once at the start of the run; a file with 40 tasks must not repeat it 40 times.
+ */
+export function inOneLine(message: string): string {
+  const [head = '', ...problems] = message.split('\n').filter((l) => l.trim())
+  if (problems.length === 0) return head
+  const first = problems[0]!.trim().replace(/^- /, '')
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more; the full error is printed once at the start of the run)` : ''
+  return `${head.replace(/:$/, '')}: ${first}${more}`
 }
 
 /** At most `limit` tasks at once; the others wait their turn. */

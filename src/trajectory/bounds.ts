@@ -30,7 +30,8 @@ export interface Bounded<T> {
 /**
  * A copy of a JSON-like value with each string cut to `maxChars`, arrays to
  * 200 items, nesting to 32 levels, and all strings together to `3 × maxChars`
- * (past it, strings are replaced by a note of their length). base64 `data`
+ * (past it, arrays end with a count of what was left and other strings are
+ * replaced by a note of their length). base64 `data`
  * (images, audio, blobs) longer than `maxChars` is replaced by its length:
  * cut base64 is not an image any more.
  */
@@ -55,10 +56,15 @@ export function boundValue<T>(value: T, maxChars: number): Bounded<T> {
       return '[nested too deep: left out]'
     }
     if (Array.isArray(v)) {
-      const kept = v.slice(0, MAX_ITEMS).map((item) => walk(item, depth + 1))
-      if (v.length > MAX_ITEMS) {
+      // Items stop at the cap, or once the size budget is spent: past it each would be only a note.
+      const kept: unknown[] = []
+      for (const item of v) {
+        if (kept.length >= MAX_ITEMS || budget <= 0) break
+        kept.push(walk(item, depth + 1))
+      }
+      if (kept.length < v.length) {
         truncated = true
-        kept.push(`[${v.length - MAX_ITEMS} more items omitted]`)
+        kept.push(`[${v.length - kept.length} more items omitted]`)
       }
       return kept
     }

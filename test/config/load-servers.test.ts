@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { expandVariables, loadServersFile, parseServers } from '../../src/config/load-servers.ts'
+import { inOneLine } from '../../src/servers/hub.ts'
 
 describe('server config', () => {
   it('accepts the usual mcpServers shape: stdio, streamable HTTP and in-process', () => {
@@ -47,5 +48,26 @@ describe('server config', () => {
   it('expands ${VAR} and ${env:VAR} from the parent, and names an unset one', () => {
     expect(expandVariables('gh', { TOKEN: '${T}', B: 'x-${env:T}' }, { T: 'abc' })).toEqual({ TOKEN: 'abc', B: 'x-abc' })
     expect(() => expandVariables('gh', { TOKEN: '${MISSING_VAR}' }, {})).toThrow('Server "gh": TOKEN refers to ${MISSING_VAR}, which is not set')
+  })
+})
+
+describe('server config mistakes, as the user sees them', () => {
+  it('suggests the key a misspelt one meant: a kind key, or an option of a known kind', () => {
+    const { invalid } = parseServers({ mcpServers: { a: { comand: 'node' }, b: { command: 'node', agrs: ['x'] } } }, 'mcp.servers.json')
+    expect(invalid.a).toContain('needs "command" (stdio), "url" (streamable HTTP) or "module" (in-process); it has "comand" (did you mean "command"?)')
+    expect(invalid.b).toContain('mcpServers.b.(root): unknown key "agrs" (did you mean "args"?)')
+  })
+
+  it('places bad JSON by line and column', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfg-'))
+    writeFileSync(join(dir, 'broken.json'), '{\n  "mcpServers": {\n    nope\n')
+    expect(() => loadServersFile('broken.json', dir)).toThrow(/is not valid JSON: .*at line 3 column 5/)
+  })
+
+  it('gives each task the first problem on one line; the whole error is printed once by the plugin', () => {
+    const { invalid } = parseServers({ mcpServers: { a: { command: 5, args: 'x' } } }, 'mcp.servers.json')
+    const line = inOneLine(invalid.a!)
+    expect(line).not.toContain('\n')
+    expect(line).toMatch(/^Invalid config for server "a" in mcp\.servers\.json: mcpServers\.a\.command: .* \(and 1 more; the full error is printed once at the start of the run\)$/)
   })
 })

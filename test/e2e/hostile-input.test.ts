@@ -43,15 +43,16 @@ describe('hostile input (child Vitest runs)', { timeout: 240_000 }, () => {
   })
 
   it('output that is not text, error messages, names, arguments and answers are bounded in every report', async () => {
-    const r = await run(['benchmarks/bounds.test.ts'], { E2E_AGENTS: 'reference,./agents/huge.ts', E2E_HUGE: '3000000' })
+    const r = await run(['benchmarks/bounds.test.ts'], { E2E_AGENTS: 'reference,./agents/huge.ts', E2E_HUGE: '1200000' })
     for (const agent of ['reference', 'huge']) {
       for (const id of ['hostile/huge-resource', 'hostile/huge-error']) expect(task(r, id, agent).status).not.toBe('setup-error')
     }
     expect(task(r, 'hostile/huge-error').error ?? task(r, 'hostile/huge-error').failures.join('\n')).toMatch(/E{100}/)
-    // 3 MB in a resource, 3 × 3 MB in a resource link, 3 MB error, tool name, arguments, reply and answer: the reports stay small.
+    // 1.2 MB in a resource, 3 × 1.2 MB in a resource link, a 1.2 MB error, tool name, arguments, reply and answer: the reports stay small.
     const sizes = r.files().map((f) => [f.path, f.text.length] as const)
     expect(sizes.filter(([, size]) => size > 1_000_000)).toEqual([])
     expect(r.html).toContain('characters omitted')
+    expect(task(r, 'hostile/huge-resource').status).toBe('passed')
     await expectNoSurvivors(r)
   })
 

@@ -12,7 +12,7 @@ export default defineConfig({
   plugins: [mcpBench({
     servers: './mcp.servers.json',
     outputDir: process.env.E2E_OUTPUT_DIR ?? 'bench-results',
-    taskTimeout: 5_000,
+    taskTimeout: 10_000,
     ...(process.env.E2E_AGENTS ? { agent: process.env.E2E_AGENTS.split(',').map((a) => (a === 'reference' ? a : { module: a })) } : {}),
   })],
   test: { include: ['benchmarks/**/*.test.ts'] },

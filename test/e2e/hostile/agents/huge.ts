@@ -1,6 +1,6 @@
 import type { AgentContext } from 'vitest-mcp-bench'
 
-const n = Number(process.env.E2E_HUGE ?? 4_000_000)
+const n = Number(process.env.E2E_HUGE ?? 1_200_000)
 
 /** A model gone wrong: a huge tool name, huge arguments, a huge reply and a huge answer. */
 export default async function huge(ctx: AgentContext): Promise<string> {

@@ -1,10 +1,10 @@
 import { mcpTask } from 'vitest-mcp-bench'
 
-const n = Number(process.env.E2E_HUGE ?? 4_000_000)
+const n = Number(process.env.E2E_HUGE ?? 1_200_000)
 
 mcpTask('hostile/huge-resource', {
   servers: ['hostile'], prompt: 'Fetch the resource.',
-  reference: { calls: [{ id: 'b', tool: 'hostile.blob', args: { n } }], answer: 'fetched', facts: ['fetched'] },
+  reference: { calls: [{ id: 'b', tool: 'hostile.blob', args: { n } }], answer: 'It returned RRRR.', facts: ['RRRR'] },
 })
 mcpTask('hostile/huge-error', {
   servers: ['hostile'], prompt: 'Trigger the error.',

@@ -1,7 +1,7 @@
 import { mcpTask } from 'vitest-mcp-bench'
 
-// 'a' × 27 + '!' against ^(a+)+$ backtracks for tens of seconds in a backtracking engine.
-const evil = `${'a'.repeat(27)}!`
+// 'a' × 29 + '!' against ^(a+)+$ backtracks for about a minute in a backtracking engine (as in issue 17).
+const evil = `${'a'.repeat(29)}!`
 
 mcpTask('hostile/redos-input', {
   servers: ['hostile'], prompt: 'Check the string.',
@@ -9,7 +9,7 @@ mcpTask('hostile/redos-input', {
 })
 mcpTask('hostile/redos-output', {
   servers: ['hostile'], prompt: 'Fetch the string.',
-  reference: { calls: [{ id: 'r', tool: 'hostile.redos-output', args: { n: 27 } }], answer: 'done', facts: ['done'] },
+  reference: { calls: [{ id: 'r', tool: 'hostile.redos-output', args: { n: 29 } }], answer: 'done', facts: ['done'] },
 })
 // A reference call to a tool the server does not have is the task's mistake: a setup error naming the call.
 mcpTask('hostile/reference-typo', {
