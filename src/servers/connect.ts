@@ -8,6 +8,8 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { expandVariables } from '../config/load-servers.ts'
 import type { InProcessServerConfig, ServerConfig } from '../config/servers.ts'
 import { loadModule } from '../modules/load-module.ts'
+import { GroupStdioTransport } from './group-stdio.ts'
+import { processGroups } from './orphan-guard.ts'
 
 /** A live MCP client for one server instance. */
 export interface ServerConnection {
@@ -36,7 +38,7 @@ export async function connectServer(name: string, config: ServerConfig, root: st
   let stderr = ''
   let inProcessClose: (() => Promise<void>) | undefined
   const { transport, describe } = await openTransport(name, config, root, vars, (close) => (inProcessClose = close))
-  if (transport instanceof StdioClientTransport) {
+  if (transport instanceof StdioClientTransport || transport instanceof GroupStdioTransport) {
     transport.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-STDERR_KEEP)
     })
@@ -58,7 +60,7 @@ export async function connectServer(name: string, config: ServerConfig, root: st
   }
   try {
     const tools = await withTimeout(startAndList(client, transport), config.startupTimeoutMs, `did not start within ${config.startupTimeoutMs} ms`)
-    const pid = transport instanceof StdioClientTransport ? transport.pid : null
+    const pid = transport instanceof StdioClientTransport || transport instanceof GroupStdioTransport ? transport.pid : null
     return { name, client, tools, pid, alive: () => open, stderrTail: () => stderr.trim(), close }
   } catch (error) {
     await close()
@@ -97,14 +99,16 @@ async function openTransport(
   const env = { ...process.env, ...vars }
   if ('command' in config) {
     const args = Object.values(expandVariables(name, Object.fromEntries(config.args.map((a, i) => [String(i), a])), env))
-    const transport = new StdioClientTransport({
+    const params = {
       command: config.command,
       args,
       // Only what the server declares, on top of the SDK's minimal base (PATH, HOME, …).
       env: expandVariables(name, config.env, env),
       cwd: resolve(root, expandVariables(name, { cwd: config.cwd ?? '.' }, env).cwd!),
-      stderr: 'pipe',
-    })
+    }
+    // In a process group of its own, so the server's whole process tree ends with it; the SDK's transport
+    // where there are no process groups (Windows).
+    const transport = processGroups ? new GroupStdioTransport(params) : new StdioClientTransport({ ...params, stderr: 'pipe' })
     // Described as written, with `${VAR}` unexpanded: the expanded values may be secrets.
     return { transport, describe: `command: ${[config.command, ...config.args].join(' ')}` }
   }
