@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { PassThrough } from 'node:stream'
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js'
@@ -17,6 +18,7 @@ export interface GroupStdioParams {
 const STDIN_GRACE_MS = 1_000
 const TERM_GRACE_MS = 2_000
 const POLL_MS = 50
+const KILL_WAIT_MS = 1_000
 
 /**
  * The SDK's stdio client transport, but the server starts as the leader of a
@@ -127,7 +129,12 @@ export class GroupStdioTransport implements Transport {
       signalGroup(pgid, 'SIGTERM')
       const until = Date.now() + TERM_GRACE_MS
       while (groupAlive(pgid) && Date.now() < until) await delay(POLL_MS)
-      if (groupAlive(pgid)) signalGroup(pgid, 'SIGKILL')
+      if (groupAlive(pgid)) {
+        signalGroup(pgid, 'SIGKILL')
+        // SIGKILL lands asynchronously: closed means gone, so wait (briefly) until it has.
+        const killed = Date.now() + KILL_WAIT_MS
+        while (groupAlive(pgid) && Date.now() < killed) await delay(POLL_MS / 5)
+      }
       releaseGroup(pgid)
     })()
     return this.ending
@@ -150,12 +157,35 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   }
 }
 
-/** True while any process of the group exists (zombies included, until reaped). */
+/**
+ * True while a process of the group still runs. Where /proc exists (Linux) a zombie does not count: under
+ * an init that does not reap orphans (a container's PID 1 often does not), a killed child stays a zombie
+ * forever, and each close would wait out the grace period for it. Elsewhere, signal 0 to the group.
+ */
 function groupAlive(pgid: number): boolean {
+  if (hasProc) return liveMembers(pgid)
   try {
     process.kill(-pgid, 0)
     return true
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
+}
+
+const hasProc = process.platform === 'linux' && existsSync('/proc/self/stat')
+
+function liveMembers(pgid: number): boolean {
+  for (const entry of readdirSync('/proc')) {
+    if (entry.charCodeAt(0) > 57) continue
+    let stat: string
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'latin1')
+    } catch {
+      continue
+    }
+    // "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses, so fields count from the last ")".
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') return true
+  }
+  return false
 }

@@ -23,3 +23,13 @@ export function processesWith(marker: string): Array<{ pid: number; command: str
   }
   return found
 }
+
+/** True while the process runs: exists and is not a zombie (an exited process its parent, or an init that does not reap, has not collected). */
+export function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1')
+    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2))
+  } catch {
+    return false
+  }
+}
