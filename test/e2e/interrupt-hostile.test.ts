@@ -85,6 +85,7 @@ describe.skipIf(process.platform !== 'linux')('hostile ends of a run (child Vite
     expect(h.run.leaderboard.unfinished.map((u) => u.name).sort()).toEqual(['first/holds', 'first/never-started'])
     expect(h.run.leaderboard.fileErrors).toEqual([{ file: 'benchmarks/b-second.test.ts', error: expect.stringMatching(/^not run: a Vitest worker exited unexpectedly/) }])
     expect(h.run.leaderboard.interruption).toMatch(/worker exited unexpectedly/)
+    expect(h.run.summary).toMatch(/^> \*\*Interrupted\*\* \(a Vitest worker exited unexpectedly .*\): 2 task\(s\) did not finish/m)
     expect(h.run.junit).toMatch(/<testcase [^>]*name="benchmarks\/b-second\.test\.ts \(not run\)"[^>]*>\s*<error message="not run: /)
     expect(h.run.output).toContain('interrupted (a Vitest worker exited unexpectedly): 1 finished task written, 2 unfinished and 1 file that did not run or load listed in leaderboard.json; exit 1')
     await expectNothingLeft(h)
