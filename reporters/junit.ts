@@ -4,7 +4,7 @@ import type { RunnerTask, SerializedError } from 'vitest'
 import type { TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
 import { JUnitReporter } from 'vitest/node'
 import { STATUS_PROPERTY } from './junit-properties.ts'
-import { filesNotRun, notRunMessage, unfinishedMessage, workerDeath } from './run-gaps.ts'
+import { filesNotRun, notRunMessage, plannedFiles, unfinishedMessage, workerDeath } from './run-gaps.ts'
 import { writeReportFile } from './write-report.ts'
 
 type JUnitOptions = ConstructorParameters<typeof JUnitReporter>[0]
@@ -36,6 +36,7 @@ export class BenchJUnitReporter extends JUnitReporter {
   /** The test being written: the classname template is called with file names only. */
   private readonly writing: { task?: RunnerTask }
   private root = process.cwd()
+  private vitest?: Vitest
   /** Errored tasks per testsuite name (the file relative to the root), and over the run. */
   private errored = new Map<string, number>()
   private erroredTotal = 0
@@ -54,6 +55,7 @@ export class BenchJUnitReporter extends JUnitReporter {
 
   override async onInit(vitest: Vitest): Promise<void> {
     this.root = vitest.config.root
+    this.vitest = vitest
     await super.onInit(vitest)
     // Vitest opened (and emptied) the file and would write it line by line: write into memory instead.
     const internals = this as unknown as JUnitInternals
@@ -69,8 +71,8 @@ export class BenchJUnitReporter extends JUnitReporter {
     }
   }
 
-  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
-    this.planned = specifications
+  async onTestRunStart(specifications: ReadonlyArray<TestSpecification>): Promise<void> {
+    this.planned = await plannedFiles(this.vitest, specifications)
   }
 
   override async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = [], reason?: TestRunEndReason): Promise<void> {
@@ -91,7 +93,7 @@ export class BenchJUnitReporter extends JUnitReporter {
         if (test.result().state === 'pending' || hasStatus(test.annotations(), 'unfinished')) this.markUnfinished(rawTest(test), suite, unfinishedMessage(cause))
       }
     }
-    const notRun = filesNotRun(this.planned, modules).map((spec) => this.notRunModule(spec, notRunMessage(cause)))
+    const notRun = (cause ? filesNotRun(this.planned, modules) : []).map((spec) => this.notRunModule(spec, notRunMessage(cause)))
     if (this.buffer) this.buffer.length = 0
     await super.onTestRunEnd([...modules, ...notRun])
     const file = (this as unknown as JUnitInternals).reportFile

@@ -20,7 +20,7 @@ import { exitVerdict } from './exit-verdict.ts'
 import { junitProperties, STATUS_PROPERTY } from './junit-properties.ts'
 import { validOutcome } from './task-outcome.ts'
 import { leaderboardMarkdown } from './markdown.ts'
-import { filesNotRun, notRunMessage, workerDeath } from './run-gaps.ts'
+import { filesNotRun, notRunMessage, plannedFiles, workerDeath } from './run-gaps.ts'
 import { writeReportFile } from './write-report.ts'
 import { formatSummary } from './summary.ts'
 import { trajectoryKey } from './trajectory-key.ts'
@@ -69,8 +69,8 @@ export class LeaderboardReporter implements Reporter {
     for (const file of REPORT_FILES) rmSync(join(this.options.outputDir, file), { force: true })
   }
 
-  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
-    this.planned = specifications
+  async onTestRunStart(specifications: ReadonlyArray<TestSpecification>): Promise<void> {
+    this.planned = await plannedFiles(this.vitest, specifications)
   }
 
   /**
@@ -172,7 +172,7 @@ export class LeaderboardReporter implements Reporter {
       }
     }
     // Files planned but never started (their worker died first): each is a file error, so none goes unreported.
-    for (const spec of filesNotRun(this.planned, modules)) {
+    for (const spec of interruption ? filesNotRun(this.planned, modules) : []) {
       if (spec.project.config.environment !== this.options.environment) continue
       fileErrors.push({ file: relative(root, spec.moduleId), error: notRunMessage(interruption) })
     }

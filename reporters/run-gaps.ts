@@ -1,5 +1,5 @@
 import type { SerializedError } from 'vitest'
-import type { TestModule, TestSpecification } from 'vitest/node'
+import type { TestModule, TestSpecification, Vitest } from 'vitest/node'
 
 /**
  * What of the planned run never finished, as the main process sees it. When
@@ -24,12 +24,31 @@ export function workerDeath(unhandledErrors: ReadonlyArray<SerializedError>): st
   return died ? 'a Vitest worker exited unexpectedly (killed, out of memory or crashed)' : null
 }
 
+/**
+ * The files this run will run, from the specifications its start reports. Vitest reports them before it
+ * applies `--shard` (in its pool), so a shard's part is taken here the way Vitest takes it, with the
+ * configured sequencer; otherwise every other shard's file would look like one that never ran.
+ */
+export async function plannedFiles(vitest: Vitest | undefined, specifications: ReadonlyArray<TestSpecification>): Promise<TestSpecification[]> {
+  const config = vitest?.config
+  if (!config?.shard || specifications.length === 0) return [...specifications]
+  try {
+    const Sequencer = config.sequence.sequencer as unknown as new (vitest: Vitest) => { shard(specs: TestSpecification[]): Promise<TestSpecification[]> | TestSpecification[] }
+    return await new Sequencer(vitest!).shard([...specifications])
+  } catch {
+    // Unknown which files are this shard's: claim none as missing rather than another shard's.
+    return []
+  }
+}
+
 const key = (projectName: string, moduleId: string) => `${projectName}\u0000${moduleId}`
 
 /**
  * The planned files that never ran: not among the run's modules, or there
  * with no test collected and no error (their worker died first). A file
  * that failed to load has its error and is reported as such elsewhere.
+ * Asked only of a run cut short (a signal, a dead worker): a run that ended
+ * normally ran what it planned.
  */
 export function filesNotRun(planned: ReadonlyArray<TestSpecification>, modules: ReadonlyArray<TestModule>): TestSpecification[] {
   if (planned.length === 0) return []

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { TestModule, TestSpecification } from 'vitest/node'
+import type { TestModule, TestSpecification, Vitest } from 'vitest/node'
 import { exitVerdict } from '../../reporters/exit-verdict.ts'
-import { filesNotRun, notRunMessage, workerDeath } from '../../reporters/run-gaps.ts'
+import { filesNotRun, notRunMessage, plannedFiles, workerDeath } from '../../reporters/run-gaps.ts'
 import type { Leaderboard } from '../../src/scoring/schema.ts'
 
 const spec = (moduleId: string, project = '') => ({ moduleId, project: { name: project } }) as unknown as TestSpecification
@@ -22,6 +22,18 @@ describe('what of a planned run never finished', () => {
     const modules = [mod('/p/a.test.ts', 'failed', 3), mod('/p/c.test.ts', 'queued'), mod('/p/d.test.ts', 'pending', 0, 1)]
     expect(filesNotRun(planned, modules).map((s) => `${s.project.name}:${s.moduleId}`)).toEqual([':/p/b.test.ts', ':/p/c.test.ts', 'other:/p/a.test.ts'])
     expect(notRunMessage('a Vitest worker exited unexpectedly')).toBe('not run: a Vitest worker exited unexpectedly before this file\'s tasks ran; none of them has a result')
+  })
+
+  it('takes a shard\'s part of the planned files with the configured sequencer (Vitest reports them before sharding)', async () => {
+    const [a, b, c] = [spec('/p/a.test.ts'), spec('/p/b.test.ts'), spec('/p/c.test.ts')]
+    class EveryOther {
+      shard(specs: TestSpecification[]) {
+        return specs.filter((_, i) => i % 2 === 0)
+      }
+    }
+    const sharded = { config: { shard: { index: 1, count: 2 }, sequence: { sequencer: EveryOther } } } as unknown as Vitest
+    expect(await plannedFiles(sharded, [a!, b!, c!])).toEqual([a, c])
+    expect(await plannedFiles({ config: {} } as unknown as Vitest, [a!, b!])).toEqual([a, b])
   })
 
   it('a dead worker makes the run exit 1, not a signal\'s code, and says what was listed', () => {
