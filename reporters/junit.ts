@@ -5,7 +5,7 @@ import type { TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vi
 import { JUnitReporter } from 'vitest/node'
 import { STATUS_PROPERTY } from './junit-properties.ts'
 import { filesNotRun, notRunMessage, plannedFiles, unfinishedMessage, workerDeath } from './run-gaps.ts'
-import { writeReportFile } from './write-report.ts'
+import { writeFileAtomic } from '../src/atomic-file.ts'
 
 type JUnitOptions = ConstructorParameters<typeof JUnitReporter>[0]
 type ClassnameTemplate = NonNullable<JUnitOptions['classnameTemplate']>
@@ -97,7 +97,7 @@ export class BenchJUnitReporter extends JUnitReporter {
     if (this.buffer) this.buffer.length = 0
     await super.onTestRunEnd([...modules, ...notRun])
     const file = (this as unknown as JUnitInternals).reportFile
-    if (this.buffer && file) writeReportFile(file, this.buffer.map((line) => `${line}\n`).join(''))
+    if (this.buffer && file) writeFileAtomic(file, this.buffer.map((line) => `${line}\n`).join(''))
   }
 
   private markUnfinished(task: RunnerTask, suite: string, message: string): void {

@@ -21,7 +21,7 @@ import { junitProperties, STATUS_PROPERTY } from './junit-properties.ts'
 import { validOutcome } from './task-outcome.ts'
 import { leaderboardMarkdown } from './markdown.ts'
 import { filesNotRun, notRunMessage, plannedFiles, workerDeath } from './run-gaps.ts'
-import { writeReportFile } from './write-report.ts'
+import { writeFileAtomic } from '../src/atomic-file.ts'
 import { formatSummary } from './summary.ts'
 import { trajectoryKey } from './trajectory-key.ts'
 
@@ -107,7 +107,7 @@ export class LeaderboardReporter implements Reporter {
       baseline: baseline?.regression ?? null,
     }))
     const trajectories = new Map([...this.seen.values()].map((s) => [trajectoryKey(s.record), s.trajectory]))
-    const write = (file: string, text: string) => writeReportFile(join(this.options.outputDir, file), this.options.redactor.text(text))
+    const write = (file: string, text: string) => writeFileAtomic(join(this.options.outputDir, file), this.options.redactor.text(text))
     write('leaderboard.json', `${JSON.stringify(board, null, 2)}\n`)
     write('summary.md', leaderboardMarkdown(board))
     const history = this.recordHistory(board, root)
