@@ -9,6 +9,8 @@ export interface RunFacts {
   unwritten?: readonly string[]
   /** 128 + the signal's number, when a signal interrupted the run. */
   interruptCode?: number
+  /** A Vitest worker died mid-run: the run was cut short, though no signal came. */
+  workerDied?: boolean
 }
 
 /** `n thing(s)`: the plural is the singular plus "s" unless given. */
@@ -19,8 +21,11 @@ export function exitVerdict(board: Leaderboard, facts: RunFacts): { code: number
   const notPassed = board.tasks.filter((t) => t.status === 'failed' || t.status === 'errored').length
   const unscored = board.tasks.filter((t) => t.status === 'unscored').length
   if (board.interrupted) {
-    const code = facts.interruptCode ?? 130
-    return { code, reason: `interrupted: ${plural(board.tasks.length, 'finished task')} written, ${board.unfinished.length} unfinished listed in leaderboard.json; exit ${code}` }
+    // A signal exits with its own code; a worker's death is a failure of the run (exit 1), whatever else came.
+    const code = facts.workerDied ? 1 : facts.interruptCode ?? 130
+    const cause = facts.workerDied ? ' (a Vitest worker exited unexpectedly)' : ''
+    const notRun = board.fileErrors.length ? ` and ${plural(board.fileErrors.length, 'file')} that did not run or load` : ''
+    return { code, reason: `interrupted${cause}: ${plural(board.tasks.length, 'finished task')} written, ${board.unfinished.length} unfinished${notRun} listed in leaderboard.json; exit ${code}` }
   }
   const setup: string[] = [
     [board.tasks.filter((t) => t.status === 'setup-error').length, 'setup error'] as const,

@@ -1,7 +1,7 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { SerializedError, TestAnnotation } from 'vitest'
-import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
+import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node'
 import type { Gate } from '../src/config/options.ts'
 import { interruptExitCode } from '../src/interrupt.ts'
 import type { Redactor } from '../src/redact.ts'
@@ -17,9 +17,11 @@ import { isLeftOut, isUnfinished, taskRecord } from '../src/scoring/task-record.
 import type { Trajectory } from '../src/trajectory/schema.ts'
 import { cleanText } from '../src/text.ts'
 import { exitVerdict } from './exit-verdict.ts'
-import { junitProperties } from './junit-properties.ts'
+import { junitProperties, STATUS_PROPERTY } from './junit-properties.ts'
 import { validOutcome } from './task-outcome.ts'
 import { leaderboardMarkdown } from './markdown.ts'
+import { filesNotRun, notRunMessage, plannedFiles, workerDeath } from './run-gaps.ts'
+import { writeFileAtomic } from '../src/atomic-file.ts'
 import { formatSummary } from './summary.ts'
 import { trajectoryKey } from './trajectory-key.ts'
 
@@ -56,6 +58,8 @@ export class LeaderboardReporter implements Reporter {
   /** In watch mode the reports keep the latest result of every task seen, not just the files that reran. */
   private seen = new Map<string, Seen>()
   private chartsWarming = false
+  /** The files this run set out to run: a file whose worker died before it started is known only from here. */
+  private planned: ReadonlyArray<TestSpecification> = []
 
   constructor(private readonly options: LeaderboardReporterOptions) {}
 
@@ -63,6 +67,10 @@ export class LeaderboardReporter implements Reporter {
     this.vitest = vitest
     // No report of an earlier run may pass as this run's, whatever happens to this one.
     for (const file of REPORT_FILES) rmSync(join(this.options.outputDir, file), { force: true })
+  }
+
+  async onTestRunStart(specifications: ReadonlyArray<TestSpecification>): Promise<void> {
+    this.planned = await plannedFiles(this.vitest, specifications)
   }
 
   /**
@@ -77,7 +85,10 @@ export class LeaderboardReporter implements Reporter {
 
   async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = [], reason?: string): Promise<void> {
     const root = this.vitest?.config.root ?? process.cwd()
-    const run = this.collect(modules, root)
+    // A dead worker cuts the run short as an interrupt does: what it had not finished is listed, not lost.
+    const died = workerDeath(unhandledErrors)
+    const interruption = died ?? (reason === 'interrupted' ? 'interrupted' : null)
+    const run = this.collect(modules, root, interruption)
     if (this.seen.size === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0) return
     const records = markDuplicates([...this.seen.values()].map((s) => s.record))
     // Reporters' onTestRunEnd run concurrently: the properties must be on the tests before this one first
@@ -88,7 +99,8 @@ export class LeaderboardReporter implements Reporter {
     const board = this.options.redactor.deep(buildLeaderboard({
       records,
       fileErrors: run.fileErrors,
-      interrupted: reason === 'interrupted',
+      interrupted: interruption !== null,
+      interruption,
       unfinished: run.unfinished,
       gate: this.options.gate,
       gateDeferred,
@@ -100,7 +112,7 @@ export class LeaderboardReporter implements Reporter {
     // fails the run, and does not stop the others.
     const write = async (file: string, text: () => string | Promise<string>) => {
       try {
-        writeText(join(this.options.outputDir, file), this.options.redactor.text(await text()))
+        writeFileAtomic(join(this.options.outputDir, file), this.options.redactor.text(await text()))
       } catch (error) {
         unwritten.push(file)
         const message = `vitest-mcp-bench: could not write ${file}: ${(error as Error).stack ?? (error as Error).message}`
@@ -118,6 +130,7 @@ export class LeaderboardReporter implements Reporter {
       unhandledErrors: unhandledErrors.length,
       unwritten,
       interruptCode: interruptExitCode(),
+      workerDied: died !== null,
     })
     const summary = formatSummary(board, relative(root, join(this.options.outputDir, 'leaderboard.json')), verdict.reason)
     this.vitest ? this.vitest.logger.log(summary) : console.log(summary)
@@ -125,7 +138,7 @@ export class LeaderboardReporter implements Reporter {
   }
 
   /** This run's tests: their records (into `seen`), the unfinished ones, file errors and failing non-benchmark tests. */
-  private collect(modules: ReadonlyArray<TestModule>, root: string) {
+  private collect(modules: ReadonlyArray<TestModule>, root: string, interruption: string | null) {
     const tests: Array<[TestCase, TaskRecord]> = []
     const unfinished: Leaderboard['unfinished'] = []
     const fileErrors: Leaderboard['fileErrors'] = []
@@ -150,6 +163,8 @@ export class LeaderboardReporter implements Reporter {
         const state = test.result().state
         if (isUnfinished(outcome, state)) {
           unfinished.push({ file, name: test.fullName })
+          // JUnit writes it as an <error>, not as a test that passed.
+          rawTask(test).annotations.push({ type: STATUS_PROPERTY, message: 'unfinished' })
           continue
         }
         const record = taskRecord(outcome, { state: state as 'passed' | 'failed' | 'skipped', errors, durationMs: Math.round(test.diagnostic()?.duration ?? 0) }, this.options.prices)
@@ -160,6 +175,11 @@ export class LeaderboardReporter implements Reporter {
       if (loadErrors.length && (benchTests > 0 || module.project.config.environment === this.options.environment)) {
         fileErrors.push({ file, error: loadErrors.map((e) => cleanText(e.message)).join('\n') })
       }
+    }
+    // Files planned but never started (their worker died first): each is a file error, so none goes unreported.
+    for (const spec of interruption ? filesNotRun(this.planned, modules) : []) {
+      if (spec.project.config.environment !== this.options.environment) continue
+      fileErrors.push({ file: relative(root, spec.moduleId), error: notRunMessage(interruption) })
     }
     return { tests, unfinished, fileErrors, otherFailures }
   }
@@ -224,12 +244,4 @@ function markDuplicates(records: TaskRecord[]): TaskRecord[] {
     const message = `Duplicate task id "${r.id}": it is registered in ${[...where].sort().join(' and ')}; give every task its own id`
     return { ...r, status: 'setup-error', errorPhase: 'collection', error: message, failures: [message] }
   })
-}
-
-/** Atomic write: a crash mid-write never leaves half a report. */
-function writeText(file: string, text: string): void {
-  mkdirSync(join(file, '..'), { recursive: true })
-  const tmp = `${file}.${process.pid}.tmp`
-  writeFileSync(tmp, text)
-  renameSync(tmp, file)
 }

@@ -12,7 +12,7 @@ export function leaderboardMarkdown(board: Leaderboard): string {
   const lines = [
     '# MCP benchmark results',
     '',
-    ...(board.interrupted ? [`> **Interrupted**: ${board.unfinished.length} task(s) did not finish; the figures cover the ${board.tasks.length} that did.`, ''] : []),
+    ...(board.interrupted ? [`> **Interrupted**${board.interruption && board.interruption !== 'interrupted' ? ` (${cell(board.interruption)})` : ''}: ${board.unfinished.length} task(s) did not finish; the figures cover the ${board.tasks.length} that did.`, ''] : []),
     '| agent | tasks | passed | failed | errored | unscored | pass rate (95% CI) | overall | rule score | task completion | tool usage | planning | judged | judge errors | avg rounds | avg calls | avg tokens |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...board.agents.map(agentRow),

@@ -12,19 +12,31 @@ let watching = false
  * tests end with their results and environments tear down). On SIGTERM, or
  * when the main process is gone, the worker closes its servers and exits,
  * so no server process outlives the run.
+ *
+ * "Gone" covers the main process exiting at once on a second Ctrl-C, or
+ * being killed: the IPC channel closes and nobody will ever tear this
+ * worker's environments down or stop it. Having ignored SIGINT, the worker
+ * must then end itself, whether or not a file is running at that moment
+ * (between files, no hub is open but the worker would live on, orphaned).
+ * Servers are in process groups of their own (servers/group-stdio.ts), so
+ * closing the hubs is what ends them; a worker killed outright leaves them
+ * to the orphan guard's watchdog.
  */
 function watchProcess(): void {
   if (watching) return
   watching = true
+  let closing = false
   const closeAll = (code: number) => {
+    if (closing) return
+    closing = true
+    // Past this, the watchdog ends whatever the hubs did not close in time.
     const timer = setTimeout(() => process.exit(code), 5_000)
     timer.unref()
     void Promise.allSettled([...hubs].map((hub) => hub.close())).finally(() => process.exit(code))
   }
   process.on('SIGINT', () => {})
   process.on('SIGTERM', () => closeAll(143))
-  // The main process went away without stopping this worker: nobody will tear the environment down.
-  if (process.connected) process.once('disconnect', () => hubs.size && closeAll(1))
+  if (process.connected) process.once('disconnect', () => closeAll(1))
 }
 
 /**

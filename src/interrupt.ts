@@ -1,13 +1,17 @@
-import type { Vitest } from 'vitest/node'
+import type { Reporter, TestModule, Vitest } from 'vitest/node'
 
 const SIGNALS = { SIGINT: 2, SIGTERM: 15 } as const
 type Signal = keyof typeof SIGNALS
 
 /** How long a cancelled run may take to wind down before the process exits anyway. */
 const GRACE_MS = 10_000
+/** How long a forced exit (a second signal, or the grace period over) waits for the reports to be written. */
+const FLUSH_MS = 3_000
 
 const handled = new WeakSet<Vitest>()
 let exitCode: number | undefined
+/** Work a forced exit waits for (bounded by FLUSH_MS): the reports of what finished so far. */
+const beforeExit = new WeakMap<Vitest, () => Promise<unknown>>()
 
 /** The exit code an interrupted run ends with (128 + the signal's number), once a signal came. */
 export function interruptExitCode(): number | undefined {
@@ -24,7 +28,9 @@ export function interruptExitCode(): number | undefined {
  * (closing its servers), and every reporter's onTestRunEnd runs with reason
  * "interrupted". Then the process exits with the signal's code, as Vitest
  * would have. A second signal, or a run that does not wind down within
- * GRACE_MS, exits at once.
+ * GRACE_MS, exits without waiting for the run: only for the reports of what
+ * finished so far (finishReportsOnExit), at most FLUSH_MS. Workers see the
+ * main process go and end themselves and their servers (environment.ts).
  */
 export function handleInterrupts(vitest: Vitest): void {
   if (handled.has(vitest)) return
@@ -34,9 +40,16 @@ export function handleInterrupts(vitest: Vitest): void {
     const vitestHandlers = process.listeners(signal)
     for (const handler of vitestHandlers) process.removeListener(signal, handler)
     let interrupted = false
+    let exiting = false
     const exit = () => {
-      for (const handler of vitestHandlers) (handler as (s: Signal, n: number) => void)(signal, SIGNALS[signal])
-      process.exit()
+      if (exiting) return
+      exiting = true
+      const flush = beforeExit.get(vitest)?.().catch(() => {})
+      const timer = new Promise((done) => setTimeout(done, FLUSH_MS).unref())
+      void Promise.race([flush, timer]).finally(() => {
+        for (const handler of vitestHandlers) (handler as (s: Signal, n: number) => void)(signal, SIGNALS[signal])
+        process.exit()
+      })
     }
     process.on(signal, () => {
       if (interrupted) return exit()
@@ -51,4 +64,42 @@ export function handleInterrupts(vitest: Vitest): void {
       )
     })
   }
+}
+
+/**
+ * A forced exit still writes the reports: the reporters' run end is called
+ * with what Vitest knows at that moment (finished tasks, the rest
+ * unfinished, files not started), reason "interrupted", unless Vitest has
+ * already called it; a later call from Vitest gets that same run end, so no
+ * report is written twice. Reporters are called in the given order (the
+ * leaderboard's properties go onto the tests before JUnit writes them).
+ */
+export function finishReportsOnExit(vitest: Vitest, reporters: Reporter[]): void {
+  const ends = new Map<Reporter, Promise<unknown>>()
+  for (const reporter of reporters) {
+    const start = reporter.onTestRunStart?.bind(reporter)
+    const end = reporter.onTestRunEnd?.bind(reporter)
+    if (!end) continue
+    // A watch-mode rerun is a new run with its own end.
+    reporter.onTestRunStart = (specifications) => {
+      ends.delete(reporter)
+      return start?.(specifications)
+    }
+    reporter.onTestRunEnd = (...args) => {
+      let running = ends.get(reporter)
+      if (!running) {
+        try {
+          running = Promise.resolve(end(...args))
+        } catch (error) {
+          running = Promise.reject(error)
+        }
+        ends.set(reporter, running)
+      }
+      return running as Promise<void>
+    }
+  }
+  beforeExit.set(vitest, () => {
+    const modules: TestModule[] = vitest.state.getTestModules()
+    return Promise.allSettled(reporters.map((r) => r.onTestRunEnd?.(modules, [], 'interrupted')))
+  })
 }

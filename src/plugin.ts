@@ -9,7 +9,7 @@ import { BUN_WARNING, runtimeKind } from './agents/isolated/launch.ts'
 import { agentName } from './config/agent-name.ts'
 import type { AgentSetting, BenchOptions, ResolvedBenchOptions } from './config/options.ts'
 import { resolveAgents, resolveOptions, runtimeSettings } from './config/runtime-settings.ts'
-import { handleInterrupts } from './interrupt.ts'
+import { finishReportsOnExit, handleInterrupts } from './interrupt.ts'
 import type { Redactor } from './redact.ts'
 import { redactorFor, type RuntimeSettings } from './runtime.ts'
 import { priceTable } from './scoring/prices.ts'
@@ -104,12 +104,15 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
   const environment = here('./environment')
   const prices = priceTable(options.prices)
   const reporters = vitest.config.reporters as unknown[]
-  reporters.push(
-    // The leaderboard reporter writes each task's record onto its test as properties; the JUnit reporter,
-    // after it, writes them (and reads the status to tell errors from failures).
+  // The leaderboard reporter writes each task's record onto its test as properties; the JUnit reporter,
+  // after it, writes them (and reads the status to tell errors from failures).
+  const reports = [
     new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor, prices, historyDir: historyDir(project.config.root, outputDir, options.historyDir) }),
     new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench' }),
-  )
+  ]
+  reporters.push(...reports)
+  // A second Ctrl-C exits without waiting for the run, but not without these reports.
+  finishReportsOnExit(vitest, reports)
   // First in line: Vitest calls reporters in order, and its default reporter redraws its status window
   // (which shows the progress block) as it handles a result, so the block must have the result by then.
   if (options.progress) reporters.unshift(new ProgressReporter({ environment, prices }))

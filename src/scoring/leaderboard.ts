@@ -9,6 +9,8 @@ export interface LeaderboardInput {
   records: TaskRecord[]
   fileErrors: Leaderboard['fileErrors']
   interrupted: boolean
+  /** Why the run stopped early; defaults to "interrupted" when it did. */
+  interruption?: string | null
   unfinished: Leaderboard['unfinished']
   gate: Gate
   /** Why this run does not apply the gate (a shard of a larger run); null: it does. */
@@ -42,6 +44,7 @@ export function buildLeaderboard(input: LeaderboardInput): Leaderboard {
     schemaVersion: LEADERBOARD_SCHEMA_VERSION,
     generatedAt: input.generatedAt ?? new Date().toISOString(),
     interrupted: input.interrupted,
+    interruption: input.interruption ?? (input.interrupted ? 'interrupted' : null),
     unfinished: input.unfinished,
     agents,
     fileErrors: input.fileErrors,

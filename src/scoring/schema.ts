@@ -283,6 +283,8 @@ export const LeaderboardSchema = z.object({
   generatedAt: z.string(),
   /** The run was stopped (Ctrl-C, SIGTERM) before it finished: `unfinished` lists what did not run to the end. */
   interrupted: z.boolean(),
+  /** Why the run stopped early ("interrupted" for a signal, or a worker that died); null when it did not. */
+  interruption: z.string().nullable(),
   unfinished: z.array(z.object({ file: z.string(), name: z.string() })),
   agents: z.array(AgentRowSchema),
   tasks: z.array(TaskRecordSchema),

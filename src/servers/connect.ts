@@ -11,6 +11,8 @@ import { explainStartError, isProtocolNoise, stderrExcerpt } from './start-error
 import { expandVariables } from '../config/load-servers.ts'
 import type { InProcessServerConfig, ServerConfig } from '../config/servers.ts'
 import { loadModule } from '../modules/load-module.ts'
+import { GroupStdioTransport } from './group-stdio.ts'
+import { processGroups } from './orphan-guard.ts'
 
 /** A live MCP client for one server instance. */
 export interface ServerConnection {
@@ -41,7 +43,7 @@ export async function connectServer(name: string, config: ServerConfig, root: st
   let stderrHead = ''
   let inProcessClose: (() => Promise<void>) | undefined
   const { transport, describe } = await openTransport(name, config, root, vars, (close) => (inProcessClose = close))
-  if (transport instanceof StdioClientTransport) {
+  if (transport instanceof StdioClientTransport || transport instanceof GroupStdioTransport) {
     transport.stderr?.on('data', (chunk: Buffer) => {
       if (stderrHead.length < STDERR_KEEP) stderrHead += chunk.toString().slice(0, STDERR_KEEP - stderrHead.length)
       stderr = (stderr + chunk.toString()).slice(-STDERR_KEEP)
@@ -67,7 +69,7 @@ export async function connectServer(name: string, config: ServerConfig, root: st
   try {
     const tools = await withTimeout(startAndList(client, transport, name), config.startupTimeoutMs, `did not start within ${config.startupTimeoutMs} ms`)
     followToolList(client, name, tools)
-    const pid = transport instanceof StdioClientTransport ? transport.pid : null
+    const pid = transport instanceof StdioClientTransport || transport instanceof GroupStdioTransport ? transport.pid : null
     return { name, client, tools, pid, alive: () => open, stderrTail: () => stderr.trim(), close }
   } catch (error) {
     await close()
@@ -100,14 +102,16 @@ async function openTransport(
   const env = { ...process.env, ...vars }
   if ('command' in config) {
     const args = Object.values(expandVariables(name, Object.fromEntries(config.args.map((a, i) => [String(i), a])), env))
-    const transport = new StdioClientTransport({
+    const params = {
       command: config.command,
       args,
       // Only what the server declares, on top of the SDK's minimal base (PATH, HOME, …).
       env: expandVariables(name, config.env, env),
       cwd: resolve(root, expandVariables(name, { cwd: config.cwd ?? '.' }, env).cwd!),
-      stderr: 'pipe',
-    })
+    }
+    // In a process group of its own, so the server's whole process tree ends with it; the SDK's transport
+    // where there are no process groups (Windows).
+    const transport = processGroups ? new GroupStdioTransport(params) : new StdioClientTransport({ ...params, stderr: 'pipe' })
     // Described as written, with `${VAR}` unexpanded: the expanded values may be secrets.
     return { transport, describe: `command: ${[config.command, ...config.args].join(' ')}` }
   }

@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path'
 import type { ServerConfig } from '../config/servers.ts'
+import { workspaceDirectory } from './orphan-guard.ts'
 
 /** Files a task starts with: a directory to copy, or `{ "path": "content" }`. */
 export type WorkspaceSeed = string | Record<string, string>
@@ -16,7 +16,9 @@ export function usesWorkspace(config: ServerConfig): boolean {
 /**
  * Creates a fresh directory for one server instance and seeds it. The path
  * goes to the server as `${TASK_DIR}`; the directory is removed with the
- * instance, so no task sees another's files.
+ * instance, so no task sees another's files. Every workspace of this
+ * process lives in one `mcp-bench-ws-*` directory that goes with the process,
+ * however it ends (orphan-guard.ts).
  */
 export function createWorkspace(server: string, seed: WorkspaceSeed | undefined, root: string): { dir: string; remove(): void } {
   // Check the seed before anything is created, so a refused seed leaves nothing behind.
@@ -26,7 +28,7 @@ export function createWorkspace(server: string, seed: WorkspaceSeed | undefined,
   for (const [path] of files) {
     if (isAbsolute(path) || normalize(path).startsWith('..')) throw new Error(`task files: "${path}" must be a relative path inside the workspace`)
   }
-  const dir = mkdtempSync(join(tmpdir(), `mcp-bench-${server}-`))
+  const dir = mkdtempSync(join(workspaceDirectory(), `${server}-`))
   const remove = () => rmSync(dir, { recursive: true, force: true })
   try {
     // Symlinks in a seed directory are copied as the files they point to, never as links: a link in a

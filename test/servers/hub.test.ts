@@ -7,6 +7,7 @@ import { parseServers } from '../../src/config/load-servers.ts'
 import { ServerHub } from '../../src/servers/hub.ts'
 import { drawDistractors } from '../../src/servers/distractors.ts'
 import { createRng, shuffled } from '../../src/random.ts'
+import { workspaceDirectory } from '../../src/servers/orphan-guard.ts'
 
 const root = process.cwd()
 const probe = { command: process.execPath, args: ['--import', 'tsx', 'test/support/probe-stdio.ts'] }
@@ -137,7 +138,7 @@ describe('per-task state', () => {
 
   it('refuses workspace files that escape the directory', async () => {
     hub = hubWith({ files: { ...probe, args: [...probe.args, '${TASK_DIR}'] } })
-    const workspaces = () => readdirSync(tmpdir()).filter((f) => f.startsWith('mcp-bench-files-')).length
+    const workspaces = () => readdirSync(workspaceDirectory()).filter((f) => f.startsWith('files-')).length
     const before = workspaces()
     await expect(hub.acquire(['files'], { files: { '../escape.txt': 'x' } })).rejects.toThrow(/must be a relative path inside the workspace/)
     await expect(hub.acquire(['files'], { files: 'no/such/dir' })).rejects.toThrow(/task files: no\/such\/dir is not a directory/)

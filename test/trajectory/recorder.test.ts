@@ -33,13 +33,22 @@ describe('trajectory recorder', () => {
   })
 
   it('places a model turn on the trajectory clock: it started durationMs before it was recorded, unless the agent says when', async () => {
+    // The recorder's clock starts between `before` and `built`; the turn is recorded between `sent` and `recorded`.
+    // Bounds from the same clock, not from the timer: a timer may fire a fraction of a millisecond early or,
+    // on a loaded machine, very late.
+    const before = performance.now()
     const r = recorder()
+    const built = performance.now()
     await new Promise((done) => setTimeout(done, 60))
+    const sent = performance.now()
     r.recordTurn({ content: 'x', toolCalls: [], usage: null, finishReason: 'stop', durationMs: 40, model: 'm' })
+    const recorded = performance.now()
     r.recordTurn({ content: 'y', toolCalls: [], usage: null, finishReason: 'stop', durationMs: 5, startedAt: 3 })
     const [first, second] = r.finish('done', null).turns
-    expect(first!.startedAt).toBeGreaterThanOrEqual(15)
-    expect(first!.startedAt! + first!.durationMs).toBeGreaterThanOrEqual(60)
+    const endedAt = first!.startedAt! + first!.durationMs
+    expect(endedAt).toBeGreaterThanOrEqual(sent - built - 0.1)
+    expect(endedAt).toBeLessThanOrEqual(recorded - before + 0.1)
+    expect(first!.startedAt).toBeGreaterThan(0)
     expect(first!.model).toBe('m')
     expect(second!.startedAt).toBe(3)
   })

@@ -1,0 +1,191 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { PassThrough } from 'node:stream'
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import { guardGroup, releaseGroup } from './orphan-guard.ts'
+
+export interface GroupStdioParams {
+  command: string
+  args: string[]
+  env: Record<string, string>
+  cwd: string
+}
+
+/** How long a server may take to exit once its stdin closes, and then once it got SIGTERM. */
+const STDIN_GRACE_MS = 1_000
+const TERM_GRACE_MS = 2_000
+const POLL_MS = 50
+const KILL_WAIT_MS = 1_000
+
+/**
+ * The SDK's stdio client transport, but the server starts as the leader of a
+ * process group of its own (`detached`), and every path that ends it ends
+ * the whole group: the processes the server started die with it.
+ *
+ * - close (teardown): stdin is closed, as the SDK does; after a grace period
+ *   the group gets SIGTERM, after another SIGKILL. A server that ignores
+ *   SIGTERM, and its children, end all the same.
+ * - the server exits on its own (a crash, a kill): what it left in its group
+ *   gets SIGTERM at once and SIGKILL after the grace period.
+ * - this process dies without closing: the orphan guard's watchdog ends the
+ *   group (orphan-guard.ts).
+ *
+ * Its own group also keeps a terminal's Ctrl-C away from the server: the
+ * worker that owns it decides when it stops, after the task's results are
+ * in, instead of every server dying mid-call with the signal.
+ */
+export class GroupStdioTransport implements Transport {
+  onclose?: () => void
+  onerror?: (error: Error) => void
+  onmessage?: (message: JSONRPCMessage) => void
+  /** The server's stderr, available before start so no early line is lost. */
+  readonly stderr = new PassThrough()
+  private child?: ChildProcess
+  private readonly buffer = new ReadBuffer()
+  private exited?: Promise<void>
+  private ending?: Promise<void>
+
+  constructor(private readonly params: GroupStdioParams) {}
+
+  get pid(): number | null {
+    return this.child?.pid ?? null
+  }
+
+  start(): Promise<void> {
+    if (this.child) throw new Error('GroupStdioTransport already started')
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.params.command, this.params.args, {
+        env: { ...getDefaultEnvironment(), ...this.params.env },
+        cwd: this.params.cwd,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: true,
+        windowsHide: true,
+      })
+      this.child = child
+      this.exited = new Promise((done) => child.once('exit', () => done()))
+      child.once('error', (error) => {
+        reject(error)
+        this.onerror?.(error)
+      })
+      child.once('spawn', () => {
+        if (child.pid) guardGroup(child.pid)
+        resolve()
+      })
+      // The leader is gone: whatever it started is ended with it (unless close() is already doing that).
+      child.once('exit', () => void this.endGroup())
+      child.once('close', () => this.onclose?.())
+      child.stdin?.on('error', (error) => this.onerror?.(error))
+      child.stdout?.on('error', (error) => this.onerror?.(error))
+      child.stdout?.on('data', (chunk: Buffer) => {
+        this.buffer.append(chunk)
+        for (;;) {
+          let message: JSONRPCMessage | null
+          try {
+            message = this.buffer.readMessage()
+          } catch (error) {
+            this.onerror?.(error as Error)
+            continue
+          }
+          if (message === null) break
+          this.onmessage?.(message)
+        }
+      })
+      child.stderr?.pipe(this.stderr)
+    })
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const stdin = this.child?.stdin
+      if (!stdin || !stdin.writable) return reject(new Error('Not connected'))
+      if (stdin.write(serializeMessage(message))) resolve()
+      else stdin.once('drain', resolve)
+    })
+  }
+
+  async close(): Promise<void> {
+    const child = this.child
+    if (!child) return
+    try {
+      child.stdin?.end()
+    } catch {
+      // already closed
+    }
+    // A well-behaved server exits when its stdin closes; the group is ended either way.
+    await Promise.race([this.exited, delay(STDIN_GRACE_MS)])
+    await this.endGroup()
+    this.buffer.clear()
+  }
+
+  /** SIGTERM to the group, then SIGKILL to what is left after the grace period. Runs once. */
+  private endGroup(): Promise<void> {
+    this.ending ??= (async () => {
+      const pgid = this.child?.pid
+      if (!pgid) return
+      if (!groupAlive(pgid)) return releaseGroup(pgid)
+      signalGroup(pgid, 'SIGTERM')
+      const until = Date.now() + TERM_GRACE_MS
+      while (groupAlive(pgid) && Date.now() < until) await delay(POLL_MS)
+      if (groupAlive(pgid)) {
+        signalGroup(pgid, 'SIGKILL')
+        // SIGKILL lands asynchronously: closed means gone, so wait (briefly) until it has.
+        const killed = Date.now() + KILL_WAIT_MS
+        while (groupAlive(pgid) && Date.now() < killed) await delay(POLL_MS / 5)
+      }
+      releaseGroup(pgid)
+    })()
+    return this.ending
+  }
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
+
+/** Signals every process of a group; a runtime that cannot address groups gets the leader signalled instead. */
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return
+    try {
+      process.kill(pgid, signal)
+    } catch {
+      // gone
+    }
+  }
+}
+
+/**
+ * True while a process of the group still runs. Where /proc exists (Linux) a zombie does not count: under
+ * an init that does not reap orphans (a container's PID 1 often does not), a killed child stays a zombie
+ * forever, and each close would wait out the grace period for it. Elsewhere, signal 0 to the group.
+ */
+function groupAlive(pgid: number): boolean {
+  if (hasProc) return liveMembers(pgid)
+  try {
+    process.kill(-pgid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+const hasProc = process.platform === 'linux' && existsSync('/proc/self/stat')
+
+function liveMembers(pgid: number): boolean {
+  for (const entry of readdirSync('/proc')) {
+    if (entry.charCodeAt(0) > 57) continue
+    let stat: string
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'latin1')
+    } catch {
+      continue
+    }
+    // "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses, so fields count from the last ")".
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') return true
+  }
+  return false
+}
