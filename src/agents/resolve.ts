@@ -5,6 +5,7 @@ import type { ReferencePlan } from '../task/spec.ts'
 export { agentName }
 import { cassetteFromEnv } from '../exchange-store.ts'
 import { loadModule } from '../modules/load-module.ts'
+import type { Secret } from '../redact.ts'
 import { openaiAgent } from './openai.ts'
 import { plannerAgent } from './planner.ts'
 import { reactAgent } from './react.ts'
@@ -17,6 +18,8 @@ export interface AgentTaskContext {
   reference?: ReferencePlan
   /** Text that differs between identical runs (workspace paths), hidden from cassette keys. */
   volatile?: ReadonlyMap<string, string>
+  /** Values no cassette may hold (the run's redactor's). */
+  secrets?: readonly Secret[]
 }
 
 /**
@@ -37,7 +40,7 @@ export async function loadAgent(setting: AgentSetting, root: string, task: Agent
       maxRetries: setting.maxRetries,
       requestTimeoutMs: setting.requestTimeoutMs,
       systemPrompt: setting.systemPrompt,
-      cassette: { ...cassetteFromEnv(root), volatile: task.volatile },
+      cassette: { ...cassetteFromEnv(root), volatile: task.volatile, secrets: task.secrets },
       compress: setting.compress,
       observationChars: setting.observationChars,
       formatReminders: setting.formatReminders,

@@ -15,11 +15,15 @@ import { TrajectorySchema } from '../trajectory/schema.ts'
  */
 export const OUTCOME_VERSION = 1
 
-/** Where a task stopped. `spec` and `servers` are setup problems, not the agent's; `agent` and `judge` are. */
-export const StopPhaseSchema = z.enum(['spec', 'servers', 'agent', 'judge'])
+/**
+ * Where a task stopped. `spec` and `servers` are setup problems, not the agent's; `agent` and `judge` are.
+ * `harness`: the record the harness made of the task failed validation where it arrived, a fault of this
+ * package, never scored against the agent.
+ */
+export const StopPhaseSchema = z.enum(['spec', 'servers', 'agent', 'judge', 'harness'])
 export type StopPhase = z.infer<typeof StopPhaseSchema>
 
-export const SETUP_PHASES: readonly StopPhase[] = ['spec', 'servers']
+export const SETUP_PHASES: readonly StopPhase[] = ['spec', 'servers', 'harness']
 
 export const VerdictSchema = z.object({
   /** The check's name, e.g. `answer`, `facts`, `grounding`. */

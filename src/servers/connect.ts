@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
-import { expandVariables } from '../config/load-servers.ts'
+import { expandVariables, ServerConfigError } from '../config/load-servers.ts'
 import type { InProcessServerConfig, ServerConfig } from '../config/servers.ts'
 import { loadModule } from '../modules/load-module.ts'
 
@@ -110,7 +110,9 @@ async function openTransport(
   }
   if ('url' in config) {
     const headers = expandVariables(name, config.headers, env)
-    const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers } })
+    const url = expandVariables(name, { url: config.url }, env).url!
+    if (!URL.canParse(url)) throw new ServerConfigError(`Server "${name}": url ${config.url} is not a URL once its variables are expanded`)
+    const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } })
     return { transport, describe: `url: ${config.url}` }
   }
   const server = await loadInProcessServer(name, config, root)

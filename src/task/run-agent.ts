@@ -1,3 +1,4 @@
+import { checkedTurn } from '../agents/reply-shape.ts'
 import { loadAgent } from '../agents/resolve.ts'
 import type { AgentSetting } from '../config/options.ts'
 import type { Runtime } from '../runtime.ts'
@@ -55,8 +56,11 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
   const timer = setTimeout(() => controller.abort(new Error(`agent timed out after ${timeout} ms`)), timeout)
   try {
     const volatile = new Map([...session.workspaces].map(([server, dir]) => [`workspace:${server}`, dir]))
-    const agent = await loadAgent(setting, settings.root, { reference: spec.reference, volatile })
-    const answer = await Promise.race([agent.run(recorder.context()), stopped])
+    const agent = await loadAgent(setting, settings.root, { reference: spec.reference, volatile, secrets: runtime.redactor.secrets })
+    const context = recorder.context()
+    // Every turn, whoever records it, is checked before it joins the trajectory (src/agents/reply-shape.ts).
+    const ctx = { ...context, recordTurn: (turn: Parameters<typeof context.recordTurn>[0]) => context.recordTurn(checkedTurn(turn)) }
+    const answer = await Promise.race([agent.run(ctx), stopped])
     return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs() }
   } catch (error) {
     return { trajectory: recorder.finish(null, asError(error).message), outputs: recorder.outputs() }
