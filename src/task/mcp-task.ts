@@ -8,7 +8,7 @@ import { getRuntime, type Runtime } from '../runtime.ts'
 import { callShape, ruleMetrics } from '../scoring/task-scores.ts'
 import { drawDistractors } from '../servers/distractors.ts'
 import type { ServerSession } from '../servers/hub.ts'
-import { contentToText } from '../text.ts'
+import { cleanText, contentToText } from '../text.ts'
 import { harnessVerdicts, judgeDecision } from './harness-checks.ts'
 import { collecting } from './collect.ts'
 import { judgesFor, taskJudging, type Judges } from './judging.ts'
@@ -57,7 +57,7 @@ export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): voi
   for (const setting of agents) {
     const name = agentName(setting)
     for (let trial = 1; trial <= trials; trial++) {
-      const title = `${id}${agents.length > 1 ? ` [${name}]` : ''}${trials > 1 ? ` #${trial}` : ''}`
+      const title = `${cleanText(id)}${agents.length > 1 ? ` [${name}]` : ''}${trials > 1 ? ` #${trial}` : ''}`
       const meta = { mcpBenchTask: { taskId: id, agent: name, trial } }
       test(title, { timeout: budget.test, meta, tags }, (context) =>
         runTask({ id, spec: task, specError: parsed.error, setting, name, trial, runtime, judges, context, budget, checks }))
@@ -121,7 +121,8 @@ async function runTask(args: TaskArgs): Promise<void> {
     for (const error of task.result?.errors ?? []) Object.assign(error, redactor.deep({ ...error }))
   })
   const stop = (phase: StopPhase, message: string): never => {
-    outcome.stopped = { phase, message: redactor.text(message) }
+    // The message quotes server stderr and task ids: no secret and no terminal escape may reach the terminal through it.
+    outcome.stopped = { phase, message: cleanText(redactor.text(message)) }
     throw new TaskError(outcome.stopped.message)
   }
   if (!spec) return stop('spec', describeIssues(`Task "${id}" in ${file} has an invalid spec`, args.specError!))
