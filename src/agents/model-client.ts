@@ -2,6 +2,7 @@ import OpenAI from 'openai'
 import type { ChatCompletionMessage, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions'
 import { cassetteFromEnv, storedFetch, type StoreOptions } from '../exchange-store.ts'
 import { getRuntime } from '../runtime.ts'
+import { wholeBodyFetch } from '../whole-body-fetch.ts'
 import type { ModelTurn } from '../trajectory/schema.ts'
 import { readReply } from './reply-shape.ts'
 import type { AgentContext } from './types.ts'
@@ -42,7 +43,7 @@ export function modelClient(options: ModelOptions, agentKind: string): { model: 
       maxRetries: options.maxRetries ?? 4,
       timeout: options.requestTimeoutMs ?? 120_000,
       // Built outside the harness's own agent settings (a `{ module }` agent's openaiAgent), it still keeps the run's secrets out of cassettes.
-      fetch: storedFetch(options.cassette ?? { ...cassetteFromEnv(process.cwd()), secrets: getRuntime()?.redactor.secrets }),
+      fetch: storedFetch(options.cassette ?? { ...cassetteFromEnv(process.cwd()), secrets: getRuntime()?.redactor.secrets }, wholeBodyFetch()),
     })),
   }
 }

@@ -108,7 +108,9 @@ function count(value: unknown, field: string, notes: string[]): number {
 }
 
 function typeOf(value: unknown): string {
-  return Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`
+  if (Array.isArray(value)) return 'a list'
+  if (value === null) return 'null'
+  return `${/^[aeiou]/.test(typeof value) ? 'an' : 'a'} ${typeof value}`
 }
 
 const TurnSchema = ModelTurnSchema.omit({ round: true })

@@ -1,6 +1,7 @@
 import OpenAI from 'openai'
 import { cassetteFromEnv, STORE_HIT_HEADER, storedFetch, type StoreOptions } from '../exchange-store.ts'
 import type { Secret } from '../redact.ts'
+import { wholeBodyFetch } from '../whole-body-fetch.ts'
 import type { ResolvedJudgeConfig } from './config.ts'
 import type { JudgeUsage } from './schema.ts'
 
@@ -46,7 +47,7 @@ export function createChatClient(config: ResolvedJudgeConfig, keep: (reply: unkn
     maxRetries: config.maxRetries,
     timeout: config.timeoutMs,
     defaultHeaders: config.headers,
-    fetch: storedFetch({ ...storeFor(config, keep), secrets }),
+    fetch: storedFetch({ ...storeFor(config, keep), secrets }, wholeBodyFetch()),
   })
   return {
     baseURL,
