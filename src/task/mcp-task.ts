@@ -3,7 +3,7 @@ import { test, TestRunner, type ExpectStatic, type TestContext } from 'vitest'
 import { agentName } from '../agents/resolve.ts'
 import { describeIssues } from '../config/load-servers.ts'
 import type { AgentSetting } from '../config/options.ts'
-import { OUTCOME_VERSION, type StopPhase, type TaskOutcome } from '../outcome/schema.ts'
+import { OUTCOME_VERSION, TaskOutcomeSchema, type StopPhase, type TaskOutcome } from '../outcome/schema.ts'
 import { getRuntime, type Runtime } from '../runtime.ts'
 import { callShape, ruleMetrics } from '../scoring/task-scores.ts'
 import { drawDistractors } from '../servers/distractors.ts'
@@ -111,11 +111,31 @@ interface TaskArgs {
  * travels to the main process once, with the test's result.
  */
 async function runTask(args: TaskArgs): Promise<void> {
+  const file = relative(args.runtime.settings.root, args.context.task.file.filepath)
+  const outcome = newOutcome(args, file)
+  args.context.task.meta.mcpBenchOutcome = outcome
+  try {
+    await runSteps(args, outcome, file)
+  } finally {
+    checkRecord(outcome)
+  }
+}
+
+/**
+ * The record is validated again where it arrives, and one that fails there is
+ * a harness fault (reporters/task-outcome.ts). Checked here too, so the test
+ * itself fails and names the field, instead of passing in Vitest's eyes.
+ */
+function checkRecord(outcome: TaskOutcome): void {
+  const parsed = TaskOutcomeSchema.safeParse(outcome)
+  if (parsed.success) return
+  const fields = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`).join('; ')
+  throw new TaskError(`harness fault: the outcome record of this task fails validation (${fields}); this is a bug in vitest-mcp-bench, not the agent's failure`)
+}
+
+async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string): Promise<void> {
   const { id, spec, runtime, context } = args
   const { redactor } = runtime
-  const file = relative(runtime.settings.root, context.task.file.filepath)
-  const outcome = newOutcome(args, file)
-  context.task.meta.mcpBenchOutcome = outcome
   // Assertion messages quote tool output and answers: redact them before they leave the worker.
   context.onTestFinished(({ task }) => {
     for (const error of task.result?.errors ?? []) Object.assign(error, redactor.deep({ ...error }))
