@@ -208,7 +208,8 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
   if (trajectory.error) stop('agent', `Task "${id}" [${name}]: ${trajectory.error}`)
   const judging = taskJudging(
     judges,
-    { trajectory, task: spec, tools: session.catalog, taskId: id, volatile: session.workspaces },
+    // Tool descriptions are a server's words and may quote its secrets: redacted, like the trajectory, before any prompt is built.
+    { trajectory, task: spec, tools: redactor.deep(session.catalog.entries), taskId: id, volatile: session.workspaces },
     { signal: context.signal, budgetMs: args.budget.judge },
     (kind, result) => (outcome[kind] = redactor.deep(result)),
   )

@@ -17,6 +17,7 @@ const PLANTED = 'tok_cassette_planted_4e91b7'
 const HTTP_TOKEN = 'htk_cassette_planted_8a2c55'
 const AGENT_KEY = 'sk-e2e-hostile-agent-3f9d27'
 const SECRETS = [PLANTED, HTTP_TOKEN, AGENT_KEY]
+const SCORES = { task_fulfillment: 8, information_grounding: 8, tool_appropriateness: 8, parameter_accuracy: 8, dependency_awareness: 8, parallelism_efficiency: 8 }
 
 const task = (r: ChildRun, id: string) => {
   const found = r.leaderboard.tasks.find((t) => t.id === id)
@@ -46,9 +47,11 @@ function toolResult(request: RecordedRequest): string | undefined {
 describe('hostile conditions (child Vitest runs)', { timeout: 240_000 }, () => {
   describe('secrets a server is started with', () => {
     let model: ScriptedModelServer | undefined
+    let judge: ScriptedModelServer | undefined
     let http: Awaited<ReturnType<typeof startKeyedHttp>> | undefined
     afterAll(async () => {
       await model?.close()
+      await judge?.close()
       await http?.close()
     })
 
@@ -62,17 +65,28 @@ describe('hostile conditions (child Vitest runs)', { timeout: 240_000 }, () => {
           return said === undefined ? { toolCalls: [{ name: `${server}__whoami`, arguments: {} }] } : { content: `The server says ${said}.` }
         },
       })
+      // A judge that quotes back whatever token-like text its prompt holds, so a secret in the prompt would reach the cache twice.
+      judge = await startScriptedModel({
+        script: (request) => {
+          const quoted = /tok_\w+|htk_\w+|\[redacted:[^\]]+\]/.exec(JSON.stringify(request.body))?.[0] ?? 'nothing'
+          return { content: JSON.stringify({ reasoning: { task_fulfillment: `it quoted ${quoted}` }, scores: SCORES }) }
+        },
+      })
       const out = mkdtempSync(join(tmpdir(), 'mcp-bench-e2e-'))
       const cassettes = join(out, 'cassettes')
-      const env = { E2E_MODEL_URL: model.url, E2E_AGENT_KEY: AGENT_KEY, E2E_PLANTED: PLANTED, E2E_HTTP_TOKEN: HTTP_TOKEN, E2E_HTTP_URL: http.url, MCP_BENCH_CASSETTE_DIR: cassettes }
+      const env = { E2E_MODEL_URL: model.url, E2E_JUDGE_URL: judge.url, E2E_AGENT_KEY: AGENT_KEY, E2E_PLANTED: PLANTED, E2E_HTTP_TOKEN: HTTP_TOKEN, E2E_HTTP_URL: http.url, MCP_BENCH_CASSETTE_DIR: cassettes }
       const args = (blob: string) => ['benchmarks/secrets.test.ts', '--reporter=default', '--reporter=blob', `--outputFile.blob=${join(out, blob)}`]
       const recorded = await runChildVitest({ project: 'test/e2e/faults', args: args('record.blob.json'), out, env: { ...env, MCP_BENCH_CASSETTE: 'record' } })
       for (const id of ['secrets/keyholder', 'secrets/keyed-http']) expect(task(recorded, id), task(recorded, id).error ?? '').toMatchObject({ status: 'passed' })
       // Both secrets did travel: the model was sent each one in a tool message (so the cassette had something to hide).
       const sent = model.requests.map((q) => toolResult(q)).filter(Boolean)
       expect(sent).toEqual(expect.arrayContaining([PLANTED, HTTP_TOKEN]))
+      // Four model exchanges and the judge's (its cache is the cassette while one records), two samples per task.
       const stored = filesUnder(cassettes)
-      expect(stored.length).toBe(4)
+      expect(stored.length).toBe(8)
+      // The judge saw each secret only redacted (its catalog quotes the keyholder's token; the trajectory both).
+      expect(task(recorded, 'secrets/keyholder').judge).toMatchObject({ reasoning: { taskFulfillment: 'it quoted [redacted:E2E_PLANTED]' } })
+      expect(task(recorded, 'secrets/keyed-http').judge).toMatchObject({ reasoning: { taskFulfillment: 'it quoted [redacted:E2E_HTTP_TOKEN]' } })
       expect(leaks([...recorded.files(), { path: '(terminal)', text: recorded.output }])).toEqual([])
       // The cassette says what was there.
       expect(stored.map((f) => f.text).join('\n')).toContain('[redacted:E2E_PLANTED]')
@@ -80,9 +94,10 @@ describe('hostile conditions (child Vitest runs)', { timeout: 240_000 }, () => {
 
       // Replayed with the model gone: every answer comes from the redacted cassette.
       await model.close()
-      const before = model.requests.length
+      await judge.close()
+      const before = model.requests.length + judge.requests.length
       const replayed = await runChildVitest({ project: 'test/e2e/faults', args: args('replay.blob.json'), out, env: { ...env, MCP_BENCH_CASSETTE: 'replay' } })
-      expect(model.requests.length).toBe(before)
+      expect(model.requests.length + judge.requests.length).toBe(before)
       for (const id of ['secrets/keyholder', 'secrets/keyed-http']) expect(task(replayed, id)).toMatchObject({ status: 'passed', metrics: { toolCalls: 1 } })
       expect(leaks([...replayed.files(), { path: '(terminal)', text: replayed.output }])).toEqual([])
       expect(replayed.code).toBe(0)
