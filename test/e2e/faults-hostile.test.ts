@@ -132,8 +132,15 @@ describe('hostile conditions (child Vitest runs)', { timeout: 240_000 }, () => {
         expect(call.id).toMatch(/\S/)
         expect(messages.find((m) => m.role === 'tool')!.tool_call_id).toBe(call.id)
       }
-      expect(r.output).not.toMatch(/malformed/)
-      expect(r.code).toBe(0)
+      // A tool call with no name cannot be run: the model's error, with its turn and tokens kept.
+      expect(task(r, 'reply/no-name')).toMatchObject({
+        status: 'errored', errorPhase: 'agent', rounds: 1,
+        error: expect.stringMatching(/scripted-model sent a reply that cannot be used: tool_calls\[0\] has no function name/),
+        tokens: { prompt: 20, completion: 5, total: 25 },
+      })
+      expect(r.output).not.toMatch(/malformed|harness fault/)
+      expect(r.code).toBe(1)
+      expect(r.output).toContain('exit 1: 1 task did not pass')
     })
   })
 })
@@ -158,6 +165,7 @@ function unusualReplies(request: RecordedRequest): ScriptedTurn {
       ? completion({ content: [{ type: 'text', text: 'The server said ' }, { type: 'text', text: 'hello.' }] })
       : completion({ content: [], tool_calls: [call()] })
     case 'usage-fraction': return answered ? answer : completion({ content: null, tool_calls: [call()] }, { prompt_tokens: 12.5, completion_tokens: 12.5, total_tokens: 25 })
+    case 'no-name': return completion({ content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { arguments: '{"text":"hello"}' } }] })
     case 'usage-negative': return answered ? answer : completion({ content: null, tool_calls: [call()] }, { prompt_tokens: -5, completion_tokens: -5, total_tokens: -5 })
     default: return { status: 400, body: { error: { message: `unknown shape ${shape}` } } }
   }
