@@ -20,12 +20,14 @@ import { stableStringify } from './stable-json.ts'
  *
  * Secrets get the same treatment, because cassettes are meant to be
  * committed: every value the run's redactor knows (a server's `${VAR}`, API
- * keys), in any of the spellings it knows, and anything credential-shaped is
- * redacted in the stored request, the stored response and the key. The key
- * is therefore the same whatever the secret's value, so a cassette recorded
- * with one token replays with another. On replay `[redacted:NAME]` becomes
- * this run's value again, so an agent that passes a token on (to a tool)
- * behaves as it did live; shapes caught by pattern stay `[redacted]`.
+ * keys), in any of the spellings it knows, is redacted in the stored
+ * request, the stored response and the key. The key is therefore the same
+ * whatever the secret's value, so a cassette recorded with one token replays
+ * with another. On replay `[redacted:NAME]` becomes this run's value again,
+ * so an agent that passes a token on (to a tool) behaves as it did live.
+ * Credential-shaped text that is no known value is left as it is here (the
+ * reports redact it): a pattern cannot tell a key from "token balances", and
+ * a replay must give back exactly what the model said.
  */
 export type StoreMode = 'record' | 'replay' | 'cache' | 'off'
 
@@ -61,7 +63,7 @@ export function storedFetch(options: StoreOptions, inner: typeof fetch = fetch):
   const volatile = [...(options.volatile ?? new Map())].filter(([, v]) => v.length > 0).sort((a, b) => b[1].length - a[1].length)
   const hide = (text: string) => volatile.reduce((out, [name, value]) => out.split(value).join(`<${name}>`), text)
   const restore = (text: string) => volatile.reduce((out, [name, value]) => out.split(`<${name}>`).join(value), text)
-  const secrets = createRedactor(options.secrets ?? [])
+  const secrets = createRedactor(options.secrets ?? [], { patterns: false })
   const unredact = (text: string) => secrets.secrets.reduce((out, s) => out.split(placeholder(s)).join(s.value), text)
   return async (input, init) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url)

@@ -32,7 +32,12 @@ const PATTERNS: Array<[RegExp, string]> = [
   [/\b((?:api[_-]?key|access[_-]?token|secret|password)["']?\s*[:=]\s*["']?)(?!\[redacted|\$\{)[^\s"'&,;}]{6,}/gi, '$1[redacted]'],
 ]
 
-export function createRedactor(secrets: readonly Secret[]): Redactor {
+/**
+ * `patterns: false` replaces only the known values: for stores that must give
+ * back on replay exactly what was said (a pattern cannot tell a credential
+ * from "token balances", and what it replaced could not be put back).
+ */
+export function createRedactor(secrets: readonly Secret[], { patterns = true }: { patterns?: boolean } = {}): Redactor {
   const unique = [...new Map(secrets.filter((s) => s.value.length > 0).map((s) => [s.value, s])).values()]
   const long = unique.filter((s) => s.value.length >= MIN_SECRET_LENGTH)
   // Longest first, so a secret that contains another (or one of its encodings) is replaced whole.
@@ -40,7 +45,7 @@ export function createRedactor(secrets: readonly Secret[]): Redactor {
   const text = (value: string): string => {
     let out = value
     for (const secret of known) if (out.includes(secret.value)) out = out.split(secret.value).join(secret.label)
-    for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement)
+    if (patterns) for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement)
     return out
   }
   const deep = <T>(value: T): T => walk(value, text) as T

@@ -31,19 +31,20 @@ describe('secrets and the exchange store (cassettes, judge cache)', () => {
   const QUOTED = 'p"ss\\word-77'
   const secrets = [{ value: TOKEN, label: 'TOKEN' }, { value: QUOTED, label: 'QUOTED' }]
 
-  it('keeps every known secret, in every spelling, and every credential shape out of the stored request and response', async () => {
+  it('keeps every known secret, in every spelling, out of the stored request and response, and what is no secret word for word', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcp-bench-store-'))
     const record: StoreOptions = { mode: 'record', dir, secrets }
     const spellings = [TOKEN, QUOTED, encodeURIComponent(QUOTED), Buffer.from(TOKEN).toString('base64'), Buffer.from(TOKEN).toString('base64url')]
-    const reply = await content(await ask(storedFetch(record, echo), `token ${spellings.join(' | ')} and sk-live-abcdef0123456789`))
+    const reply = await content(await ask(storedFetch(record, echo), `token ${spellings.join(' | ')}; token balances are fine`))
     // The live answer is untouched: only what is written is redacted.
     expect(reply).toContain(TOKEN)
     const text = stored(dir)
-    for (const s of [...spellings, JSON.stringify(QUOTED).slice(1, -1), 'sk-live-abcdef0123456789']) expect(text).not.toContain(s)
+    for (const s of [...spellings, JSON.stringify(QUOTED).slice(1, -1)]) expect(text).not.toContain(s)
     expect(text).toContain('[redacted:TOKEN]')
     expect(text).toContain('[redacted:TOKEN base64]')
     expect(text).toContain('[redacted:QUOTED url-encoded]')
-    expect(text).toContain('sk-[redacted]')
+    // Words that only look like a credential are kept, so a replay gives back what the model said.
+    expect(text).toContain('token balances are fine')
   })
 
   it('replays a redacted entry: the key does not depend on the secret\'s value, and this run\'s value is put back', async () => {
