@@ -49,3 +49,19 @@ describe('server config', () => {
     expect(() => expandVariables('gh', { TOKEN: '${MISSING_VAR}' }, {})).toThrow('Server "gh": TOKEN refers to ${MISSING_VAR}, which is not set')
   })
 })
+
+describe('an HTTP server url with ${VAR}', () => {
+  it('is accepted as written (expanded when the server starts), and a url that is no URL is still refused', () => {
+    const { servers, invalid } = parseServers({
+      mcpServers: {
+        remote: { url: 'https://${REMOTE_HOST}/mcp?key=${env:REMOTE_KEY}' },
+        whole: { url: '${REMOTE_URL}' },
+        broken: { url: 'not a url' },
+      },
+    }, 'test.json')
+    expect(Object.keys(servers)).toEqual(['remote', 'whole'])
+    expect(invalid.broken).toMatch(/mcpServers\.broken\.url: Invalid URL/)
+    expect(expandVariables('remote', { url: (servers.remote as { url: string }).url }, { REMOTE_HOST: 'mcp.example.com', REMOTE_KEY: 'k123456' }).url)
+      .toBe('https://mcp.example.com/mcp?key=k123456')
+  })
+})
