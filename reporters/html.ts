@@ -34,7 +34,7 @@ export async function leaderboardHtml(input: ReportInput): Promise<string> {
   const charts = await chartSections(board, history.records)
   const csp = `default-src 'none'; script-src ${PAGE_SCRIPT_HASH}; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`
   const baseline = compareView(board.gate.baseline, input.comparison ?? null)
-  return `<!doctype html>
+  return withoutControls(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -60,8 +60,12 @@ ${board.fileErrors.length ? `<section id="file-errors"><h2>Files that did not lo
 </main>
 <script>${PAGE_SCRIPT}</script>
 </body></html>
-`
+`)
 }
+
+// A report holds text from models and servers; control characters (NUL, terminal escapes) have no place in HTML.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
+const withoutControls = (html: string) => html.replace(CONTROL, '')
 
 function runFacts(board: Leaderboard): string {
   const counts = new Map<string, number>()

@@ -5,7 +5,7 @@ import type { Prices } from '../src/scoring/prices.ts'
 import { totalUsd } from '../src/scoring/run-costs.ts'
 import type { TaskRecord } from '../src/scoring/schema.ts'
 import { isLeftOut, isUnfinished, taskRecord } from '../src/scoring/task-record.ts'
-import { count, duration, percent, usd } from '../src/text.ts'
+import { cleanText, count, duration, percent, usd } from '../src/text.ts'
 import { validOutcome } from './task-outcome.ts'
 import { joinVitestWindow, type VitestWindow } from './vitest-window.ts'
 
@@ -138,8 +138,12 @@ function reportersOf(vitest: Vitest | undefined): readonly unknown[] {
 const total = (p: Progress) => `${p.done}/${p.estimated ? '~' : ''}${p.total}`
 const eta = (p: Progress) => (p.done >= p.total && !p.estimated ? 'done' : `ETA ${p.etaMs === null ? '…' : duration(p.etaMs)}`)
 
-/** One finished task, for a log that is read top to bottom (CI). */
+/** One finished task, for a log that is read top to bottom (CI). Task ids and agent names are the user's, so escapes are dropped. */
 export function taskLine(record: TaskRecord, p: Progress): string {
+  return cleanText(rawTaskLine(record, p))
+}
+
+function rawTaskLine(record: TaskRecord, p: Progress): string {
   const agent = p.agents.find((a) => a.agent === record.agent)
   const task = `${record.id}${record.trial > 1 ? ` #${record.trial}` : ''} [${record.agent}]`
   const of = agent ? ` · ${record.agent} ${agent.done}/${agent.collected} pass ${percent(agent.passRate)}` : ''
@@ -148,6 +152,10 @@ export function taskLine(record: TaskRecord, p: Progress): string {
 
 /** The block shown under Vitest's status window on a terminal. */
 export function windowLines(p: Progress): string[] {
+  return rawWindowLines(p).map(cleanText)
+}
+
+function rawWindowLines(p: Progress): string[] {
   const width = Math.max(5, ...p.agents.map((a) => a.agent.length))
   return [
     ` MCP bench  ${total(p)} tasks  pass ${percent(p.passRate)}  ${count(p.tokens)} tokens  ${usd(p.costUsd)}  ${eta(p)}`,

@@ -1,4 +1,5 @@
 import { OUTCOME_VERSION, TaskOutcomeSchema, type TaskOutcome } from '../src/outcome/schema.ts'
+import type * as z from 'zod'
 
 /**
  * Outcomes already validated, by the object the test's result brought: the progress display reads each
@@ -7,9 +8,12 @@ import { OUTCOME_VERSION, TaskOutcomeSchema, type TaskOutcome } from '../src/out
 const validated = new WeakMap<object, TaskOutcome>()
 
 /**
- * The outcome a test sent, validated here where it arrives. A missing or
- * malformed one (the worker died, or wrote something else into the meta)
- * becomes an errored outcome that says so.
+ * The outcome a test sent, validated here where it arrives. A missing one
+ * (the worker died) becomes an errored outcome that says so. A malformed one
+ * is the harness's own fault, never the agent's: it becomes a setup error
+ * (phase `harness`) that names the fields that failed, and keeps every part
+ * of the record that is valid, the trajectory too when dropping the turns or
+ * calls that failed makes it valid, so its tokens are not lost.
  */
 export function validOutcome(raw: unknown, identity: { taskId: string; agent: string; trial: number }, file: string, errors: string[]): TaskOutcome {
   const known = typeof raw === 'object' && raw !== null ? validated.get(raw) : undefined
@@ -19,14 +23,54 @@ export function validOutcome(raw: unknown, identity: { taskId: string; agent: st
     validated.set(raw as object, parsed.data)
     return parsed.data
   }
-  const why = raw === undefined
-    ? errors[0] ?? 'the task ended before it recorded an outcome'
-    : `its outcome record is malformed (${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`
-  return {
+  const base: TaskOutcome = {
     version: OUTCOME_VERSION, taskId: identity.taskId, agent: identity.agent, trial: identity.trial, file,
     servers: [], category: null, tier: 'easy', tags: [], reference: null, callMatch: null, distractors: { joined: [], skipped: [] },
-    stopped: { phase: 'agent', message: why }, trajectory: null, judge: null, referenceJudge: null,
+    stopped: null, trajectory: null, judge: null, referenceJudge: null,
     judgeConfigured: false, verdicts: [], unscored: null,
   }
+  if (raw === undefined) return { ...base, stopped: { phase: 'agent', message: errors[0] ?? 'the task ended before it recorded an outcome' } }
+  const { kept, dropped } = salvage(raw, parsed.error)
+  const fields = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`).join('; ')
+  const more = parsed.error.issues.length > 3 ? ` and ${parsed.error.issues.length - 3} more` : ''
+  const before = kept.stopped ? ` The task had stopped in its ${kept.stopped.phase} phase: ${kept.stopped.message}` : ''
+  const message = `harness fault: the outcome record of this task failed validation (${fields}${more}); ${dropped.length ? `left out: ${dropped.join(', ')}; ` : ''}`
+    + `every other part of it is kept. This is a bug in vitest-mcp-bench, not the agent's failure: please report it with this message.${before}`
+  const outcome = { ...base, ...kept, taskId: identity.taskId, agent: identity.agent, trial: identity.trial, file, stopped: { phase: 'harness' as const, message } }
+  validated.set(raw as object, outcome)
+  return outcome
 }
 
+/** Every top-level field of the record that is valid on its own; a trajectory is kept without the turns and calls that are not. */
+function salvage(raw: unknown, error: z.ZodError): { kept: Partial<TaskOutcome>; dropped: string[] } {
+  const record = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>
+  const kept: Record<string, unknown> = {}
+  const dropped: string[] = []
+  for (const [key, schema] of Object.entries(TaskOutcomeSchema.shape)) {
+    const field = (schema as z.ZodType).safeParse(record[key])
+    if (field.success) kept[key] = field.data
+    else if (key === 'trajectory') {
+      const trajectory = withoutBadEntries(record.trajectory, error)
+      const retry = trajectory ? TaskOutcomeSchema.shape.trajectory.safeParse(trajectory.value) : undefined
+      if (retry?.success) {
+        kept.trajectory = retry.data
+        dropped.push(...trajectory!.dropped)
+      } else dropped.push('the trajectory')
+    } else if (key in record) dropped.push(key)
+  }
+  return { kept: kept as Partial<TaskOutcome>, dropped }
+}
+
+function withoutBadEntries(trajectory: unknown, error: z.ZodError): { value: unknown; dropped: string[] } | undefined {
+  if (typeof trajectory !== 'object' || trajectory === null) return undefined
+  const t = trajectory as Record<string, unknown>
+  const bad = { turns: new Set<number>(), calls: new Set<number>() }
+  for (const issue of error.issues) {
+    const [top, list, index] = issue.path
+    if (top === 'trajectory' && (list === 'turns' || list === 'calls') && typeof index === 'number') bad[list].add(index)
+  }
+  if (!bad.turns.size && !bad.calls.size) return undefined
+  const keep = (list: 'turns' | 'calls') => (Array.isArray(t[list]) ? (t[list] as unknown[]).filter((_, i) => !bad[list].has(i)) : t[list])
+  const dropped = (['turns', 'calls'] as const).filter((l) => bad[l].size).map((l) => `trajectory.${l} ${[...bad[l]].join(', ')}`)
+  return { value: { ...t, turns: keep('turns'), calls: keep('calls') }, dropped }
+}

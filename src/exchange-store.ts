@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import { createRedactor, placeholder, type Secret } from './redact.ts'
 import { stableStringify } from './stable-json.ts'
 
 /**
@@ -16,6 +17,17 @@ import { stableStringify } from './stable-json.ts'
  * Text that differs between identical runs (a task's fresh workspace
  * path) is replaced by a placeholder in the key and in what is stored, and
  * put back on replay, so a recorded run replays in a new directory.
+ *
+ * Secrets get the same treatment, because cassettes are meant to be
+ * committed: every value the run's redactor knows (a server's `${VAR}`, API
+ * keys), in any of the spellings it knows, is redacted in the stored
+ * request, the stored response and the key. The key is therefore the same
+ * whatever the secret's value, so a cassette recorded with one token replays
+ * with another. On replay `[redacted:NAME]` becomes this run's value again,
+ * so an agent that passes a token on (to a tool) behaves as it did live.
+ * Credential-shaped text that is no known value is left as it is here (the
+ * reports redact it): a pattern cannot tell a key from "token balances", and
+ * a replay must give back exactly what the model said.
  */
 export type StoreMode = 'record' | 'replay' | 'cache' | 'off'
 
@@ -27,6 +39,8 @@ export interface StoreOptions {
   keep?: (response: unknown) => boolean
   /** Placeholder name → the text it stands for in this run. */
   volatile?: ReadonlyMap<string, string>
+  /** Values never written to the store (see above); credential-shaped text is redacted whether or not it is listed. */
+  secrets?: readonly Secret[]
 }
 
 export interface StoredExchange {
@@ -49,14 +63,16 @@ export function storedFetch(options: StoreOptions, inner: typeof fetch = fetch):
   const volatile = [...(options.volatile ?? new Map())].filter(([, v]) => v.length > 0).sort((a, b) => b[1].length - a[1].length)
   const hide = (text: string) => volatile.reduce((out, [name, value]) => out.split(value).join(`<${name}>`), text)
   const restore = (text: string) => volatile.reduce((out, [name, value]) => out.split(`<${name}>`).join(value), text)
+  const secrets = createRedactor(options.secrets ?? [], { patterns: false })
+  const unredact = (text: string) => secrets.secrets.reduce((out, s) => out.split(placeholder(s)).join(s.value), text)
   return async (input, init) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url)
-    const body = typeof init?.body === 'string' ? (JSON.parse(hide(init.body)) as unknown) : null
+    const body = typeof init?.body === 'string' ? secrets.deep(JSON.parse(hide(init.body)) as unknown) : null
     const request = { path: url.pathname.replace(/^.*?(\/(?:chat|completions|responses|embeddings|models)\b)/, '$1'), body }
     const file = entryPath(options.dir, exchangeKey(request))
     const stored = options.mode === 'record' ? undefined : read(file)
     if (stored) {
-      return new Response(restore(stored.response.body), {
+      return new Response(onJson(stored.response.body, (t) => restore(unredact(t))), {
         status: stored.response.status,
         headers: { 'content-type': stored.response.contentType, [STORE_HIT_HEADER]: 'hit' },
       })
@@ -66,10 +82,31 @@ export function storedFetch(options: StoreOptions, inner: typeof fetch = fetch):
     const text = await response.text()
     // Only successful exchanges are worth keeping; errors (429, 500) are retried live.
     if (response.ok && accepts(options.keep, text)) {
-      write(file, { request, response: { status: response.status, contentType: response.headers.get('content-type') ?? 'application/json', body: hide(text) } })
+      write(file, { request, response: { status: response.status, contentType: response.headers.get('content-type') ?? 'application/json', body: hide(onJson(text, secrets.text)) } })
     }
     return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers })
   }
+}
+
+/**
+ * Applies a text step to every string of a JSON body, so a replacement can
+ * never break its quoting; a body that is not JSON is treated as one string.
+ */
+function onJson(body: string, step: (text: string) => string): string {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body)
+  } catch {
+    return step(body)
+  }
+  return JSON.stringify(walkStrings(parsed, step))
+}
+
+function walkStrings(value: unknown, step: (text: string) => string): unknown {
+  if (typeof value === 'string') return step(value)
+  if (Array.isArray(value)) return value.map((v) => walkStrings(v, step))
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walkStrings(v, step)]))
+  return value
 }
 
 export function exchangeKey(request: StoredExchange['request']): string {

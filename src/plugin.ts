@@ -10,7 +10,7 @@ import { agentName } from './config/agent-name.ts'
 import type { AgentSetting, BenchOptions, ResolvedBenchOptions } from './config/options.ts'
 import { resolveAgents, resolveOptions, runtimeSettings } from './config/runtime-settings.ts'
 import { finishReportsOnExit, handleInterrupts } from './interrupt.ts'
-import type { Redactor } from './redact.ts'
+import { MIN_SECRET_LENGTH, type Redactor } from './redact.ts'
 import { redactorFor, type RuntimeSettings } from './runtime.ts'
 import { priceTable } from './scoring/prices.ts'
 
@@ -55,7 +55,12 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
     },
     configureVitest({ vitest, project }: { vitest: Vitest; project: TestProject }) {
       handleInterrupts(vitest)
-      if (options.reporters) addReporters(vitest, project, options, redactorFor(settings ?? runtimeSettings(options, project.config.root)))
+      const redactor = redactorFor(settings ?? runtimeSettings(options, project.config.root))
+      if (options.reporters) addReporters(vitest, project, options, redactor)
+      // A value this short is too likely to occur by chance to be replaced: say so, rather than leave it in the reports unnoticed.
+      for (const secret of redactor.tooShort) {
+        vitest.logger.warn(`vitest-mcp-bench: ${secret.label} is shorter than ${MIN_SECRET_LENGTH} characters, so it is not redacted from reports, cassettes or the terminal`)
+      }
       const agents = resolveAgents(options.agent)
       vitest.logger.log(`vitest-mcp-bench [${project.name || 'root'}]: ${describeAgents(agents)}`)
       // Said once per run, right under the agents: under Bun the isolation of custom agents cannot limit reads.
@@ -66,7 +71,7 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       // A bad servers file or entry, in full, once: each task that needs it then fails with its first line only.
       const servers = settings?.servers
       for (const problem of servers ? [servers.fileError, ...Object.values(servers.invalid)] : []) {
-        if (problem) vitest.logger.error(redactorFor(settings!).text(`vitest-mcp-bench: ${problem}`))
+        if (problem) vitest.logger.error(redactor.text(`vitest-mcp-bench: ${problem}`))
       }
     },
   } as Plugin

@@ -16,10 +16,14 @@ export interface Redactor {
   text(value: string): string
   /** A deep copy of plain JSON data with every string redacted. */
   deep<T>(value: T): T
+  /** The secrets it replaces (long enough to be told from ordinary text), for stores that put them back on replay. */
+  readonly secrets: readonly Secret[]
+  /** Secrets it leaves alone because they are shorter than MIN_SECRET_LENGTH: worth a warning. */
+  readonly tooShort: readonly Secret[]
 }
 
 // Shorter values are too likely to occur by chance ("1", "true") to be replaced safely.
-const MIN_SECRET_LENGTH = 6
+export const MIN_SECRET_LENGTH = 6
 
 const PATTERNS: Array<[RegExp, string]> = [
   [/\bsk-[A-Za-z0-9_-]{8,}/g, 'sk-[redacted]'],
@@ -28,18 +32,52 @@ const PATTERNS: Array<[RegExp, string]> = [
   [/\b((?:api[_-]?key|access[_-]?token|secret|password)["']?\s*[:=]\s*["']?)(?!\[redacted|\$\{)[^\s"'&,;}]{6,}/gi, '$1[redacted]'],
 ]
 
-export function createRedactor(secrets: readonly Secret[]): Redactor {
-  // Longest first, so a secret that contains another is replaced whole.
-  const known = [...new Map(secrets.filter((s) => s.value.length >= MIN_SECRET_LENGTH).map((s) => [s.value, s])).values()]
-    .sort((a, b) => b.value.length - a.value.length)
+/**
+ * `patterns: false` replaces only the known values: for stores that must give
+ * back on replay exactly what was said (a pattern cannot tell a credential
+ * from "token balances", and what it replaced could not be put back).
+ */
+export function createRedactor(secrets: readonly Secret[], { patterns = true }: { patterns?: boolean } = {}): Redactor {
+  const unique = [...new Map(secrets.filter((s) => s.value.length > 0).map((s) => [s.value, s])).values()]
+  const long = unique.filter((s) => s.value.length >= MIN_SECRET_LENGTH)
+  // Longest first, so a secret that contains another (or one of its encodings) is replaced whole.
+  const known = long.flatMap(spellings).sort((a, b) => b.value.length - a.value.length)
   const text = (value: string): string => {
     let out = value
-    for (const secret of known) if (out.includes(secret.value)) out = out.split(secret.value).join(`[redacted:${secret.label}]`)
-    for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement)
+    for (const secret of known) if (out.includes(secret.value)) out = out.split(secret.value).join(secret.label)
+    if (patterns) for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement)
     return out
   }
   const deep = <T>(value: T): T => walk(value, text) as T
-  return { text, deep }
+  return { text, deep, secrets: long, tooShort: unique.filter((s) => s.value.length < MIN_SECRET_LENGTH) }
+}
+
+/** The placeholder a secret's own value becomes, which a store may turn back into the value on replay. */
+export function placeholder(secret: Secret): string {
+  return `[redacted:${secret.label}]`
+}
+
+/**
+ * A secret as it is most often passed on: as is, escaped inside a JSON string,
+ * URL-encoded (a query parameter) and in base64 (standard and URL-safe) when
+ * the value is encoded on its own. Encodings of a longer string that merely
+ * contains it (`user:password` in Basic auth) are not found by value; the
+ * patterns above catch the common ones by shape.
+ */
+function spellings(secret: Secret): Array<{ value: string; label: string }> {
+  const base64 = Buffer.from(secret.value, 'utf8').toString('base64')
+  const variants: Array<[string, string]> = [
+    [JSON.stringify(secret.value).slice(1, -1), ''],
+    [encodeURIComponent(secret.value), ' url-encoded'],
+    [base64, ' base64'],
+    [base64.replace(/=+$/, ''), ' base64'],
+    [Buffer.from(secret.value, 'utf8').toString('base64url'), ' base64'],
+  ]
+  const out = [{ value: secret.value, label: placeholder(secret) }]
+  for (const [value, how] of variants) {
+    if (value.length >= MIN_SECRET_LENGTH && !out.some((o) => o.value === value)) out.push({ value, label: `[redacted:${secret.label}${how}]` })
+  }
+  return out
 }
 
 function walk(value: unknown, text: (s: string) => string): unknown {

@@ -15,6 +15,20 @@ describe('redaction', () => {
     expect(r.text('{"api_key": "abcd1234efgh"}')).toBe('{"api_key": "[redacted]"}')
   })
 
+  it('replaces a secret also as JSON-escaped, URL-encoded and base64 text, saying which', () => {
+    const r = createRedactor([{ value: 'pa"ss/w0rd+x', label: 'PW' }])
+    const b64 = Buffer.from('pa"ss/w0rd+x').toString('base64')
+    expect(r.text(`{"p":"pa\\"ss/w0rd+x"} ?pw=${encodeURIComponent('pa"ss/w0rd+x')} auth=${b64}`))
+      .toBe('{"p":"[redacted:PW]"} ?pw=[redacted:PW url-encoded] auth=[redacted:PW base64]')
+  })
+
+  it('lists the secrets too short to redact, so the run can warn about them', () => {
+    const r = createRedactor([{ value: 'abc', label: 'SHORT' }, { value: 'long-enough', label: 'LONG' }])
+    expect(r.tooShort).toEqual([{ value: 'abc', label: 'SHORT' }])
+    expect(r.secrets).toEqual([{ value: 'long-enough', label: 'LONG' }])
+    expect(r.text('abc long-enough')).toBe('abc [redacted:LONG]')
+  })
+
   it('leaves short and ordinary values alone', () => {
     const r = createRedactor([{ value: '1', label: 'DEBUG' }])
     expect(r.text('took 1 ms; the skeleton key is fine')).toBe('took 1 ms; the skeleton key is fine')

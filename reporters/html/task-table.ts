@@ -26,7 +26,7 @@ const rate = (v: number | null) => ({ text: v === null ? '–' : v.toFixed(2), v
 const COLUMNS: Column[] = [
   { title: 'status', sort: 'num', cell: (t) => ({ text: `<span class="status ${t.status}">${t.status}</span>`, value: STATUS_ORDER.indexOf(t.status) }) },
   { title: 'task', sort: 'text', cell: (t) => ({ text: `<span class="task-id">${esc(t.id)}</span>`, value: t.id }) },
-  { title: 'agent', sort: 'text', cell: (t) => ({ text: `${esc(t.agent)}${t.trial > 1 ? ` <span class="muted">#${t.trial}</span>` : ''}`, value: `${t.agent}\u0000${String(t.trial).padStart(4, '0')}` }) },
+  { title: 'agent', sort: 'text', cell: (t) => ({ text: `${esc(t.agent)}${t.trial > 1 ? ` <span class="muted">#${t.trial}</span>` : ''}`, value: `${t.agent} #${String(t.trial).padStart(4, '0')}` }) },
   { title: 'category', sort: 'text', cell: (t) => ({ text: esc(categoryLabel(t)), value: categoryLabel(t) }) },
   { title: 'servers', sort: 'text', cell: (t) => ({ text: t.servers.map(esc).join(', '), value: t.servers.join(',') }) },
   { title: 'tier', sort: 'text', cell: (t) => ({ text: esc(t.tier), value: t.tier }) },

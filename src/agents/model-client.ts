@@ -1,7 +1,10 @@
 import OpenAI from 'openai'
 import type { ChatCompletionMessage, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions'
 import { cassetteFromEnv, storedFetch, type StoreOptions } from '../exchange-store.ts'
-import type { ModelTurn, TokenUsage } from '../trajectory/schema.ts'
+import { getRuntime } from '../runtime.ts'
+import { wholeBodyFetch } from '../whole-body-fetch.ts'
+import type { ModelTurn } from '../trajectory/schema.ts'
+import { readReply } from './reply-shape.ts'
 import type { AgentContext } from './types.ts'
 
 /** What every agent that talks to an OpenAI-compatible model is configured with. */
@@ -39,7 +42,8 @@ export function modelClient(options: ModelOptions, agentKind: string): { model: 
       baseURL: options.baseURL ?? process.env.OPENAI_BASE_URL,
       maxRetries: options.maxRetries ?? 4,
       timeout: options.requestTimeoutMs ?? 120_000,
-      fetch: storedFetch(options.cassette ?? cassetteFromEnv(process.cwd())),
+      // Built outside the harness's own agent settings (a `{ module }` agent's openaiAgent), it still keeps the run's secrets out of cassettes.
+      fetch: storedFetch(options.cassette ?? { ...cassetteFromEnv(process.cwd()), secrets: getRuntime()?.redactor.secrets }, wholeBodyFetch()),
     })),
   }
 }
@@ -49,6 +53,15 @@ export interface CompletionRequest {
   messages: ChatCompletionMessageParam[]
   tools?: ChatCompletionTool[]
   temperature?: number
+}
+
+/** Turns asked for per task, so an id made up for a tool call is unique within its trajectory. */
+const turnsAsked = new WeakMap<AgentContext, number>()
+
+function nextTurn(ctx: AgentContext): number {
+  const n = (turnsAsked.get(ctx) ?? 0) + 1
+  turnsAsked.set(ctx, n)
+  return n
 }
 
 /** What an agent adds to a turn's record once it has read the reply (the ReAct loop's parse error). */
@@ -73,31 +86,24 @@ export async function completeTurn(
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
   }
   const response = await client.chat.completions.create(body, { signal: ctx.signal })
-  const choice = response.choices?.[0]
-  if (!choice?.message) {
+  const choice = Array.isArray(response.choices) ? response.choices[0] : undefined
+  if (!choice?.message || typeof choice.message !== 'object') {
     throw new Error(`model ${request.model} returned no message (response: ${JSON.stringify(response).slice(0, 300)})`)
   }
-  const message = choice.message
+  // The SDK does not check the reply: it is read here into the shape the loops and the trajectory use.
+  const reply = readReply(choice.message, response.usage, choice.finish_reason, nextTurn(ctx))
+  const message = reply.message
   ctx.recordTurn({
-    content: message.content ?? null,
-    toolCalls: (message.tool_calls ?? []).filter((c) => c.type === 'function')
-      .map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments })),
-    usage: toUsage(response.usage),
-    finishReason: choice.finish_reason ?? null,
+    content: message.content,
+    toolCalls: (message.tool_calls ?? []).map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments })),
+    usage: reply.usage,
+    finishReason: reply.finishReason,
     durationMs: Math.round(performance.now() - started),
     // The answering model may name a dated snapshot (gpt-4o-mini-2024-07-18); prices are looked up by it.
-    // Only a string: the SDK does not check the reply, and any other value would make the trajectory invalid.
     model: typeof response.model === 'string' && response.model ? response.model : request.model,
+    ...(reply.notes.length ? { replyNotes: reply.notes } : {}),
     ...annotate?.(message),
   })
+  if (reply.unusable) throw new Error(`model ${request.model} sent a reply that cannot be used: ${reply.unusable}`)
   return message
-}
-
-function toUsage(usage: OpenAI.CompletionUsage | undefined): TokenUsage | null {
-  if (!usage) return null
-  return {
-    promptTokens: usage.prompt_tokens ?? 0,
-    completionTokens: usage.completion_tokens ?? 0,
-    totalTokens: usage.total_tokens ?? (usage.prompt_tokens ?? 0) + (usage.completion_tokens ?? 0),
-  }
 }

@@ -9,6 +9,7 @@ import { AgentSetupError } from './isolated/bundle.ts'
 import type { Isolation } from './isolated/launch.ts'
 import { isolatedAgent } from './isolated/pool.ts'
 import type { RefereePaths } from './isolated/read-access.ts'
+import type { Secret } from '../redact.ts'
 import { openaiAgent } from './openai.ts'
 import { plannerAgent } from './planner.ts'
 import { reactAgent } from './react.ts'
@@ -23,6 +24,8 @@ export interface AgentTaskContext {
   volatile?: ReadonlyMap<string, string>
   /** What an isolated custom agent may neither bundle nor read (default: the root's usual places). */
   referee?: RefereePaths
+  /** Values no cassette may hold (the run's redactor's). */
+  secrets?: readonly Secret[]
 }
 
 /**
@@ -68,7 +71,7 @@ function builtinAgent(setting: Extract<AgentSetting, { kind: 'openai' }>, root: 
     maxRetries: setting.maxRetries,
     requestTimeoutMs: setting.requestTimeoutMs,
     systemPrompt: setting.systemPrompt,
-    cassette: { ...cassetteFromEnv(root), volatile: task.volatile },
+    cassette: { ...cassetteFromEnv(root), volatile: task.volatile, secrets: task.secrets },
     compress: setting.compress,
     observationChars: setting.observationChars,
     formatReminders: setting.formatReminders,

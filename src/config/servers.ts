@@ -23,7 +23,8 @@ export const StdioServerSchema = z.strictObject({
 
 export const HttpServerSchema = z.strictObject({
   type: z.enum(['http', 'streamable-http']).optional(),
-  url: z.url(),
+  /** `${VAR}` expands from the parent environment when the server is started (and its value is redacted like any other). */
+  url: z.string().refine((url) => /\$\{(?:env:)?[A-Za-z_]\w*\}/.test(url) || URL.canParse(url), 'Invalid URL'),
   headers: z.record(z.string(), z.string()).default({}),
   ...Common,
 })

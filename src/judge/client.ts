@@ -1,5 +1,7 @@
 import OpenAI from 'openai'
 import { cassetteFromEnv, STORE_HIT_HEADER, storedFetch, type StoreOptions } from '../exchange-store.ts'
+import type { Secret } from '../redact.ts'
+import { wholeBodyFetch } from '../whole-body-fetch.ts'
 import type { ResolvedJudgeConfig } from './config.ts'
 import type { JudgeUsage } from './schema.ts'
 
@@ -37,7 +39,7 @@ export interface ChatClient {
  * exchange store in `cache` mode, or the run's cassette when one is recording
  * or replaying, so a replayed run is judged with no request at all.
  */
-export function createChatClient(config: ResolvedJudgeConfig, keep: (reply: unknown) => boolean): ChatClient {
+export function createChatClient(config: ResolvedJudgeConfig, keep: (reply: unknown) => boolean, secrets: readonly Secret[] = []): ChatClient {
   const baseURL = config.baseURL ?? DEFAULT_BASE_URL
   const openai = new OpenAI({
     apiKey: config.apiKey ?? 'no-api-key',
@@ -45,7 +47,7 @@ export function createChatClient(config: ResolvedJudgeConfig, keep: (reply: unkn
     maxRetries: config.maxRetries,
     timeout: config.timeoutMs,
     defaultHeaders: config.headers,
-    fetch: storedFetch(storeFor(config, keep)),
+    fetch: storedFetch({ ...storeFor(config, keep), secrets }, wholeBodyFetch()),
   })
   return {
     baseURL,

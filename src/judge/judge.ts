@@ -2,6 +2,8 @@ import { categoryScore, mean } from '../scoring/formulas.ts'
 import { createChatClient, JudgeRequestError, type ChatClient } from './client.ts'
 import { resolveJudgeConfig, type JudgeConfigInput, type ResolvedJudgeConfig } from './config.ts'
 import { parsePassFailReply, parseRubricReply } from './parse.ts'
+import type { Secret } from '../redact.ts'
+import { getRuntime } from '../runtime.ts'
 import { buildPassFailPrompt, buildRubricPrompt, type BuiltPrompt, type JudgeInput } from './prompt.ts'
 import type { Rubric } from './rubric.ts'
 import {
@@ -23,6 +25,8 @@ export interface Judge {
 export interface CreateJudgeOptions {
   env?: Record<string, string | undefined>
   cwd?: string
+  /** Values kept out of the judge cache; default: those of the run this judge works in (its own key and headers always). */
+  secrets?: readonly Secret[]
 }
 
 /**
@@ -38,10 +42,18 @@ export function createJudge(config?: JudgeConfigInput | string | false | null, o
     config: resolved,
     judge(input, { signal } = {}) {
       // The cache keeps only replies that parse, so a bad reply is asked for again next time.
-      client ??= createChatClient(resolved, (reply) => replyParses(resolved, reply))
+      client ??= createChatClient(resolved, (reply) => replyParses(resolved, reply), judgeSecrets(resolved, options.secrets))
       return runJudge(input, resolved, client, signal)
     },
   }
+}
+
+function judgeSecrets(config: ResolvedJudgeConfig, given: readonly Secret[] | undefined): Secret[] {
+  const own = [
+    ...(config.apiKey ? [{ value: config.apiKey, label: 'judge API key' }] : []),
+    ...Object.entries(config.headers ?? {}).map(([name, value]) => ({ value, label: `judge header ${name}` })),
+  ]
+  return [...(given ?? getRuntime()?.redactor.secrets ?? []), ...own]
 }
 
 /** One-shot form of `createJudge(config).judge(input)`. */

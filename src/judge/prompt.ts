@@ -97,8 +97,13 @@ function callStatus(call: ToolCallRecord): string {
   return call.isError ? 'FAILED' : 'succeeded'
 }
 
-/** Counts, successes and failures, overall and per tool. */
-export function executionSummary(trajectory: Trajectory): string {
+/**
+ * Counts, successes and failures, overall and per tool. Tool names come from
+ * the model (any name it likes) or from a server, so with a fence the per-tool
+ * lines are fenced as untrusted data; without one they are only cut to the
+ * function-name alphabet.
+ */
+export function executionSummary(trajectory: Trajectory, fence?: Fence): string {
   const calls = trajectory.calls
   const ok = calls.filter((c) => !c.isError).length
   const lines = [`Rounds: ${trajectory.rounds}`, `Tool calls: ${calls.length} (${ok} succeeded, ${calls.length - ok} failed)`]
@@ -119,8 +124,9 @@ export function executionSummary(trajectory: Trajectory): string {
     perTool.set(key, s)
   }
   if (perTool.size > 0) {
-    lines.push('Per tool:')
-    for (const [name, s] of perTool) lines.push(`  - ${name}: ${s.n} call${s.n === 1 ? '' : 's'}, ${s.ok} succeeded, ${s.failed} failed`)
+    const rows = [...perTool].map(([name, s]) => `  - ${name}: ${s.n} call${s.n === 1 ? '' : 's'}, ${s.ok} succeeded, ${s.failed} failed`)
+    if (fence) lines.push('Per tool (the names are as the agent and the servers wrote them):', fence.wrap('tool_names', rows.join('\n')))
+    else lines.push('Per tool:', ...rows)
   }
   const perRound = new Map<number, number>()
   for (const c of calls) perRound.set(c.round, (perRound.get(c.round) ?? 0) + 1)
@@ -174,7 +180,8 @@ function trajectoryText(t: Trajectory, fence: Fence, limits: Required<PromptLimi
     for (const call of t.calls.filter((c) => c.round === round)) {
       index++
       const where = call.valid && call.server && call.tool ? ` = ${safeName(call.server)}.${safeName(call.tool)}` : ''
-      parts.push(`Call ${index}: ${safeName(call.name)}${where} — ${callStatus(call)}`)
+      parts.push(`Call ${index} — ${callStatus(call)}`)
+      parts.push(`Tool:\n${fence.wrap('tool_name', `${safeName(call.name)}${where}`, { call: index })}`)
       parts.push(`Arguments:\n${fence.wrap('tool_arguments', truncate(argsText(call), perResult), { call: index })}`)
       if (call.argsError) parts.push(`Argument problem:\n${fence.wrap('argument_error', call.argsError, { call: index })}`)
       if (call.schemaErrors && call.schemaErrors.length > 0) {
@@ -259,7 +266,7 @@ export function buildRubricPrompt(
     '',
     ...(options.dependencyAnalysis === false ? [] : [...dependencySection(input), '']),
     '## Execution summary',
-    executionSummary(t),
+    executionSummary(t, fence),
     ...(t.error ? ['The agent stopped with an error:', fence.wrap('agent_error', truncate(t.error, 2000))] : []),
     '',
     '## Available tools, grouped by server',
@@ -311,7 +318,8 @@ export function buildPassFailPrompt(
 
   const log: string[] = []
   t.calls.forEach((call, i) => {
-    log.push(`Call ${i + 1} (round ${call.round}): ${safeName(call.name)} — ${callStatus(call)}`)
+    log.push(`Call ${i + 1} (round ${call.round}) — ${callStatus(call)}`)
+    log.push(fence.wrap('tool_name', safeName(call.name), { call: i + 1 }))
     log.push(fence.wrap('tool_arguments', truncate(argsText(call), 800), { call: i + 1 }))
     const text = contentToText(call.result)
     if (text) log.push(fence.wrap('tool_result', truncate(text, perCall), { call: i + 1 }))
@@ -334,7 +342,7 @@ export function buildPassFailPrompt(
     reference && reference.trim() ? reference : 'No reference answer was given; judge from the request alone.',
     '',
     '## Evidence of tool use',
-    executionSummary(t),
+    executionSummary(t, fence),
     ...log,
     '',
     '## The agent\'s final answer',

@@ -15,12 +15,16 @@ import { TrajectorySchema } from '../trajectory/schema.ts'
  */
 export const OUTCOME_VERSION = 1
 
-/** Where a task stopped. `spec`, `servers` and `agent-setup` are setup problems, not the agent's; `agent` and `judge` are. */
-export const StopPhaseSchema = z.enum(['spec', 'servers', 'agent-setup', 'agent', 'judge'])
+/**
+ * Where a task stopped. `spec`, `servers` and `agent-setup` are setup problems, not the agent's; `agent` and
+ * `judge` are. `harness`: the record the harness made of the task failed validation where it arrived, a fault
+ * of this package, never scored against the agent.
+ */
+export const StopPhaseSchema = z.enum(['spec', 'servers', 'agent-setup', 'agent', 'judge', 'harness'])
 export type StopPhase = z.infer<typeof StopPhaseSchema>
 
 /** `agent-setup`: the agent module or export is missing, or it includes a file of the referee's. */
-export const SETUP_PHASES: readonly StopPhase[] = ['spec', 'servers', 'agent-setup']
+export const SETUP_PHASES: readonly StopPhase[] = ['spec', 'servers', 'agent-setup', 'harness']
 
 export const VerdictSchema = z.object({
   /** The check's name, e.g. `answer`, `facts`, `grounding`. */

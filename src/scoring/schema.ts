@@ -60,7 +60,8 @@ export const TierSchema = z.enum(['easy', 'hard'])
  * - passed / failed: the agent ran and the checks decided.
  * - errored: the agent started but the task stopped early (timeout, model error, a server crash, a judge error).
  *   It counts in every aggregate with what it earned (see docs/scoring.md).
- * - setup-error: the task could not start (bad spec, a server that never started, a duplicate id). Not the
+ * - setup-error: the task could not start (bad spec, a server that never started, a duplicate id), or the record
+ *   the harness made of it failed validation (errorPhase `harness`, a bug of this package). Not the
  *   agent's doing: it fails the run and is left out of the agent's scores.
  * - unscored: nothing could decide it (no facts, plan or checks, and no judge). Counted and shown, never in a pass rate.
  */
@@ -138,7 +139,7 @@ export const TaskRecordSchema = z.object({
   /** Why the task did not pass, in full (no terminal escapes, secrets redacted); null when it passed. */
   error: z.string().nullable(),
   /** Where a task that stopped early stopped. */
-  errorPhase: z.enum(['spec', 'servers', 'agent-setup', 'agent', 'judge', 'collection']).nullable(),
+  errorPhase: z.enum(['spec', 'servers', 'agent-setup', 'agent', 'judge', 'harness', 'collection']).nullable(),
   /** Where the agent's code ran (see AgentIsolationSchema); absent in records written before it existed. */
   isolation: z.lazy(() => AgentIsolationSchema).nullable().optional(),
   /** Every failed check's message, in full. */

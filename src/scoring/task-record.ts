@@ -30,7 +30,8 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
   const facts = trajectory ? outcome.reference?.facts ?? [] : []
   const judges = [outcome.judge, outcome.referenceJudge]
   // A task that could not start never ran its agent: it spent nothing, rather than an unknown amount.
-  const agentUsd = status === 'setup-error' ? { usd: 0, unknown: [] } : agentCost(trajectory, prices)
+  // One whose record the harness mangled did run it, and what it spent is kept where the trajectory was.
+  const agentUsd = status === 'setup-error' && !trajectory ? { usd: 0, unknown: [] } : agentCost(trajectory, prices)
   const judgeUsd = judgeCost(judges, prices)
   return {
     id: outcome.taskId,

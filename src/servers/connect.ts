@@ -8,7 +8,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { sdkSchemaValidator } from '../checks/schema-validator.ts'
 import { followToolList, listTools } from './list-tools.ts'
 import { explainStartError, isProtocolNoise, stderrExcerpt } from './start-errors.ts'
-import { expandVariables } from '../config/load-servers.ts'
+import { expandVariables, ServerConfigError } from '../config/load-servers.ts'
 import type { InProcessServerConfig, ServerConfig } from '../config/servers.ts'
 import { loadModule } from '../modules/load-module.ts'
 import { GroupStdioTransport } from './group-stdio.ts'
@@ -117,7 +117,9 @@ async function openTransport(
   }
   if ('url' in config) {
     const headers = expandVariables(name, config.headers, env)
-    const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers } })
+    const url = expandVariables(name, { url: config.url }, env).url!
+    if (!URL.canParse(url)) throw new ServerConfigError(`Server "${name}": url ${config.url} is not a URL once its variables are expanded`)
+    const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } })
     return { transport, describe: `url: ${config.url}` }
   }
   const server = await loadInProcessServer(name, config, root)

@@ -3,12 +3,12 @@ import { test, TestRunner, type ExpectStatic, type TestContext } from 'vitest'
 import { agentName } from '../agents/resolve.ts'
 import { describeIssues } from '../config/load-servers.ts'
 import type { AgentSetting } from '../config/options.ts'
-import { OUTCOME_VERSION, type StopPhase, type TaskOutcome } from '../outcome/schema.ts'
+import { OUTCOME_VERSION, TaskOutcomeSchema, type StopPhase, type TaskOutcome } from '../outcome/schema.ts'
 import { getRuntime, type Runtime } from '../runtime.ts'
 import { callShape, ruleMetrics } from '../scoring/task-scores.ts'
 import { drawDistractors } from '../servers/distractors.ts'
 import type { ServerSession } from '../servers/hub.ts'
-import { contentToText } from '../text.ts'
+import { cleanText, contentToText } from '../text.ts'
 import { harnessVerdicts, judgeDecision } from './harness-checks.ts'
 import { collecting } from './collect.ts'
 import { judgesFor, taskJudging, type Judges } from './judging.ts'
@@ -61,7 +61,7 @@ export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): voi
   for (const setting of agents) {
     const name = agentName(setting)
     for (let trial = 1; trial <= trials; trial++) {
-      const title = `${id}${agents.length > 1 ? ` [${name}]` : ''}${trials > 1 ? ` #${trial}` : ''}`
+      const title = `${cleanText(id)}${agents.length > 1 ? ` [${name}]` : ''}${trials > 1 ? ` #${trial}` : ''}`
       const meta = { mcpBenchTask: { taskId: id, agent: name, trial } }
       test(title, { timeout: budget.test, meta, tags }, (context) =>
         runTask({ id, spec: task, specError: parsed.error, setting, name, trial, runtime, judges, context, budget, checks }))
@@ -115,20 +115,41 @@ interface TaskArgs {
  * travels to the main process once, with the test's result.
  */
 async function runTask(args: TaskArgs): Promise<void> {
-  const { id, spec, runtime, context } = args
-  const { redactor } = runtime
-  const file = relative(runtime.settings.root, context.task.file.filepath)
+  const file = relative(args.runtime.settings.root, args.context.task.file.filepath)
   const outcome = newOutcome(args, file)
   // The record holds the reference: it joins the test's meta once the agent is done, never while agent code
   // runs. onTestFinished covers every way the test can end before that (a setup stop, a timeout, a cancel).
-  const publish = () => void (context.task.meta.mcpBenchOutcome = outcome)
-  context.onTestFinished(publish)
+  const publish = () => void (args.context.task.meta.mcpBenchOutcome = outcome)
+  args.context.onTestFinished(publish)
+  try {
+    await runSteps(args, outcome, file, publish)
+  } finally {
+    checkRecord(outcome)
+  }
+}
+
+/**
+ * The record is validated again where it arrives, and one that fails there is
+ * a harness fault (reporters/task-outcome.ts). Checked here too, so the test
+ * itself fails and names the field, instead of passing in Vitest's eyes.
+ */
+function checkRecord(outcome: TaskOutcome): void {
+  const parsed = TaskOutcomeSchema.safeParse(outcome)
+  if (parsed.success) return
+  const fields = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`).join('; ')
+  throw new TaskError(`harness fault: the outcome record of this task fails validation (${fields}); this is a bug in vitest-mcp-bench, not the agent's failure`)
+}
+
+async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publish: () => void): Promise<void> {
+  const { id, spec, runtime, context } = args
+  const { redactor } = runtime
   // Assertion messages quote tool output and answers: redact them before they leave the worker.
   context.onTestFinished(({ task }) => {
     for (const error of task.result?.errors ?? []) Object.assign(error, redactor.deep({ ...error }))
   })
   const stop = (phase: StopPhase, message: string): never => {
-    outcome.stopped = { phase, message: redactor.text(message) }
+    // The message quotes server stderr and task ids: no secret and no terminal escape may reach the terminal through it.
+    outcome.stopped = { phase, message: cleanText(redactor.text(message)) }
     throw new TaskError(outcome.stopped.message)
   }
   if (!spec) return stop('spec', describeIssues(`Task "${id}" in ${file} has an invalid spec`, args.specError!))
@@ -202,7 +223,8 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
   if (trajectory.error) stop('agent', `Task "${id}" [${name}]: ${trajectory.error}`)
   const judging = taskJudging(
     judges,
-    { trajectory, task: spec, tools: session.catalog, taskId: id, volatile: session.workspaces },
+    // Tool descriptions are a server's words and may quote its secrets: redacted, like the trajectory, before any prompt is built.
+    { trajectory, task: spec, tools: redactor.deep(session.catalog.entries), taskId: id, volatile: session.workspaces },
     { signal: context.signal, budgetMs: args.budget.judge },
     (kind, result) => (outcome[kind] = redactor.deep(result)),
   )

@@ -1,6 +1,7 @@
 import { AgentSetupError } from '../agents/isolated/bundle.ts'
 import { refereePaths } from '../agents/isolated/referee-paths.ts'
 import { loadAgent, type AgentIsolation, type LoadedAgent } from '../agents/resolve.ts'
+import { checkedTurn } from '../agents/reply-shape.ts'
 import type { AgentSetting } from '../config/options.ts'
 import type { Runtime } from '../runtime.ts'
 import type { ServerSession } from '../servers/hub.ts'
@@ -67,7 +68,7 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
       const volatile = new Map([...session.workspaces].map(([server, dir]) => [`workspace:${server}`, dir]))
       // Only the reference agent is handed the plan; every other agent gets the recorder's context alone.
       const reference = setting === 'reference' ? spec.reference : undefined
-      agent = await Promise.race([loadAgent(setting, settings.root, { reference, volatile, referee: refereePaths(settings) }), stopped])
+      agent = await Promise.race([loadAgent(setting, settings.root, { reference, volatile, secrets: runtime.redactor.secrets, referee: refereePaths(settings) }), stopped])
     } catch (error) {
       const message = asError(error).message
       const recorder = record()
@@ -76,7 +77,10 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
     const recorder = record()
     timer = setTimeout(() => controller.abort(new Error(`agent timed out after ${timeout} ms`)), timeout)
     try {
-      const answer = await Promise.race([agent.run(recorder.context()), stopped])
+      const context = recorder.context()
+      // Every turn, whoever records it, is checked before it joins the trajectory (src/agents/reply-shape.ts).
+      const ctx = { ...context, recordTurn: (turn: Parameters<typeof context.recordTurn>[0]) => context.recordTurn(checkedTurn(turn)) }
+      const answer = await Promise.race([agent.run(ctx), stopped])
       return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs(), isolation: agent.isolation }
     } catch (error) {
       return { trajectory: recorder.finish(null, asError(error).message), outputs: recorder.outputs(), isolation: agent.isolation }

@@ -75,6 +75,12 @@ export const ModelTurnSchema = z.object({
    * instead of a tool call. Absent on every turn that was understood.
    */
   parseError: z.string().optional(),
+  /**
+   * What the harness changed to read a reply that bent the Chat Completions
+   * format (arguments as an object, no tool-call id, content parts, a
+   * fractional token count): src/agents/reply-shape.ts. Absent when nothing was.
+   */
+  replyNotes: z.array(z.string()).optional(),
 })
 export type ModelTurn = z.infer<typeof ModelTurnSchema>
 

@@ -71,3 +71,19 @@ describe('server config mistakes, as the user sees them', () => {
     expect(line).toMatch(/^Invalid config for server "a" in mcp\.servers\.json: mcpServers\.a\.command: .* \(and 1 more; the full error is printed once at the start of the run\)$/)
   })
 })
+
+describe('an HTTP server url with ${VAR}', () => {
+  it('is accepted as written (expanded when the server starts), and a url that is no URL is still refused', () => {
+    const { servers, invalid } = parseServers({
+      mcpServers: {
+        remote: { url: 'https://${REMOTE_HOST}/mcp?key=${env:REMOTE_KEY}' },
+        whole: { url: '${REMOTE_URL}' },
+        broken: { url: 'not a url' },
+      },
+    }, 'test.json')
+    expect(Object.keys(servers)).toEqual(['remote', 'whole'])
+    expect(invalid.broken).toMatch(/mcpServers\.broken\.url: Invalid URL/)
+    expect(expandVariables('remote', { url: (servers.remote as { url: string }).url }, { REMOTE_HOST: 'mcp.example.com', REMOTE_KEY: 'k123456' }).url)
+      .toBe('https://mcp.example.com/mcp?key=k123456')
+  })
+})

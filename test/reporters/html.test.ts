@@ -142,3 +142,14 @@ describe('chart options', () => {
     for (const style of svg.match(/style="[^"]*"/g)!) expect(style).toMatch(/;"$/)
   })
 })
+
+it('writes no NUL or other control character into report.html, from its own sort keys or from run output', async () => {
+  const records = [
+    record({ taskId: 'math/one', agent: 'model', trial: 2, reference: plan() }),
+    record({ taskId: 'math/\u001b[31mred\u001b[0m\u0000', agent: 'mo\u0007del', reference: plan() }, 'failed', ['boom \u0000 \u001b[2J']),
+  ]
+  const html = await page(buildLeaderboard({ records, fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null }))
+  expect(html).toContain('model #0002')
+  const controls = [...html.matchAll(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g)].map((m) => JSON.stringify(html.slice(m.index - 60, m.index + 20)))
+  expect(controls).toEqual([])
+})

@@ -64,6 +64,14 @@ describe('progress text', () => {
     expect(taskLine(records[1]!, p)).toBe('mcp-bench 2/4 failed math/mul [gpt] 400ms 1,200 tok $0.00027 · gpt 2/4 pass 50.0% · run 2,400 tok $0.00054 · ETA 2.0s')
   })
 
+  it('reaches the terminal with no escape sequence or control character from a task id or an agent name', () => {
+    const evil = [finished('math/\u001b]0;owned\u0007\u001b[2Jwipe\u0000', 'g\u001b[31mpt', 'passed')]
+    const q = progress({ records: evil, collected: new Map([['g\u001b[31mpt', 1]]), files: { total: 1, collected: 1 }, elapsedMs: 1_000 })
+    const text = [taskLine(evil[0]!, q), ...windowLines(q)].join('\n')
+    expect(text).toContain('math/wipe [gpt]')
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/)
+  })
+
   it('is a block of one line per agent on a terminal', () => {
     expect(windowLines(p)).toEqual([
       ' MCP bench  2/4 tasks  pass 50.0%  2,400 tokens  $0.00054  ETA 2.0s',
