@@ -1,3 +1,4 @@
+import type { Fidelity } from './config/fidelity.ts'
 import type { LoadedServers } from './config/load-servers.ts'
 import type { AgentSetting, ResolvedBenchOptions } from './config/options.ts'
 import type { JudgeConfigInput } from './judge/config.ts'
@@ -27,6 +28,8 @@ export interface RuntimeSettings {
   distractors: ResolvedBenchOptions['distractors']
   /** Tools (`server.tool`) kept out of every catalog. */
   excludeTools: string[]
+  /** MCP-Bench fidelity (src/config/fidelity.ts); null: the project's own semantics. */
+  fidelity?: Fidelity | null
 }
 
 export interface Runtime {

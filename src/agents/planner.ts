@@ -11,6 +11,12 @@ export interface PlannerAgentOptions extends ModelOptions {
   observationChars?: number
   /** How: `truncate` (default) cuts it; `model` has the model summarise it, as MCP-Bench's compression step does. */
   compress?: 'truncate' | 'model'
+  /**
+   * A plan with `should_continue: false` and calls: `execute` (default) runs them, then stops, as the
+   * paper's Algorithm 1 does; `drop` stops without running them, as MCP-Bench's released executor does
+   * (agent/executor.py:116 breaks before `_execute_planned_tools`).
+   */
+  stoppingPlan?: 'execute' | 'drop'
 }
 
 interface PlannedCall {
@@ -48,6 +54,7 @@ export function plannerAgent(options: PlannerAgentOptions = {}): Agent {
           history.push(`Round ${round}: your reply could not be read as a plan (${plan}). Reply with the JSON object only.`)
           continue
         }
+        if (!plan.continue && options.stoppingPlan === 'drop') break
         const outcomes = await Promise.all(plan.calls.map((c) => ctx.callTool(c.tool, c.parameters, { round })))
         const max = options.observationChars ?? 2_000
         const observations = await Promise.all(outcomes.map((o) => o.text.length <= max ? o.text

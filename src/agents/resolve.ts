@@ -41,6 +41,7 @@ export async function loadAgent(setting: AgentSetting, root: string, task: Agent
       compress: setting.compress,
       observationChars: setting.observationChars,
       formatReminders: setting.formatReminders,
+      stoppingPlan: setting.stoppingPlan,
       maxTools: setting.maxTools,
     })
   }

@@ -36,6 +36,7 @@ export function runtimeSettings(options: ResolvedBenchOptions, root: string): Ru
     judge: withoutSecrets(withoutCache((options.judge ?? null) as JudgeSetting)),
     distractors: options.distractors,
     excludeTools: options.excludeTools,
+    fidelity: options.fidelity ?? null,
   }
 }
 

@@ -1,4 +1,5 @@
 import { categoryScore, mean } from '../scoring/formulas.ts'
+import { averageFields, parseRubricFields } from './sample-averaging.ts'
 import { createChatClient, JudgeRequestError, type ChatClient } from './client.ts'
 import { resolveJudgeConfig, type JudgeConfigInput, type ResolvedJudgeConfig } from './config.ts'
 import { parsePassFailReply, parseRubricReply } from './parse.ts'
@@ -160,7 +161,7 @@ async function runJudge(
     return result
   }
 
-  return rubricResult(config.rubric, valid.map((o) => o.value as { scores: Record<string, number>; reasoning: Record<string, string> }), samples, common)
+  return rubricResult(config.rubric, valid.map((o) => o.value as { scores: Record<string, number>; reasoning: Record<string, string> }), samples, common, config.sampleAveraging)
 }
 
 function parseReply(config: ResolvedJudgeConfig, content: string | null) {
@@ -168,7 +169,9 @@ function parseReply(config: ResolvedJudgeConfig, content: string | null) {
     const p = parsePassFailReply(content)
     return p.ok ? { ok: true as const, value: p } : { ok: false as const, reason: p.reason }
   }
-  const p = parseRubricReply(content, config.rubric)
+  const p = config.sampleAveraging === 'whole-sample'
+    ? parseRubricReply(content, config.rubric)
+    : parseRubricFields(content, config.rubric, config.sampleAveraging)
   return p.ok ? { ok: true as const, value: p } : { ok: false as const, reason: p.reason }
 }
 
@@ -183,11 +186,14 @@ function rubricResult(
   values: Array<{ scores: Record<string, number>; reasoning: Record<string, string> }>,
   samples: JudgeSamples,
   common: Pick<RubricJudgeResult, 'model' | 'cacheHits' | 'cached' | 'usage' | 'durationMs'>,
+  averaging: ResolvedJudgeConfig['sampleAveraging'] = 'whole-sample',
 ): RubricJudgeResult {
   const dimensions: Record<string, number | null> = {}
   const categories: Record<string, number | null> = {}
+  const ids = rubric.categories.flatMap((c) => c.dimensions.map((d) => d.id))
+  const byField = averaging === 'whole-sample' ? null : averageFields(ids, values.map((v) => v.scores), averaging)
   for (const category of rubric.categories) {
-    for (const dim of category.dimensions) dimensions[dim.id] = mean(values.map((v) => v.scores[dim.id]))
+    for (const dim of category.dimensions) dimensions[dim.id] = byField ? byField[dim.id] ?? null : mean(values.map((v) => v.scores[dim.id]))
     categories[category.id] = categoryScore(
       category.dimensions.map((d) => dimensions[d.id]),
       rubric.scale.max,

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { FidelitySchema } from '../config/fidelity.ts'
 import { JudgeResultSchema } from '../judge/schema.ts'
 import { CallMatchSchema, ReferencePlanSchema } from '../task/spec.ts'
 import { TrajectorySchema } from '../trajectory/schema.ts'
@@ -64,6 +65,11 @@ export const TaskOutcomeSchema = z.object({
   verdicts: z.array(VerdictSchema),
   /** Why nothing could decide this task (no facts, no plan, no checks, no judge); null when it was decided. */
   unscored: z.string().nullable(),
+  /**
+   * The run's MCP-Bench fidelity and the round cap the agent had, which the scores that depend on them
+   * (schema compliance with no valid call, reported rounds) read. Absent or null: the project's own semantics.
+   */
+  fidelity: z.object({ mode: FidelitySchema, maxRounds: z.number().int().positive() }).nullable().optional(),
 })
 export type TaskOutcome = z.infer<typeof TaskOutcomeSchema>
 

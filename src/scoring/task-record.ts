@@ -1,5 +1,6 @@
 import { describeFact, goalsMet, missingFacts } from '../checks/facts.ts'
 import { SETUP_PHASES, type TaskOutcome } from '../outcome/schema.ts'
+import { reportedRounds } from './fidelity-formulas.ts'
 import { DEFAULT_PRICES, type Prices } from './prices.ts'
 import type { TaskRecord, TaskStatus } from './schema.ts'
 import { agentCost, agentTokens, judgeCost, judgeTokens, taskTiming } from './task-costs.ts'
@@ -23,7 +24,7 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
   const stoppedEarly = status === 'errored'
   const trajectory = outcome.trajectory
   const metrics = trajectory
-    ? ruleMetrics(trajectory, outcome.reference, { stoppedEarly, callMatch: outcome.callMatch })
+    ? ruleMetrics(trajectory, outcome.reference, { stoppedEarly, callMatch: outcome.callMatch, fidelity: outcome.fidelity?.mode })
     : stoppedEarly ? stoppedMetrics(outcome.reference) : NO_METRICS
   const answer = trajectory?.answer ?? null
   const facts = trajectory ? outcome.reference?.facts ?? [] : []
@@ -54,7 +55,7 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
     referenceJudge: outcome.referenceJudge,
     judgeConfigured: outcome.judgeConfigured,
     distractors: outcome.distractors,
-    rounds: trajectory?.rounds ?? 0,
+    rounds: trajectory ? reportedRounds(trajectory, outcome.fidelity?.mode, outcome.fidelity?.maxRounds ?? trajectory.rounds) : 0,
     tokens: agentTokens(trajectory),
     judgeTokens: judgeTokens(judges),
     cost: { agentUsd: agentUsd.usd, judgeUsd: judgeUsd.usd, unknown: [...agentUsd.unknown, ...judgeUsd.unknown] },

@@ -44,6 +44,7 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
     maxToolOutputChars: settings.maxToolOutputChars,
     maxRecordedOutputChars: settings.maxRecordedOutputChars,
     callTimeoutMs: (server) => settings.servers.servers[server]?.callTimeoutMs ?? 60_000,
+    schemaSemantics: settings.fidelity ? 'mcp-bench' : 'project',
   })
   const stopped = new Promise<never>((_, reject) => {
     controller.signal.addEventListener('abort', () => reject(asError(controller.signal.reason)), { once: true })
