@@ -229,8 +229,16 @@ export const AgentRowSchema = PassSummarySchema.extend({
   ruleScore: Rate,
   /** Means over every counted task, dependency order included. */
   metrics: TaskMetricsSchema.omit({ toolCalls: true, distractorCalls: true }),
-  /** MCP-Bench's own averaging, for comparison with its published numbers: only tasks that ran to completion (passed, failed or unscored). */
-  completedOnly: z.object({ tasks: z.number().int().nonnegative(), ruleScore: Rate, overallScore: Rate, domains: DomainsSchema }),
+  /**
+   * MCP-Bench's own averaging, for comparison with its published numbers: only tasks that ran to completion
+   * (passed, failed or unscored). `domains`, `ruleScore` and `overallScore` combine the two settings
+   * task-count-weighted as Table 3 does; `metrics` and `dimensions` are results_aggregator.py's plain
+   * per-task means over those tasks (missing values left out).
+   */
+  completedOnly: z.object({
+    tasks: z.number().int().nonnegative(), ruleScore: Rate, overallScore: Rate, domains: DomainsSchema,
+    metrics: RuleMetricsSchema, dimensions: SubDimensionsSchema,
+  }),
   categories: z.record(z.enum(AGENTBENCH_CATEGORIES), PassSummarySchema),
   uncategorized: z.number().int().nonnegative(),
   tiers: z.record(TierSchema, PassSummarySchema.extend({ overallScore: Rate, ruleScore: Rate, goalsMet: Rate })),
