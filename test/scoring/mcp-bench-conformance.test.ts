@@ -73,8 +73,10 @@ async function scoreAll(fidelity: Fidelity | null, sampleAveraging: JudgeConfigI
   const records = []
   for (const c of cases.tasks) {
     const t: Trajectory = { ...trajectory(), calls: recordedCalls(c), rounds: 1 }
+    // Single- and multi-server tasks both, so that a setting-weighted mean cannot pass for the aggregator's plain one.
+    const used = [...new Set(c.calls.flatMap((call) => (call.server ? [call.server] : [])))]
     const outcome: TaskOutcome = {
-      version: OUTCOME_VERSION, taskId: c.id, agent: 'a', trial: 1, file: 'f.test.ts', servers: ['calc'], category: null, tier: 'easy', tags: [],
+      version: OUTCOME_VERSION, taskId: c.id, agent: 'a', trial: 1, file: 'f.test.ts', servers: used.length ? used : ['calc'], category: null, tier: 'easy', tags: [],
       reference: null, callMatch: null, distractors: { joined: [], skipped: [] },
       stopped: c.status === 'failed' ? { phase: 'agent', message: 'failed after 3 retries' } : null,
       trajectory: t, judge: await judged(c, sampleAveraging), referenceJudge: null, judgeConfigured: true, verdicts: [], unscored: null,
