@@ -148,7 +148,8 @@ async function runJudge(
     model: config.model,
     cacheHits: outcomes.filter((o) => o.cached).length,
     cached: outcomes.length > 0 && outcomes.every((o) => o.cached),
-    usage: sumUsage(outcomes),
+    usage: sumUsage(outcomes.filter((o) => !o.cached)),
+    cachedUsage: sumUsage(outcomes.filter((o) => o.cached)),
     durationMs: performance.now() - started,
   }
 
@@ -185,7 +186,7 @@ function rubricResult(
   rubric: Rubric,
   values: Array<{ scores: Record<string, number>; reasoning: Record<string, string> }>,
   samples: JudgeSamples,
-  common: Pick<RubricJudgeResult, 'model' | 'cacheHits' | 'cached' | 'usage' | 'durationMs'>,
+  common: Pick<RubricJudgeResult, 'model' | 'cacheHits' | 'cached' | 'usage' | 'cachedUsage' | 'durationMs'>,
   averaging: ResolvedJudgeConfig['sampleAveraging'] = 'whole-sample',
 ): RubricJudgeResult {
   const dimensions: Record<string, number | null> = {}
@@ -246,7 +247,8 @@ function errorResult(
     categories: Object.fromEntries(cats.map((c) => [c, null])),
     cacheHits: outcomes.filter((o) => o.cached).length,
     cached: false,
-    usage: sumUsage(outcomes),
+    usage: sumUsage(outcomes.filter((o) => !o.cached)),
+    cachedUsage: sumUsage(outcomes.filter((o) => o.cached)),
     durationMs: performance.now() - started,
   }
 }

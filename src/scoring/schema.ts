@@ -158,6 +158,8 @@ export const TaskRecordSchema = z.object({
   tokens: TokensSchema,
   /** The judges' tokens, apart from the agent's. */
   judgeTokens: TokensSchema,
+  /** Judge tokens answered from the judge cache: not spent in this run, so neither in judgeTokens nor priced. */
+  judgeCachedTokens: z.number().int().nonnegative().optional(),
   cost: TaskCostSchema,
   /** The agent's wall time (the trajectory's, else the test's). */
   durationMs: z.number().nonnegative(),
@@ -257,7 +259,8 @@ export const AgentRowSchema = PassSummarySchema.extend({
   avgTokens: z.number(),
   avgDurationMs: z.number(),
   /** Token sums over the counted tasks: the agent's, and the judges' apart. */
-  tokens: z.object({ agent: TokensSchema, judge: TokensSchema }),
+  /** `judge`: spent in this run; `judgeCached`: total tokens of the judge replies served from the cache ($0). */
+  tokens: z.object({ agent: TokensSchema, judge: TokensSchema, judgeCached: z.number().int().nonnegative() }),
   cost: CostSummarySchema,
   latency: LatencySummarySchema,
 })

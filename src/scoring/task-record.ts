@@ -3,7 +3,7 @@ import { SETUP_PHASES, type TaskOutcome } from '../outcome/schema.ts'
 import { reportedRounds } from './fidelity-formulas.ts'
 import { DEFAULT_PRICES, type Prices } from './prices.ts'
 import type { TaskRecord, TaskStatus } from './schema.ts'
-import { agentCost, agentTokens, judgeCost, judgeTokens, taskTiming } from './task-costs.ts'
+import { agentCost, agentTokens, judgeCachedTokens, judgeCost, judgeTokens, taskTiming } from './task-costs.ts'
 import { callShape, NO_METRICS, ruleMetrics, scoreTask, settingOf, stoppedMetrics } from './task-scores.ts'
 
 /** What Vitest says about a task's test, in the terms the record needs. */
@@ -58,6 +58,7 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
     rounds: trajectory ? reportedRounds(trajectory, outcome.fidelity?.mode, outcome.fidelity?.maxRounds ?? trajectory.rounds) : 0,
     tokens: agentTokens(trajectory),
     judgeTokens: judgeTokens(judges),
+    judgeCachedTokens: judgeCachedTokens(judges),
     cost: { agentUsd: agentUsd.usd, judgeUsd: judgeUsd.usd, unknown: [...agentUsd.unknown, ...judgeUsd.unknown] },
     durationMs: trajectory?.durationMs ?? result.durationMs,
     timing: taskTiming(trajectory, judges),
