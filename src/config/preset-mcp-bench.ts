@@ -48,12 +48,15 @@ export const MCP_BENCH_EXCLUDED_TOOLS = [
   'biomcp.alphagenome_predictor',
 ]
 
+/** The evaluator's `max_completion_tokens` for each judge request. */
+export const MCP_BENCH_JUDGE_MAX_TOKENS = 15_000
+
 /**
  * The judge: `evaluation.judge_stability_runs` (5 shuffled samples, averaged), the released evaluator's
  * calibration, and the dependency analysis shown as the paper describes (the released runner drops it;
  * `judge: { dependencyAnalysis: false }` reproduces that).
  */
-const JUDGE: JudgeConfigInput = { samples: 5, calibration: 'mcp-bench', dependencyAnalysis: true }
+const JUDGE: JudgeConfigInput = { samples: 5, calibration: 'mcp-bench', dependencyAnalysis: true, maxTokens: MCP_BENCH_JUDGE_MAX_TOKENS }
 
 /** The judge's own time budget: none in MCP-Bench's evaluator, so as long as a task's (each request keeps its timeout). */
 export const MCP_BENCH_JUDGE_TIMEOUT_MS = MCP_BENCH_TASK_TIMEOUT_MS

@@ -75,7 +75,7 @@ describe("preset: 'mcp-bench'", () => {
     const released = resolveOptions({ preset: 'mcp-bench', agent: 'm', judge: 'j' }, NO_ENV)
     expect(released.fidelity).toBe('released-code')
     expect(released.agent).toMatchObject({ stoppingPlan: 'drop' })
-    expect(released.judge).toMatchObject({ sampleAveraging: 'mcp-bench-evaluator' })
+    expect(released.judge).toMatchObject({ sampleAveraging: 'mcp-bench-evaluator', maxTokens: 15_000 })
     expect(runtimeSettings({ ...released, servers }, process.cwd()).fidelity).toBe('released-code')
     const paper = resolveOptions({ preset: 'mcp-bench', fidelity: 'paper', agent: 'm', judge: 'j' }, NO_ENV)
     expect(paper.agent).toMatchObject({ stoppingPlan: 'execute' })
