@@ -76,7 +76,7 @@ function costSection(board: Leaderboard): string[] {
     '',
     '| agent | tasks | agent tokens | agent cost | cost per task | judge tokens | judge cost | median time | p95 time | model time | tool time |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...board.agents.map((a) => `| ${cell(a.agent)} | ${a.tasks} | ${count(a.tokens.agent.total)} | ${usd(a.cost.agentUsd)} | ${usd(a.cost.agentUsdPerTask)} | ${count(a.tokens.judge.total)} | ${usd(a.cost.judgeUsd)} | ${duration(a.latency.medianMs)} | ${duration(a.latency.p95Ms)} | ${pct(a.latency.modelShare)} | ${pct(a.latency.toolShare)} |`),
+    ...board.agents.map((a) => `| ${cell(a.agent)} | ${a.tasks} | ${count(a.tokens.agent.total)} | ${usd(a.cost.agentUsd)} | ${usd(a.cost.agentUsdPerTask)} | ${count(a.tokens.judge.total)}${a.tokens.judgeCached ? ` (cached: ${count(a.tokens.judgeCached)} tokens, $0 spent)` : ''} | ${usd(a.cost.judgeUsd)} | ${duration(a.latency.medianMs)} | ${duration(a.latency.p95Ms)} | ${pct(a.latency.modelShare)} | ${pct(a.latency.toolShare)} |`),
     '',
     `Run cost: **${usd(c.totalUsd)}** (agents ${usd(c.agentUsd)}, judge ${usd(c.judgeUsd)}), at list prices (OpenAI's of ${c.pricesAsOf}, and the \`prices\` option).${why} Model and tool time are shares of the agents' wall time; the judge's time is not in it.`,
   ]

@@ -1,3 +1,4 @@
+import type { Fidelity } from './config/fidelity.ts'
 import type { LoadedServers } from './config/load-servers.ts'
 import type { AgentSetting, ResolvedBenchOptions } from './config/options.ts'
 import type { JudgeConfigInput } from './judge/config.ts'
@@ -30,6 +31,8 @@ export interface RuntimeSettings {
   /** Absolute report directory and run history directory: places agent code may not read. */
   outputDir?: string
   historyDir?: string | null
+  /** MCP-Bench fidelity (src/config/fidelity.ts); null: the project's own semantics. */
+  fidelity?: Fidelity | null
 }
 
 export interface Runtime {

@@ -11,6 +11,12 @@ export interface PlannerAgentOptions extends ModelOptions {
   observationChars?: number
   /** How: `truncate` (default) cuts it; `model` has the model summarise it, as MCP-Bench's compression step does. */
   compress?: 'truncate' | 'model'
+  /**
+   * A plan with `should_continue: false` and calls: `execute` (default) runs them, then stops, as the
+   * paper's Algorithm 1 does; `drop` stops without running them, as MCP-Bench's released executor does
+   * (agent/executor.py:116 breaks before `_execute_planned_tools`).
+   */
+  stoppingPlan?: 'execute' | 'drop'
 }
 
 interface PlannedCall {
@@ -41,13 +47,14 @@ export function plannerAgent(options: PlannerAgentOptions = {}): Agent {
       for (let i = 0; i < ctx.maxRounds; i++) {
         const round = ctx.nextRound()
         const reply = await completeTurn(ctx, client(), {
-          model, temperature: options.temperature, messages: planningPrompt(ctx, history, options.systemPrompt),
+          model, temperature: options.temperature, messages: planningPrompt(ctx, history, options.systemPrompt, i + 1),
         })
         const plan = parsePlan(reply.content ?? '')
         if (typeof plan === 'string') {
           history.push(`Round ${round}: your reply could not be read as a plan (${plan}). Reply with the JSON object only.`)
           continue
         }
+        if (!plan.continue && options.stoppingPlan === 'drop') break
         const outcomes = await Promise.all(plan.calls.map((c) => ctx.callTool(c.tool, c.parameters, { round })))
         const max = options.observationChars ?? 2_000
         const observations = await Promise.all(outcomes.map((o) => o.text.length <= max ? o.text
@@ -62,7 +69,7 @@ export function plannerAgent(options: PlannerAgentOptions = {}): Agent {
   }
 }
 
-function planningPrompt(ctx: AgentContext, history: string[], systemPrompt?: string): ChatCompletionMessageParam[] {
+function planningPrompt(ctx: AgentContext, history: string[], systemPrompt: string | undefined, planningRound: number): ChatCompletionMessageParam[] {
   const system = [
     systemPrompt ?? 'You solve the user\'s task by planning tool calls, round by round.',
     'Each round, reply with one JSON object and nothing else:',
@@ -73,7 +80,9 @@ function planningPrompt(ctx: AgentContext, history: string[], systemPrompt?: str
     'Available tools:',
     describeTools(ctx.tools),
   ].join('\n')
-  const user = [`Task: ${ctx.task.prompt}`, '', history.length ? `What you have done so far:\n${history.join('\n\n')}` : 'Nothing has been done yet.'].join('\n')
+  // The round and the budget, as MCP-Bench's planning prompt gives them ("CURRENT ROUND: n", max_execution_rounds),
+  // so the model can plan to finish in time.
+  const user = [`Task: ${ctx.task.prompt}`, '', `Planning round ${planningRound} of at most ${ctx.maxRounds}.`, '', history.length ? `What you have done so far:\n${history.join('\n\n')}` : 'Nothing has been done yet.'].join('\n')
   return [{ role: 'system', content: system }, { role: 'user', content: user }]
 }
 

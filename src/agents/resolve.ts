@@ -75,6 +75,7 @@ function builtinAgent(setting: Extract<AgentSetting, { kind: 'openai' }>, root: 
     compress: setting.compress,
     observationChars: setting.observationChars,
     formatReminders: setting.formatReminders,
+    stoppingPlan: setting.stoppingPlan,
     maxTools: setting.maxTools,
   })
 }

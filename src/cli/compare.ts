@@ -2,14 +2,17 @@
  * Two leaderboards compared task by task: "is this PR worse than main?".
  *
  *   mcp-bench compare base.json head.json [--json out.json] [--markdown out.md]
- *                     [--confidence 0.95] [--seed N] [--resamples N] [--min-pairs N]
+ *                     [--confidence 0.95] [--seed N] [--resamples N] [--min-pairs N] [--map base=head …]
+ *
+ * Tasks pair by agent name; `--map reference=gpt-4o` pairs base's agent `reference` with head's
+ * `gpt-4o` (the reference run against a model run, or an agent renamed between runs). Repeatable.
  *
  * Prints the comparison as Markdown (append it to $GITHUB_STEP_SUMMARY);
  * --json and --markdown also write it to files.
  * Exit codes: 0 compared, 1 bad input (naming the file and field), 2 bad usage.
  */
 import { writeFile } from 'node:fs/promises'
-import { CompareInputError, parseComparableRun } from '../scoring/compare-input.ts'
+import { CompareInputError, parseComparableRun, type ComparableRun } from '../scoring/compare-input.ts'
 import { renderComparisonMarkdown } from '../scoring/compare-markdown.ts'
 import { compareRuns, type CompareOptions } from '../scoring/compare.ts'
 import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES, MIN_PAIRS_TO_TELL } from '../scoring/paired.ts'
@@ -17,6 +20,7 @@ import { HELP, ioReason, parseCommandArgs, processIO, readInputFile, requireValu
 
 export const USAGE = `usage: compare <base.json> <head.json> [--json out.json] [--markdown out.md]
                [--confidence 0.95] [--seed ${DEFAULT_BOOTSTRAP_SEED}] [--resamples ${DEFAULT_RESAMPLES}] [--min-pairs ${MIN_PAIRS_TO_TELL}]
+               [--map <base agent>=<head agent> …]
 `
 
 /** A number option (never blank: `requireValues` checks that first): finite, and an integer in [min, max] when asked. */
@@ -38,6 +42,24 @@ interface CompareArgs {
   options: CompareOptions
   json?: string
   markdown?: string
+  /** Base agent name → head agent name. */
+  map: Map<string, string>
+}
+
+/** `--map base=head`, repeatable: each base agent at most once, each head agent at most once. */
+function agentMap(raw: readonly string[] | undefined): Map<string, string> {
+  const map = new Map<string, string>()
+  const heads = new Set<string>()
+  for (const entry of raw ?? []) {
+    const at = entry.indexOf('=')
+    const [base, head] = [entry.slice(0, at).trim(), entry.slice(at + 1).trim()]
+    if (at < 0 || !base || !head) throw new UsageError(`--map takes <base agent>=<head agent>, got "${entry}"`)
+    if (map.has(base)) throw new UsageError(`--map names base agent "${base}" twice`)
+    if (heads.has(head)) throw new UsageError(`--map names head agent "${head}" twice`)
+    map.set(base, head)
+    heads.add(head)
+  }
+  return map
 }
 
 function readArgs(argv: readonly string[]): CompareArgs | typeof HELP {
@@ -50,6 +72,7 @@ function readArgs(argv: readonly string[]): CompareArgs | typeof HELP {
       seed: { type: 'string' },
       resamples: { type: 'string' },
       'min-pairs': { type: 'string' },
+      map: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -63,7 +86,7 @@ function readArgs(argv: readonly string[]): CompareArgs | typeof HELP {
     minPairs: numberOption('min-pairs', values['min-pairs'], { integer: true, min: 2, max: Number.MAX_SAFE_INTEGER }),
   }
   const [base, head] = positionals as [string, string]
-  return { base, head, options, json: values.json, markdown: values.markdown }
+  return { base, head, options, json: values.json, markdown: values.markdown, map: agentMap(values.map) }
 }
 
 async function readRun(file: string) {
@@ -78,8 +101,18 @@ async function writeOutput(file: string, text: string) {
   }
 }
 
+/** The base run with its agents renamed as `--map` says, so that their tasks pair with head's; an agent it names must be there. */
+function renamed(run: ComparableRun, map: ReadonlyMap<string, string>): ComparableRun {
+  if (map.size === 0) return run
+  const present = new Set(run.tasks.map((t) => t.agent))
+  for (const base of map.keys()) {
+    if (!present.has(base)) throw new CompareInputError(run.source, null, `--map names agent "${base}", which has no task here (agents: ${[...present].join(', ') || 'none'})`)
+  }
+  return { ...run, tasks: run.tasks.map((t) => (map.has(t.agent) ? { ...t, agent: map.get(t.agent)! } : t)) }
+}
+
 async function run(args: CompareArgs, io: CliIO): Promise<number> {
-  const comparison = compareRuns(await readRun(args.base), await readRun(args.head), args.options)
+  const comparison = compareRuns(renamed(await readRun(args.base), args.map), await readRun(args.head), args.options)
   const markdown = renderComparisonMarkdown(comparison)
   if (args.json !== undefined) await writeOutput(args.json, `${JSON.stringify(comparison, null, 2)}\n`)
   if (args.markdown !== undefined) await writeOutput(args.markdown, markdown)

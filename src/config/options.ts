@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { AnswerLimitsSchema } from '../checks/answer-limits.ts'
 import { JudgeConfigSchema } from '../judge/config.ts'
+import { FidelitySchema } from './fidelity.ts'
 import { MaxDropSchema } from '../scoring/compare.ts'
 import { PricesSchema } from '../scoring/prices.ts'
 
@@ -30,6 +31,11 @@ const OpenAIAgentSchema = z.strictObject({
   observationChars: z.number().int().positive().optional(),
   /** ReAct only: replies that break the format answered with a reminder before the run ends with an error (default 3). */
   formatReminders: z.number().int().nonnegative().optional(),
+  /**
+   * Planner only: the calls of a plan that says `should_continue: false`. `execute` (default; the paper's
+   * Algorithm 1) runs them, then stops; `drop` stops without them, as MCP-Bench's released executor does.
+   */
+  stoppingPlan: z.enum(['execute', 'drop']).optional(),
 })
 export type OpenAIAgentSetting = z.infer<typeof OpenAIAgentSchema>
 
@@ -106,6 +112,12 @@ export const BenchOptionsSchema = z.strictObject({
    * distractors, its judge calibration, …; see src/config/preset-mcp-bench.ts). Options given explicitly win.
    */
   preset: z.enum(['mcp-bench']).optional(),
+  /**
+   * Which MCP-Bench the numbers follow where its released code and its paper differ: `released-code`
+   * (the preset's default) or `paper`; unset without the preset: the project's own semantics.
+   * docs/mcp-bench-fidelity.md lists every difference.
+   */
+  fidelity: FidelitySchema.optional(),
   /** Path to a `{ "mcpServers": … }` file, or the servers inline. */
   servers: z.union([z.string(), z.record(z.string(), z.unknown())]).default('mcp.servers.json'),
   /** One agent or several; each task runs once per agent. Unset: MCP_BENCH_MODEL, else the reference agent. */

@@ -1,4 +1,5 @@
 import type { JudgeConfigInput } from '../judge/config.ts'
+import { DEFAULT_FIDELITY, type Fidelity } from './fidelity.ts'
 import type { AgentOption, BenchOptions } from './options.ts'
 
 /**
@@ -47,22 +48,27 @@ export const MCP_BENCH_EXCLUDED_TOOLS = [
   'biomcp.alphagenome_predictor',
 ]
 
+/** The evaluator's `max_completion_tokens` for each judge request. */
+export const MCP_BENCH_JUDGE_MAX_TOKENS = 15_000
+
 /**
  * The judge: `evaluation.judge_stability_runs` (5 shuffled samples, averaged), the released evaluator's
  * calibration, and the dependency analysis shown as the paper describes (the released runner drops it;
  * `judge: { dependencyAnalysis: false }` reproduces that).
  */
-const JUDGE: JudgeConfigInput = { samples: 5, calibration: 'mcp-bench', dependencyAnalysis: true }
+const JUDGE: JudgeConfigInput = { samples: 5, calibration: 'mcp-bench', dependencyAnalysis: true, maxTokens: MCP_BENCH_JUDGE_MAX_TOKENS }
 
 /** The judge's own time budget: none in MCP-Bench's evaluator, so as long as a task's (each request keeps its timeout). */
 export const MCP_BENCH_JUDGE_TIMEOUT_MS = MCP_BENCH_TASK_TIMEOUT_MS
 
 /** The options with the preset's values filled in where the user gave none. */
 export function withMcpBenchPreset(input: BenchOptions, env: NodeJS.ProcessEnv = process.env): BenchOptions {
+  const fidelity = input.fidelity ?? DEFAULT_FIDELITY
   return {
     ...input,
-    agent: presetAgents(input.agent, env),
-    judge: presetJudge(input.judge),
+    fidelity,
+    agent: presetAgents(input.agent, env, fidelity),
+    judge: presetJudge(input.judge, fidelity),
     maxRounds: input.maxRounds ?? MCP_BENCH_MAX_ROUNDS,
     taskTimeout: input.taskTimeout ?? MCP_BENCH_TASK_TIMEOUT_MS,
     judgeTimeout: input.judgeTimeout ?? MCP_BENCH_JUDGE_TIMEOUT_MS,
@@ -81,9 +87,9 @@ export function withMcpBenchPreset(input: BenchOptions, env: NodeJS.ProcessEnv =
  * then a final synthesis) with its compression of long results. The reference agent and custom agents
  * are left as they are; an agent whose loop is given keeps it.
  */
-function presetAgents(agent: BenchOptions['agent'], env: NodeJS.ProcessEnv): BenchOptions['agent'] {
-  if (agent === undefined) return fromEnvironment(env)
-  return Array.isArray(agent) ? agent.map(presetAgent) : presetAgent(agent)
+function presetAgents(agent: BenchOptions['agent'], env: NodeJS.ProcessEnv, fidelity: Fidelity): BenchOptions['agent'] {
+  if (agent === undefined) return fromEnvironment(env, fidelity)
+  return Array.isArray(agent) ? agent.map((a) => presetAgent(a, fidelity)) : presetAgent(agent, fidelity)
 }
 
 /**
@@ -91,23 +97,25 @@ function presetAgents(agent: BenchOptions['agent'], env: NodeJS.ProcessEnv): Ben
  * so only `planner` (or nothing) gets the planner's settings; any other value is left to the usual
  * checks, which name the variable when it is wrong.
  */
-function fromEnvironment(env: NodeJS.ProcessEnv): BenchOptions['agent'] {
+function fromEnvironment(env: NodeJS.ProcessEnv, fidelity: Fidelity): BenchOptions['agent'] {
   const model = env.MCP_BENCH_MODEL?.trim()
   const loop = env.MCP_BENCH_AGENT_LOOP?.trim().toLowerCase()
   if (!model || (loop && loop !== 'planner')) return undefined
-  return presetAgent(model)
+  return presetAgent(model, fidelity)
 }
 
-function presetAgent(agent: AgentOption): AgentOption {
+function presetAgent(agent: AgentOption, fidelity: Fidelity): AgentOption {
   if (agent === 'reference') return agent
-  if (typeof agent === 'string') return plannerSettings({ model: agent })
+  if (typeof agent === 'string') return plannerSettings({ model: agent }, fidelity)
   if (!('model' in agent)) return agent
   const loop = agent.loop ?? 'planner'
-  return loop === 'planner' ? plannerSettings({ ...agent, loop }) : agent
+  return loop === 'planner' ? plannerSettings({ ...agent, loop }, fidelity) : agent
 }
 
-function plannerSettings<T extends { model: string; compress?: 'truncate' | 'model'; observationChars?: number }>(agent: T) {
-  return { loop: 'planner' as const, compress: 'model' as const, observationChars: MCP_BENCH_OBSERVATION_CHARS, ...agent }
+/** The released executor drops a stopping plan's calls (agent/executor.py:116); the paper's Algorithm 1 runs them. */
+function plannerSettings<T extends { model: string; compress?: 'truncate' | 'model'; observationChars?: number; stoppingPlan?: 'execute' | 'drop' }>(agent: T, fidelity: Fidelity) {
+  const stoppingPlan = fidelity === 'released-code' ? ('drop' as const) : ('execute' as const)
+  return { loop: 'planner' as const, compress: 'model' as const, observationChars: MCP_BENCH_OBSERVATION_CHARS, stoppingPlan, ...agent }
 }
 
 /**
@@ -115,9 +123,12 @@ function plannerSettings<T extends { model: string; compress?: 'truncate' | 'mod
  * MCP_BENCH_JUDGE_MODEL is still needed: MCP-Bench's own runs used o4-mini. The calibration belongs to
  * the MCP-Bench rubric, so a pass-fail or custom rubric keeps only the dependency setting.
  */
-function presetJudge(judge: BenchOptions['judge']): BenchOptions['judge'] {
+function presetJudge(judge: BenchOptions['judge'], fidelity: Fidelity): BenchOptions['judge'] {
   if (judge === false) return false
   const given: JudgeConfigInput = typeof judge === 'string' ? { model: judge } : judge ?? {}
   const rubric = given.rubric ?? 'mcp-bench'
-  return rubric === 'mcp-bench' ? { ...JUDGE, ...given } : { dependencyAnalysis: JUDGE.dependencyAnalysis, ...given }
+  // Samples averaged dimension by dimension, as evaluator.py:376-385 does (0 when no sample scored one) or,
+  // for the paper, over the in-range scores (missing when none).
+  const sampleAveraging = fidelity === 'released-code' ? ('mcp-bench-evaluator' as const) : ('per-field' as const)
+  return rubric === 'mcp-bench' ? { ...JUDGE, sampleAveraging, ...given } : { dependencyAnalysis: JUDGE.dependencyAnalysis, ...given }
 }

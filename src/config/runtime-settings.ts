@@ -38,6 +38,7 @@ export function runtimeSettings(options: ResolvedBenchOptions, root: string): Ru
     excludeTools: options.excludeTools,
     outputDir: resolve(root, options.outputDir),
     historyDir: options.historyDir === false ? null : resolve(root, options.historyDir ?? join(options.outputDir, 'history')),
+    fidelity: options.fidelity ?? null,
   }
 }
 

@@ -29,6 +29,14 @@ export const JudgeConfigSchema = z.strictObject({
    * (it never passes the analysis on).
    */
   dependencyAnalysis: z.boolean().default(true),
+  /**
+   * How rubric samples are averaged (src/judge/sample-averaging.ts). `whole-sample` (default): a sample counts
+   * only when every dimension is a score in range. `per-field`: each dimension is averaged over the samples
+   * where it is a score in range; none, and it is missing. `mcp-bench-evaluator`: MCP-Bench's released
+   * `_calculate_average_scores` (evaluator.py:376-385): each dimension over the samples where it is a JSON
+   * number, whatever its value; none, and it is 0.
+   */
+  sampleAveraging: z.enum(['whole-sample', 'per-field', 'mcp-bench-evaluator']).default('whole-sample'),
   /** Omitted from the request unless set (some reasoning models reject it). */
   temperature: z.number().min(0).max(2).optional(),
   /** Sent as max_completion_tokens when set. */

@@ -1,4 +1,5 @@
 import { categoryScore, mean } from '../scoring/formulas.ts'
+import { averageFields, parseRubricFields } from './sample-averaging.ts'
 import { createChatClient, JudgeRequestError, type ChatClient } from './client.ts'
 import { resolveJudgeConfig, type JudgeConfigInput, type ResolvedJudgeConfig } from './config.ts'
 import { parsePassFailReply, parseRubricReply } from './parse.ts'
@@ -159,7 +160,8 @@ async function runJudge(
     model: config.model,
     cacheHits: outcomes.filter((o) => o.cached).length,
     cached: outcomes.length > 0 && outcomes.every((o) => o.cached),
-    usage: sumUsage(outcomes),
+    usage: sumUsage(outcomes.filter((o) => !o.cached)),
+    cachedUsage: sumUsage(outcomes.filter((o) => o.cached)),
     durationMs: performance.now() - started,
   }
 
@@ -172,7 +174,7 @@ async function runJudge(
     return result
   }
 
-  return rubricResult(config.rubric, valid.map((o) => o.value as { scores: Record<string, number>; reasoning: Record<string, string> }), samples, common)
+  return rubricResult(config.rubric, valid.map((o) => o.value as { scores: Record<string, number>; reasoning: Record<string, string> }), samples, common, config.sampleAveraging)
 }
 
 function parseReply(config: ResolvedJudgeConfig, content: string | null) {
@@ -180,7 +182,9 @@ function parseReply(config: ResolvedJudgeConfig, content: string | null) {
     const p = parsePassFailReply(content)
     return p.ok ? { ok: true as const, value: p } : { ok: false as const, reason: p.reason }
   }
-  const p = parseRubricReply(content, config.rubric)
+  const p = config.sampleAveraging === 'whole-sample'
+    ? parseRubricReply(content, config.rubric)
+    : parseRubricFields(content, config.rubric, config.sampleAveraging)
   return p.ok ? { ok: true as const, value: p } : { ok: false as const, reason: p.reason }
 }
 
@@ -194,12 +198,15 @@ function rubricResult(
   rubric: Rubric,
   values: Array<{ scores: Record<string, number>; reasoning: Record<string, string> }>,
   samples: JudgeSamples,
-  common: Pick<RubricJudgeResult, 'model' | 'cacheHits' | 'cached' | 'usage' | 'durationMs'>,
+  common: Pick<RubricJudgeResult, 'model' | 'cacheHits' | 'cached' | 'usage' | 'cachedUsage' | 'durationMs'>,
+  averaging: ResolvedJudgeConfig['sampleAveraging'] = 'whole-sample',
 ): RubricJudgeResult {
   const dimensions: Record<string, number | null> = {}
   const categories: Record<string, number | null> = {}
+  const ids = rubric.categories.flatMap((c) => c.dimensions.map((d) => d.id))
+  const byField = averaging === 'whole-sample' ? null : averageFields(ids, values.map((v) => v.scores), averaging)
   for (const category of rubric.categories) {
-    for (const dim of category.dimensions) dimensions[dim.id] = mean(values.map((v) => v.scores[dim.id]))
+    for (const dim of category.dimensions) dimensions[dim.id] = byField ? byField[dim.id] ?? null : mean(values.map((v) => v.scores[dim.id]))
     categories[category.id] = categoryScore(
       category.dimensions.map((d) => dimensions[d.id]),
       rubric.scale.max,
@@ -252,7 +259,8 @@ function errorResult(
     categories: Object.fromEntries(cats.map((c) => [c, null])),
     cacheHits: outcomes.filter((o) => o.cached).length,
     cached: false,
-    usage: sumUsage(outcomes),
+    usage: sumUsage(outcomes.filter((o) => !o.cached)),
+    cachedUsage: sumUsage(outcomes.filter((o) => o.cached)),
     durationMs: performance.now() - started,
   }
 }

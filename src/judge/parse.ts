@@ -10,15 +10,15 @@ export { extractJsonObjects }
  * rubric dimension must be present; anything else makes the sample invalid.
  */
 
-const norm = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '')
+export const norm = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '')
 
-function findKey(obj: Record<string, unknown>, names: readonly string[]): unknown {
+export function findKey(obj: Record<string, unknown>, names: readonly string[]): unknown {
   const wanted = new Set(names.map(norm))
   for (const [k, v] of Object.entries(obj)) if (wanted.has(norm(k))) return v
   return undefined
 }
 
-function asScore(value: unknown): number | undefined {
+export function asScore(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined
   if (typeof value === 'string') {
     const m = /^\s*(-?\d+(?:\.\d+)?)\s*(?:\/\s*\d+)?\s*$/.exec(value)
@@ -103,7 +103,7 @@ export function parsePassFailReply(text: string | null | undefined): PassFailPar
   return { ok: false, reason: `no verdict in the reply: ${preview(text)}` }
 }
 
-function preview(text: string, max = 120): string {
+export function preview(text: string, max = 120): string {
   const t = text.replace(/\s+/g, ' ').trim()
   return t.length > max ? `${t.slice(0, max)}…` : t
 }

@@ -34,7 +34,10 @@ const Common = {
   cached: z.boolean(),
   /** How many of the sample requests were answered from the cache. */
   cacheHits: z.number().int().nonnegative(),
+  /** Tokens of the requests the judge's server answered in this run: what was spent. */
   usage: JudgeUsageSchema,
+  /** Tokens of the replies served from the cache (as first spent, in an earlier run): nothing spent now. */
+  cachedUsage: JudgeUsageSchema.optional(),
   durationMs: z.number().nonnegative(),
 }
 

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { FidelitySchema } from '../config/fidelity.ts'
 import { JudgeResultSchema } from '../judge/schema.ts'
 import { CallMatchSchema, ReferencePlanSchema } from '../task/spec.ts'
 import { TrajectorySchema } from '../trajectory/schema.ts'
@@ -80,6 +81,11 @@ export const TaskOutcomeSchema = z.object({
    * limits), `none` (a custom agent in the worker, `isolation: 'none'`). Null when the agent never loaded.
    */
   agentIsolation: z.enum(['builtin', 'process', 'process-unrestricted', 'none']).nullable().optional(),
+  /**
+   * The run's MCP-Bench fidelity and the round cap the agent had, which the scores that depend on them
+   * (schema compliance with no valid call, reported rounds) read. Absent or null: the project's own semantics.
+   */
+  fidelity: z.object({ mode: FidelitySchema, maxRounds: z.number().int().positive() }).nullable().optional(),
 })
 export type TaskOutcome = z.infer<typeof TaskOutcomeSchema>
 

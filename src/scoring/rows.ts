@@ -66,6 +66,8 @@ class RowAccumulator {
   /** MCP-Bench's own averaging: the tasks that ran to completion (not errored). */
   private readonly completedSingle = new SettingAccumulator()
   private readonly completedMulti = new SettingAccumulator()
+  /** Both settings together, one plain mean per column: results_aggregator.py's averaging of the completed tasks. */
+  private readonly completedAll = new SettingAccumulator()
   /** dependencyOrder, callPrecision, callRecall, callF1. */
   private readonly callMetrics = new RunningMeans(4)
   /** In AGENTBENCH_CATEGORIES order: single-server × SHAPES, then multi-server × SHAPES. */
@@ -92,7 +94,10 @@ class RowAccumulator {
     const multi = isMultiServer(r.servers)
     this.pass.add(r)
     ;(multi ? this.multi : this.single).add(r)
-    if (r.status !== 'errored') (multi ? this.completedMulti : this.completedSingle).add(r)
+    if (r.status !== 'errored') {
+      ;(multi ? this.completedMulti : this.completedSingle).add(r)
+      this.completedAll.add(r)
+    }
     const m = r.metrics
     this.callMetrics.add(0, m.dependencyOrder)
     this.callMetrics.add(1, m.callPrecision)
@@ -127,6 +132,7 @@ class RowAccumulator {
     const multi = this.multi.summary()
     const overall = combineSettings([single, multi])
     const completed = combineSettings([this.completedSingle.summary(), this.completedMulti.summary()])
+    const completedPlain = this.completedAll.summary()
     const pass = this.pass.summary()
     const n = pass.tasks
     const avg = (sum: number) => (n ? sum / n : 0)
@@ -150,7 +156,10 @@ class RowAccumulator {
         callRecall: this.callMetrics.mean(2),
         callF1: this.callMetrics.mean(3),
       },
-      completedOnly: { tasks: completed.tasks, ruleScore: completed.ruleScore, overallScore: completed.overall, domains: completed.domains },
+      completedOnly: {
+        tasks: completed.tasks, ruleScore: completed.ruleScore, overallScore: completed.overall, domains: completed.domains,
+        metrics: completedPlain.metrics, dimensions: completedPlain.dimensions,
+      },
       categories: Object.fromEntries(AGENTBENCH_CATEGORIES.map((c, i) => [c, this.categories[i]!.summary()])) as Record<AgentBenchCategory, PassSummary>,
       uncategorized: this.uncategorized,
       tiers: Object.fromEntries(TIERS.map((tier) => {

@@ -17,6 +17,7 @@ export class RunCosts {
   private count = 0
   private readonly agentTokens = { prompt: 0, completion: 0, total: 0 }
   private readonly judgeTokens = { prompt: 0, completion: 0, total: 0 }
+  private judgeCachedTokens = 0
   /** Sums of known costs; null once a record's cost is unknown: a partial sum would pass for the whole. */
   private agentUsd: number | null = 0
   private judgeUsd: number | null = 0
@@ -31,6 +32,7 @@ export class RunCosts {
     this.count++
     addTokens(this.agentTokens, r.tokens)
     addTokens(this.judgeTokens, r.judgeTokens)
+    this.judgeCachedTokens += r.judgeCachedTokens ?? 0
     const c = r.cost
     if (this.agentUsd !== null) this.agentUsd = c.agentUsd === null ? null : this.agentUsd + c.agentUsd
     if (this.judgeUsd !== null) this.judgeUsd = c.judgeUsd === null ? null : this.judgeUsd + c.judgeUsd
@@ -46,7 +48,7 @@ export class RunCosts {
   }
 
   tokens(): AgentRow['tokens'] {
-    return { agent: { ...this.agentTokens }, judge: { ...this.judgeTokens } }
+    return { agent: { ...this.agentTokens }, judge: { ...this.judgeTokens }, judgeCached: this.judgeCachedTokens }
   }
 
   cost(): AgentRow['cost'] {

@@ -161,6 +161,8 @@ export const TaskRecordSchema = z.object({
   tokens: TokensSchema,
   /** The judges' tokens, apart from the agent's. */
   judgeTokens: TokensSchema,
+  /** Judge tokens answered from the judge cache: not spent in this run, so neither in judgeTokens nor priced. */
+  judgeCachedTokens: z.number().int().nonnegative().optional(),
   cost: TaskCostSchema,
   /** The agent's wall time (the trajectory's, else the test's). */
   durationMs: z.number().nonnegative(),
@@ -242,8 +244,16 @@ export const AgentRowSchema = PassSummarySchema.extend({
   ruleScore: Rate,
   /** Means over every counted task, dependency order included. */
   metrics: TaskMetricsSchema.omit({ toolCalls: true, distractorCalls: true }),
-  /** MCP-Bench's own averaging, for comparison with its published numbers: only tasks that ran to completion (passed, failed or unscored). */
-  completedOnly: z.object({ tasks: z.number().int().nonnegative(), ruleScore: Rate, overallScore: Rate, domains: DomainsSchema }),
+  /**
+   * MCP-Bench's own averaging, for comparison with its published numbers: only tasks that ran to completion
+   * (passed, failed or unscored). `domains`, `ruleScore` and `overallScore` combine the two settings
+   * task-count-weighted as Table 3 does; `metrics` and `dimensions` are results_aggregator.py's plain
+   * per-task means over those tasks (missing values left out).
+   */
+  completedOnly: z.object({
+    tasks: z.number().int().nonnegative(), ruleScore: Rate, overallScore: Rate, domains: DomainsSchema,
+    metrics: RuleMetricsSchema, dimensions: SubDimensionsSchema,
+  }),
   categories: z.record(z.enum(AGENTBENCH_CATEGORIES), PassSummarySchema),
   uncategorized: z.number().int().nonnegative(),
   tiers: z.record(TierSchema, PassSummarySchema.extend({ overallScore: Rate, ruleScore: Rate, goalsMet: Rate })),
@@ -262,7 +272,8 @@ export const AgentRowSchema = PassSummarySchema.extend({
   avgTokens: z.number(),
   avgDurationMs: z.number(),
   /** Token sums over the counted tasks: the agent's, and the judges' apart. */
-  tokens: z.object({ agent: TokensSchema, judge: TokensSchema }),
+  /** `judge`: spent in this run; `judgeCached`: total tokens of the judge replies served from the cache ($0). */
+  tokens: z.object({ agent: TokensSchema, judge: TokensSchema, judgeCached: z.number().int().nonnegative() }),
   cost: CostSummarySchema,
   latency: LatencySummarySchema,
 })

@@ -60,6 +60,12 @@ export function judgeCost(results: ReadonlyArray<JudgeResult | null>, prices: Pr
   return { usd: unknown.size ? null : usd, unknown: [...unknown] }
 }
 
+/** Judge tokens answered from the cache: reported apart, neither counted as spent nor priced. */
+export function judgeCachedTokens(results: ReadonlyArray<JudgeResult | null>): number {
+  return results.reduce((n, r) => n + (r && r.kind !== 'not-judged' ? r.cachedUsage?.totalTokens ?? 0 : 0), 0)
+}
+
+/** Judge tokens spent in this run (the cache's replies are in judgeCachedTokens). */
 export function judgeTokens(results: ReadonlyArray<JudgeResult | null>): Tokens {
   const out = { ...NO_TOKENS }
   for (const r of results) {

@@ -1,9 +1,10 @@
 import { describeFact, goalsMet, missingFacts } from '../checks/facts.ts'
 import { SETUP_PHASES, type TaskOutcome } from '../outcome/schema.ts'
 import type { Fact } from '../task/spec.ts'
+import { reportedRounds } from './fidelity-formulas.ts'
 import { DEFAULT_PRICES, type Prices } from './prices.ts'
 import type { TaskRecord, TaskStatus } from './schema.ts'
-import { agentCost, agentTokens, judgeCost, judgeTokens, taskTiming } from './task-costs.ts'
+import { agentCost, agentTokens, judgeCachedTokens, judgeCost, judgeTokens, taskTiming } from './task-costs.ts'
 import { callShape, NO_METRICS, ruleMetrics, scoreTask, settingOf, stoppedMetrics } from './task-scores.ts'
 
 /** What Vitest says about a task's test, in the terms the record needs. */
@@ -24,7 +25,7 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
   const stoppedEarly = status === 'errored'
   const trajectory = outcome.trajectory
   const metrics = trajectory
-    ? ruleMetrics(trajectory, outcome.reference, { stoppedEarly, callMatch: outcome.callMatch })
+    ? ruleMetrics(trajectory, outcome.reference, { stoppedEarly, callMatch: outcome.callMatch, fidelity: outcome.fidelity?.mode })
     : stoppedEarly ? stoppedMetrics(outcome.reference) : NO_METRICS
   const answer = trajectory?.answer ?? null
   const facts = trajectory ? outcome.reference?.facts ?? [] : []
@@ -57,9 +58,10 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
     referenceJudge: outcome.referenceJudge,
     judgeConfigured: outcome.judgeConfigured,
     distractors: outcome.distractors,
-    rounds: trajectory?.rounds ?? 0,
+    rounds: trajectory ? reportedRounds(trajectory, outcome.fidelity?.mode, outcome.fidelity?.maxRounds ?? trajectory.rounds) : 0,
     tokens: agentTokens(trajectory),
     judgeTokens: judgeTokens(judges),
+    judgeCachedTokens: judgeCachedTokens(judges),
     cost: { agentUsd: agentUsd.usd, judgeUsd: judgeUsd.usd, unknown: [...agentUsd.unknown, ...judgeUsd.unknown] },
     durationMs: trajectory?.durationMs ?? result.durationMs,
     timing: taskTiming(trajectory, judges),

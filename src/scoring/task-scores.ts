@@ -5,7 +5,9 @@ import { MCP_BENCH_DIMENSIONS } from '../judge/rubric.ts'
 import { mcpBenchDimensions, type JudgeResult } from '../judge/schema.ts'
 import type { CallMatchInput, ReferencePlan } from '../task/spec.ts'
 import type { Trajectory } from '../trajectory/schema.ts'
-import { callRates, judgeCategories, overallScore, ruleScore, schemaUnderstanding } from './formulas.ts'
+import type { Fidelity } from '../config/fidelity.ts'
+import { fidelityCallRates } from './fidelity-formulas.ts'
+import { judgeCategories, overallScore, ruleScore, schemaUnderstanding } from './formulas.ts'
 import type { AgentBenchCategory, DomainsSchema, SubDimensionsSchema, TaskMetricsSchema } from './schema.ts'
 
 /**
@@ -27,11 +29,11 @@ export type Domains = z.infer<typeof DomainsSchema>
 export function ruleMetrics(
   trajectory: Trajectory,
   reference?: ReferencePlan | null,
-  { stoppedEarly = false, callMatch }: { stoppedEarly?: boolean; callMatch?: CallMatchInput | null } = {},
+  { stoppedEarly = false, callMatch, fidelity }: { stoppedEarly?: boolean; callMatch?: CallMatchInput | null; fidelity?: Fidelity | null } = {},
 ): TaskMetrics {
   const calls = trajectory.calls
   const zeroIfStopped = (v: number | null) => (v === null && stoppedEarly ? 0 : v)
-  const rates = callRates(calls)
+  const rates = fidelityCallRates(calls, fidelity)
   const match = matchCalls(calls, reference?.calls, callMatch ?? {})
   return {
     // An invalid name is recorded as an error result, so it counts as an execution failure.

@@ -178,7 +178,8 @@ async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publ
   }
 }
 
-function newOutcome({ id, spec, name, trial, judges }: TaskArgs, file: string): TaskOutcome {
+function newOutcome({ id, spec, name, trial, judges, runtime }: TaskArgs, file: string): TaskOutcome {
+  const mode = runtime.settings.fidelity
   return {
     version: OUTCOME_VERSION,
     taskId: id,
@@ -199,6 +200,7 @@ function newOutcome({ id, spec, name, trial, judges }: TaskArgs, file: string): 
     judgeConfigured: judges.configured,
     verdicts: [],
     unscored: null,
+    fidelity: mode ? { mode, maxRounds: spec?.maxRounds ?? runtime.settings.maxRounds } : null,
   }
 }
 
@@ -230,7 +232,7 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
   )
   const run: TaskRun = {
     kind: 'mcp-bench-run', taskId: id, agent: name, spec, trajectory, catalog: session.catalog.entries,
-    metrics: ruleMetrics(trajectory, spec.reference, { callMatch: spec.callMatch }),
+    metrics: ruleMetrics(trajectory, spec.reference, { callMatch: spec.callMatch, fidelity: outcome.fidelity?.mode }),
     distractors: session.distractors,
     workspaces: Object.fromEntries(session.workspaces),
     inspect: (server, tool, toolArgs = {}) => inspectServer(session, server, tool, toolArgs),

@@ -60,6 +60,7 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
     maxToolOutputChars: settings.maxToolOutputChars,
     maxRecordedOutputChars: settings.maxRecordedOutputChars,
     callTimeoutMs: (server) => settings.servers.servers[server]?.callTimeoutMs ?? 60_000,
+    schemaSemantics: settings.fidelity ? 'mcp-bench' : 'project',
   })
   let timer: ReturnType<typeof setTimeout> | undefined
   try {

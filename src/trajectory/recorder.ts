@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events'
 import type { AgentContext, TaskInfo, ToolCallOutcome } from '../agents/types.ts'
+import { mcpBenchSchemaCheck } from '../checks/schema-compliance-mcp-bench.ts'
 import { checkArguments } from '../checks/schema-validator.ts'
 import type { Catalog, CatalogEntry } from '../servers/catalog.ts'
 import type { ServerConnection } from '../servers/connect.ts'
@@ -21,6 +22,8 @@ export interface RecorderOptions {
   callTimeoutMs: (server: string) => number
   /** Most tool calls the task allows (MCP-AgentBench caps a query at 30 actions); unset: no cap. */
   maxToolCalls?: number
+  /** `mcp-bench`: schema compliance as MCP-Bench's evaluator decides it (schema-compliance-mcp-bench.ts); default: the project's check. */
+  schemaSemantics?: 'project' | 'mcp-bench'
 }
 
 /**
@@ -165,7 +168,7 @@ export class TrajectoryRecorder {
       record.schemaValid = false
       return this.failed(record, `Arguments for ${record.name} are invalid: ${argsError}`)
     }
-    const check = checkArguments(entry, args)
+    const check = this.options.schemaSemantics === 'mcp-bench' ? mcpBenchSchemaCheck(entry.inputSchema, args) : checkArguments(entry, args)
     record.schemaValid = check.valid
     if (check.errors.length) {
       const shown = check.errors.slice(0, MAX_SCHEMA_ERRORS).map((e) => boundText(e, 500))

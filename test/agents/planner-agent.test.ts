@@ -46,6 +46,9 @@ describe('plannerAgent (MCP-Bench multi-turn planning)', () => {
     // Tools are described in the prompt, never sent as native `tools`, so any chat model can plan.
     expect(model!.requests.every((r) => r.body.tools === undefined)).toBe(true)
     expect(model!.requests[0]!.body.messages[0].content).toContain('math__multiply')
+    // The round and the budget, as MCP-Bench's planning prompt gives them.
+    expect(model!.requests[0]!.body.messages[1].content).toContain('Planning round 1 of at most 5.')
+    expect(model!.requests[1]!.body.messages[1].content).toContain('Planning round 2 of at most 5.')
     // Round 2 and the final answer see the earlier results.
     expect(model!.requests[1]!.body.messages[1].content).toMatch(/math__add \{"firstNumber":4,"secondNumber":5\} →\n9/)
     expect(model!.requests[2]!.body.messages[1].content).toContain('45')

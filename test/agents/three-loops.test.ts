@@ -80,7 +80,8 @@ describe('one scripted model behind the three loops', () => {
     // Parallel calls cost ReAct a round each: it runs one action per step.
     expect(rows.map((r) => [r.agent, r.task, r.rounds])).toEqual([
       ['scripted-1', 'harvest', 3], ['scripted-1', 'scores', 2],
-      ['scripted-1 (planner)', 'harvest', 3], ['scripted-1 (planner)', 'scores', 2],
+      // The planner stops in a round of its own, with an empty plan, so that no call sits in a stopping plan.
+      ['scripted-1 (planner)', 'harvest', 4], ['scripted-1 (planner)', 'scores', 3],
       ['scripted-1 (react)', 'harvest', 3], ['scripted-1 (react)', 'scores', 4],
     ])
   })

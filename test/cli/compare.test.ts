@@ -18,6 +18,8 @@ beforeAll(async () => {
   await writeFile(path('head.json'), leaderboard(headRun().tasks))
   await writeFile(path('bad-status.json'), leaderboard([{ ...headRun().tasks[0]!, status: 'skipped' }]))
   await writeFile(path('broken.json'), '{"tasks": [')
+  // The reference run against a model run: the same tasks under another agent name.
+  await writeFile(path('reference.json'), leaderboard(baseRun().tasks.filter((t) => t.agent === 'worse').map((t) => ({ ...t, agent: 'reference' }))))
 })
 afterAll(() => rm(dir, { recursive: true, force: true }))
 
@@ -62,6 +64,22 @@ describe('mcp-bench compare', () => {
     expect(out.stdout).toBe('')
   })
 
+  it('pairs differently named agents with --map base=head', async () => {
+    const plain = streams()
+    expect(await main([path('reference.json'), path('head.json'), '--resamples', '500', '--json', path('unmapped.json')], plain.io)).toBe(0)
+    const unmapped = ComparisonSchema.parse(JSON.parse(await readFile(path('unmapped.json'), 'utf8')))
+    // Unmapped, nothing pairs: every agent's tasks are on one side only.
+    expect(unmapped.agents.map((a) => [a.agent, a.pairs])).toEqual(expect.arrayContaining([['reference', 0], ['worse', 0]]))
+    const mapped = streams()
+    expect(await main([path('reference.json'), path('head.json'), '--map', 'reference=worse', '--resamples', '500', '--json', path('mapped.json')], mapped.io)).toBe(0)
+    const json = ComparisonSchema.parse(JSON.parse(await readFile(path('mapped.json'), 'utf8')))
+    expect(json.agents.find((a) => a.agent === 'worse')!.pairs).toBe(20) // as base.json's own "worse" pairs with head's
+    expect(json.agents.find((a) => a.agent === 'worse')!.flips.better.map((f) => f.id)).toEqual(['w19'])
+    const bad = streams()
+    expect(await main([path('reference.json'), path('head.json'), '--map', 'nobody=worse'], bad.io)).toBe(1)
+    expect(bad.out.stderr).toMatch(/reference\.json: --map names agent "nobody", which has no task here \(agents: reference\)/)
+  })
+
   it('exits 1 when an output file cannot be written', async () => {
     const { out, io } = streams()
     expect(await main([path('base.json'), path('head.json'), '--resamples', '100', '--json', path('no/such/dir/out.json')], io)).toBe(1)
@@ -81,6 +99,8 @@ describe('mcp-bench compare', () => {
     [['a.json', 'b.json', '--json'], /--json/],
     [['a.json', 'b.json', '--json', ''], /--json needs a value/],
     [['a.json', 'b.json', '--max-drop', '0.05'], /Unknown option '--max-drop'/],
+    [['a.json', 'b.json', '--map', 'reference'], /--map takes <base agent>=<head agent>, got "reference"/],
+    [['a.json', 'b.json', '--map', 'a=x', '--map', 'b=x'], /--map names head agent "x" twice/],
   ])('exits 2 on bad usage %j', async (argv, message) => {
     const { out, io } = streams()
     expect(await main(argv, io)).toBe(2)

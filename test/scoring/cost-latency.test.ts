@@ -10,6 +10,7 @@ import { agentCost, judgeCost, taskTiming } from '../../src/scoring/task-costs.t
 import { taskRecord } from '../../src/scoring/task-record.ts'
 import type { ModelTurn } from '../../src/trajectory/schema.ts'
 import { junitProperties } from '../../reporters/junit-properties.ts'
+import { leaderboardMarkdown } from '../../reporters/markdown.ts'
 import { passFail, rubric } from '../support/judge-results.ts'
 import { call, outcome, trajectory } from '../support/trajectories.ts'
 
@@ -131,6 +132,17 @@ describe('what a task cost', () => {
     expect(r.cost.agentUsd).toBeCloseTo(0.00027, 12)
     expect(r.cost.judgeUsd).toBeCloseTo((10_000 * 1.1 + 2_000 * 4.4) / 1e6, 12)
     expect(r.timing.judgeMs).toBe(2_000)
+  })
+
+  it('reports judge replies served from the cache apart: counted as cached tokens, $0 spent', () => {
+    const fromCache = { ...withUsage(rubric([8, 8, 8, 8, 8, 8]), 0, 0), cached: true, cacheHits: 5, cachedUsage: { promptTokens: 10_000, completionTokens: 2_000, totalTokens: 12_000 } } as JudgeResult
+    const r = taskRecord(outcome({ judge: fromCache, judgeConfigured: true }), { state: 'passed', errors: [], durationMs: 5 }, table)
+    expect(r.judgeTokens).toEqual({ prompt: 0, completion: 0, total: 0 })
+    expect(r.judgeCachedTokens).toBe(12_000)
+    expect(r.cost.judgeUsd).toBe(0)
+    const board = buildLeaderboard({ records: [r, r], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null })
+    expect(board.agents[0]!.tokens).toMatchObject({ judge: { total: 0 }, judgeCached: 24_000 })
+    expect(leaderboardMarkdown(board)).toContain('| 0 (cached: 24,000 tokens, $0 spent) | $0.00')
   })
 
   it('is 0 for a task that never started, since its agent never ran', () => {

@@ -105,4 +105,11 @@ describe('wilsonInterval', () => {
     expect(wilsonInterval(10, 10)![0]).toBeCloseTo(0.72247, 5)
     expect(wilsonInterval(0, 0)).toBeNull()
   })
+
+  it('puts the endpoints at 0 and 1 exactly when nothing or everything passed (no 5.6e-17, no 0.9999999999999999)', () => {
+    for (let n = 1; n <= 300; n++) {
+      expect(wilsonInterval(0, n)![0], `0 of ${n}`).toBe(0)
+      expect(wilsonInterval(n, n)![1], `${n} of ${n}`).toBe(1)
+    }
+  })
 })

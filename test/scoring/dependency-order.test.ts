@@ -1,0 +1,59 @@
+import { readdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { dependencyOrder, referenceLayers } from '../../src/checks/dependencies.ts'
+import { collectTasks } from '../../src/task/collect.ts'
+import { ReferencePlanSchema, TaskSpecSchema, type ReferencePlan } from '../../src/task/spec.ts'
+import { call, trajectory } from '../support/trajectories.ts'
+
+/** The trajectory the reference agent records: one layer per round, each call with the plan's own arguments. */
+function referenceRun(plan: ReferencePlan) {
+  const byId = new Map(plan.calls.map((c) => [c.id, c]))
+  return trajectory(referenceLayers(plan).flatMap((layer, i) => layer.map((id) => {
+    const c = byId.get(id)!
+    const [server, tool] = [c.tool.slice(0, c.tool.indexOf('.')), c.tool.slice(c.tool.indexOf('.') + 1)]
+    return call({ id, round: i + 1, name: `${server}__${tool}`, server, tool, args: c.args })
+  })))
+}
+
+// A search, a fetch of what it found, then a second search on what the fetch said: the plan uses `search` twice.
+const plan = ReferencePlanSchema.parse({
+  calls: [
+    { id: 'first', tool: 'web.search', args: { q: 'mars rover' } },
+    { id: 'page', tool: 'web.fetch', args: { url: 'u' }, after: ['first'] },
+    { id: 'second', tool: 'web.search', args: { q: 'perseverance' }, after: ['page'] },
+  ],
+})
+const web = (id: string, tool: string, args: object, round: number) => call({ id, round, name: `web__${tool}`, server: 'web', tool, args })
+
+describe('dependency order, call by call', () => {
+  it('scores 1 for an agent that follows a plan which reuses a tool (per tool name it was 0.5)', () => {
+    const followed = trajectory([web('1', 'search', { q: 'mars rover' }, 1), web('2', 'fetch', { url: 'u' }, 2), web('3', 'search', { q: 'perseverance' }, 3)])
+    const result = dependencyOrder(followed, plan)
+    expect(result.rate).toBe(1)
+    expect(result.edges.map((e) => [e.beforeId, e.afterId, e.respected])).toEqual([['first', 'page', true], ['page', 'second', true]])
+  })
+
+  it('catches the second search made before the fetch it needs', () => {
+    const early = trajectory([web('1', 'search', { q: 'mars rover' }, 1), web('3', 'search', { q: 'perseverance' }, 1), web('2', 'fetch', { url: 'u' }, 2)])
+    expect(dependencyOrder(early, plan).rate).toBe(0.5)
+  })
+
+  it('pairs by tool when the arguments differ, in call order', () => {
+    const loose = trajectory([web('1', 'search', { q: 'rover' }, 1), web('2', 'fetch', { url: 'v' }, 2), web('3', 'search', { q: 'other' }, 3)])
+    expect(dependencyOrder(loose, plan).rate).toBe(1)
+  })
+
+  it('gives the reference agent 1 on every bundled task with dependencies', async () => {
+    const dir = resolve('benchmarks')
+    const files = readdirSync(dir).filter((f) => f.endsWith('.test.ts')).sort()
+    const tasks = await collectTasks(files, (f) => import(/* @vite-ignore */ pathToFileURL(resolve(dir, f)).href))
+    const rates = tasks.flatMap(({ id, spec }) => {
+      const reference = TaskSpecSchema.parse(spec).reference
+      return reference?.calls.length ? [{ id, rate: dependencyOrder(referenceRun(reference), reference).rate }] : []
+    })
+    expect(rates.filter((r) => r.rate !== null).length).toBeGreaterThan(20)
+    expect(rates.filter((r) => r.rate !== null && r.rate !== 1)).toEqual([])
+  }, 60_000)
+})
