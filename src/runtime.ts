@@ -27,6 +27,8 @@ export interface RuntimeSettings {
   distractors: ResolvedBenchOptions['distractors']
   /** Tools (`server.tool`) kept out of every catalog. */
   excludeTools: string[]
+  /** Tasks in flight at once across the run (the `concurrency` option, MCP_BENCH_CONCURRENCY, else 16). */
+  concurrency: number
 }
 
 export interface Runtime {

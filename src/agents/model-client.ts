@@ -1,6 +1,7 @@
 import OpenAI from 'openai'
 import type { ChatCompletionMessage, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions'
 import { cassetteFromEnv, storedFetch, type StoreOptions } from '../exchange-store.ts'
+import { endpointFetch, endpointPool } from '../limit/endpoint-fetch.ts'
 import type { ModelTurn, TokenUsage } from '../trajectory/schema.ts'
 import type { AgentContext } from './types.ts'
 
@@ -25,6 +26,11 @@ export interface ModelOptions {
   cassette?: StoreOptions
   /** Most tools one request may carry (OpenAI's API accepts 128 functions); raise it for endpoints that take more. */
   maxTools?: number
+  /**
+   * Most requests in flight to this endpoint across the whole run (every worker); unset: only the run's task
+   * limit bounds them. Either way a 429 halves the requests in flight and successes win them back.
+   */
+  concurrency?: number
 }
 
 /** The model name and a lazily built client (so a missing key fails in the task, not at import). */
@@ -32,14 +38,16 @@ export function modelClient(options: ModelOptions, agentKind: string): { model: 
   const model = options.model ?? process.env.MCP_BENCH_MODEL
   if (!model) throw new Error(`${agentKind} needs a model: pass { model } or set MCP_BENCH_MODEL`)
   let client = options.client
+  const baseURL = options.baseURL ?? process.env.OPENAI_BASE_URL
   return {
     model,
     client: () => (client ??= new OpenAI({
       apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed-for-local-servers',
-      baseURL: options.baseURL ?? process.env.OPENAI_BASE_URL,
+      baseURL,
       maxRetries: options.maxRetries ?? 4,
       timeout: options.requestTimeoutMs ?? 120_000,
-      fetch: storedFetch(options.cassette ?? cassetteFromEnv(process.cwd())),
+      // Replayed exchanges answer before the endpoint's pool: only real requests take a slot.
+      fetch: storedFetch(options.cassette ?? cassetteFromEnv(process.cwd()), endpointFetch(fetch, endpointPool('agent', baseURL), options.concurrency)),
     })),
   }
 }

@@ -42,6 +42,7 @@ export async function loadAgent(setting: AgentSetting, root: string, task: Agent
       observationChars: setting.observationChars,
       formatReminders: setting.formatReminders,
       maxTools: setting.maxTools,
+      concurrency: setting.concurrency,
     })
   }
   const mod = await loadModule(setting.module, root)

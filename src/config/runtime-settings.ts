@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import type { JudgeConfigInput } from '../judge/config.ts'
 import type { RuntimeSettings } from '../runtime.ts'
+import { resolveConcurrency } from './concurrency.ts'
 import { describeIssues, loadServersFile, parseServers, ServerConfigError, type LoadedServers } from './load-servers.ts'
 import { BenchOptionsSchema, type AgentSetting, type BenchOptions, type ResolvedBenchOptions } from './options.ts'
 import { withMcpBenchPreset } from './preset-mcp-bench.ts'
@@ -36,6 +37,7 @@ export function runtimeSettings(options: ResolvedBenchOptions, root: string): Ru
     judge: withoutSecrets(withoutCache((options.judge ?? null) as JudgeSetting)),
     distractors: options.distractors,
     excludeTools: options.excludeTools,
+    concurrency: resolveConcurrency(options.concurrency),
   }
 }
 

@@ -1,5 +1,6 @@
 import OpenAI from 'openai'
 import { cassetteFromEnv, STORE_HIT_HEADER, storedFetch, type StoreOptions } from '../exchange-store.ts'
+import { endpointFetch, endpointPool } from '../limit/endpoint-fetch.ts'
 import type { ResolvedJudgeConfig } from './config.ts'
 import type { JudgeUsage } from './schema.ts'
 
@@ -45,7 +46,8 @@ export function createChatClient(config: ResolvedJudgeConfig, keep: (reply: unkn
     maxRetries: config.maxRetries,
     timeout: config.timeoutMs,
     defaultHeaders: config.headers,
-    fetch: storedFetch(storeFor(config, keep)),
+    // Cache hits answer before the endpoint's pool: only real requests take a slot (`concurrency`, across the run).
+    fetch: storedFetch(storeFor(config, keep), endpointFetch(fetch, endpointPool('judge', baseURL), config.concurrency)),
   })
   return {
     baseURL,
