@@ -6,7 +6,7 @@ import { BenchJUnitReporter } from '../reporters/junit.ts'
 import { LeaderboardReporter } from '../reporters/leaderboard.ts'
 import { ProgressReporter } from '../reporters/progress.ts'
 import { agentName } from './config/agent-name.ts'
-import { concurrencyConfig, workersFor } from './config/concurrency.ts'
+import { concurrencyConfig, concurrentTasks, workersFor } from './config/concurrency.ts'
 import type { AgentSetting, BenchOptions, ResolvedBenchOptions } from './config/options.ts'
 import { resolveAgents, resolveOptions, runtimeSettings } from './config/runtime-settings.ts'
 import { handleInterrupts } from './interrupt.ts'
@@ -32,11 +32,11 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
     name: 'vitest-mcp-bench',
     config(config) {
       const root = resolve(config.root ?? process.cwd())
-      settings = runtimeSettings(options, root)
       const test = (config as { test?: { isolate?: boolean; sequence?: { concurrent?: boolean }; maxConcurrency?: number } }).test
+      settings = { ...runtimeSettings(options, root), concurrentTasks: concurrentTasks(test) }
       return {
         test: {
-          // Tasks run concurrently within a file, up to `concurrency` per worker; the tasks pool holds the run to it.
+          // Up to `concurrency` tasks at once per worker; the tasks pool holds the whole run to it.
           ...concurrencyConfig(settings.concurrency, test),
           environment: here('./environment'),
           environmentOptions: { mcpBench: settings },

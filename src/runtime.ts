@@ -29,6 +29,8 @@ export interface RuntimeSettings {
   excludeTools: string[]
   /** Tasks in flight at once across the run (the `concurrency` option, MCP_BENCH_CONCURRENCY, else 16). */
   concurrency: number
+  /** Register tasks as concurrent tests (unless the project set `sequence.concurrent: false`). */
+  concurrentTasks?: boolean
 }
 
 export interface Runtime {

@@ -28,16 +28,23 @@ interface UserTestConfig {
 }
 
 /**
- * What the plugin's config hook adds so a project's tasks can reach `concurrency` in flight: Vitest runs a
- * file's tests one after another unless `sequence.concurrent`, and at most `maxConcurrency` (default 5) at
- * once per worker. The run-wide limit itself is the tasks pool (src/limit/task-slot.ts); this only keeps
- * Vitest from being the narrower one. A value the project sets is kept.
+ * What the plugin's config hook adds so a project's tasks can reach `concurrency` in flight: Vitest runs at
+ * most `maxConcurrency` (default 5) concurrent tests at once per worker. The run-wide limit itself is the
+ * tasks pool (src/limit/task-slot.ts); this only keeps Vitest from being the narrower one. A value the
+ * project sets is kept.
  */
-export function concurrencyConfig(concurrency: number, user: UserTestConfig | undefined): { sequence?: { concurrent: true }; maxConcurrency?: number } {
-  return {
-    ...(user?.sequence?.concurrent === undefined ? { sequence: { concurrent: true } } : {}),
-    ...(user?.maxConcurrency === undefined ? { maxConcurrency: concurrency } : {}),
-  }
+export function concurrencyConfig(concurrency: number, user: UserTestConfig | undefined): { maxConcurrency?: number } {
+  return user?.maxConcurrency === undefined ? { maxConcurrency: concurrency } : {}
+}
+
+/**
+ * Whether `mcpTask` registers its tests as concurrent. Vitest takes `sequence.concurrent` from the root
+ * config only, never from a project's (and setting it on the root would make every project's tests
+ * concurrent), so each task's test says so itself; a project that sets `sequence.concurrent: false` keeps its
+ * tasks one after another.
+ */
+export function concurrentTasks(user: UserTestConfig | undefined): boolean {
+  return user?.sequence?.concurrent !== false
 }
 
 /**

@@ -102,10 +102,14 @@ export class ServerHub {
   }
 
   /**
-   * Distractors join in order while the catalog fits the tool budget. Known
-   * tool counts decide before a start; the rest start together and are
-   * checked after. One that is not configured or will not start is skipped
-   * with its reason (or fails the task when `strict`).
+   * Distractors join in order while the catalog fits the tool budget. One
+   * that is not configured or will not start is skipped with its reason (or
+   * fails the task when `strict`). The choice is made with every candidate's
+   * tool count in hand, never with only the counts this hub happens to know:
+   * with tasks running concurrently, which servers an earlier task has started
+   * depends on the schedule, and the catalog must not. Counts not known yet are
+   * learned by starting those servers (together); a known count spares a start
+   * only where it decides the same way.
    */
   private async addDistractors(
     names: string[],
@@ -121,35 +125,54 @@ export class ServerHub {
       skipped.push({ server, reason })
     }
     const count = (server: string, tools: readonly Tool[]) => tools.filter((tool) => ctx.shown(server, tool.name)).length
-    let size = names.reduce((n, name) => n + count(name, ctx.connections.get(name)!.tools), 0)
+    const own = names.reduce((n, name) => n + count(name, ctx.connections.get(name)!.tools), 0)
     const candidates: string[] = []
-    let expected = size
     for (const server of [...new Set(wanted)].filter((s) => !names.includes(s))) {
       const problem = this.problemWith(server)
-      if (problem) {
-        skip(server, problem.split('\n')[0]!)
-        continue
-      }
-      const seen = this.toolLists.get(server)
-      const known = seen && count(server, seen)
-      if (known !== undefined && expected + known > ctx.maxTools) {
-        skip(server, `its ${known} tools would take the catalog past ${ctx.maxTools}`)
-        continue
-      }
-      expected += known ?? 0
-      candidates.push(server)
+      if (problem) skip(server, problem.split('\n')[0]!)
+      else candidates.push(server)
     }
-    const started = await Promise.allSettled(candidates.map((s) => this.connection(s, ctx.files, ctx.own)))
+    const started = new Map<string, ServerConnection>()
+    const failed = new Map<string, string>()
+    const startAll = async (servers: string[]) => {
+      const results = await Promise.allSettled(servers.map((s) => this.connection(s, ctx.files, ctx.own)))
+      results.forEach((result, i) => {
+        if (result.status === 'fulfilled') started.set(servers[i]!, result.value)
+        else failed.set(servers[i]!, (result.reason as Error).message)
+      })
+    }
+    await startAll(candidates.filter((s) => !this.toolLists.has(s)))
+    const tools = (server: string) => count(server, started.get(server)?.tools ?? this.toolLists.get(server)!)
+    // In order: the servers that fit, given which have failed to start so far. A server chosen on its known
+    // count is started only now; if it fails, the choice is made again without it.
+    for (;;) {
+      let size = own
+      const chosen = candidates.filter((s) => {
+        if (failed.has(s) || size + tools(s) > ctx.maxTools) return false
+        size += tools(s)
+        return true
+      })
+      const pending = chosen.filter((s) => !started.has(s))
+      if (pending.length === 0) break
+      await startAll(pending)
+    }
     const joined: string[] = []
-    started.forEach((result, i) => {
-      const server = candidates[i]!
-      if (result.status === 'rejected') return skip(server, `did not start: ${(result.reason as Error).message}`)
-      const tools = count(server, result.value.tools)
-      if (size + tools > ctx.maxTools) return skip(server, `its ${tools} tools would take the catalog past ${ctx.maxTools}`)
-      size += tools
+    let size = own
+    for (const server of candidates) {
+      const why = failed.get(server)
+      if (why !== undefined) {
+        skip(server, `did not start: ${why}`)
+        continue
+      }
+      const n = tools(server)
+      if (size + n > ctx.maxTools) {
+        skip(server, `its ${n} tools would take the catalog past ${ctx.maxTools}`)
+        continue
+      }
+      size += n
       joined.push(server)
-      ctx.connections.set(server, result.value)
-    })
+      ctx.connections.set(server, started.get(server)!)
+    }
     return { joined, skipped }
   }
 
