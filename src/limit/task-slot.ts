@@ -30,9 +30,21 @@ function provided(): ProvidedSlots | undefined {
  * workers whatever the file layout. Without a slot server (plugin not set up by Vitest, or unreachable) the
  * worker limits its own tasks to the same number.
  */
-export async function withTaskSlot<T>(concurrency: number, signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
+export async function withTaskSlot<T>(
+  concurrency: number,
+  context: { signal?: AbortSignal; skip: (note: string) => never },
+  run: () => Promise<T>,
+): Promise<T> {
   useSlotServer(provided()?.address)
-  const slot = await slots().acquire(TASKS_POOL, concurrency, signal)
+  let slot
+  try {
+    slot = await slots().acquire(TASKS_POOL, concurrency, context.signal)
+  } catch (error) {
+    // Cancelled (Ctrl-C, a CI cancel) while still waiting for a slot: the task never started, so it is listed
+    // as unfinished (a skipped test without an outcome), not recorded as an error of its own.
+    if (context.signal?.aborted) context.skip('not started: the run was cancelled while this task waited for a slot')
+    throw error
+  }
   try {
     return await run()
   } finally {

@@ -62,7 +62,7 @@ export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): voi
       const meta = { mcpBenchTask: { taskId: id, agent: name, trial } }
       // A slot of the run's tasks pool first (`concurrency`); Vitest's timeout also covers the wait for it.
       test(title, { timeout: budget.test * (1 + queueAllowance()), meta, tags, concurrent: runtime.settings.concurrentTasks ?? true }, (context) =>
-        withTaskSlot(runtime.settings.concurrency, context.signal, () =>
+        withTaskSlot(runtime.settings.concurrency, context, () =>
           runTask({ id, spec: task, specError: parsed.error, setting, name, trial, runtime, judges, context, budget, checks })))
     }
   }

@@ -14,6 +14,8 @@ export default defineConfig({
     outputDir: process.env.E2E_OUTPUT_DIR ?? 'bench-results',
     taskTimeout: 8_000,
     judgeTimeout: 20_000,
+    // The interrupt tests need a known order: two quick tasks done, one under way, one not started.
+    ...(process.env.E2E_SLOW ? { concurrency: 1 } : {}),
     ...(model ? { agent: { model: 'scripted-model', baseURL: model, maxRetries: 2, requestTimeoutMs: 1_500, apiKeyEnv: 'E2E_AGENT_KEY' } } : {}),
     ...(process.env.E2E_JUDGE_URL ? {
       judge: {
