@@ -1,7 +1,7 @@
 import OpenAI from 'openai'
 import type { ChatCompletionMessage, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions'
 import { cassetteFromEnv, storedFetch, type StoreOptions } from '../exchange-store.ts'
-import { endpointFetch, endpointPool } from '../limit/endpoint-fetch.ts'
+import { endpointGate, endpointPool, gateOf, withGate } from '../limit/endpoint-fetch.ts'
 import type { ModelTurn, TokenUsage } from '../trajectory/schema.ts'
 import type { AgentContext } from './types.ts'
 
@@ -39,16 +39,16 @@ export function modelClient(options: ModelOptions, agentKind: string): { model: 
   if (!model) throw new Error(`${agentKind} needs a model: pass { model } or set MCP_BENCH_MODEL`)
   let client = options.client
   const baseURL = options.baseURL ?? process.env.OPENAI_BASE_URL
+  const gate = endpointGate(endpointPool('agent', baseURL), options.concurrency)
   return {
     model,
-    client: () => (client ??= new OpenAI({
+    client: () => (client ??= withGate(new OpenAI({
       apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed-for-local-servers',
       baseURL,
       maxRetries: options.maxRetries ?? 4,
       timeout: options.requestTimeoutMs ?? 120_000,
-      // Replayed exchanges answer before the endpoint's pool: only real requests take a slot.
-      fetch: storedFetch(options.cassette ?? cassetteFromEnv(process.cwd()), endpointFetch(fetch, endpointPool('agent', baseURL), options.concurrency)),
-    })),
+      fetch: storedFetch(options.cassette ?? cassetteFromEnv(process.cwd()), gate.fetch(fetch)),
+    }), gate)),
   }
 }
 
@@ -80,7 +80,10 @@ export async function completeTurn(
     ...(request.tools?.length ? { tools: request.tools, tool_choice: 'auto' as const } : {}),
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
   }
-  const response = await client.chat.completions.create(body, { signal: ctx.signal })
+  // In a slot of the endpoint's pool (`concurrency`, adaptive on 429), when the client is one this package built.
+  const create = () => client.chat.completions.create(body, { signal: ctx.signal })
+  const gate = gateOf(client)
+  const response = await (gate ? gate.run(ctx.signal, create) : create())
   const choice = response.choices?.[0]
   if (!choice?.message) {
     throw new Error(`model ${request.model} returned no message (response: ${JSON.stringify(response).slice(0, 300)})`)
