@@ -1,7 +1,7 @@
 import OpenAI from 'openai'
 import type { ChatCompletionMessage, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions'
 import { cassetteFromEnv, storedFetch, type StoreOptions } from '../exchange-store.ts'
-import { endpointGate, endpointPool, gateOf, withGate } from '../limit/endpoint-fetch.ts'
+import { endpointGate, endpointPool, gateOf, withGate } from '../limit/endpoint-gate.ts'
 import type { ModelTurn, TokenUsage } from '../trajectory/schema.ts'
 import type { AgentContext } from './types.ts'
 

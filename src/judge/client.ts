@@ -1,6 +1,6 @@
 import OpenAI from 'openai'
 import { cassetteFromEnv, STORE_HIT_HEADER, storedFetch, type StoreOptions } from '../exchange-store.ts'
-import { endpointGate, endpointPool } from '../limit/endpoint-fetch.ts'
+import { endpointGate, endpointPool } from '../limit/endpoint-gate.ts'
 import type { ResolvedJudgeConfig } from './config.ts'
 import type { JudgeUsage } from './schema.ts'
 

@@ -115,7 +115,7 @@ async function runJudge(
   try {
     // The first sample alone: a bad key or an unknown model then costs one request, not one per sample. The
     // rest start together; the judge endpoint's pool (`concurrency`, shared by the whole run: see
-    // src/limit/endpoint-fetch.ts) decides how many requests are in flight.
+    // src/limit/endpoint-gate.ts) decides how many requests are in flight.
     outcomes.push(await runSample(0))
     if (!controller.signal.aborted && config.samples > 1) {
       const rest = Array.from({ length: config.samples - 1 }, (_, i) => i + 1)
