@@ -7,10 +7,13 @@ import { LeaderboardReporter } from '../reporters/leaderboard.ts'
 import { ProgressReporter } from '../reporters/progress.ts'
 import { BUN_WARNING, runtimeKind } from './agents/isolated/launch.ts'
 import { agentName } from './config/agent-name.ts'
+import { concurrencyConfig, concurrentTasks, workersFor } from './config/concurrency.ts'
 import type { AgentSetting, BenchOptions, ResolvedBenchOptions } from './config/options.ts'
 import { resolveAgents, resolveOptions, runtimeSettings } from './config/runtime-settings.ts'
 import { finishReportsOnExit, handleInterrupts } from './interrupt.ts'
 import { MIN_SECRET_LENGTH, type Redactor } from './redact.ts'
+import { startSlotServer, type SlotServer } from './limit/slot-server.ts'
+import { TASKS_POOL } from './limit/protocol.ts'
 import { redactorFor, type RuntimeSettings } from './runtime.ts'
 import { priceTable } from './scoring/prices.ts'
 
@@ -30,9 +33,12 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
     name: 'vitest-mcp-bench',
     config(config) {
       const root = resolve(config.root ?? process.cwd())
-      settings = runtimeSettings(options, root)
+      const test = (config as { test?: { isolate?: boolean; sequence?: { concurrent?: boolean }; maxConcurrency?: number } }).test
+      settings = { ...runtimeSettings(options, root), concurrentTasks: concurrentTasks(test) }
       return {
         test: {
+          // Up to `concurrency` tasks at once per worker; the tasks pool holds the whole run to it.
+          ...concurrencyConfig(settings.concurrency, test),
           environment: here('./environment'),
           environmentOptions: { mcpBench: settings },
           tags: TIER_TAGS,
@@ -41,7 +47,7 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
           // Benchmark files only declare tasks, and the environment gives each file its own servers, so a worker
           // can keep its modules (the SDK, ajv, the fixtures and their data) from one file to the next instead of
           // importing them again. A project that sets it keeps it.
-          ...((config as { test?: { isolate?: boolean } }).test?.isolate === undefined ? { isolate: false } : {}),
+          ...(test?.isolate === undefined ? { isolate: false } : {}),
         },
       }
     },
@@ -53,8 +59,12 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       const tags = (config.test.tags ??= [])
       for (const tag of TIER_TAGS) if (!tags.some((t) => t.name === tag.name)) tags.push(tag)
     },
-    configureVitest({ vitest, project }: { vitest: Vitest; project: TestProject }) {
+    async configureVitest({ vitest, project }: { vitest: Vitest; project: TestProject }) {
       handleInterrupts(vitest)
+      const concurrency = (settings ?? runtimeSettings(options, project.config.root)).concurrency
+      const workers = shapeWorkers(vitest, project, concurrency)
+      const server = await slotServer(vitest, concurrency)
+      project.provide('mcpBenchSlots', { address: server.address, workers })
       const redactor = redactorFor(settings ?? runtimeSettings(options, project.config.root))
       if (options.reporters) addReporters(vitest, project, options, redactor)
       // A value this short is too likely to occur by chance to be replaced: say so, rather than leave it in the reports unnoticed.
@@ -75,6 +85,32 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       }
     },
   } as Plugin
+}
+
+const slotServers = new WeakMap<Vitest, Promise<SlotServer>>()
+
+/** One slot server per Vitest run, shared by every project with the plugin; it stops with Vitest. */
+function slotServer(vitest: Vitest, concurrency: number): Promise<SlotServer> {
+  let server = slotServers.get(vitest)
+  if (!server) {
+    server = startSlotServer({ [TASKS_POOL]: concurrency })
+    slotServers.set(vitest, server)
+    vitest.onClose(async () => (await server!).close())
+  }
+  return server
+}
+
+/**
+ * Raises the run's workers to `workersFor(concurrency)` when neither the project nor the run set
+ * `maxWorkers` (nor `fileParallelism: false`, which Vitest turns into one worker). Set on the run, not the
+ * project: Vitest refuses projects of one run with different worker counts. Returns the workers the project
+ * will have.
+ */
+function shapeWorkers(vitest: Vitest, project: TestProject, concurrency: number): number {
+  const own = project.config !== vitest.config ? project.config.maxWorkers : undefined
+  if (own) return own
+  vitest.config.maxWorkers ??= workersFor(concurrency)
+  return vitest.config.maxWorkers
 }
 
 /** An endpoint for the log, without any credentials written into the URL. */

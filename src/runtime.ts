@@ -33,6 +33,10 @@ export interface RuntimeSettings {
   historyDir?: string | null
   /** MCP-Bench fidelity (src/config/fidelity.ts); null: the project's own semantics. */
   fidelity?: Fidelity | null
+  /** Tasks in flight at once across the run (the `concurrency` option, MCP_BENCH_CONCURRENCY, else 16). */
+  concurrency: number
+  /** Register tasks as concurrent tests (unless the project set `sequence.concurrent: false`). */
+  concurrentTasks?: boolean
 }
 
 export interface Runtime {

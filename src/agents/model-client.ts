@@ -5,6 +5,7 @@ import { getRuntime } from '../runtime.ts'
 import { wholeBodyFetch } from '../whole-body-fetch.ts'
 import type { ModelTurn } from '../trajectory/schema.ts'
 import { readReply } from './reply-shape.ts'
+import { endpointGate, endpointPool, gateOf, withGate } from '../limit/endpoint-gate.ts'
 import type { AgentContext } from './types.ts'
 
 /** What every agent that talks to an OpenAI-compatible model is configured with. */
@@ -28,6 +29,11 @@ export interface ModelOptions {
   cassette?: StoreOptions
   /** Most tools one request may carry (OpenAI's API accepts 128 functions); raise it for endpoints that take more. */
   maxTools?: number
+  /**
+   * Most requests in flight to this endpoint across the whole run (every worker); unset: only the run's task
+   * limit bounds them. Either way a 429 halves the requests in flight and successes win them back.
+   */
+  concurrency?: number
 }
 
 /** The model name and a lazily built client (so a missing key fails in the task, not at import). */
@@ -35,16 +41,18 @@ export function modelClient(options: ModelOptions, agentKind: string): { model: 
   const model = options.model ?? process.env.MCP_BENCH_MODEL
   if (!model) throw new Error(`${agentKind} needs a model: pass { model } or set MCP_BENCH_MODEL`)
   let client = options.client
+  const baseURL = options.baseURL ?? process.env.OPENAI_BASE_URL
+  const gate = endpointGate(endpointPool('agent', baseURL), options.concurrency)
   return {
     model,
-    client: () => (client ??= new OpenAI({
+    client: () => (client ??= withGate(new OpenAI({
       apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed-for-local-servers',
-      baseURL: options.baseURL ?? process.env.OPENAI_BASE_URL,
+      baseURL,
       maxRetries: options.maxRetries ?? 4,
       timeout: options.requestTimeoutMs ?? 120_000,
       // Built outside the harness's own agent settings (a `{ module }` agent's openaiAgent), it still keeps the run's secrets out of cassettes.
-      fetch: storedFetch(options.cassette ?? { ...cassetteFromEnv(process.cwd()), secrets: getRuntime()?.redactor.secrets }, wholeBodyFetch()),
-    })),
+      fetch: storedFetch(options.cassette ?? { ...cassetteFromEnv(process.cwd()), secrets: getRuntime()?.redactor.secrets }, gate.fetch(wholeBodyFetch())),
+    }), gate)),
   }
 }
 
@@ -85,7 +93,10 @@ export async function completeTurn(
     ...(request.tools?.length ? { tools: request.tools, tool_choice: 'auto' as const } : {}),
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
   }
-  const response = await client.chat.completions.create(body, { signal: ctx.signal })
+  // In a slot of the endpoint's pool (`concurrency`, adaptive on 429), when the client is one this package built.
+  const create = () => client.chat.completions.create(body, { signal: ctx.signal })
+  const gate = gateOf(client)
+  const response = await (gate ? gate.run(ctx.signal, create) : create())
   const choice = Array.isArray(response.choices) ? response.choices[0] : undefined
   if (!choice?.message || typeof choice.message !== 'object') {
     throw new Error(`model ${request.model} returned no message (response: ${JSON.stringify(response).slice(0, 300)})`)

@@ -77,6 +77,7 @@ function builtinAgent(setting: Extract<AgentSetting, { kind: 'openai' }>, root: 
     formatReminders: setting.formatReminders,
     stoppingPlan: setting.stoppingPlan,
     maxTools: setting.maxTools,
+    concurrency: setting.concurrency,
   })
 }
 

@@ -25,6 +25,11 @@ const OpenAIAgentSchema = z.strictObject({
   loop: z.enum(['tools', 'planner', 'react']).default('tools'),
   /** Most tools one request may carry (default 128, OpenAI's limit). */
   maxTools: z.number().int().positive().optional(),
+  /**
+   * Most requests in flight to this agent's endpoint across the run; unset: only `concurrency` bounds them.
+   * A 429 halves the requests in flight either way, and successes win them back.
+   */
+  concurrency: z.number().int().positive().optional(),
   /** Planner only: how long tool output is shortened in its history (`truncate` or `model` summaries). */
   compress: z.enum(['truncate', 'model']).optional(),
   /** Planner only: tool output longer than this many characters is shortened in its history (default 2,000). */
@@ -130,6 +135,12 @@ export const BenchOptionsSchema = z.strictObject({
   taskTimeout: z.number().int().positive().default(300_000),
   /** Time (ms) all of a task's judging may take, apart from the agent's time: every sample and retry. */
   judgeTimeout: z.number().int().positive().default(300_000),
+  /**
+   * Tasks in flight at once across the whole run, whatever the file layout (every worker, every file).
+   * Default MCP_BENCH_CONCURRENCY, else 16: model runs wait on the network, not the CPU (src/config/concurrency.ts).
+   * The plugin sets Vitest's `sequence.concurrent`, `maxConcurrency` and workers to match, unless the project sets them.
+   */
+  concurrency: z.number().int().min(1).max(1000).optional(),
   /** Runs of every task per agent (τ-bench's pass^k): model agents are not deterministic. Default MCP_BENCH_TRIALS, else 1. */
   trials: z.number().int().min(1).max(100).optional(),
   /** Default cap on tool calls per task (MCP-AgentBench uses 30); unset: no cap. */

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path'
 import type { JudgeConfigInput } from '../judge/config.ts'
 import type { RuntimeSettings } from '../runtime.ts'
+import { resolveConcurrency } from './concurrency.ts'
 import { describeIssues, loadServersFile, parseServers, ServerConfigError, type LoadedServers } from './load-servers.ts'
 import { BenchOptionsSchema, type AgentSetting, type BenchOptions, type ResolvedBenchOptions } from './options.ts'
 import { withMcpBenchPreset } from './preset-mcp-bench.ts'
@@ -39,6 +40,7 @@ export function runtimeSettings(options: ResolvedBenchOptions, root: string): Ru
     outputDir: resolve(root, options.outputDir),
     historyDir: options.historyDir === false ? null : resolve(root, options.historyDir ?? join(options.outputDir, 'history')),
     fidelity: options.fidelity ?? null,
+    concurrency: resolveConcurrency(options.concurrency),
   }
 }
 

@@ -2,6 +2,7 @@ import OpenAI from 'openai'
 import { cassetteFromEnv, STORE_HIT_HEADER, storedFetch, type StoreOptions } from '../exchange-store.ts'
 import type { Secret } from '../redact.ts'
 import { wholeBodyFetch } from '../whole-body-fetch.ts'
+import { endpointGate, endpointPool } from '../limit/endpoint-gate.ts'
 import type { ResolvedJudgeConfig } from './config.ts'
 import type { JudgeUsage } from './schema.ts'
 
@@ -41,21 +42,23 @@ export interface ChatClient {
  */
 export function createChatClient(config: ResolvedJudgeConfig, keep: (reply: unknown) => boolean, secrets: readonly Secret[] = []): ChatClient {
   const baseURL = config.baseURL ?? DEFAULT_BASE_URL
+  const gate = endpointGate(endpointPool('judge', baseURL), config.concurrency)
   const openai = new OpenAI({
     apiKey: config.apiKey ?? 'no-api-key',
     baseURL,
     maxRetries: config.maxRetries,
     timeout: config.timeoutMs,
     defaultHeaders: config.headers,
-    fetch: storedFetch({ ...storeFor(config, keep), secrets }, wholeBodyFetch()),
+    fetch: storedFetch({ ...storeFor(config, keep), secrets }, gate.fetch(wholeBodyFetch())),
   })
   return {
     baseURL,
     async complete(body, signal) {
       try {
-        const { data, response } = await openai.chat.completions
+        // In a slot of the judge endpoint's pool (`concurrency`, across the run; adaptive on 429).
+        const { data, response } = await gate.run(signal, () => openai.chat.completions
           .create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal })
-          .withResponse()
+          .withResponse())
         const choice = data.choices?.[0]
         const u = data.usage
         return {
@@ -69,6 +72,8 @@ export function createChatClient(config: ResolvedJudgeConfig, keep: (reply: unkn
           cached: response.headers.get(STORE_HIT_HEADER) === 'hit',
         }
       } catch (error) {
+        // Aborted while still waiting for a slot: the same `aborted` as an abort the SDK saw.
+        if (signal?.aborted && !(error instanceof OpenAI.APIError)) throw new JudgeRequestError('aborted', true)
         throw describe(error, config)
       }
     },

@@ -49,8 +49,11 @@ export const JudgeConfigSchema = z.strictObject({
   timeoutMs: z.number().int().positive().default(120_000),
   /** Retries per request on 408/409/429/5xx, connection errors and timeouts, with the openai SDK's backoff (honouring `retry-after`). */
   maxRetries: z.number().int().min(0).max(20).default(3),
-  /** Samples in flight at once for one task. */
-  concurrency: z.number().int().min(1).max(50).default(1),
+  /**
+   * Most judge requests in flight to the judge's endpoint across the whole run (every task and worker).
+   * Unset: only the run's task limit bounds them. A 429 halves the requests in flight either way.
+   */
+  concurrency: z.number().int().min(1).max(1000).optional(),
   /**
    * For tasks nothing else decides (no facts, plan or checks, like MCP-Bench's released tasks): the lowest task
    * fulfillment (0–1, the 1–10 score / 10) that passes. A pass-fail judge decides by its verdict instead.

@@ -126,11 +126,14 @@ async function runJudge(
 
   const outcomes: SampleOutcome[] = []
   try {
-    let next = 0
-    const worker = async () => {
-      while (next < config.samples && !controller.signal.aborted) outcomes.push(await runSample(next++))
+    // The first sample alone: a bad key or an unknown model then costs one request, not one per sample. The
+    // rest start together; the judge endpoint's pool (`concurrency`, shared by the whole run: see
+    // src/limit/endpoint-gate.ts) decides how many requests are in flight.
+    outcomes.push(await runSample(0))
+    if (!controller.signal.aborted && config.samples > 1) {
+      const rest = Array.from({ length: config.samples - 1 }, (_, i) => i + 1)
+      outcomes.push(...(await Promise.all(rest.map(runSample))))
     }
-    await Promise.all(Array.from({ length: Math.min(config.concurrency, config.samples) }, worker))
   } finally {
     signal?.removeEventListener('abort', onAbort)
   }

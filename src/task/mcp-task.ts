@@ -10,6 +10,7 @@ import { drawDistractors } from '../servers/distractors.ts'
 import type { ServerSession } from '../servers/hub.ts'
 import { cleanText, contentToText } from '../text.ts'
 import { harnessVerdicts, judgeDecision } from './harness-checks.ts'
+import { queueAllowance, withTaskSlot } from '../limit/task-slot.ts'
 import { collecting } from './collect.ts'
 import { judgesFor, taskJudging, type Judges } from './judging.ts'
 import { referenceToolProblem } from './reference-tools.ts'
@@ -63,8 +64,10 @@ export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): voi
     for (let trial = 1; trial <= trials; trial++) {
       const title = `${cleanText(id)}${agents.length > 1 ? ` [${name}]` : ''}${trials > 1 ? ` #${trial}` : ''}`
       const meta = { mcpBenchTask: { taskId: id, agent: name, trial } }
-      test(title, { timeout: budget.test, meta, tags }, (context) =>
-        runTask({ id, spec: task, specError: parsed.error, setting, name, trial, runtime, judges, context, budget, checks }))
+      // A slot of the run's tasks pool first (`concurrency`); Vitest's timeout also covers the wait for it.
+      test(title, { timeout: budget.test * (1 + queueAllowance()), meta, tags, concurrent: runtime.settings.concurrentTasks ?? true }, (context) =>
+        withTaskSlot(runtime.settings.concurrency, context, () =>
+          runTask({ id, spec: task, specError: parsed.error, setting, name, trial, runtime, judges, context, budget, checks })))
     }
   }
 }

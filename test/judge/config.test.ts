@@ -12,7 +12,8 @@ describe('judge config', () => {
 
   it('applies defaults', () => {
     const c = resolveJudgeConfig('gpt-4o-mini', {}, '/tmp/proj')!
-    expect(c).toMatchObject({ model: 'gpt-4o-mini', samples: 5, cacheDir: join('/tmp/proj', '.mcp-bench-cache/judge'), maxRetries: 3, concurrency: 1 })
+    expect(c).toMatchObject({ model: 'gpt-4o-mini', samples: 5, cacheDir: join('/tmp/proj', '.mcp-bench-cache/judge'), maxRetries: 3 })
+    expect(c.concurrency).toBeUndefined()
     expect(c.rubric).toBe(MCP_BENCH_RUBRIC)
     expect(c.temperature).toBeUndefined()
     expect(resolveJudgeConfig({ model: 'm', rubric: 'pass-fail' }, {})!.samples).toBe(1)

@@ -163,6 +163,23 @@ describe('per-task state', () => {
     expect(next.skipped).toEqual([{ server: 'c', reason: 'its 8 tools would take the catalog past 8 (8 tools before it)' }])
   })
 
+  it('fits the same distractors whichever servers earlier tasks happened to start (concurrent schedules)', async () => {
+    const inproc = { module: './test/support/probe-server.ts' } // 8 tools each; excludeTools trims u to 2, k2 to 4
+    const excludeTools = [...['env', 'increment', 'echo', 'huge', 'fail', 'sleep'].map((t) => `u.${t}`), ...['env', 'increment', 'echo', 'huge'].map((t) => `k2.${t}`)]
+    const wanted = { distractors: ['u', 'k1', 'k2'], maxTools: 16, excludeTools }
+    // Nothing started yet: in order, u (8 + 2) fits, k1 (+ 8) does not, k2 (+ 4) does.
+    hub = hubWith({ main: inproc, u: inproc, k1: inproc, k2: inproc })
+    const fresh = await hub.acquire(['main'], wanted)
+    expect(fresh.distractors).toEqual(['u', 'k2'])
+    await hub.close()
+    // Another task has already started k1 and k2, but not u: the choice must not change.
+    hub = hubWith({ main: inproc, u: inproc, k1: inproc, k2: inproc })
+    await hub.acquire(['main'], { distractors: ['k1', 'k2'], maxTools: 100, excludeTools })
+    const later = await hub.acquire(['main'], wanted)
+    expect(later.distractors).toEqual(['u', 'k2'])
+    expect(later.skipped).toEqual([{ server: 'k1', reason: 'its 8 tools would take the catalog past 16' }])
+  })
+
   it('leaves out a distractor that fails to start, saying why, and fails the task only when asked to be strict', async () => {
     hub = hubWith({ main: { module: './test/support/probe-server.ts' }, dead: { command: 'node', args: ['-e', 'process.exit(4)'] } })
     const session = await hub.acquire(['main'], { distractors: ['dead'] })

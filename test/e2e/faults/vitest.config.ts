@@ -14,6 +14,10 @@ export default defineConfig({
     outputDir: process.env.E2E_OUTPUT_DIR ?? 'bench-results',
     taskTimeout: 8_000,
     judgeTimeout: 20_000,
+    // One task at a time: these files are scenarios in order (a task crashes the shared probe server and the
+    // next one finds it dead; the interrupt tests need two quick tasks done, one under way, one not started).
+    // Concurrently, a crash of a shared server also fails the calls other tasks have in flight on it.
+    concurrency: 1,
     ...(model ? { agent: { model: 'scripted-model', baseURL: model, maxRetries: 2, requestTimeoutMs: 1_500, apiKeyEnv: 'E2E_AGENT_KEY' } } : {}),
     ...(process.env.E2E_JUDGE_URL ? {
       judge: {

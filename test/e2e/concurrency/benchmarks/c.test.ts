@@ -1,0 +1,3 @@
+import { sums } from './tasks.ts'
+
+sums('c')

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SlotClient } from '../../src/limit/slot-client.ts'
+import { startSlotServer, type SlotServer } from '../../src/limit/slot-server.ts'
+
+let server: SlotServer | undefined
+afterEach(() => server?.close())
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 5))
+  expect(check()).toBe(true)
+}
+
+describe('the slot server (one limit across worker processes)', () => {
+  it('holds two clients together to the pool size, and a 429 reported by either cuts the shared limit', async () => {
+    server = await startSlotServer({ tasks: 3 })
+    const a = new SlotClient(server.address)
+    const b = new SlotClient(server.address)
+    const held = await Promise.all([a.acquire('tasks', 3), b.acquire('tasks', 3), a.acquire('tasks', 3)])
+    let fourth = false
+    const waiting = b.acquire('tasks', 3).then((slot) => ((fourth = true), slot))
+    await until(() => server!.pools.get('tasks')!.waiting === 1)
+    expect(fourth).toBe(false)
+    held[0]!.release()
+    await waiting
+    expect(server.pools.get('tasks')!.peak).toBe(3)
+
+    const endpoint = await a.acquire('agent http://127.0.0.1/v1', undefined)
+    const other = await b.acquire('agent http://127.0.0.1/v1', undefined)
+    endpoint.report('throttled')
+    await until(() => server!.pools.get('agent http://127.0.0.1/v1')!.limit === 1)
+    other.release()
+    endpoint.release()
+  })
+
+  it('gives back the slots of a client that goes away', async () => {
+    server = await startSlotServer({ tasks: 1 })
+    const dying = new SlotClient(server.address)
+    await dying.acquire('tasks', 1)
+    const survivor = new SlotClient(server.address)
+    const waiting = survivor.acquire('tasks', 1)
+    ;(dying as unknown as { socket: { destroy(): void } }).socket.destroy()
+    await expect(waiting).resolves.toBeDefined()
+  })
+
+  it('withdraws a wait the client aborts', async () => {
+    server = await startSlotServer({ tasks: 1 })
+    const client = new SlotClient(server.address)
+    const first = await client.acquire('tasks', 1)
+    const controller = new AbortController()
+    const aborted = client.acquire('tasks', 1, controller.signal)
+    controller.abort(new Error('test timed out'))
+    await expect(aborted).rejects.toThrow('test timed out')
+    first.release()
+    await expect(client.acquire('tasks', 1)).resolves.toBeDefined()
+  })
+
+  it('falls back to limits of its own when the server is gone, and says so', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    server = await startSlotServer({ tasks: 1 })
+    const client = new SlotClient(server.address)
+    await client.acquire('tasks', 1)
+    const waiting = client.acquire('tasks', 1)
+    await until(() => server!.pools.get('tasks')!.waiting === 1)
+    await server.close()
+    server = undefined
+    await expect(waiting).resolves.toBeDefined()
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/lost the main process's slot server at 127\.0\.0\.1:\d+/))
+    warn.mockRestore()
+  })
+})
