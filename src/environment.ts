@@ -1,6 +1,7 @@
 import type { Environment } from 'vitest/environments'
 import { redactorFor, setRuntime, type RuntimeSettings } from './runtime.ts'
 import { ServerHub } from './servers/hub.ts'
+import { refuseNewServers } from './servers/orphan-guard.ts'
 
 /** Every hub alive in this worker process, so a signal or a lost main process can close them all. */
 const hubs = new Set<ServerHub>()
@@ -31,6 +32,8 @@ function watchProcess(): void {
   const closeAll = (code: number) => {
     if (closing) return
     closing = true
+    // Tests may still be running here: none of them may start a server the exit below would orphan.
+    refuseNewServers()
     // Nobody waits for this worker any more: well-behaved servers get their stdin closed and exit at once;
     // past SHUTDOWN_MS the worker exits and the watchdog ends the groups still open (SIGTERM, then SIGKILL).
     const timer = setTimeout(() => process.exit(code), SHUTDOWN_MS)
