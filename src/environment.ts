@@ -1,10 +1,13 @@
 import type { Environment } from 'vitest/environments'
 import { redactorFor, setRuntime, type RuntimeSettings } from './runtime.ts'
 import { ServerHub } from './servers/hub.ts'
+import { refuseNewServers } from './servers/orphan-guard.ts'
 
 /** Every hub alive in this worker process, so a signal or a lost main process can close them all. */
 const hubs = new Set<ServerHub>()
 let watching = false
+/** How long a worker that must stop (SIGTERM, its main process gone) gives its servers to close. */
+const SHUTDOWN_MS = 1_500
 
 /**
  * Ctrl-C reaches the whole process group, workers included. A worker leaves
@@ -29,8 +32,11 @@ function watchProcess(): void {
   const closeAll = (code: number) => {
     if (closing) return
     closing = true
-    // Past this, the watchdog ends whatever the hubs did not close in time.
-    const timer = setTimeout(() => process.exit(code), 5_000)
+    // Tests may still be running here: none of them may start a server the exit below would orphan.
+    refuseNewServers()
+    // Nobody waits for this worker any more: well-behaved servers get their stdin closed and exit at once;
+    // past SHUTDOWN_MS the worker exits and the watchdog ends the groups still open (SIGTERM, then SIGKILL).
+    const timer = setTimeout(() => process.exit(code), SHUTDOWN_MS)
     timer.unref()
     void Promise.allSettled([...hubs].map((hub) => hub.close())).finally(() => process.exit(code))
   }

@@ -5,7 +5,7 @@ import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
-import { guardGroup, releaseGroup } from './orphan-guard.ts'
+import { guardGroup, refusingServers, releaseGroup } from './orphan-guard.ts'
 
 export interface GroupStdioParams {
   command: string
@@ -56,6 +56,7 @@ export class GroupStdioTransport implements Transport {
 
   start(): Promise<void> {
     if (this.child) throw new Error('GroupStdioTransport already started')
+    if (refusingServers()) return Promise.reject(new Error('the test worker is shutting down; no server starts any more'))
     return new Promise((resolve, reject) => {
       const child = spawn(this.params.command, this.params.args, {
         env: { ...getDefaultEnvironment(), ...this.params.env },
@@ -65,15 +66,14 @@ export class GroupStdioTransport implements Transport {
         windowsHide: true,
       })
       this.child = child
+      // Guarded from the first moment, not on 'spawn': a worker that exits in between must not leave it unlisted.
+      if (child.pid) guardGroup(child.pid)
       this.exited = new Promise((done) => child.once('exit', () => done()))
       child.once('error', (error) => {
         reject(error)
         this.onerror?.(error)
       })
-      child.once('spawn', () => {
-        if (child.pid) guardGroup(child.pid)
-        resolve()
-      })
+      child.once('spawn', () => resolve())
       // The leader is gone: whatever it started is ended with it (unless close() is already doing that).
       child.once('exit', () => void this.endGroup())
       child.once('close', () => this.onclose?.())
