@@ -177,7 +177,7 @@ describe('per-task state', () => {
     await hub.acquire(['main'], { distractors: ['k1', 'k2'], maxTools: 100, excludeTools })
     const later = await hub.acquire(['main'], wanted)
     expect(later.distractors).toEqual(['u', 'k2'])
-    expect(later.skipped).toEqual([{ server: 'k1', reason: 'its 8 tools would take the catalog past 16' }])
+    expect(later.skipped).toEqual([{ server: 'k1', reason: 'its 8 tools would take the catalog past 16 (10 tools before it)' }])
   })
 
   it('leaves out a distractor that fails to start, saying why, and fails the task only when asked to be strict', async () => {
