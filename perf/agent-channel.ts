@@ -8,26 +8,13 @@
  * Prints the ratios of the medians (isolated / in-process), the median of several short rounds. Run: node --import tsx perf/agent-channel.ts
  */
 import { Bench } from 'tinybench'
+import { mathSession } from './lib/math-session.ts'
 import { isolatedAgent, closeAgentProcesses } from '../src/agents/isolated/pool.ts'
 import type { Agent } from '../src/agents/types.ts'
-import { parseServers } from '../src/config/load-servers.ts'
-import { ServerHub } from '../src/servers/hub.ts'
-import { TrajectoryRecorder } from '../src/trajectory/recorder.ts'
 import inProcess from './agents/workload-agent.ts'
 
 const TASKS = 10
-const hub = new ServerHub({
-  ...parseServers({ mcpServers: {
-    memory: { module: './fixtures/servers/math/server.ts' },
-    stdio: { command: process.execPath, args: ['--import', 'tsx', 'fixtures/servers/math/main.ts'] },
-  } }, 'perf'),
-  root: process.cwd(),
-})
-const session = await hub.acquire(['memory', 'stdio'])
-const recorder = (prompt: string) => new TrajectoryRecorder({
-  task: { id: 'perf', prompt }, agent: 'perf', catalog: session.catalog, connections: session.connections, maxRounds: 20,
-  signal: new AbortController().signal, maxToolOutputChars: 20_000, maxRecordedOutputChars: 4_000, callTimeoutMs: () => 60_000,
-})
+const { hub, recorder } = await mathSession()
 const unisolated: Agent = { name: 'workload', run: inProcess }
 const isolated = await isolatedAgent(
   { kind: 'module', module: './perf/agents/workload-agent.ts', export: 'default', isolation: 'process' }, 'workload',

@@ -4,24 +4,10 @@
  * transports. Run: node --import tsx perf/tool-call-overhead.ts
  */
 import { Bench } from 'tinybench'
-import { parseServers } from '../src/config/load-servers.ts'
+import { mathSession } from './lib/math-session.ts'
 import { ruleMetrics } from '../src/scoring/task-scores.ts'
-import { ServerHub } from '../src/servers/hub.ts'
-import { TrajectoryRecorder } from '../src/trajectory/recorder.ts'
 
-const hub = new ServerHub({
-  ...parseServers({ mcpServers: {
-    memory: { module: './fixtures/servers/math/server.ts' },
-    stdio: { command: process.execPath, args: ['--import', 'tsx', 'fixtures/servers/math/main.ts'] },
-  } }, 'perf'),
-  root: process.cwd(),
-})
-const session = await hub.acquire(['memory', 'stdio'])
-const recorder = () => new TrajectoryRecorder({
-  task: { id: 'perf', prompt: 'p' },
-  agent: 'perf', catalog: session.catalog, connections: session.connections, maxRounds: 20,
-  signal: new AbortController().signal, maxToolOutputChars: 20_000, maxRecordedOutputChars: 4_000, callTimeoutMs: () => 60_000,
-})
+const { hub, session, recorder } = await mathSession()
 const args = { firstNumber: 270, SecondNumber: 30 }
 const rec = recorder()
 const memoryClient = session.connections.get('memory')!.client
