@@ -157,9 +157,10 @@ describe('MCP-Bench rubric judge against the real openai SDK', () => {
     expect(result.kind).toBe('rubric')
     if (result.kind !== 'rubric') return
     expect(result.samples).toMatchObject({ requested: 5, valid: 3, failed: 2 })
+    // Samples after the first go out together, so which number gets which scripted reply is the server's arrival order.
     expect(result.samples.failures).toEqual([
-      expect.stringMatching(/^sample 2: no JSON object in the reply/),
-      'sample 4: score for parameter_accuracy is out of range 1–10 (12)',
+      expect.stringMatching(/^sample [2-5]: no JSON object in the reply/),
+      expect.stringMatching(/^sample [2-5]: score for parameter_accuracy is out of range 1–10 \(12\)$/),
     ])
     expect(result.dimensions.taskFulfillment).toBe(7) // (8+6+7)/3
     expect(result.dimensions.parameterAccuracy).toBe(10)

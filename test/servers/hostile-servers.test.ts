@@ -46,7 +46,7 @@ describe('servers that misbehave at start or in their tool list', () => {
 
   it('says a stdio command was not found, not that it wrote something that is not MCP', async () => {
     const error = await hubWith({ typo: { command: 'nodee-no-such-command' } }).acquire(['typo']).catch((e: Error) => e)
-    expect((error as Error).message).toMatch(/spawn nodee-no-such-command ENOENT: the command was not found/)
+    expect((error as Error).message).toMatch(/(spawn nodee-no-such-command ENOENT|Executable not found in \$PATH: "nodee-no-such-command"): the command was not found/)
     expect((error as Error).message).not.toMatch(/not MCP protocol/)
   })
 
