@@ -42,7 +42,12 @@ describe('watch mode (child Vitest)', { timeout: 120_000 }, () => {
       expect(second.tasks.map((t) => t.id).sort()).toEqual(['a/echo', 'b/echo'])
       expect(second.agents[0]).toMatchObject({ tasks: 2, passed: 2 })
     } finally {
+      // Wait for it to end: on SIGTERM it still writes its reports, and removing the directory under it races with that.
+      const ended = child.exitCode === null && child.signalCode === null ? new Promise((done) => child.once('exit', done)) : Promise.resolve()
       child.kill('SIGTERM')
+      const stubborn = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await ended
+      clearTimeout(stubborn)
     }
   })
 })
