@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { writeFileAtomic } from './atomic-file.ts'
+import { join, resolve } from 'node:path'
 import { createRedactor, placeholder, type Secret } from './redact.ts'
 import { stableStringify } from './stable-json.ts'
 
@@ -137,13 +138,10 @@ function read(file: string): StoredExchange | undefined {
 
 /** Atomic, so parallel workers never read half an entry; a store that cannot be written only costs a future request. */
 function write(file: string, entry: StoredExchange): void {
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
   try {
-    mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(tmp, `${JSON.stringify(entry, null, 2)}\n`)
-    renameSync(tmp, file)
+    writeFileAtomic(file, `${JSON.stringify(entry, null, 2)}\n`)
   } catch {
-    rmSync(tmp, { force: true })
+    // Not kept: the next run asks the endpoint again.
   }
 }
 
