@@ -32,6 +32,13 @@ export type RubricParse =
   | { ok: true; scores: Record<string, number>; reasoning: Record<string, string> }
   | { ok: false; reason: string }
 
+/** Where one reply object keeps its scores (under `scores`/`score`, else at its top level) and its reasoning. */
+export function replyHolders(obj: Record<string, unknown>): { holder: Record<string, unknown>; reasons: unknown } {
+  const held = findKey(obj, ['scores', 'score'])
+  const holder = held && typeof held === 'object' && !Array.isArray(held) ? (held as Record<string, unknown>) : obj
+  return { holder, reasons: findKey(obj, ['reasoning', 'reasons', 'justification', 'rationale']) }
+}
+
 /** Reads one rubric sample. */
 export function parseRubricReply(text: string | null | undefined, rubric: Rubric): RubricParse {
   if (!text || !text.trim()) return { ok: false, reason: 'empty reply' }
@@ -40,9 +47,7 @@ export function parseRubricReply(text: string | null | undefined, rubric: Rubric
   const dims = rubric.categories.flatMap((c) => c.dimensions)
   let best: { reason: string; found: number } | undefined
   for (const obj of objects) {
-    const scoreHolder = findKey(obj, ['scores', 'score']) 
-    const holder = scoreHolder && typeof scoreHolder === 'object' && !Array.isArray(scoreHolder) ? (scoreHolder as Record<string, unknown>) : obj
-    const reasoningHolder = findKey(obj, ['reasoning', 'reasons', 'justification', 'rationale'])
+    const { holder, reasons: reasoningHolder } = replyHolders(obj)
     const scores: Record<string, number> = {}
     const reasoning: Record<string, string> = {}
     const problems: string[] = []

@@ -1,5 +1,5 @@
 import { extractJsonObjects } from '../tolerant-json.ts'
-import { asScore, findKey, preview } from './parse.ts'
+import { asScore, findKey, preview, replyHolders } from './parse.ts'
 import { answerKey, type Rubric } from './rubric.ts'
 
 /**
@@ -31,9 +31,7 @@ export function parseRubricFields(text: string | null | undefined, rubric: Rubri
   const dims = rubric.categories.flatMap((c) => c.dimensions)
   let best: Extract<FieldParse, { ok: true }> | undefined
   for (const obj of objects) {
-    const held = findKey(obj, ['scores', 'score'])
-    const holder = held && typeof held === 'object' && !Array.isArray(held) ? (held as Record<string, unknown>) : obj
-    const reasons = findKey(obj, ['reasoning', 'reasons', 'justification', 'rationale'])
+    const { holder, reasons } = replyHolders(obj)
     const scores: Record<string, number> = {}
     const reasoning: Record<string, string> = {}
     const skipped: string[] = []
