@@ -9,8 +9,8 @@
  */
 import { Bench } from 'tinybench'
 import { mathSession } from './lib/math-session.ts'
-import { isolatedAgent, closeAgentProcesses } from '../src/agents/isolated/pool.ts'
-import type { Agent } from '../src/agents/types.ts'
+import { isolatedAgent, closeAgentProcesses } from '../src/runtime/agents/isolated/pool.ts'
+import type { Agent } from '../src/runtime/agents/types.ts'
 import inProcess from './agents/workload-agent.ts'
 
 const TASKS = 10

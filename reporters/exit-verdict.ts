@@ -1,4 +1,4 @@
-import type { Leaderboard } from '../src/scoring/schema.ts'
+import type { Leaderboard } from '../src/contracts/leaderboard.ts'
 
 export interface RunFacts {
   gateConfigured: boolean

@@ -1,5 +1,5 @@
 import type { TestAnnotation } from 'vitest'
-import type { TaskRecord } from '../src/scoring/schema.ts'
+import type { TaskRecord } from '../src/contracts/leaderboard.ts'
 
 const round = (v: number, places = 4) => String(Math.round(v * 10 ** places) / 10 ** places)
 

@@ -5,7 +5,7 @@ import type { TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vi
 import { JUnitReporter } from 'vitest/node'
 import { STATUS_PROPERTY } from './junit-properties.ts'
 import { filesNotRun, notRunMessage, plannedFiles, unfinishedMessage, workerDeath } from './run-gaps.ts'
-import { writeFileAtomic } from '../src/atomic-file.ts'
+import { writeFileAtomic } from '../src/lib/atomic-file.ts'
 
 type JUnitOptions = ConstructorParameters<typeof JUnitReporter>[0]
 type ClassnameTemplate = NonNullable<JUnitOptions['classnameTemplate']>

@@ -1,6 +1,6 @@
-import { AGENTBENCH_CATEGORIES, type AgentRow, type Leaderboard, type TaskRecord } from '../src/scoring/schema.ts'
+import { AGENTBENCH_CATEGORIES, type AgentRow, type Leaderboard, type TaskRecord } from '../src/contracts/leaderboard.ts'
 import { renderRegressionMarkdown } from '../src/scoring/compare-markdown.ts'
-import { count, duration, cleanText, escapeHtml, percent as pct, usd } from '../src/text.ts'
+import { count, duration, cleanText, escapeHtml, percent as pct, usd } from '../src/lib/text.ts'
 
 /**
  * The leaderboard as Markdown, for a pull request comment or a CI job

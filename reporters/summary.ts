@@ -1,6 +1,6 @@
-import type { Leaderboard } from '../src/scoring/schema.ts'
+import type { Leaderboard } from '../src/contracts/leaderboard.ts'
 import { totalUsd } from '../src/scoring/run-costs.ts'
-import { duration, percent, usd } from '../src/text.ts'
+import { duration, percent, usd } from '../src/lib/text.ts'
 
 const pct = (v: number | null | undefined) => percent(v).padStart(6)
 

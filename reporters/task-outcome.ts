@@ -1,4 +1,4 @@
-import { OUTCOME_VERSION, TaskOutcomeSchema, type TaskOutcome } from '../src/outcome/schema.ts'
+import { OUTCOME_VERSION, TaskOutcomeSchema, type TaskOutcome } from '../src/contracts/outcome.ts'
 import type * as z from 'zod'
 
 /**

@@ -1,4 +1,4 @@
-import type { TaskRecord } from '../src/scoring/schema.ts'
+import type { TaskRecord } from '../src/contracts/leaderboard.ts'
 
 /** The key under which the reporters keep a task's trajectory: file, agent, id and trial. */
 export function trajectoryKey(t: Pick<TaskRecord, 'id' | 'agent' | 'trial' | 'file'>): string {

@@ -20,7 +20,7 @@ export default defineConfig({
     servers: './mcp.servers.json',
     outputDir: 'bench-results/baselines',
     historyDir: false,
-    agent: ['reference', { module: './src/agents/baselines/random.ts' }, { module: './src/agents/baselines/greedy-one-step.ts' }],
+    agent: ['reference', { module: './src/runtime/agents/baselines/random.ts' }, { module: './src/runtime/agents/baselines/greedy-one-step.ts' }],
     distractors: { pool: SUITE_SERVERS },
     // The baselines are meant to fail most tasks: the exit code reports setup errors only.
     gate: { minPassRate: 0 },

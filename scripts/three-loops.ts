@@ -14,9 +14,9 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { planFollower } from '../fixtures/models/plan-follower.ts'
 import { startScriptedModel } from '../fixtures/models/scripted-server.ts'
-import { collectTasks } from '../src/task/collect.ts'
-import { dependencyLayers } from '../src/task/reference-layers.ts'
-import { TaskSpecSchema } from '../src/task/spec.ts'
+import { collectTasks } from '../src/runtime/task/collect.ts'
+import { dependencyLayers } from '../src/runtime/task/reference-layers.ts'
+import { TaskSpecSchema } from '../src/contracts/task-spec.ts'
 
 const files = process.argv.slice(2).length ? process.argv.slice(2) : ['benchmarks/math.test.ts']
 const tasks = (await collectTasks(files, (f) => import(pathToFileURL(resolve(f)).href))).map((t) => TaskSpecSchema.parse(t.spec))

@@ -5,17 +5,17 @@ import type { TestProject, Vitest } from 'vitest/node'
 import { BenchJUnitReporter } from '../reporters/junit.ts'
 import { LeaderboardReporter } from '../reporters/leaderboard.ts'
 import { ProgressReporter } from '../reporters/progress.ts'
-import { BUN_WARNING, runtimeKind } from './agents/isolated/launch.ts'
-import { agentName } from './config/agent-name.ts'
-import { concurrencyConfig, concurrentTasks, workersFor } from './config/concurrency.ts'
-import type { AgentSetting, BenchOptions, ResolvedBenchOptions } from './config/options.ts'
-import { resolveAgents, resolveOptions, runtimeSettings } from './config/runtime-settings.ts'
-import { finishReportsOnExit, handleInterrupts } from './interrupt.ts'
-import { MIN_SECRET_LENGTH, type Redactor } from './redact.ts'
-import { startSlotServer, type SlotServer } from './limit/slot-server.ts'
-import { TASKS_POOL } from './limit/protocol.ts'
-import { redactorFor, type RuntimeSettings } from './runtime.ts'
-import { priceTable } from './scoring/prices.ts'
+import { BUN_WARNING, runtimeKind } from './runtime/agents/isolated/launch.ts'
+import { agentName } from './node/agent-name.ts'
+import { concurrencyConfig, concurrentTasks, workersFor } from './node/concurrency.ts'
+import type { AgentSetting, BenchOptions, ResolvedBenchOptions } from './contracts/options.ts'
+import { resolveAgents, resolveOptions, runtimeSettings } from './node/resolve-settings.ts'
+import { finishReportsOnExit, handleInterrupts } from './node/interrupt.ts'
+import { MIN_SECRET_LENGTH, type Redactor } from './lib/redact.ts'
+import { startSlotServer, type SlotServer } from './node/slot-server.ts'
+import { TASKS_POOL } from './contracts/slot-protocol.ts'
+import { redactorFor, type RuntimeSettings } from './runtime/state.ts'
+import { priceTable } from './contracts/prices.ts'
 
 // Built as .js in dist/, run as .ts from source: resolve siblings with this file's own extension.
 const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
@@ -39,11 +39,11 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
         test: {
           // Up to `concurrency` tasks at once per worker; the tasks pool holds the whole run to it.
           ...concurrencyConfig(settings.concurrency, test),
-          environment: here('./environment'),
+          environment: here('./runtime/environment'),
           environmentOptions: { mcpBench: settings },
           tags: TIER_TAGS,
           // The runner setup first: it lets the worker load `.ts` agents and servers through Vitest's runner.
-          setupFiles: [here('./modules/runner-setup'), here('./matchers/setup')],
+          setupFiles: [here('./runtime/modules/runner-setup'), here('./runtime/matchers/setup')],
           // Benchmark files only declare tasks, and the environment gives each file its own servers, so a worker
           // can keep its modules (the SDK, ajv, the fixtures and their data) from one file to the next instead of
           // importing them again. A project that sets it keeps it.
@@ -142,7 +142,7 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
   if (added.has(vitest)) return
   added.add(vitest)
   const outputDir = resolve(project.config.root, options.outputDir)
-  const environment = here('./environment')
+  const environment = here('./runtime/environment')
   const prices = priceTable(options.prices)
   const reporters = vitest.config.reporters as unknown[]
   // The leaderboard reporter writes each task's record onto its test as properties; the JUnit reporter,

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { storedFetch, type StoreOptions } from '../src/exchange-store.ts'
+import { storedFetch, type StoreOptions } from '../src/runtime/exchange-store.ts'
 
 /** Every file under a store, as text. */
 function stored(dir: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRng, hashSeed, sampleSeed, shuffled } from '../src/random.ts'
+import { createRng, hashSeed, sampleSeed, shuffled } from '../src/lib/random.ts'
 
 describe('seeded PRNG', () => {
   it('is reproducible and seed-sensitive', () => {

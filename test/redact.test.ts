@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRedactor, keySecrets, referencedSecrets } from '../src/redact.ts'
+import { createRedactor, keySecrets, referencedSecrets } from '../src/lib/redact.ts'
 
 describe('redaction', () => {
   it('replaces known secret values, naming where they came from', () => {

@@ -1,6 +1,6 @@
 import { parseServers } from '../../src/config/load-servers.ts'
-import { ServerHub } from '../../src/servers/hub.ts'
-import { TrajectoryRecorder } from '../../src/trajectory/recorder.ts'
+import { ServerHub } from '../../src/runtime/servers/hub.ts'
+import { TrajectoryRecorder } from '../../src/runtime/trajectory/recorder.ts'
 
 /**
  * The math fixture twice, in-process (`memory`) and over stdio (`stdio`), for the perf scripts that time

@@ -3,10 +3,10 @@
  * three-server tasks of every call shape and tier, judged and not, every status. Built through the same
  * `taskRecord` the reporter uses, so they are the records a real run would hold.
  */
-import { OUTCOME_VERSION, type TaskOutcome } from '../../src/outcome/schema.ts'
-import type { TaskRecord } from '../../src/scoring/schema.ts'
+import { OUTCOME_VERSION, type TaskOutcome } from '../../src/contracts/outcome.ts'
+import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
 import { taskRecord } from '../../src/scoring/task-record.ts'
-import { TRAJECTORY_VERSION, type ToolCallRecord } from '../../src/trajectory/schema.ts'
+import { TRAJECTORY_VERSION, type ToolCallRecord } from '../../src/contracts/trajectory.ts'
 
 const SERVERS = [['math'], ['weather'], ['math', 'weather'], ['wikipedia', 'paper-search'], ['weather', 'google-maps', 'national-parks']]
 const AGENTS = Array.from({ length: 8 }, (_, i) => `agent-${i + 1}`)

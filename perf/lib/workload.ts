@@ -58,7 +58,7 @@ export interface LoopClients {
 
 /**
  * The agent loop every contender runs outside this project (the project runs its own OpenAI-compatible
- * agent, src/agents/openai.ts, which has the same shape): each round the model calls tools, which run
+ * agent, src/runtime/agents/openai.ts, which has the same shape): each round the model calls tools, which run
  * concurrently, or answers.
  */
 export async function runWorkloadTask({ openai, mcp, tools, model }: LoopClients, i: number, maxRounds = 20): Promise<string> {

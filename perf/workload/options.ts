@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { BenchOptions } from '../../src/config/options.ts'
+import type { BenchOptions } from '../../src/contracts/options.ts'
 
 // Workload W as this project runs it, for perf/harness-overhead.ts: mcpTask files under the plugin with
 // its default reporters, the OpenAI-compatible agent against the stand-in model (PERF_MODEL_URL) and one

@@ -1,9 +1,9 @@
 import type { EChartsOption } from 'echarts'
-import type { AgentTrend } from '../../src/history/trend.ts'
-import { MCP_BENCH_DIMENSIONS, type McpBenchDimension } from '../../src/judge/rubric.ts'
+import type { AgentTrend } from '../../src/node/history/trend.ts'
+import { MCP_BENCH_DIMENSIONS, type McpBenchDimension } from '../../src/runtime/judge/rubric.ts'
 import type { SettingPassRates } from '../../src/scoring/breakdowns.ts'
-import { AGENTBENCH_CATEGORIES, type AgentRow } from '../../src/scoring/schema.ts'
-import { count } from '../../src/text.ts'
+import { AGENTBENCH_CATEGORIES, type AgentRow } from '../../src/contracts/leaderboard.ts'
+import { count } from '../../src/lib/text.ts'
 import type { ChartSize } from './echarts.ts'
 
 /**

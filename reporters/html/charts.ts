@@ -1,8 +1,8 @@
-import type { HistoryRecord } from '../../src/history/schema.ts'
-import { agentTrends } from '../../src/history/trend.ts'
+import type { HistoryRecord } from '../../src/contracts/history.ts'
+import { agentTrends } from '../../src/node/history/trend.ts'
 import { passRatesBySetting, settingsOf } from '../../src/scoring/breakdowns.ts'
-import type { Leaderboard } from '../../src/scoring/schema.ts'
-import { escapeHtml as esc } from '../../src/text.ts'
+import type { Leaderboard } from '../../src/contracts/leaderboard.ts'
+import { escapeHtml as esc } from '../../src/lib/text.ts'
 import {
   USAGE_MEASURES,
   categoryPassRates,

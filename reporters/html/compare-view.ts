@@ -1,7 +1,7 @@
 import { formatChange, formatRate, formatScore } from '../../src/scoring/compare-format.ts'
-import { COMPARED_METRICS, METRIC_LABELS, type AgentComparison, type Comparison, type Flip, type RegressionResult } from '../../src/scoring/compare-schema.ts'
+import { COMPARED_METRICS, METRIC_LABELS, type AgentComparison, type Comparison, type Flip, type RegressionResult } from '../../src/contracts/compare.ts'
 import { TOO_FEW_MESSAGE } from '../../src/scoring/paired.ts'
-import { escapeHtml as esc } from '../../src/text.ts'
+import { escapeHtml as esc } from '../../src/lib/text.ts'
 
 /**
  * The run against its baseline (the gate's `baseline`): the gate's verdict

@@ -1,7 +1,7 @@
-import type { TaskRecord, TaskStatus } from '../../src/scoring/schema.ts'
-import type { Trajectory } from '../../src/trajectory/schema.ts'
+import type { TaskRecord, TaskStatus } from '../../src/contracts/leaderboard.ts'
+import type { Trajectory } from '../../src/contracts/trajectory.ts'
 import { categoryOf } from '../../src/scoring/task-scores.ts'
-import { count, escapeHtml as esc } from '../../src/text.ts'
+import { count, escapeHtml as esc } from '../../src/lib/text.ts'
 import { taskDetail } from './trajectory.ts'
 
 /**

@@ -1,8 +1,8 @@
-import type { JudgeResult } from '../../src/judge/schema.ts'
-import { MCP_BENCH_DIMENSIONS } from '../../src/judge/rubric.ts'
-import type { TaskRecord } from '../../src/scoring/schema.ts'
-import { cleanText, contentToText, escapeHtml as esc } from '../../src/text.ts'
-import type { ModelTurn, ToolCallRecord, Trajectory } from '../../src/trajectory/schema.ts'
+import type { JudgeResult } from '../../src/contracts/judge-result.ts'
+import { MCP_BENCH_DIMENSIONS } from '../../src/runtime/judge/rubric.ts'
+import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
+import { cleanText, contentToText, escapeHtml as esc } from '../../src/lib/text.ts'
+import type { ModelTurn, ToolCallRecord, Trajectory } from '../../src/contracts/trajectory.ts'
 import { DIMENSION_LABELS } from './chart-options.ts'
 
 /**

@@ -7,9 +7,9 @@
  * Exit codes: 0 printed, 1 bad input (no history, a malformed file, an unknown agent), 2 bad usage.
  */
 import { resolve } from 'node:path'
-import { readHistory } from '../history/store.ts'
-import { formatTrendTables } from '../history/trend-table.ts'
-import { agentTrends, historyAgents } from '../history/trend.ts'
+import { readHistory } from '../node/history/store.ts'
+import { formatTrendTables } from '../node/history/trend-table.ts'
+import { agentTrends, historyAgents } from '../node/history/trend.ts'
 import { HELP, InputError, ioReason, parseCommandArgs, processIO, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 
 export const DEFAULT_HISTORY_DIR = 'bench-results/history'

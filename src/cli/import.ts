@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
-import { parseMcpBenchCommands, type McpBenchCommands } from '../task/mcp-bench-commands.ts'
-import { defaultFixturesDir } from '../task/mcp-bench-fixtures.ts'
-import { mergeServersFile, planServers, renderServerTable } from '../task/mcp-bench-servers.ts'
+import { parseMcpBenchCommands, type McpBenchCommands } from '../import/mcp-bench-commands.ts'
+import { defaultFixturesDir } from '../import/mcp-bench-fixtures.ts'
+import { mergeServersFile, planServers, renderServerTable } from '../import/mcp-bench-servers.ts'
 import {
   countServerUsage, mergeFiles, parseMcpBenchTaskFile, renderTaskFile, serverKey, toImportedFiles,
   type ImportedFile, type ServerUsage,
-} from '../task/import-mcp-bench.ts'
+} from '../import/import-mcp-bench.ts'
 import { HELP, InputError, ioReason, parseCommandArgs, processIO, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 
 export const USAGE = `usage: mcp-bench import <mcpbench_tasks.json>… [options]

@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
-import type { ServerConfig } from '../config/servers.ts'
-import { connectServer, type ServerConnection } from '../servers/connect.ts'
-import { createWorkspace, usesWorkspace } from '../servers/workspace.ts'
+import type { ServerConfig } from '../contracts/server-config.ts'
+import { connectServer, type ServerConnection } from '../runtime/servers/connect.ts'
+import { createWorkspace, usesWorkspace } from '../runtime/servers/workspace.ts'
 
 /** A server started by a CLI command, with its tools; `close()` stops it and removes its workspace. */
 export interface OpenServer {

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { loadServersFile, ServerConfigError } from '../config/load-servers.ts'
-import { renderDeclarations } from '../typegen/declarations.ts'
+import { renderDeclarations } from './typegen/declarations.ts'
 import { HELP, InputError, parseCommandArgs, processIO, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 import { listTools } from './server-tools.ts'
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import * as z from 'zod'
 import { lineAndColumn, nearKey } from './near-key.ts'
-import { HttpServerSchema, InProcessServerSchema, ServerConfigSchema, ServerNameSchema, ServersFileSchema, StdioServerSchema, type ServerConfig } from './servers.ts'
+import { HttpServerSchema, InProcessServerSchema, ServerConfigSchema, ServerNameSchema, ServersFileSchema, StdioServerSchema, type ServerConfig } from '../contracts/server-config.ts'
 
 /** A configuration mistake, worded for the person who made it: which file, which server, which field. */
 export class ServerConfigError extends Error {

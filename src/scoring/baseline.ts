@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import type { Gate } from '../config/options.ts'
+import type { Gate } from '../contracts/options.ts'
 import { parseComparableRun, readComparableRun } from './compare-input.ts'
-import type { Comparison, RegressionResult } from './compare-schema.ts'
+import type { Comparison, RegressionResult } from '../contracts/compare.ts'
 import { compareRuns, regression } from './compare.ts'
-import type { TaskRecord } from './schema.ts'
+import type { TaskRecord } from '../contracts/leaderboard.ts'
 
 /**
  * The baseline gate for this run: the baseline leaderboard (a file, or a URL

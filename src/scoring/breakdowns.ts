@@ -1,5 +1,5 @@
 import { counted, PassCounter } from './rows.ts'
-import type { PassSummary, TaskRecord } from './schema.ts'
+import type { PassSummary, TaskRecord } from '../contracts/leaderboard.ts'
 
 /**
  * Pass rates per agent and MCP-Bench setting (one server, two, three, …),

@@ -1,4 +1,4 @@
-import { COMPARED_METRICS, METRIC_LABELS, type AgentComparison, type Comparison, type Drop, type Flip, type MetricComparison, type RegressionResult } from './compare-schema.ts'
+import { COMPARED_METRICS, METRIC_LABELS, type AgentComparison, type Comparison, type Drop, type Flip, type MetricComparison, type RegressionResult } from '../contracts/compare.ts'
 import { formatChange as signed, formatLevel as level, formatRate as pct, formatScore as score } from './compare-format.ts'
 import { TOO_FEW_MESSAGE } from './paired.ts'
 

@@ -14,7 +14,7 @@ import {
   type RegressionCheck,
   type RegressionResult,
   type ScoreMetric,
-} from './compare-schema.ts'
+} from '../contracts/compare.ts'
 import {
   DEFAULT_BOOTSTRAP_SEED,
   DEFAULT_RESAMPLES,

@@ -1,11 +1,11 @@
 /**
  * The formulas that differ between MCP-Bench's released code, its paper and the project's own defaults,
- * chosen by the `fidelity` option (src/config/fidelity.ts; the table is docs/mcp-bench-fidelity.md).
+ * chosen by the `fidelity` option (src/contracts/fidelity.ts; the table is docs/mcp-bench-fidelity.md).
  * The conformance test (test/scoring/mcp-bench-conformance.test.ts) checks every one against numbers that
  * MCP-Bench's own Python functions computed from the same trajectories.
  */
-import type { Fidelity } from '../config/fidelity.ts'
-import type { Trajectory } from '../trajectory/schema.ts'
+import type { Fidelity } from '../contracts/fidelity.ts'
+import type { Trajectory } from '../contracts/trajectory.ts'
 import { callRates, type RuleMetrics } from './formulas.ts'
 
 type Call = { valid: boolean; schemaValid: boolean | null; isError: boolean }

@@ -14,7 +14,7 @@
  */
 import type * as z from 'zod'
 import { quantileSorted } from './paired.ts'
-import type { DomainsSchema, JudgeCategoriesSchema, RuleMetricsSchema, SubDimensionsSchema } from './schema.ts'
+import type { DomainsSchema, JudgeCategoriesSchema, RuleMetricsSchema, SubDimensionsSchema } from '../contracts/leaderboard.ts'
 
 export type Maybe = number | null | undefined
 

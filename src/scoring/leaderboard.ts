@@ -1,9 +1,9 @@
-import { applyGate, type Gate } from './gate.ts'
-import { DEFAULT_PRICES_AS_OF } from './prices.ts'
+import { applyGate, type Gate } from '../node/gate.ts'
+import { DEFAULT_PRICES_AS_OF } from '../contracts/prices.ts'
 import { agentRows, counted } from './rows.ts'
 import { runCost } from './run-costs.ts'
-import type { RegressionResult } from './compare-schema.ts'
-import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type GateResult, type Leaderboard, type TaskRecord } from './schema.ts'
+import type { RegressionResult } from '../contracts/compare.ts'
+import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type GateResult, type Leaderboard, type TaskRecord } from '../contracts/leaderboard.ts'
 
 export interface LeaderboardInput {
   records: TaskRecord[]

@@ -1,5 +1,5 @@
-import { createRng } from '../random.ts'
-import type { MetricComparison } from './compare-schema.ts'
+import { createRng } from '../lib/random.ts'
+import type { MetricComparison } from '../contracts/compare.ts'
 
 /**
  * Paired comparison statistics for "did this change make the agent worse?":
@@ -279,7 +279,7 @@ export const DEFAULT_BOOTSTRAP_SEED = 1
 export const DEFAULT_RESAMPLES = 10_000
 
 export interface BootstrapOptions {
-  /** Seed of the resampling stream (a number, or a string hashed by src/random.ts). */
+  /** Seed of the resampling stream (a number, or a string hashed by src/lib/random.ts). */
   seed: string | number
   resamples: number
 }

@@ -1,6 +1,6 @@
 import { PassCounter } from './rows.ts'
 import { RunCosts, totalUsd } from './run-costs.ts'
-import type { TaskRecord } from './schema.ts'
+import type { TaskRecord } from '../contracts/leaderboard.ts'
 
 /**
  * How far a run is: for the live progress display, from the records of the

@@ -1,4 +1,4 @@
-import { MCP_BENCH_DIMENSIONS } from '../judge/rubric.ts'
+import { MCP_BENCH_DIMENSIONS } from '../runtime/judge/rubric.ts'
 import { judgeCategories, overallScore, ratio, ruleScore, schemaUnderstanding, weightedMean, wilsonInterval } from './formulas.ts'
 import {
   AGENTBENCH_CATEGORIES,
@@ -10,7 +10,7 @@ import {
   type SettingSummary,
   type TaskRecord,
   type TrialSummary,
-} from './schema.ts'
+} from '../contracts/leaderboard.ts'
 import { RunCosts } from './run-costs.ts'
 import { isMultiServer, type Domains, type SubDimensions } from './task-scores.ts'
 

@@ -1,5 +1,5 @@
 import { ratio, sortedFinite, sortedQuantile } from './formulas.ts'
-import type { AgentRow, TaskRecord } from './schema.ts'
+import type { AgentRow, TaskRecord } from '../contracts/leaderboard.ts'
 
 /**
  * Cost, tokens and latency over a set of task records (an agent's row, the

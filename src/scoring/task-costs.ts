@@ -1,8 +1,8 @@
-import type { JudgeResult } from '../judge/schema.ts'
-import type { Trajectory } from '../trajectory/schema.ts'
+import type { JudgeResult } from '../contracts/judge-result.ts'
+import type { Trajectory } from '../contracts/trajectory.ts'
 import { coveredTime, tokenCost } from './formulas.ts'
-import { priceFor, type Prices } from './prices.ts'
-import type { TaskRecord } from './schema.ts'
+import { priceFor, type Prices } from '../contracts/prices.ts'
+import type { TaskRecord } from '../contracts/leaderboard.ts'
 
 /**
  * What one task cost and where its time went, from its trajectory and its

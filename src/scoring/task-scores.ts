@@ -1,14 +1,14 @@
 import type * as z from 'zod'
-import { matchCalls } from '../checks/call-match.ts'
-import { dependencyOrder, referenceLayers } from '../checks/dependencies.ts'
-import { MCP_BENCH_DIMENSIONS } from '../judge/rubric.ts'
-import { mcpBenchDimensions, type JudgeResult } from '../judge/schema.ts'
-import type { CallMatchInput, ReferencePlan } from '../task/spec.ts'
-import type { Trajectory } from '../trajectory/schema.ts'
-import type { Fidelity } from '../config/fidelity.ts'
+import { matchCalls } from './call-match.ts'
+import { dependencyOrder, referenceLayers } from './dependencies.ts'
+import { MCP_BENCH_DIMENSIONS } from '../runtime/judge/rubric.ts'
+import { mcpBenchDimensions, type JudgeResult } from '../contracts/judge-result.ts'
+import type { CallMatchInput, ReferencePlan } from '../contracts/task-spec.ts'
+import type { Trajectory } from '../contracts/trajectory.ts'
+import type { Fidelity } from '../contracts/fidelity.ts'
 import { fidelityCallRates } from './fidelity-formulas.ts'
 import { judgeCategories, overallScore, ruleScore, schemaUnderstanding } from './formulas.ts'
-import type { AgentBenchCategory, DomainsSchema, SubDimensionsSchema, TaskMetricsSchema } from './schema.ts'
+import type { AgentBenchCategory, DomainsSchema, SubDimensionsSchema, TaskMetricsSchema } from '../contracts/leaderboard.ts'
 
 /**
  * Every number derived for one task. The worker calls these for its

@@ -4,7 +4,7 @@ import { parseDraft, parseScores, type QualityScores, type TaskDraft } from './d
 import type { ToolProfile } from './links.ts'
 import { ModelRequestError, type SynthModel } from './model.ts'
 import { generationMessages, qualityMessages, repairMessage, toolsFor } from './prompts.ts'
-import type { CandidateReport, ExecutionVerdict, Reason } from './report-schema.ts'
+import type { CandidateReport, ExecutionVerdict, Reason } from '../contracts/synth-report.ts'
 
 export interface CandidateContext {
   model: SynthModel

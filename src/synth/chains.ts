@@ -1,4 +1,4 @@
-import { createRng, shuffled } from '../random.ts'
+import { createRng, shuffled } from '../lib/random.ts'
 import type { ToolLink, ToolProfile } from './links.ts'
 
 /**

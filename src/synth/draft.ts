@@ -1,6 +1,6 @@
 import * as z from 'zod'
-import { FactSchema, ReferenceCallSchema } from '../task/spec.ts'
-import { extractJsonObjects } from '../tolerant-json.ts'
+import { FactSchema, ReferenceCallSchema } from '../contracts/task-spec.ts'
+import { extractJsonObjects } from '../lib/tolerant-json.ts'
 
 /**
  * What the model writes for one chain: the concrete task, its fuzzy rewrite,

@@ -1,4 +1,4 @@
-import type { CatalogEntry } from '../servers/catalog.ts'
+import type { CatalogEntry } from '../runtime/servers/catalog.ts'
 import type { OutputField } from './output-fields.ts'
 import type { ToolSample } from './samples.ts'
 import { takesNumber, toolParams, toolRef, type ToolParam } from './tool-params.ts'

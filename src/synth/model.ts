@@ -1,7 +1,7 @@
 import OpenAI from 'openai'
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
-import { modelClient, type ModelOptions } from '../agents/model-client.ts'
-import type { UsageReport } from './report-schema.ts'
+import { modelClient, type ModelOptions } from '../runtime/agents/model-client.ts'
+import type { UsageReport } from '../contracts/synth-report.ts'
 import { UsageMeter } from './usage.ts'
 
 /**

@@ -1,10 +1,10 @@
 /**
  * What a model's tokens cost, for the running cost `mcp-bench synth` prints: the
- * plugin's own list prices (src/scoring/prices.ts), looked up by the names a
+ * plugin's own list prices (src/contracts/prices.ts), looked up by the names a
  * synth run is given. Cached-input and batch discounts are ignored, so the
  * figure is an upper bound for OpenAI; the report says which model it priced.
  */
-import { DEFAULT_PRICES, priceFor, type ModelPrice } from '../scoring/prices.ts'
+import { DEFAULT_PRICES, priceFor, type ModelPrice } from '../contracts/prices.ts'
 
 /**
  * The price of a model by its name, a dated snapshot of it

@@ -1,5 +1,5 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
-import { truncate } from '../text.ts'
+import { truncate } from '../lib/text.ts'
 import type { Chain } from './chains.ts'
 import type { TaskDraft } from './draft.ts'
 import type { ToolProfile } from './links.ts'

@@ -1,5 +1,5 @@
 import { callShape, categoryOf } from '../scoring/task-scores.ts'
-import { ReferencePlanSchema, type TaskSpecInput } from '../task/spec.ts'
+import { ReferencePlanSchema, type TaskSpecInput } from '../contracts/task-spec.ts'
 import { combinationOf } from './chains.ts'
 import type { TaskDraft } from './draft.ts'
 

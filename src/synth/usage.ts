@@ -1,5 +1,5 @@
 import { costOf } from './pricing.ts'
-import type { UsageReport } from './report-schema.ts'
+import type { UsageReport } from '../contracts/synth-report.ts'
 
 /** Tokens spent so far, and what they cost when the model's price is known. */
 export class UsageMeter {

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { randomArguments, randomValue } from '../../src/agents/baselines/random-arguments.ts'
-import { randomAgent } from '../../src/agents/baselines/random.ts'
-import { loadAgent } from '../../src/agents/resolve.ts'
-import { checkArguments } from '../../src/checks/schema-validator.ts'
-import type { CatalogEntry } from '../../src/servers/catalog.ts'
-import { createRng } from '../../src/random.ts'
+import { randomArguments, randomValue } from '../../src/runtime/agents/baselines/random-arguments.ts'
+import { randomAgent } from '../../src/runtime/agents/baselines/random.ts'
+import { loadAgent } from '../../src/runtime/agents/resolve.ts'
+import { checkArguments } from '../../src/json-schema/validator.ts'
+import type { CatalogEntry } from '../../src/runtime/servers/catalog.ts'
+import { createRng } from '../../src/lib/random.ts'
 import { failed, fakeContext, ok, smallCatalog as catalog } from '../support/fake-agent-context.ts'
 import { InProcessServers } from '../support/in-process-suite.ts'
 
 /**
- * The harness's own schema check (src/checks), which scores the calls: the errors for some arguments, none
+ * The harness's own schema check (src/runtime/checks), which scores the calls: the errors for some arguments, none
  * when they are valid. A schema it cannot compile counts as a failure here, not as "not checked".
  */
 function schemaErrors(schema: unknown, args: unknown): string[] {
@@ -109,7 +109,7 @@ describe('the random agent', () => {
   })
 
   it('loads as a module agent from its default export, named after the file', async () => {
-    const agent = await loadAgent({ kind: 'module', module: './src/agents/baselines/random.ts', export: 'default', isolation: 'none' }, process.cwd())
+    const agent = await loadAgent({ kind: 'module', module: './src/runtime/agents/baselines/random.ts', export: 'default', isolation: 'none' }, process.cwd())
     expect(agent.name).toBe('random')
     const { ctx, calls } = fakeContext('Forecast for Denver.', catalog, answer)
     await agent.run(ctx)

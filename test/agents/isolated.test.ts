@@ -3,12 +3,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { AgentSetupError } from '../../src/agents/isolated/bundle.ts'
-import { runtimeKind } from '../../src/agents/isolated/launch.ts'
-import { agentProcessPids, closeAgentProcesses, isolatedAgent } from '../../src/agents/isolated/pool.ts'
-import type { RefereePaths } from '../../src/agents/isolated/read-access.ts'
-import type { AgentContext, ToolCallOutcome } from '../../src/agents/types.ts'
-import type { ModuleAgentSetting } from '../../src/config/options.ts'
+import { AgentSetupError } from '../../src/runtime/agents/isolated/bundle.ts'
+import { runtimeKind } from '../../src/runtime/agents/isolated/launch.ts'
+import { agentProcessPids, closeAgentProcesses, isolatedAgent } from '../../src/runtime/agents/isolated/pool.ts'
+import type { RefereePaths } from '../../src/runtime/agents/isolated/read-access.ts'
+import type { AgentContext, ToolCallOutcome } from '../../src/runtime/agents/types.ts'
+import type { ModuleAgentSetting } from '../../src/contracts/options.ts'
 import { isAlive } from '../support/process.ts'
 
 /**
@@ -117,7 +117,7 @@ describe('isolated custom agents', { timeout: 60_000 }, () => {
   it.skipIf(runtimeKind() === 'deno')('children die with their worker', async () => {
     // A stand-in worker: starts an isolated agent, prints its child's pid, then is killed outright.
     const script = `
-      import { isolatedAgent, agentProcessPids } from ${JSON.stringify(resolve('src/agents/isolated/pool.ts'))}
+      import { isolatedAgent, agentProcessPids } from ${JSON.stringify(resolve('src/runtime/agents/isolated/pool.ts'))}
       await isolatedAgent(${JSON.stringify(setting('echo-agent.ts'))}, 'echo', ${JSON.stringify(paths)})
       console.log(agentProcessPids()[0])
       setInterval(() => {}, 1000)

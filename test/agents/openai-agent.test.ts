@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
-import type { StoreOptions as CassetteOptions } from '../../src/exchange-store.ts'
-import { openaiAgent } from '../../src/agents/openai.ts'
+import type { StoreOptions as CassetteOptions } from '../../src/runtime/exchange-store.ts'
+import { openaiAgent } from '../../src/runtime/agents/openai.ts'
 import { ruleMetrics } from '../../src/scoring/task-scores.ts'
 import { parseServers } from '../../src/config/load-servers.ts'
-import { ServerHub, type ServerSession } from '../../src/servers/hub.ts'
-import { TrajectoryRecorder } from '../../src/trajectory/recorder.ts'
-import { TrajectorySchema } from '../../src/trajectory/schema.ts'
+import { ServerHub, type ServerSession } from '../../src/runtime/servers/hub.ts'
+import { TrajectoryRecorder } from '../../src/runtime/trajectory/recorder.ts'
+import { TrajectorySchema } from '../../src/contracts/trajectory.ts'
 
 let hub: ServerHub
 let session: ServerSession

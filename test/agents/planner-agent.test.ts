@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startScriptedModel, type ScriptedModelServer, type ScriptedTurn } from '../../fixtures/models/scripted-server.ts'
-import { parsePlan, plannerAgent } from '../../src/agents/planner.ts'
+import { parsePlan, plannerAgent } from '../../src/runtime/agents/planner.ts'
 import { parseServers } from '../../src/config/load-servers.ts'
-import { ServerHub, type ServerSession } from '../../src/servers/hub.ts'
-import { TrajectoryRecorder } from '../../src/trajectory/recorder.ts'
+import { ServerHub, type ServerSession } from '../../src/runtime/servers/hub.ts'
+import { TrajectoryRecorder } from '../../src/runtime/trajectory/recorder.ts'
 
 let hub: ServerHub
 let session: ServerSession

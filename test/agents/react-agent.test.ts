@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startScriptedModel, type ScriptedModelServer, type ScriptedTurn } from '../../fixtures/models/scripted-server.ts'
-import { reactAgent, type ReactAgentOptions } from '../../src/agents/react.ts'
+import { reactAgent, type ReactAgentOptions } from '../../src/runtime/agents/react.ts'
 import { ruleMetrics } from '../../src/scoring/task-scores.ts'
 import { parseServers } from '../../src/config/load-servers.ts'
-import { ServerHub, type ServerSession } from '../../src/servers/hub.ts'
-import { TrajectoryRecorder } from '../../src/trajectory/recorder.ts'
+import { ServerHub, type ServerSession } from '../../src/runtime/servers/hub.ts'
+import { TrajectoryRecorder } from '../../src/runtime/trajectory/recorder.ts'
 
 let hub: ServerHub
 let session: ServerSession

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseFinalReply, parseReactStep } from '../../src/agents/react-parser.ts'
-import type { AgentTool } from '../../src/agents/types.ts'
+import { parseFinalReply, parseReactStep } from '../../src/runtime/agents/react-parser.ts'
+import type { AgentTool } from '../../src/runtime/agents/types.ts'
 
 const tool = (server: string, name: string): AgentTool =>
   ({ name: `${server}__${name}`, server, tool: name, description: '', inputSchema: { type: 'object' } })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkedTurn, readReply } from '../../src/agents/reply-shape.ts'
+import { checkedTurn, readReply } from '../../src/runtime/agents/reply-shape.ts'
 
 const fn = (name: string, args: unknown) => ({ type: 'function', function: { name, arguments: args } })
 

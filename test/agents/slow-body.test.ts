@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { modelClient } from '../../src/agents/model-client.ts'
-import { createChatClient } from '../../src/judge/client.ts'
-import { resolveJudgeConfig } from '../../src/judge/config.ts'
+import { modelClient } from '../../src/runtime/agents/model-client.ts'
+import { createChatClient } from '../../src/runtime/judge/client.ts'
+import { resolveJudgeConfig } from '../../src/runtime/judge/config.ts'
 
 /**
  * A body that trickles in, a byte every 500 ms after prompt headers: the

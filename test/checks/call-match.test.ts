@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { matchCalls, sameValue } from '../../src/checks/call-match.ts'
-import { CallMatchSchema, ReferenceCallSchema, TaskSpecSchema, type ReferenceCall } from '../../src/task/spec.ts'
+import { matchCalls, sameValue } from '../../src/scoring/call-match.ts'
+import { CallMatchSchema, ReferenceCallSchema, TaskSpecSchema, type ReferenceCall } from '../../src/contracts/task-spec.ts'
 import { call } from '../support/trajectories.ts'
 
 const ref = (id: string, tool: string, args: Record<string, unknown> = {}): ReferenceCall => ReferenceCallSchema.parse({ id, tool, args })

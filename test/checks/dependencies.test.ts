@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { dependencyOrder, referenceLayers } from '../../src/checks/dependencies.ts'
-import { ReferencePlanSchema } from '../../src/task/spec.ts'
+import { dependencyOrder, referenceLayers } from '../../src/scoring/dependencies.ts'
+import { ReferencePlanSchema } from '../../src/contracts/task-spec.ts'
 import { call, trajectory } from '../support/trajectories.ts'
 
 const plan = ReferencePlanSchema.parse({

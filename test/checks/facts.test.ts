@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { goalsMet, mentionsFact, missingFacts, normalizeText, ungroundedFacts } from '../../src/checks/facts.ts'
+import { goalsMet, mentionsFact, missingFacts, normalizeText, ungroundedFacts } from '../../src/scoring/facts.ts'
 
 describe('fact matching', () => {
   it('matches numbers by value across formatting', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/compare.ts'
-import { ComparisonSchema } from '../../src/scoring/compare-schema.ts'
+import { ComparisonSchema } from '../../src/contracts/compare.ts'
 import { baseRun, headRun } from '../support/comparison-runs.ts'
 
 let dir = ''

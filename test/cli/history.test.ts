@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { main as cli } from '../../src/cli/main.ts'
-import { writeHistoryRecord } from '../../src/history/store.ts'
-import { agentTrends } from '../../src/history/trend.ts'
+import { writeHistoryRecord } from '../../src/node/history/store.ts'
+import { agentTrends } from '../../src/node/history/trend.ts'
 import { historyAgent, historyEntry } from '../support/history.ts'
 
 function io() {

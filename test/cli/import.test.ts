@@ -4,10 +4,10 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/import.ts'
-import { ServerConfigSchema, ServersFileSchema } from '../../src/config/servers.ts'
-import { collectTasks } from '../../src/task/collect.ts'
-import { FIXTURE_SETTINGS } from '../../src/task/mcp-bench-fixtures.ts'
-import { TaskSpecSchema } from '../../src/task/spec.ts'
+import { ServerConfigSchema, ServersFileSchema } from '../../src/contracts/server-config.ts'
+import { collectTasks } from '../../src/runtime/task/collect.ts'
+import { FIXTURE_SETTINGS } from '../../src/import/mcp-bench-fixtures.ts'
+import { TaskSpecSchema } from '../../src/contracts/task-spec.ts'
 
 // MCP-Bench's published task files and commands.json (see data/mcp-bench/LICENSE).
 const DATA = fileURLToPath(new URL('./data/mcp-bench/', import.meta.url))

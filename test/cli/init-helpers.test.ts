@@ -1,9 +1,9 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { describe, expect, it } from 'vitest'
 import { parseServerFlag, reportsError, splitCommand } from '../../src/cli/init.ts'
-import { looksReadOnly, readOnlyCandidates } from '../../src/init/pick-tool.ts'
-import { sampleArgs } from '../../src/init/sample-args.ts'
-import { literal, quote } from '../../src/init/templates.ts'
+import { looksReadOnly, readOnlyCandidates } from '../../src/cli/init/pick-tool.ts'
+import { sampleArgs } from '../../src/cli/init/sample-args.ts'
+import { literal, quote } from '../../src/cli/init/templates.ts'
 
 const tool = (name: string, required: string[] = [], annotations?: Tool['annotations']): Tool =>
   ({ name, inputSchema: { type: 'object', properties: Object.fromEntries(required.map((r) => [r, { type: 'string' }])), required }, annotations })

@@ -7,11 +7,11 @@ import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/mod
 import { main } from '../../src/cli/synth.ts'
 import { main as mcpBench } from '../../src/cli/main.ts'
 import { loadServersFile } from '../../src/config/load-servers.ts'
-import { ServerHub } from '../../src/servers/hub.ts'
-import { SynthReportSchema, type SynthReport } from '../../src/synth/report-schema.ts'
-import { collectTasks } from '../../src/task/collect.ts'
-import { TaskSpecSchema } from '../../src/task/spec.ts'
-import { lintTasks, toolsByRef } from '../../src/task/suite-lint.ts'
+import { ServerHub } from '../../src/runtime/servers/hub.ts'
+import { SynthReportSchema, type SynthReport } from '../../src/contracts/synth-report.ts'
+import { collectTasks } from '../../src/runtime/task/collect.ts'
+import { TaskSpecSchema } from '../../src/contracts/task-spec.ts'
+import { lintTasks, toolsByRef } from '../../src/lint/suite-lint.ts'
 import { SYNTH_CASES, synthScript } from '../support/synth-script.ts'
 
 /**

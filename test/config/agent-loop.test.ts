@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { loadAgent } from '../../src/agents/resolve.ts'
-import { agentName } from '../../src/config/agent-name.ts'
-import { AgentOptionSchema } from '../../src/config/options.ts'
-import { resolveAgents } from '../../src/config/runtime-settings.ts'
+import { loadAgent } from '../../src/runtime/agents/resolve.ts'
+import { agentName } from '../../src/node/agent-name.ts'
+import { AgentOptionSchema } from '../../src/contracts/options.ts'
+import { resolveAgents } from '../../src/node/resolve-settings.ts'
 
 afterEach(() => {
   vi.unstubAllEnvs()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { concurrencyConfig, concurrentTasks, DEFAULT_CONCURRENCY, resolveConcurrency, workersFor } from '../../src/config/concurrency.ts'
-import { resolveOptions } from '../../src/config/runtime-settings.ts'
+import { concurrencyConfig, concurrentTasks, DEFAULT_CONCURRENCY, resolveConcurrency, workersFor } from '../../src/node/concurrency.ts'
+import { resolveOptions } from '../../src/node/resolve-settings.ts'
 
 describe('the concurrency option', () => {
   it('comes from the option, else MCP_BENCH_CONCURRENCY, else the default', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { expandVariables, loadServersFile, parseServers } from '../../src/config/load-servers.ts'
-import { inOneLine } from '../../src/servers/hub.ts'
+import { inOneLine } from '../../src/runtime/servers/hub.ts'
 
 describe('server config', () => {
   it('accepts the usual mcpServers shape: stdio, streamable HTTP and in-process', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { agentName } from '../../src/config/agent-name.ts'
-import { resolveAgents, resolveOptions, runtimeSettings } from '../../src/config/runtime-settings.ts'
-import { MCP_BENCH_EXCLUDED_TOOLS } from '../../src/config/preset-mcp-bench.ts'
-import { resolveJudgeConfig } from '../../src/judge/config.ts'
+import { agentName } from '../../src/node/agent-name.ts'
+import { resolveAgents, resolveOptions, runtimeSettings } from '../../src/node/resolve-settings.ts'
+import { MCP_BENCH_EXCLUDED_TOOLS } from '../../src/node/preset-mcp-bench.ts'
+import { resolveJudgeConfig } from '../../src/runtime/judge/config.ts'
 
 const NO_ENV = {}
 const servers = { math: { command: 'node' } }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { startScriptedModel, type RecordedRequest, type ScriptedModelServer, type ScriptedTurn } from '../../fixtures/models/scripted-server.ts'
 import { runChildVitest } from '../support/child-vitest.ts'
-import { DEFAULT_CONCURRENCY } from '../../src/config/concurrency.ts'
+import { DEFAULT_CONCURRENCY } from '../../src/node/concurrency.ts'
 
 const TASKS = 32
 

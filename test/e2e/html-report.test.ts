@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
-import type { Leaderboard } from '../../src/scoring/schema.ts'
+import type { Leaderboard } from '../../src/contracts/leaderboard.ts'
 import { runE2eProject } from '../support/e2e-project.ts'
 
 /**

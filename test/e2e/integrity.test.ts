@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { AgentOption } from '../../src/config/options.ts'
-import type { AgentRow, TaskRecord } from '../../src/scoring/schema.ts'
+import type { AgentOption } from '../../src/contracts/options.ts'
+import type { AgentRow, TaskRecord } from '../../src/contracts/leaderboard.ts'
 import { runChildVitest, type ChildRun } from '../support/child-vitest.ts'
 
 /**
@@ -16,7 +16,7 @@ import { runChildVitest, type ChildRun } from '../support/child-vitest.ts'
  */
 const FILES = (process.env.E2E_INTEGRITY_FILES ?? 'benchmarks/single-calculators.test.ts,benchmarks/hard-clinical.test.ts').split(',')
 const agentFile = (name: string) => `./test/e2e/integrity/agents/${name}.ts`
-const GREEDY: AgentOption = { module: './src/agents/baselines/greedy-one-step.ts', name: 'greedy' }
+const GREEDY: AgentOption = { module: './src/runtime/agents/baselines/greedy-one-step.ts', name: 'greedy' }
 const CHEATS = ['meta-reader', 'task-file-reader', 'leaderboard-reader', 'cache-reader', 'tamperer']
 const DENIED = /^Task "[^"]+" \[[\w-]+\]: agent [\w-]+ may not read \S+: the referee's files .* are out of reach of agent code$/
 

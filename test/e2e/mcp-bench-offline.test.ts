@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { MCP_BENCH_EXCLUDED_TOOLS } from '../../src/config/preset-mcp-bench.ts'
-import { importMcpBenchTasks } from '../../src/task/import-mcp-bench.ts'
+import { MCP_BENCH_EXCLUDED_TOOLS } from '../../src/node/preset-mcp-bench.ts'
+import { importMcpBenchTasks } from '../../src/import/import-mcp-bench.ts'
 import { PLANS } from '../../fixtures/mcp-bench-offline/plans/index.ts'
 import { LENIENT_JUDGE_MODEL, mcpBenchTasks, runOffline, serverProblems, STAND_IN_MODEL, TASK_FILES, type OfflineRun } from '../../fixtures/mcp-bench-offline/run.ts'
 

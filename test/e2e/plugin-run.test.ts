@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isAlive } from '../support/process.ts'
 import { runChildVitest } from '../support/child-vitest.ts'
-import { readHistory } from '../../src/history/store.ts'
+import { readHistory } from '../../src/node/history/store.ts'
 
 /** Runs Vitest on the miniature user project in a child process, as a user would. */
 function runProject(args: string[], env: Record<string, string> = {}, out?: string) {

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
-import type { Leaderboard } from '../../src/scoring/schema.ts'
+import type { Leaderboard } from '../../src/contracts/leaderboard.ts'
 import { elements, parseXml, type XmlElement } from '../support/xml.ts'
 
 const project = resolve('test/e2e/project')

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { ComparisonSchema } from '../../src/scoring/compare-schema.ts'
+import { ComparisonSchema } from '../../src/contracts/compare.ts'
 import { runChildVitest } from '../support/child-vitest.ts'
 
 const project = 'test/e2e/regression'

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { Leaderboard } from '../../src/scoring/schema.ts'
+import type { Leaderboard } from '../../src/contracts/leaderboard.ts'
 
 /** A throwaway project next to test/e2e/project (same depth, so the same relative imports work). */
 function project(): string {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { gitRevision } from '../../src/history/git.ts'
+import { gitRevision } from '../../src/node/history/git.ts'
 
 const A = 'a'.repeat(40)
 const B = 'b'.repeat(40)

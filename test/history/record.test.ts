@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { historyRecord, newRunId } from '../../src/history/record.ts'
+import { historyRecord, newRunId } from '../../src/node/history/record.ts'
 import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
 import { judgeError, rubric } from '../support/judge-results.ts'
 import { call, record, trajectory } from '../support/trajectories.ts'

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { HistoryRecordSchema, type HistoryRecord } from '../../src/history/schema.ts'
-import { readHistory, writeHistoryRecord } from '../../src/history/store.ts'
+import { HistoryRecordSchema, type HistoryRecord } from '../../src/contracts/history.ts'
+import { readHistory, writeHistoryRecord } from '../../src/node/history/store.ts'
 import { historyEntry } from '../support/history.ts'
 
 const dir = () => join(mkdtempSync(join(tmpdir(), 'mcp-bench-history-')), 'history')

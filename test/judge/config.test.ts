@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { JudgeConfigSchema, resolveJudgeConfig } from '../../src/judge/config.ts'
-import { MCP_BENCH_RUBRIC } from '../../src/judge/rubric.ts'
+import { JudgeConfigSchema, resolveJudgeConfig } from '../../src/runtime/judge/config.ts'
+import { MCP_BENCH_RUBRIC } from '../../src/runtime/judge/rubric.ts'
 
 describe('judge config', () => {
   it('is off without a model', () => {

@@ -1,7 +1,7 @@
-import type { CatalogEntry } from '../../src/servers/catalog.ts'
-import type { TaskSpec } from '../../src/task/spec.ts'
-import { TrajectorySchema, type ToolCallRecord, type Trajectory } from '../../src/trajectory/schema.ts'
-import type { JudgeInput } from '../../src/judge/prompt.ts'
+import type { CatalogEntry } from '../../src/runtime/servers/catalog.ts'
+import type { TaskSpec } from '../../src/contracts/task-spec.ts'
+import { TrajectorySchema, type ToolCallRecord, type Trajectory } from '../../src/contracts/trajectory.ts'
+import type { JudgeInput } from '../../src/runtime/judge/prompt.ts'
 
 export const TOOLS: CatalogEntry[] = [
   {

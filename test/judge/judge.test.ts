@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startScriptedModel, type RecordedRequest, type ScriptedModelServer, type ScriptedTurn } from '../../fixtures/models/scripted-server.ts'
-import { createJudge, judgeTrajectory } from '../../src/judge/judge.ts'
-import type { JudgeConfigInput } from '../../src/judge/config.ts'
-import { JudgeResultSchema, type JudgeResult } from '../../src/judge/schema.ts'
+import { createJudge, judgeTrajectory } from '../../src/runtime/judge/judge.ts'
+import type { JudgeConfigInput } from '../../src/runtime/judge/config.ts'
+import { JudgeResultSchema, type JudgeResult } from '../../src/contracts/judge-result.ts'
 import { input, reply, trajectory } from './helpers.ts'
 
 const servers: ScriptedModelServer[] = []

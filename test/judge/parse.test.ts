@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { extractJsonObjects, parsePassFailReply, parseRubricReply } from '../../src/judge/parse.ts'
-import { MCP_BENCH_RUBRIC } from '../../src/judge/rubric.ts'
+import { extractJsonObjects, parsePassFailReply, parseRubricReply } from '../../src/runtime/judge/parse.ts'
+import { MCP_BENCH_RUBRIC } from '../../src/runtime/judge/rubric.ts'
 import { reply } from './helpers.ts'
 
 const SIX = { taskFulfillment: 8, informationGrounding: 9, toolAppropriateness: 7, parameterAccuracy: 10, dependencyAwareness: 6, parallelismEfficiency: 5 }

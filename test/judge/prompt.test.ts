@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { buildPassFailPrompt, buildRubricPrompt, executionSummary } from '../../src/judge/prompt.ts'
-import { MCP_BENCH_RUBRIC } from '../../src/judge/rubric.ts'
-import { createFence, neutralise } from '../../src/judge/untrusted.ts'
+import { buildPassFailPrompt, buildRubricPrompt, executionSummary } from '../../src/runtime/judge/prompt.ts'
+import { MCP_BENCH_RUBRIC } from '../../src/runtime/judge/rubric.ts'
+import { createFence, neutralise } from '../../src/runtime/judge/untrusted.ts'
 import { call, input, TASK, trajectory } from './helpers.ts'
 
 const userText = (p: { messages: Array<{ content: string }> }) => p.messages[1]!.content

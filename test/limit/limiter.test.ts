@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AdaptiveLimiter, type Grant } from '../../src/limit/limiter.ts'
+import { AdaptiveLimiter, type Grant } from '../../src/lib/limiter.ts'
 
 /** Takes `n` slots that are granted now; the rest stay queued. */
 function take(limiter: AdaptiveLimiter, n: number): { granted: Grant[]; waits: Array<Promise<Grant>> } {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SlotClient } from '../../src/limit/slot-client.ts'
-import { startSlotServer, type SlotServer } from '../../src/limit/slot-server.ts'
+import { SlotClient } from '../../src/runtime/limit/slot-client.ts'
+import { startSlotServer, type SlotServer } from '../../src/node/slot-server.ts'
 
 let server: SlotServer | undefined
 afterEach(() => server?.close())

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { ruleMetrics } from '../../src/scoring/task-scores.ts'
-import { notJudged, type JudgeResult } from '../../src/judge/schema.ts'
-import '../../src/matchers/setup.ts'
-import '../../src/matchers/types.ts'
-import { TaskSpecSchema } from '../../src/task/spec.ts'
-import type { TaskRun } from '../../src/task/task-run.ts'
+import { notJudged, type JudgeResult } from '../../src/contracts/judge-result.ts'
+import '../../src/runtime/matchers/setup.ts'
+import '../../src/runtime/matchers/types.ts'
+import { TaskSpecSchema } from '../../src/contracts/task-spec.ts'
+import type { TaskRun } from '../../src/runtime/task/task-run.ts'
 import { trajectory } from '../support/trajectories.ts'
 
 const common = { model: 'judge', cached: false, cacheHits: 0, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, durationMs: 1 }

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { loadAgent } from '../../src/agents/resolve.ts'
-import { loadModule, useRunnerImporter } from '../../src/modules/load-module.ts'
+import { loadAgent } from '../../src/runtime/agents/resolve.ts'
+import { loadModule, useRunnerImporter } from '../../src/runtime/modules/load-module.ts'
 import { mcpBench } from '../../src/plugin.ts'
-import { connectServer } from '../../src/servers/connect.ts'
+import { connectServer } from '../../src/runtime/servers/connect.ts'
 
 const repo = resolve(import.meta.dirname, '../..')
 const project = mkdtempSync(join(tmpdir(), 'mcp-bench-modules-'))

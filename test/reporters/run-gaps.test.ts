@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { TestModule, TestSpecification, Vitest } from 'vitest/node'
 import { exitVerdict } from '../../reporters/exit-verdict.ts'
 import { filesNotRun, notRunMessage, plannedFiles, workerDeath } from '../../reporters/run-gaps.ts'
-import type { Leaderboard } from '../../src/scoring/schema.ts'
+import type { Leaderboard } from '../../src/contracts/leaderboard.ts'
 
 const spec = (moduleId: string, project = '') => ({ moduleId, project: { name: project } }) as unknown as TestSpecification
 const mod = (moduleId: string, state: string, tests = 0, errors = 0, project = '') => ({

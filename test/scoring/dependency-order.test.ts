@@ -2,9 +2,9 @@ import { readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { dependencyOrder, referenceLayers } from '../../src/checks/dependencies.ts'
-import { collectTasks } from '../../src/task/collect.ts'
-import { ReferencePlanSchema, TaskSpecSchema, type ReferencePlan } from '../../src/task/spec.ts'
+import { dependencyOrder, referenceLayers } from '../../src/scoring/dependencies.ts'
+import { collectTasks } from '../../src/runtime/task/collect.ts'
+import { ReferencePlanSchema, TaskSpecSchema, type ReferencePlan } from '../../src/contracts/task-spec.ts'
 import { call, trajectory } from '../support/trajectories.ts'
 
 /** The trajectory the reference agent records: one layer per round, each call with the plan's own arguments. */

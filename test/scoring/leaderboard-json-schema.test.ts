@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
 import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
-import { leaderboardJsonSchema } from '../../src/scoring/leaderboard-json-schema.ts'
+import { leaderboardJsonSchema } from '../../src/contracts/leaderboard-json-schema.ts'
 import { call, record, trajectory } from '../support/trajectories.ts'
 
 /**

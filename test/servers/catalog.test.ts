@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildCatalog, isOpenAIFunctionName, qualifiedToolName } from '../../src/servers/catalog.ts'
+import { buildCatalog, isOpenAIFunctionName, qualifiedToolName } from '../../src/runtime/servers/catalog.ts'
 
 const tool = (name: string) => ({ name, inputSchema: { type: 'object' as const } })
 

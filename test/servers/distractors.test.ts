@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { drawDistractors } from '../../src/servers/distractors.ts'
+import { drawDistractors } from '../../src/runtime/servers/distractors.ts'
 
 const pool = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l']
 

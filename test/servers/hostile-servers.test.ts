@@ -2,8 +2,8 @@ import { createServer as createHttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseServers } from '../../src/config/load-servers.ts'
-import { ServerHub } from '../../src/servers/hub.ts'
-import { stderrExcerpt } from '../../src/servers/start-errors.ts'
+import { ServerHub } from '../../src/runtime/servers/hub.ts'
+import { stderrExcerpt } from '../../src/runtime/servers/start-errors.ts'
 
 const root = process.cwd()
 const hostile = { command: process.execPath, args: ['--import', 'tsx', 'test/support/hostile-stdio.ts'] }

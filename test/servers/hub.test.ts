@@ -4,10 +4,10 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { isAlive } from '../support/process.ts'
 import { parseServers } from '../../src/config/load-servers.ts'
-import { ServerHub } from '../../src/servers/hub.ts'
-import { drawDistractors } from '../../src/servers/distractors.ts'
-import { createRng, shuffled } from '../../src/random.ts'
-import { workspaceDirectory } from '../../src/servers/orphan-guard.ts'
+import { ServerHub } from '../../src/runtime/servers/hub.ts'
+import { drawDistractors } from '../../src/runtime/servers/distractors.ts'
+import { createRng, shuffled } from '../../src/lib/random.ts'
+import { workspaceDirectory } from '../../src/runtime/servers/orphan-guard.ts'
 
 const root = process.cwd()
 const probe = { command: process.execPath, args: ['--import', 'tsx', 'test/support/probe-stdio.ts'] }

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseServers } from '../../src/config/load-servers.ts'
-import { ServerHub } from '../../src/servers/hub.ts'
-import { processGroups } from '../../src/servers/orphan-guard.ts'
+import { ServerHub } from '../../src/runtime/servers/hub.ts'
+import { processGroups } from '../../src/runtime/servers/orphan-guard.ts'
 import { isRunning } from '../support/run-processes.ts'
 
 /**

@@ -2,7 +2,7 @@ import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createWorkspace, readWorkspaceFile } from '../../src/servers/workspace.ts'
+import { createWorkspace, readWorkspaceFile } from '../../src/runtime/servers/workspace.ts'
 
 const cleanup: Array<() => void> = []
 afterEach(() => cleanup.splice(0).forEach((f) => f()))

@@ -2,13 +2,13 @@ import { readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildCatalog, type CatalogEntry } from '../../src/servers/catalog.ts'
-import { collectTasks } from '../../src/task/collect.ts'
-import { TaskSpecSchema, type TaskSpec } from '../../src/task/spec.ts'
+import { buildCatalog, type CatalogEntry } from '../../src/runtime/servers/catalog.ts'
+import { collectTasks } from '../../src/runtime/task/collect.ts'
+import { TaskSpecSchema, type TaskSpec } from '../../src/contracts/task-spec.ts'
 import {
   categoryProblems, duplicateIds, expectedCategory, factsInPromptProblems, forbidProblems, fuzzyToolNameProblems, incompleteTasks,
   referencePlanProblems, toolsByRef, unitProblems, type LintedTask,
-} from '../../src/task/suite-lint.ts'
+} from '../../src/lint/suite-lint.ts'
 import { InProcessServers } from '../support/in-process-suite.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { randomAgent } from '../../src/agents/baselines/random.ts'
-import { referenceAgent } from '../../src/agents/reference.ts'
-import { describeFact, missingFacts, ungroundedFacts } from '../../src/checks/facts.ts'
+import { randomAgent } from '../../src/runtime/agents/baselines/random.ts'
+import { referenceAgent } from '../../src/runtime/agents/reference.ts'
+import { describeFact, missingFacts, ungroundedFacts } from '../../src/scoring/facts.ts'
 import { InProcessServers, loadBundledTasks, runInProcess, type BundledTask, type InProcessRun } from '../support/in-process-suite.ts'
 import { HARD_TIER_MINIMUMS, hardTaskShortfalls, tierSummary } from '../support/suite-stats.ts'
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { Leaderboard } from '../../src/scoring/schema.ts'
+import type { Leaderboard } from '../../src/contracts/leaderboard.ts'
 
 const project = resolve('test/e2e/project')
 const vitestBin = resolve('node_modules/vitest/vitest.mjs')

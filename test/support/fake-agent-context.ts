@@ -1,4 +1,4 @@
-import type { AgentContext, AgentTool, ToolCallOutcome } from '../../src/agents/types.ts'
+import type { AgentContext, AgentTool, ToolCallOutcome } from '../../src/runtime/agents/types.ts'
 
 /**
  * A custom agent's context over a made-up catalog, for testing agents

@@ -1,8 +1,8 @@
-import { argumentsFor } from '../../src/agents/baselines/prompt-arguments.ts'
-import { readPrompt } from '../../src/agents/baselines/prompt-values.ts'
-import { pick, randomArguments } from '../../src/agents/baselines/random-arguments.ts'
-import type { Agent } from '../../src/agents/types.ts'
-import { createRng } from '../../src/random.ts'
+import { argumentsFor } from '../../src/runtime/agents/baselines/prompt-arguments.ts'
+import { readPrompt } from '../../src/runtime/agents/baselines/prompt-values.ts'
+import { pick, randomArguments } from '../../src/runtime/agents/baselines/random-arguments.ts'
+import type { Agent } from '../../src/runtime/agents/types.ts'
+import { createRng } from '../../src/lib/random.ts'
 
 /**
  * Agents that try to pass fact checks without solving anything, written

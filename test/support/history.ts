@@ -1,4 +1,4 @@
-import { HISTORY_SCHEMA_VERSION, type HistoryAgent, type HistoryRecord } from '../../src/history/schema.ts'
+import { HISTORY_SCHEMA_VERSION, type HistoryAgent, type HistoryRecord } from '../../src/contracts/history.ts'
 
 /** One agent's line of a history record, with round defaults. */
 export function historyAgent(over: Partial<HistoryAgent> = {}): HistoryAgent {

@@ -1,4 +1,4 @@
-import type { JudgeResult, RubricJudgeResult } from '../../src/judge/schema.ts'
+import type { JudgeResult, RubricJudgeResult } from '../../src/contracts/judge-result.ts'
 
 const common = { model: 'judge', cached: false, cacheHits: 0, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, durationMs: 0 }
 

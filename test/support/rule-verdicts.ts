@@ -1,7 +1,7 @@
-import { DefaultChecksSchema } from '../../src/config/options.ts'
-import type { Verdict } from '../../src/outcome/schema.ts'
-import { harnessVerdicts } from '../../src/task/harness-checks.ts'
-import type { TaskRun } from '../../src/task/task-run.ts'
+import { DefaultChecksSchema } from '../../src/contracts/options.ts'
+import type { Verdict } from '../../src/contracts/outcome.ts'
+import { harnessVerdicts } from '../../src/runtime/task/harness-checks.ts'
+import type { TaskRun } from '../../src/runtime/task/task-run.ts'
 import type { BundledTask, InProcessRun } from './in-process-suite.ts'
 
 export type DefaultChecks = ReturnType<typeof DefaultChecksSchema.parse>

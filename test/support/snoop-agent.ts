@@ -1,4 +1,4 @@
-import type { AgentContext } from '../../src/agents/types.ts'
+import type { AgentContext } from '../../src/runtime/agents/types.ts'
 
 /** A custom agent that reports everything its context gives it, to check what an agent can see. */
 export default async function snoop(ctx: AgentContext): Promise<string> {

@@ -1,5 +1,5 @@
-import { referenceLayers } from '../../src/checks/dependencies.ts'
-import type { TaskSpec } from '../../src/task/spec.ts'
+import { referenceLayers } from '../../src/scoring/dependencies.ts'
+import type { TaskSpec } from '../../src/contracts/task-spec.ts'
 
 /**
  * The shape of a task's reference plan, and of a tier: what the difficulty

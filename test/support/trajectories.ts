@@ -1,7 +1,7 @@
-import { OUTCOME_VERSION, type TaskOutcome } from '../../src/outcome/schema.ts'
-import type { TaskRecord } from '../../src/scoring/schema.ts'
+import { OUTCOME_VERSION, type TaskOutcome } from '../../src/contracts/outcome.ts'
+import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
 import { taskRecord } from '../../src/scoring/task-record.ts'
-import { TRAJECTORY_VERSION, type ToolCallRecord, type Trajectory } from '../../src/trajectory/schema.ts'
+import { TRAJECTORY_VERSION, type ToolCallRecord, type Trajectory } from '../../src/contracts/trajectory.ts'
 
 /** A tool call record with sensible defaults, for metric tests. */
 export function call(over: Partial<ToolCallRecord> = {}): ToolCallRecord {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildCatalog } from '../../src/servers/catalog.ts'
+import { buildCatalog } from '../../src/runtime/servers/catalog.ts'
 import { findChains, selectChains } from '../../src/synth/chains.ts'
 import { findLinks, linkBetween, outputSideText, profileTools, type ToolProfile } from '../../src/synth/links.ts'
 import { outputFields } from '../../src/synth/output-fields.ts'

@@ -1,7 +1,7 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseServers } from '../../src/config/load-servers.ts'
-import { ServerHub } from '../../src/servers/hub.ts'
+import { ServerHub } from '../../src/runtime/servers/hub.ts'
 import { ModelRequestError, type SynthModel } from '../../src/synth/model.ts'
 import { synthesize, type SynthEvent, type SynthSettings } from '../../src/synth/pipeline.ts'
 import { GENERATE_SYSTEM } from '../../src/synth/prompts.ts'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadServersFile, parseServers } from '../../src/config/load-servers.ts'
-import { buildCatalog } from '../../src/servers/catalog.ts'
-import { ServerHub } from '../../src/servers/hub.ts'
+import { buildCatalog } from '../../src/runtime/servers/catalog.ts'
+import { ServerHub } from '../../src/runtime/servers/hub.ts'
 import { callSafety } from '../../src/synth/call-safety.ts'
 import { collectSamples, sampleArguments } from '../../src/synth/samples.ts'
 

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseServers } from '../../src/config/load-servers.ts'
-import { createRedactor } from '../../src/redact.ts'
-import type { Runtime, RuntimeSettings } from '../../src/runtime.ts'
-import { ServerHub } from '../../src/servers/hub.ts'
-import { runAgent } from '../../src/task/run-agent.ts'
-import { TaskSpecSchema } from '../../src/task/spec.ts'
+import { createRedactor } from '../../src/lib/redact.ts'
+import type { Runtime, RuntimeSettings } from '../../src/runtime/state.ts'
+import { ServerHub } from '../../src/runtime/servers/hub.ts'
+import { runAgent } from '../../src/runtime/task/run-agent.ts'
+import { TaskSpecSchema } from '../../src/contracts/task-spec.ts'
 
 const servers = parseServers({ mcpServers: {
   probe: { module: './test/support/probe-server.ts' },

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
-import type { AgentContext } from '../../src/agents/types.ts'
-import type { AgentSetting } from '../../src/config/options.ts'
+import type { AgentContext } from '../../src/runtime/agents/types.ts'
+import type { AgentSetting } from '../../src/contracts/options.ts'
 import { parseServers } from '../../src/config/load-servers.ts'
-import { createRedactor } from '../../src/redact.ts'
-import type { Runtime, RuntimeSettings } from '../../src/runtime.ts'
-import { ServerHub } from '../../src/servers/hub.ts'
-import { runAgent } from '../../src/task/run-agent.ts'
-import { TaskSpecSchema } from '../../src/task/spec.ts'
-import { TrajectoryRecorder } from '../../src/trajectory/recorder.ts'
+import { createRedactor } from '../../src/lib/redact.ts'
+import type { Runtime, RuntimeSettings } from '../../src/runtime/state.ts'
+import { ServerHub } from '../../src/runtime/servers/hub.ts'
+import { runAgent } from '../../src/runtime/task/run-agent.ts'
+import { TaskSpecSchema } from '../../src/contracts/task-spec.ts'
+import { TrajectoryRecorder } from '../../src/runtime/trajectory/recorder.ts'
 
 /**
  * The package's own agents run in the worker, beside the referee. This pins down what they are handed: the
@@ -62,7 +62,7 @@ afterAll(async () => {
 })
 
 const openai = (loop: 'tools' | 'planner' | 'react'): AgentSetting => ({ kind: 'openai', model: 'scripted', baseURL: model.url, apiKeyEnv: 'E2E_SCRIPTED_KEY', loop, maxRetries: 0 })
-const baseline = (file: string): AgentSetting => ({ kind: 'module', module: `./src/agents/baselines/${file}.ts`, export: 'default', isolation: 'none' })
+const baseline = (file: string): AgentSetting => ({ kind: 'module', module: `./src/runtime/agents/baselines/${file}.ts`, export: 'default', isolation: 'none' })
 
 describe('what the built-in agents are handed', () => {
   it.each([

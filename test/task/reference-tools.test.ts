@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { buildCatalog } from '../../src/servers/catalog.ts'
-import type { ServerConnection } from '../../src/servers/connect.ts'
-import { referenceToolProblem } from '../../src/task/reference-tools.ts'
-import { TaskSpecSchema } from '../../src/task/spec.ts'
+import { buildCatalog } from '../../src/runtime/servers/catalog.ts'
+import type { ServerConnection } from '../../src/runtime/servers/connect.ts'
+import { referenceToolProblem } from '../../src/runtime/task/reference-tools.ts'
+import { TaskSpecSchema } from '../../src/contracts/task-spec.ts'
 
 const tool = (name: string) => ({ name, inputSchema: { type: 'object' as const } })
 const tools = [tool('search'), tool('fetch')]

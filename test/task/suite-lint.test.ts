@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { TaskSpecSchema, type TaskSpecInput } from '../../src/task/spec.ts'
-import { factsInPromptProblems, forbidProblems, hasStateCheck, lintTasks, states, unitProblems, type LintedTask } from '../../src/task/suite-lint.ts'
+import { TaskSpecSchema, type TaskSpecInput } from '../../src/contracts/task-spec.ts'
+import { factsInPromptProblems, forbidProblems, hasStateCheck, lintTasks, states, unitProblems, type LintedTask } from '../../src/lint/suite-lint.ts'
 
 /** A well-formed task whose fuzzy text and facts the tests vary. */
 function task(id: string, fuzzy: string, facts: NonNullable<TaskSpecInput['reference']>['facts'], extra: Partial<TaskSpecInput> = {}, checks?: LintedTask['checks']): LintedTask {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseServers } from '../../src/config/load-servers.ts'
-import { ServerHub, type ServerSession } from '../../src/servers/hub.ts'
-import { boundValue } from '../../src/trajectory/bounds.ts'
-import { TrajectoryRecorder } from '../../src/trajectory/recorder.ts'
-import { TrajectorySchema } from '../../src/trajectory/schema.ts'
+import { ServerHub, type ServerSession } from '../../src/runtime/servers/hub.ts'
+import { boundValue } from '../../src/runtime/trajectory/bounds.ts'
+import { TrajectoryRecorder } from '../../src/runtime/trajectory/recorder.ts'
+import { TrajectorySchema } from '../../src/contracts/trajectory.ts'
 
 let hub: ServerHub
 let session: ServerSession

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { docComment, propertyKey, schemaToType } from '../../src/typegen/json-schema-to-ts.ts'
+import { docComment, propertyKey, schemaToType } from '../../src/cli/typegen/json-schema-to-ts.ts'
 
 describe('JSON Schema to TypeScript', () => {
   it('maps the primitive types, lists of types, enums and consts', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { renderDeclarations } from '../../src/typegen/declarations.ts'
+import { renderDeclarations } from '../../src/cli/typegen/declarations.ts'
 
 /** Two servers as `mcp-bench types` would find them. */
 const tools: Record<string, Tool[]> = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { bestTool, greedyOneStepAgent, scoreTools } from '../../../src/agents/baselines/greedy-one-step.ts'
-import { readPrompt } from '../../../src/agents/baselines/prompt-values.ts'
-import { loadAgent } from '../../../src/agents/resolve.ts'
-import type { AgentTool } from '../../../src/agents/types.ts'
+import { bestTool, greedyOneStepAgent, scoreTools } from '../../../src/runtime/agents/baselines/greedy-one-step.ts'
+import { readPrompt } from '../../../src/runtime/agents/baselines/prompt-values.ts'
+import { loadAgent } from '../../../src/runtime/agents/resolve.ts'
+import type { AgentTool } from '../../../src/runtime/agents/types.ts'
 import { failed, fakeContext, ok, smallCatalog as catalog, tool } from '../../support/fake-agent-context.ts'
 
 /** The greedy one-step baseline on small made-up catalogs. */
@@ -143,7 +143,7 @@ describe('the greedy one-step agent', () => {
   })
 
   it('loads as a module agent from its default export', async () => {
-    const agent = await loadAgent({ kind: 'module', module: './src/agents/baselines/greedy-one-step.ts', export: 'default', isolation: 'none' }, process.cwd())
+    const agent = await loadAgent({ kind: 'module', module: './src/runtime/agents/baselines/greedy-one-step.ts', export: 'default', isolation: 'none' }, process.cwd())
     expect(agent.name).toBe('greedy-one-step')
     const { ctx, calls } = fakeContext('Add 3, 4 and 5.', catalog, echo)
     await agent.run(ctx)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { argumentsFor, fillable, valuesIn } from '../../../src/agents/baselines/prompt-arguments.ts'
-import { readPrompt } from '../../../src/agents/baselines/prompt-values.ts'
-import { keywords } from '../../../src/agents/baselines/words.ts'
+import { argumentsFor, fillable, valuesIn } from '../../../src/runtime/agents/baselines/prompt-arguments.ts'
+import { readPrompt } from '../../../src/runtime/agents/baselines/prompt-values.ts'
+import { keywords } from '../../../src/runtime/agents/baselines/words.ts'
 
 /**
  * The greedy baseline's argument filling, on small made-up schemas: one

@@ -1,0 +1,119 @@
+import * as z from 'zod'
+import { MCP_BENCH_CATEGORIES, MCP_BENCH_DIMENSIONS } from '../runtime/judge/rubric.ts'
+
+/**
+ * What the judge returns for one task. Plain JSON (it travels through
+ * Vitest's task meta and into reports). A dimension the judge could not
+ * score is `null`, never 0.
+ */
+
+export const JudgeUsageSchema = z.object({
+  promptTokens: z.number().int().nonnegative(),
+  completionTokens: z.number().int().nonnegative(),
+  totalTokens: z.number().int().nonnegative(),
+})
+export type JudgeUsage = z.infer<typeof JudgeUsageSchema>
+
+export const JudgeSamplesSchema = z.object({
+  requested: z.number().int().nonnegative(),
+  valid: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  /** One line per failed sample: `sample 3: <why>`. */
+  failures: z.array(z.string()),
+})
+export type JudgeSamples = z.infer<typeof JudgeSamplesSchema>
+
+/** Sub-dimension means, on the rubric's scale (1–10 for MCP-Bench), keyed by dimension id. */
+export const DimensionScoresSchema = z.record(z.string(), z.number().nullable())
+/** Category scores normalised to 0–1, keyed by category id. */
+export const CategoryScoresSchema = z.record(z.string(), z.number().min(0).max(1).nullable())
+
+const Common = {
+  model: z.string(),
+  /** Every request was answered from the cache. */
+  cached: z.boolean(),
+  /** How many of the sample requests were answered from the cache. */
+  cacheHits: z.number().int().nonnegative(),
+  /** Tokens of the requests the judge's server answered in this run: what was spent. */
+  usage: JudgeUsageSchema,
+  /** Tokens of the replies served from the cache (as first spent, in an earlier run): nothing spent now. */
+  cachedUsage: JudgeUsageSchema.optional(),
+  durationMs: z.number().nonnegative(),
+}
+
+export const RubricJudgeResultSchema = z.object({
+  kind: z.literal('rubric'),
+  /** `mcp-bench` or a custom rubric's name. */
+  rubric: z.string(),
+  scale: z.object({ min: z.number(), max: z.number() }),
+  /** Means over valid samples. For MCP-Bench: taskFulfillment, informationGrounding, toolAppropriateness, parameterAccuracy, dependencyAwareness, parallelismEfficiency. */
+  dimensions: DimensionScoresSchema,
+  /** Mean of a category's dimensions, divided by the scale maximum. For MCP-Bench: taskCompletion, toolUsage, planningEffectiveness. */
+  categories: CategoryScoresSchema,
+  samples: JudgeSamplesSchema.extend({
+    /** The scores of each valid sample, in sample order. */
+    scores: z.array(z.record(z.string(), z.number())),
+  }),
+  /** Per-dimension reasoning from the first valid sample. */
+  reasoning: z.record(z.string(), z.string()),
+  ...Common,
+})
+export type RubricJudgeResult = z.infer<typeof RubricJudgeResultSchema>
+
+export const PassFailJudgeResultSchema = z.object({
+  kind: z.literal('pass-fail'),
+  pass: z.boolean(),
+  /** The judge's reasoning (from the first sample that voted with the majority). */
+  reason: z.string(),
+  /** Majority over valid samples; a tie fails. */
+  votes: z.object({ pass: z.number().int().nonnegative(), fail: z.number().int().nonnegative() }),
+  samples: JudgeSamplesSchema,
+  ...Common,
+})
+export type PassFailJudgeResult = z.infer<typeof PassFailJudgeResultSchema>
+
+const nullRecord = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.null()])) as Record<K, z.ZodNull>)
+
+export const NULL_DIMENSIONS = Object.fromEntries(MCP_BENCH_DIMENSIONS.map((d) => [d, null])) as Record<(typeof MCP_BENCH_DIMENSIONS)[number], null>
+export const NULL_CATEGORIES = Object.fromEntries(Object.keys(MCP_BENCH_CATEGORIES).map((c) => [c, null])) as Record<keyof typeof MCP_BENCH_CATEGORIES, null>
+
+export const NotJudgedResultSchema = z.object({
+  kind: z.literal('not-judged'),
+  reason: z.string(),
+  dimensions: nullRecord(MCP_BENCH_DIMENSIONS),
+  categories: nullRecord(Object.keys(MCP_BENCH_CATEGORIES) as Array<keyof typeof MCP_BENCH_CATEGORIES>),
+})
+export type NotJudgedResult = z.infer<typeof NotJudgedResultSchema>
+
+export const JudgeErrorResultSchema = z.object({
+  kind: z.literal('error'),
+  /** `mcp-bench`, `pass-fail` or a custom rubric's name. */
+  rubric: z.string(),
+  reason: z.string(),
+  samples: JudgeSamplesSchema,
+  /** All null: an error scores nothing (and never 0). */
+  dimensions: DimensionScoresSchema,
+  categories: CategoryScoresSchema,
+  ...Common,
+})
+export type JudgeErrorResult = z.infer<typeof JudgeErrorResultSchema>
+
+export const JudgeResultSchema = z.discriminatedUnion('kind', [
+  RubricJudgeResultSchema,
+  PassFailJudgeResultSchema,
+  NotJudgedResultSchema,
+  JudgeErrorResultSchema,
+])
+export type JudgeResult = z.infer<typeof JudgeResultSchema>
+
+export function notJudged(reason = 'no judge configured (set MCP_BENCH_JUDGE_MODEL or pass a judge config)'): NotJudgedResult {
+  return { kind: 'not-judged', reason, dimensions: { ...NULL_DIMENSIONS }, categories: { ...NULL_CATEGORIES } }
+}
+
+/** The six MCP-Bench sub-dimension means (1–10) of any result; null where there is none. */
+export function mcpBenchDimensions(result: JudgeResult | null | undefined): Record<(typeof MCP_BENCH_DIMENSIONS)[number], number | null> {
+  const out = { ...NULL_DIMENSIONS } as Record<(typeof MCP_BENCH_DIMENSIONS)[number], number | null>
+  if (result?.kind !== 'rubric' || result.rubric !== 'mcp-bench') return out
+  for (const d of MCP_BENCH_DIMENSIONS) out[d] = result.dimensions[d] ?? null
+  return out
+}

@@ -1,0 +1,183 @@
+import * as z from 'zod'
+import { AnswerLimitsSchema } from '../runtime/checks/answer-limits.ts'
+import { JudgeConfigSchema } from '../runtime/judge/config.ts'
+import { FidelitySchema } from './fidelity.ts'
+import { MaxDropSchema } from '../scoring/compare.ts'
+import { PricesSchema } from './prices.ts'
+
+/** Where an agent comes from. A string is a model name for the OpenAI-compatible agent. */
+const OpenAIAgentSchema = z.strictObject({
+  kind: z.literal('openai').default('openai'),
+  model: z.string().min(1),
+  name: z.string().optional(),
+  baseURL: z.string().optional(),
+  /** Name of the environment variable holding the key (default OPENAI_API_KEY), so keys stay out of config files. */
+  apiKeyEnv: z.string().optional(),
+  temperature: z.number().optional(),
+  maxRetries: z.number().int().nonnegative().optional(),
+  /** Per-request timeout in ms. */
+  requestTimeoutMs: z.number().int().positive().optional(),
+  systemPrompt: z.string().optional(),
+  /**
+   * `tools`: native tool calling. `planner`: MCP-Bench's JSON planning loop, for models without tool calling.
+   * `react`: MCP-AgentBench's ReAct text loop (Thought, Action, Observation).
+   */
+  loop: z.enum(['tools', 'planner', 'react']).default('tools'),
+  /** Most tools one request may carry (default 128, OpenAI's limit). */
+  maxTools: z.number().int().positive().optional(),
+  /**
+   * Most requests in flight to this agent's endpoint across the run; unset: only `concurrency` bounds them.
+   * A 429 halves the requests in flight either way, and successes win them back.
+   */
+  concurrency: z.number().int().positive().optional(),
+  /** Planner only: how long tool output is shortened in its history (`truncate` or `model` summaries). */
+  compress: z.enum(['truncate', 'model']).optional(),
+  /** Planner only: tool output longer than this many characters is shortened in its history (default 2,000). */
+  observationChars: z.number().int().positive().optional(),
+  /** ReAct only: replies that break the format answered with a reminder before the run ends with an error (default 3). */
+  formatReminders: z.number().int().nonnegative().optional(),
+  /**
+   * Planner only: the calls of a plan that says `should_continue: false`. `execute` (default; the paper's
+   * Algorithm 1) runs them, then stops; `drop` stops without them, as MCP-Bench's released executor does.
+   */
+  stoppingPlan: z.enum(['execute', 'drop']).optional(),
+})
+export type OpenAIAgentSetting = z.infer<typeof OpenAIAgentSchema>
+
+const ModuleAgentSchema = z.strictObject({
+  kind: z.literal('module').default('module'),
+  /** Path (relative to the project root) or package exporting an agent or an agent function. */
+  module: z.string().min(1),
+  export: z.string().default('default'),
+  name: z.string().optional(),
+  /**
+   * `process` (default): the agent runs in a child process that gets only what AgentContext promises and
+   * may not read the task files, reports, judge cache or cassettes (Bun: no read limits, see the README).
+   * `none`: in the Vitest worker, next to the referee, for debugging; its leaderboard row says so.
+   */
+  isolation: z.enum(['process', 'none']).default('process'),
+})
+export type ModuleAgentSetting = z.infer<typeof ModuleAgentSchema>
+
+/** Where an agent comes from. A string other than "reference" is a model name for the OpenAI-compatible agent. */
+export const AgentOptionSchema = z.union([
+  z.literal('reference'),
+  z.string().min(1).transform((model): OpenAIAgentSetting => ({ kind: 'openai', model, loop: 'tools' })),
+  OpenAIAgentSchema,
+  ModuleAgentSchema,
+])
+export type AgentOption = z.input<typeof AgentOptionSchema>
+export type AgentSetting = z.infer<typeof AgentOptionSchema>
+
+export const DefaultChecksSchema = z.strictObject({
+  /** The agent gave a non-empty final answer. */
+  answer: z.boolean().default(true),
+  /** The answer states every reference fact. */
+  facts: z.boolean().default(true),
+  /** Every tool call used a name from the catalog. */
+  validToolNames: z.boolean().default(false),
+  /** Every call's arguments matched the tool's inputSchema. */
+  schemaCompliance: z.boolean().default(false),
+  /**
+   * At least one successful call to one of the task's own servers (not a distractor). A task whose reference plan
+   * answers without calls is exempt. Judge-decided tasks (no facts, plan or checks) need it whatever this says.
+   */
+  toolUse: z.boolean().default(true),
+  /**
+   * When the facts are checked: the longest answer, and (for tasks with number facts) the most different numbers
+   * it may state, relative to the reference answer; beyond them the facts check fails. `false`: no limits (a
+   * task's own `reference.maxAnswerChars` / `maxAnswerNumbers` still hold). See docs/scoring.md.
+   */
+  answerLimits: z.union([z.literal(false), AnswerLimitsSchema]).prefault({}),
+})
+
+export const GateSchema = z.strictObject({
+  /**
+   * A previous run's leaderboard.json to compare with (a path relative to the project root, or an http(s) URL):
+   * the gate fails when a metric in `maxDrop` dropped by more than allowed, with `confidence`.
+   */
+  baseline: z.string().min(1).optional(),
+  /** Largest drop allowed per metric, on the 0–1 scale (`{ passRate: 0.05 }` is 5 points). */
+  maxDrop: MaxDropSchema.optional(),
+  /** One-sided confidence with which a drop must exceed maxDrop to fail the gate (default 0.95). */
+  confidence: z.number().gt(0.5).lt(1).optional(),
+  /** Minimum overall score (0-1) per agent. Needs a judge, and fails when the judge failed on any task. */
+  minOverall: z.number().min(0).max(1).optional(),
+  /** Minimum rule score (mean of the three schema-understanding rates). */
+  minRuleScore: z.number().min(0).max(1).optional(),
+  /** Minimum share of tasks passed. */
+  minPassRate: z.number().min(0).max(1).optional(),
+}).refine((g) => !g.baseline === !g.maxDrop, { message: 'a baseline gate needs both `baseline` and `maxDrop`', path: ['maxDrop'] })
+
+export type Gate = z.infer<typeof GateSchema>
+
+export const BenchOptionsSchema = z.strictObject({
+  /**
+   * `mcp-bench`: set the run up as MCP-Bench's released runner does (the planner loop, Time resident, 10
+   * distractors, its judge calibration, …; see src/node/preset-mcp-bench.ts). Options given explicitly win.
+   */
+  preset: z.enum(['mcp-bench']).optional(),
+  /**
+   * Which MCP-Bench the numbers follow where its released code and its paper differ: `released-code`
+   * (the preset's default) or `paper`; unset without the preset: the project's own semantics.
+   * docs/mcp-bench-fidelity.md lists every difference.
+   */
+  fidelity: FidelitySchema.optional(),
+  /** Path to a `{ "mcpServers": … }` file, or the servers inline. */
+  servers: z.union([z.string(), z.record(z.string(), z.unknown())]).default('mcp.servers.json'),
+  /** One agent or several; each task runs once per agent. Unset: MCP_BENCH_MODEL, else the reference agent. */
+  agent: z.union([AgentOptionSchema, z.array(AgentOptionSchema).min(1)]).optional(),
+  /** The LLM judge: a model name, a judge config, or false. Unset: MCP_BENCH_JUDGE_MODEL, else not judged. */
+  judge: z.union([z.string().min(1), JudgeConfigSchema, z.literal(false)]).optional(),
+  gate: GateSchema.default({}),
+  defaultChecks: DefaultChecksSchema.prefault({}),
+  /** Default time (ms) an agent has for a task; the task's own `timeout` wins. */
+  taskTimeout: z.number().int().positive().default(300_000),
+  /** Time (ms) all of a task's judging may take, apart from the agent's time: every sample and retry. */
+  judgeTimeout: z.number().int().positive().default(300_000),
+  /**
+   * Tasks in flight at once across the whole run, whatever the file layout (every worker, every file).
+   * Default MCP_BENCH_CONCURRENCY, else 16: model runs wait on the network, not the CPU (src/node/concurrency.ts).
+   * The plugin sets Vitest's `sequence.concurrent`, `maxConcurrency` and workers to match, unless the project sets them.
+   */
+  concurrency: z.number().int().min(1).max(1000).optional(),
+  /** Runs of every task per agent (τ-bench's pass^k): model agents are not deterministic. Default MCP_BENCH_TRIALS, else 1. */
+  trials: z.number().int().min(1).max(100).optional(),
+  /** Default cap on tool calls per task (MCP-AgentBench uses 30); unset: no cap. */
+  maxToolCalls: z.number().int().positive().optional(),
+  /** Default round limit for model agents (MCP-Bench uses 20). */
+  maxRounds: z.number().int().positive().default(20),
+  /** Tool output longer than this is cut before the agent sees it. */
+  maxToolOutputChars: z.number().int().positive().default(20_000),
+  /** Tool output longer than this is cut in the recorded trajectory (reports stay small). */
+  maxRecordedOutputChars: z.number().int().positive().default(4_000),
+  /** Where a task's `distractors: N` are drawn from, and servers added whenever a task asks for any (MCP-Bench keeps a Time server resident). */
+  distractors: z.strictObject({
+    /** Distractors drawn for a task that does not say (`distractors` in its spec); unset: none. MCP-Bench uses 10. */
+    count: z.number().int().nonnegative().optional(),
+    /** Default: every configured server that is shared per file (no per-task state). */
+    pool: z.array(z.string()).optional(),
+    resident: z.array(z.string()).default([]),
+    /** Distractors join only while the task's catalog stays within this many tools (OpenAI's API accepts 128 functions). */
+    maxTools: z.number().int().positive().default(128),
+  }).default({ resident: [], maxTools: 128 }),
+  /**
+   * Tools (`server.tool`) left out of every catalog, as MCP-Bench's runner filters tools it found broken or
+   * rate-limited. A call to one is then a call to an unknown tool.
+   */
+  excludeTools: z.array(z.string().regex(/^[^.\s]+\.[^\s]+$/, 'expected "server.tool", for example "paper-search.search_semantic"')).default([]),
+  outputDir: z.string().default('bench-results'),
+  /** Where each run adds a record to the run history (relative to the root); default `<outputDir>/history`; false keeps none. */
+  historyDir: z.union([z.string().min(1), z.literal(false)]).optional(),
+  /** Add the leaderboard and JUnit reporters (and the progress display, see `progress`). */
+  reporters: z.boolean().default(true),
+  /**
+   * Prices in USD per million tokens, `{ 'model-id': { input, output } }`, on top of the bundled
+   * OpenAI list prices (src/contracts/prices.ts, dated): a model with no price has cost null, not 0.
+   */
+  prices: PricesSchema.default({}),
+  /** Live progress below Vitest's own output: redrawn in place on a terminal, one line per finished task elsewhere (CI). */
+  progress: z.boolean().default(true),
+})
+export type BenchOptions = z.input<typeof BenchOptionsSchema>
+export type ResolvedBenchOptions = z.infer<typeof BenchOptionsSchema>

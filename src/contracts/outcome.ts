@@ -1,0 +1,106 @@
+import * as z from 'zod'
+import { FidelitySchema } from './fidelity.ts'
+import { JudgeResultSchema } from './judge-result.ts'
+import { CallMatchSchema, ReferencePlanSchema } from './task-spec.ts'
+import { TrajectorySchema } from './trajectory.ts'
+
+/**
+ * The task outcome: the one record a benchmark task sends from its test
+ * worker to Vitest's main process, once, when the task ends. It holds what
+ * happened (the trajectory, the judge's results, where the task stopped if
+ * it stopped early) and the task context needed to score it, but no number
+ * derived from them: every score is computed from this record in the main
+ * process by src/scoring/, so the reporters, the gate, `--merge-reports`
+ * and the tests all see the same figures. It is validated where it arrives.
+ * Bump OUTCOME_VERSION on any breaking change.
+ */
+export const OUTCOME_VERSION = 1
+
+/**
+ * Where a task stopped. `spec`, `servers` and `agent-setup` are setup problems, not the agent's; `agent` and
+ * `judge` are. `harness`: the record the harness made of the task failed validation where it arrived, a fault
+ * of this package, never scored against the agent.
+ */
+export const StopPhaseSchema = z.enum(['spec', 'servers', 'agent-setup', 'agent', 'judge', 'harness'])
+export type StopPhase = z.infer<typeof StopPhaseSchema>
+
+/** `agent-setup`: the agent module or export is missing, or it includes a file of the referee's. */
+export const SETUP_PHASES: readonly StopPhase[] = ['spec', 'servers', 'agent-setup', 'harness']
+
+export const VerdictSchema = z.object({
+  /** The check's name, e.g. `answer`, `facts`, `grounding`. */
+  check: z.string(),
+  pass: z.boolean(),
+  message: z.string().optional(),
+  /**
+   * For a failure, the rule that decided it when the check has several: `answer-too-long`, `number-spray` or
+   * `forbidden-value` for facts, `no-own-server-call` for toolUse and for a judge-decided task the judge passed.
+   */
+  rule: z.string().optional(),
+})
+export type Verdict = z.infer<typeof VerdictSchema>
+
+export const TaskOutcomeSchema = z.object({
+  version: z.literal(OUTCOME_VERSION),
+  taskId: z.string(),
+  agent: z.string(),
+  /** 1-based run of this task for this agent (see the `trials` option). */
+  trial: z.number().int().positive(),
+  /** The test file, relative to the project root. */
+  file: z.string(),
+  servers: z.array(z.string()),
+  category: z.string().nullable(),
+  tier: z.enum(['easy', 'hard']),
+  tags: z.array(z.string()),
+  /** The reference plan and facts, for the scores that compare against them. Null when the task has none or its spec is invalid. */
+  reference: ReferencePlanSchema.nullable(),
+  /** How agent calls match reference calls for precision and recall (the task's `callMatch`). */
+  callMatch: CallMatchSchema.nullable(),
+  distractors: z.object({
+    /** Distraction servers whose tools joined the catalog. */
+    joined: z.array(z.string()),
+    /** Distraction servers left out, and why (not configured, failed to start, over the tool budget). */
+    skipped: z.array(z.object({ server: z.string(), reason: z.string() })),
+  }),
+  /** Set when the task stopped before its checks. */
+  stopped: z.object({ phase: StopPhaseSchema, message: z.string() }).nullable(),
+  trajectory: TrajectorySchema.nullable(),
+  /** The configured judge's result (MCP-Bench rubric by default); null when the task never reached the judge. */
+  judge: JudgeResultSchema.nullable(),
+  /** The MCP-AgentBench pass/fail verdict, when a check asked for it. */
+  referenceJudge: JudgeResultSchema.nullable(),
+  /** A judge was configured for this run: a task that stops early then scores 0 on the judge's dimensions, not null. */
+  judgeConfigured: z.boolean(),
+  /** Checks the harness itself ran (the agent's own check failures travel as the test's errors). */
+  verdicts: z.array(VerdictSchema),
+  /** Why nothing could decide this task (no facts, no plan, no checks, no judge); null when it was decided. */
+  unscored: z.string().nullable(),
+  /**
+   * Where the agent's code ran: `builtin` (this package's agents), `process` (a custom agent in a child
+   * process that cannot read the referee's files), `process-unrestricted` (the same under Bun, without read
+   * limits), `none` (a custom agent in the worker, `isolation: 'none'`). Null when the agent never loaded.
+   */
+  agentIsolation: z.enum(['builtin', 'process', 'process-unrestricted', 'none']).nullable().optional(),
+  /**
+   * The run's MCP-Bench fidelity and the round cap the agent had, which the scores that depend on them
+   * (schema compliance with no valid call, reported rounds) read. Absent or null: the project's own semantics.
+   */
+  fidelity: z.object({ mode: FidelitySchema, maxRounds: z.number().int().positive() }).nullable().optional(),
+})
+export type TaskOutcome = z.infer<typeof TaskOutcomeSchema>
+
+/** The identity a task's test carries from collection on, before it has an outcome. */
+export interface TaskIdentity {
+  taskId: string
+  agent: string
+  trial: number
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** Set when the test is registered. */
+    mcpBenchTask?: import('./outcome.ts').TaskIdentity
+    /** Set once the agent has returned (never while agent code runs: it holds the reference), complete when the task ends. */
+    mcpBenchOutcome?: import('./outcome.ts').TaskOutcome
+  }
+}

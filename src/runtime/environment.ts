@@ -1,0 +1,73 @@
+import type { Environment } from 'vitest/environments'
+import { redactorFor, setRuntime, type RuntimeSettings } from './state.ts'
+import { ServerHub } from './servers/hub.ts'
+import { refuseNewServers } from './servers/orphan-guard.ts'
+
+/** Every hub alive in this worker process, so a signal or a lost main process can close them all. */
+const hubs = new Set<ServerHub>()
+let watching = false
+/** How long a worker that must stop (SIGTERM, its main process gone) gives its servers to close. */
+const SHUTDOWN_MS = 1_500
+
+/**
+ * Ctrl-C reaches the whole process group, workers included. A worker leaves
+ * SIGINT to the main process, which cancels the run through Vitest (so
+ * tests end with their results and environments tear down). On SIGTERM, or
+ * when the main process is gone, the worker closes its servers and exits,
+ * so no server process outlives the run.
+ *
+ * "Gone" covers the main process exiting at once on a second Ctrl-C, or
+ * being killed: the IPC channel closes and nobody will ever tear this
+ * worker's environments down or stop it. Having ignored SIGINT, the worker
+ * must then end itself, whether or not a file is running at that moment
+ * (between files, no hub is open but the worker would live on, orphaned).
+ * Servers are in process groups of their own (servers/group-stdio.ts), so
+ * closing the hubs is what ends them; a worker killed outright leaves them
+ * to the orphan guard's watchdog.
+ */
+function watchProcess(): void {
+  if (watching) return
+  watching = true
+  let closing = false
+  const closeAll = (code: number) => {
+    if (closing) return
+    closing = true
+    // Tests may still be running here: none of them may start a server the exit below would orphan.
+    refuseNewServers()
+    // Nobody waits for this worker any more: well-behaved servers get their stdin closed and exit at once;
+    // past SHUTDOWN_MS the worker exits and the watchdog ends the groups still open (SIGTERM, then SIGKILL).
+    const timer = setTimeout(() => process.exit(code), SHUTDOWN_MS)
+    timer.unref()
+    void Promise.allSettled([...hubs].map((hub) => hub.close())).finally(() => process.exit(code))
+  }
+  process.on('SIGINT', () => {})
+  process.on('SIGTERM', () => closeAll(143))
+  if (process.connected) process.once('disconnect', () => closeAll(1))
+}
+
+/**
+ * The Vitest environment for benchmark files. It owns the file's servers:
+ * they start on first use by a task and all stop at teardown, whatever
+ * happened in between.
+ */
+export default {
+  name: 'mcp-bench',
+  viteEnvironment: 'ssr',
+  async setup(global, options) {
+    const settings = (options as { mcpBench?: RuntimeSettings }).mcpBench
+    if (!settings) {
+      throw new Error('vitest-mcp-bench: environment options are missing; add mcpBench() to the plugins of this Vitest project')
+    }
+    watchProcess()
+    const hub = new ServerHub({ ...settings.servers, root: settings.root })
+    hubs.add(hub)
+    setRuntime(global, { settings, hub, redactor: redactorFor(settings) })
+    return {
+      async teardown() {
+        hubs.delete(hub)
+        await hub.close()
+        setRuntime(global, undefined)
+      },
+    }
+  },
+} satisfies Environment

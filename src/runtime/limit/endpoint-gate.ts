@@ -1,0 +1,65 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { Slot } from '../../contracts/slot-protocol.ts'
+import { slots } from './slots.ts'
+
+/**
+ * The requests in flight to one endpoint (an agent's model or the judge), across the run.
+ *
+ * A request holds a slot of the endpoint's pool for the whole of `client.chat.completions.create`, the openai
+ * SDK's retries included, and the wait for the slot comes before the SDK starts its per-request timeout, so a
+ * queue never times a request out. Each HTTP attempt is watched by `fetch`: a 429 tells the pool, which
+ * halves the requests it lets in (src/lib/limiter.ts) until successes win them back. The SDK keeps its own
+ * retries (`maxRetries`, with its backoff and `retry-after`) within the slot: on a rate-limited key fewer
+ * requests start, rather than more retries, so the run finishes instead of thrashing.
+ */
+export interface EndpointGate {
+  /** Runs one request (all of its attempts) in a slot of the endpoint's pool. */
+  run<T>(signal: AbortSignal | undefined, request: () => Promise<T>): Promise<T>
+  /** A fetch that reports each attempt's 429 or success to the slot of the request it belongs to. */
+  fetch(inner: typeof fetch): typeof fetch
+}
+
+const current = new AsyncLocalStorage<Slot>()
+
+export function endpointGate(pool: string, max: number | undefined): EndpointGate {
+  return {
+    async run(signal, request) {
+      const slot = await slots().acquire(pool, max, signal)
+      try {
+        return await current.run(slot, request)
+      } finally {
+        slot.release()
+      }
+    },
+    fetch: (inner) => async (input, init) => {
+      const response = await inner(input, init)
+      const slot = current.getStore()
+      if (response.status === 429) slot?.report('throttled')
+      else if (response.ok) slot?.report('ok')
+      return response
+    },
+  }
+}
+
+/** The pool's name: the kind of caller and the endpoint, without credentials or query. */
+export function endpointPool(kind: 'agent' | 'judge', baseURL: string | undefined): string {
+  const url = baseURL ?? 'https://api.openai.com/v1'
+  try {
+    const u = new URL(url)
+    return `${kind} ${u.protocol}//${u.host}${u.pathname}`
+  } catch {
+    return `${kind} ${url}`
+  }
+}
+
+// The OpenAI clients this package builds, with their endpoint's gate; a client the user passes in has none.
+const gates = new WeakMap<object, EndpointGate>()
+
+export function withGate<T extends object>(client: T, gate: EndpointGate): T {
+  gates.set(client, gate)
+  return client
+}
+
+export function gateOf(client: object): EndpointGate | undefined {
+  return gates.get(client)
+}

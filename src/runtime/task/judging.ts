@@ -1,0 +1,73 @@
+import { createJudge, type Judge } from '../judge/judge.ts'
+import type { JudgeConfigInput } from '../judge/config.ts'
+import type { JudgeInput } from '../judge/prompt.ts'
+import type { JudgeResult } from '../../contracts/judge-result.ts'
+
+/** The configured judge and its MCP-AgentBench pass/fail twin (same model and endpoint). */
+export interface Judges {
+  primary: Judge
+  passFail: Judge
+  /** A judge model is configured: tasks are judged. */
+  configured: boolean
+}
+
+let memo: { key: string; judges: Judges } | undefined
+
+/** One pair of judges per worker and config; a missing model gives judges that answer "not judged". */
+export function judgesFor(config: unknown, root: string): Judges {
+  const key = JSON.stringify(config ?? null)
+  if (memo?.key !== key) {
+    const input = (config ?? null) as JudgeConfigInput | string | false | null
+    const primary = createJudge(input, { cwd: root })
+    const passFail = primary.config?.rubric === 'pass-fail'
+      ? primary
+      : createJudge(asPassFail(input), { cwd: root })
+    memo = { key, judges: { primary, passFail, configured: primary.config !== null } }
+  }
+  return memo.judges
+}
+
+function asPassFail(config: JudgeConfigInput | string | false | null): JudgeConfigInput | false | null {
+  if (config === false || config === null) return { rubric: 'pass-fail' }
+  const base = typeof config === 'string' ? { model: config } : config
+  const { samples: _ignored, ...rest } = base
+  return { ...rest, rubric: 'pass-fail' }
+}
+
+/**
+ * Lazy, memoised judge calls for one task: each judge runs at most once.
+ * All of a task's judging shares one time budget, separate from the
+ * agent's, and stops when Vitest cancels the test.
+ */
+export function taskJudging(
+  judges: Judges,
+  input: JudgeInput,
+  { signal, budgetMs }: { signal: AbortSignal; budgetMs: number },
+  onResult: (kind: 'judge' | 'referenceJudge', r: JudgeResult) => void,
+) {
+  let budget: AbortSignal | undefined
+  const judgeSignal = () => (budget ??= withBudget(signal, budgetMs))
+  let rubric: Promise<JudgeResult> | undefined
+  let reference: Promise<JudgeResult> | undefined
+  const judge = () => (rubric ??= judges.primary.judge(input, { signal: judgeSignal() }).then((r) => (onResult('judge', r), r)))
+  const referenceJudge = () => {
+    if (judges.passFail === judges.primary) return judge()
+    return (reference ??= judges.passFail.judge(input, { signal: judgeSignal() }).then((r) => (onResult('referenceJudge', r), r)))
+  }
+  return { judge, referenceJudge }
+}
+
+/** A signal that follows `parent` and also aborts once `ms` have passed since the first judge call. */
+function withBudget(parent: AbortSignal, ms: number): AbortSignal {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(new Error(`judging ran past its budget of ${ms} ms (the judgeTimeout option)`)), ms)
+  timer.unref?.()
+  const follow = () => controller.abort(parent.reason)
+  if (parent.aborted) follow()
+  else parent.addEventListener('abort', follow, { once: true })
+  controller.signal.addEventListener('abort', () => {
+    clearTimeout(timer)
+    parent.removeEventListener('abort', follow)
+  }, { once: true })
+  return controller.signal
+}

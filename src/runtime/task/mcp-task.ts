@@ -1,0 +1,300 @@
+import { relative } from 'node:path'
+import { test, TestRunner, type ExpectStatic, type TestContext } from 'vitest'
+import { agentName } from '../agents/resolve.ts'
+import { describeIssues } from '../../config/load-servers.ts'
+import type { AgentSetting } from '../../contracts/options.ts'
+import { OUTCOME_VERSION, TaskOutcomeSchema, type StopPhase, type TaskOutcome } from '../../contracts/outcome.ts'
+import { getRuntime, type Runtime } from '../state.ts'
+import { callShape, ruleMetrics } from '../../scoring/task-scores.ts'
+import { drawDistractors } from '../servers/distractors.ts'
+import type { ServerSession } from '../servers/hub.ts'
+import { cleanText, contentToText } from '../../lib/text.ts'
+import { harnessVerdicts, judgeDecision } from './harness-checks.ts'
+import { queueAllowance, withTaskSlot } from '../limit/task-slot.ts'
+import { collecting } from './collect.ts'
+import { judgesFor, taskJudging, type Judges } from './judging.ts'
+import { referenceToolProblem } from './reference-tools.ts'
+import { runAgent, type AgentRun } from './run-agent.ts'
+import { TaskSpecSchema, type TaskSpec, type TaskSpecInput } from '../../contracts/task-spec.ts'
+import type { McpTaskSpec } from './typed-names.ts'
+import type { TaskRun } from './task-run.ts'
+
+export type TaskChecks = (args: { run: TaskRun; expect: ExpectStatic; task: TestContext['task'] }) => void | Promise<void>
+
+/** A task that could not reach its checks. Reported as `errored` (or a setup error), not `failed`. */
+export class TaskError extends Error {
+  override name = 'TaskError'
+}
+
+/** Time for the checks and the test's own bookkeeping, on top of the servers', the agent's and the judge's budgets. */
+const CHECKS_MARGIN_MS = 10_000
+
+/**
+ * Registers a benchmark task: one Vitest test per configured agent and
+ * trial. A bad spec does not break collection: the test still registers,
+ * fails with the reason, and is recorded on the leaderboard. The same id
+ * twice in one file is a collection error naming it.
+ */
+export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): void {
+  const runtime = getRuntime()
+  // Inside a benchmark worker the collector is never honoured: agent code must not get every spec of a
+  // task file by re-importing it under the collect symbol.
+  const collector = runtime ? undefined : collecting()
+  if (collector) {
+    collector.push({ id, spec: spec as TaskSpecInput, checks })
+    return
+  }
+  if (!runtime) {
+    test(id, () => {
+      throw new TaskError('vitest-mcp-bench is not set up for this file: add mcpBench() to the plugins of the Vitest project that runs it')
+    })
+    return
+  }
+  claimId(id)
+  const parsed = TaskSpecSchema.safeParse(spec)
+  // Frozen: every agent and trial of the task reads this one object, so none may change what the others are checked against.
+  const task = parsed.success ? deepFreeze(parsed.data) : undefined
+  const judges = judgesFor(runtime.settings.judge, runtime.settings.root)
+  const budget = budgets(task, runtime, judges)
+  // The tier as a Vitest tag (`--tags-filter=hard`); a spec that does not parse fails under the default tier.
+  const tags = [task?.tier ?? 'easy']
+  const { agents, trials } = runtime.settings
+  for (const setting of agents) {
+    const name = agentName(setting)
+    for (let trial = 1; trial <= trials; trial++) {
+      const title = `${cleanText(id)}${agents.length > 1 ? ` [${name}]` : ''}${trials > 1 ? ` #${trial}` : ''}`
+      const meta = { mcpBenchTask: { taskId: id, agent: name, trial } }
+      // A slot of the run's tasks pool first (`concurrency`); Vitest's timeout also covers the wait for it.
+      test(title, { timeout: budget.test * (1 + queueAllowance()), meta, tags, concurrent: runtime.settings.concurrentTasks ?? true }, (context) =>
+        withTaskSlot(runtime.settings.concurrency, context, () =>
+          runTask({ id, spec: task, specError: parsed.error, setting, name, trial, runtime, judges, context, budget, checks })))
+    }
+  }
+}
+
+const claimed = new WeakMap<object, Set<string>>()
+
+function claimId(id: string): void {
+  const file = TestRunner.getCurrentSuite().file
+  const ids = claimed.get(file) ?? new Set<string>()
+  claimed.set(file, ids)
+  if (ids.has(id)) throw new Error(`Duplicate task id "${id}" in ${file.name}: every task needs its own id`)
+  ids.add(id)
+}
+
+interface Budgets {
+  agent: number
+  judge: number
+  /** Vitest's timeout for the test: every budget above, plus server start-up and the checks. */
+  test: number
+}
+
+function budgets(spec: TaskSpec | undefined, runtime: Runtime, judges: Judges): Budgets {
+  const { settings } = runtime
+  const agent = spec?.timeout ?? settings.taskTimeout
+  const judge = judges.configured ? settings.judgeTimeout : 0
+  const startup = Math.max(0, ...Object.values(settings.servers.servers).map((s) => s.startupTimeoutMs))
+  // A server that fails to start is tried once more, so start-up may take two of its limits.
+  return { agent, judge, test: 2 * startup + agent + judge + CHECKS_MARGIN_MS }
+}
+
+interface TaskArgs {
+  id: string
+  spec: TaskSpec | undefined
+  specError: Parameters<typeof describeIssues>[1] | undefined
+  setting: AgentSetting
+  name: string
+  trial: number
+  runtime: Runtime
+  judges: Judges
+  context: TestContext
+  budget: Budgets
+  checks?: TaskChecks
+}
+
+/**
+ * One task for one agent: validate, start servers, run the agent, judge,
+ * check, release. The outcome record is filled in as each part is known and
+ * travels to the main process once, with the test's result.
+ */
+async function runTask(args: TaskArgs): Promise<void> {
+  const file = relative(args.runtime.settings.root, args.context.task.file.filepath)
+  const outcome = newOutcome(args, file)
+  // The record holds the reference: it joins the test's meta once the agent is done, never while agent code
+  // runs. onTestFinished covers every way the test can end before that (a setup stop, a timeout, a cancel).
+  const publish = () => void (args.context.task.meta.mcpBenchOutcome = outcome)
+  args.context.onTestFinished(publish)
+  try {
+    await runSteps(args, outcome, file, publish)
+  } finally {
+    checkRecord(outcome)
+  }
+}
+
+/**
+ * The record is validated again where it arrives, and one that fails there is
+ * a harness fault (reporters/task-outcome.ts). Checked here too, so the test
+ * itself fails and names the field, instead of passing in Vitest's eyes.
+ */
+function checkRecord(outcome: TaskOutcome): void {
+  const parsed = TaskOutcomeSchema.safeParse(outcome)
+  if (parsed.success) return
+  const fields = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`).join('; ')
+  throw new TaskError(`harness fault: the outcome record of this task fails validation (${fields}); this is a bug in vitest-mcp-bench, not the agent's failure`)
+}
+
+async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publish: () => void): Promise<void> {
+  const { id, spec, runtime, context } = args
+  const { redactor } = runtime
+  // Assertion messages quote tool output and answers: redact them before they leave the worker.
+  context.onTestFinished(({ task }) => {
+    for (const error of task.result?.errors ?? []) Object.assign(error, redactor.deep({ ...error }))
+  })
+  const stop = (phase: StopPhase, message: string): never => {
+    // The message quotes server stderr and task ids: no secret and no terminal escape may reach the terminal through it.
+    outcome.stopped = { phase, message: cleanText(redactor.text(message)) }
+    throw new TaskError(outcome.stopped.message)
+  }
+  if (!spec) return stop('spec', describeIssues(`Task "${id}" in ${file} has an invalid spec`, args.specError!))
+  try {
+    callShape(spec.reference)
+  } catch (error) {
+    stop('spec', `Task "${id}" in ${file}: ${(error as Error).message}`)
+  }
+  let session: ServerSession
+  try {
+    session = await runtime.hub.acquire(spec.servers, {
+      distractors: distractorsFor(id, spec, runtime), files: spec.files,
+      maxTools: runtime.settings.distractors.maxTools, excludeTools: runtime.settings.excludeTools,
+    })
+  } catch (error) {
+    return stop('servers', `Task "${id}" in ${file}: ${(error as Error).message}`)
+  }
+  outcome.distractors = { joined: session.distractors, skipped: session.skipped }
+  try {
+    // Checked once the servers are up: a reference call to a tool they lack is the task's mistake, not the agent's.
+    const badReference = referenceToolProblem(spec, session)
+    if (badReference) stop('spec', `Task "${id}" in ${file}: ${badReference}`)
+    await runAndCheck({ ...args, spec, session, outcome, stop, publish })
+  } finally {
+    await session.release()
+  }
+}
+
+function newOutcome({ id, spec, name, trial, judges, runtime }: TaskArgs, file: string): TaskOutcome {
+  const mode = runtime.settings.fidelity
+  return {
+    version: OUTCOME_VERSION,
+    taskId: id,
+    agent: name,
+    trial,
+    file,
+    servers: spec?.servers ?? [],
+    category: spec?.category ?? null,
+    tier: spec?.tier ?? 'easy',
+    tags: spec?.tags ?? [],
+    reference: spec?.reference ?? null,
+    callMatch: spec?.callMatch ?? null,
+    distractors: { joined: [], skipped: [] },
+    stopped: null,
+    trajectory: null,
+    judge: null,
+    referenceJudge: null,
+    judgeConfigured: judges.configured,
+    verdicts: [],
+    unscored: null,
+    fidelity: mode ? { mode, maxRounds: spec?.maxRounds ?? runtime.settings.maxRounds } : null,
+  }
+}
+
+interface CheckArgs extends TaskArgs {
+  spec: TaskSpec
+  session: ServerSession
+  outcome: TaskOutcome
+  stop: (phase: StopPhase, message: string) => never
+  /** Puts the outcome record into the test's meta (once the agent has returned). */
+  publish: () => void
+}
+
+async function runAndCheck(args: CheckArgs): Promise<void> {
+  const { id, spec, name, runtime, session, context, outcome, stop, judges } = args
+  const { redactor } = runtime
+  const agentRun: AgentRun = await runAgent({ ...args, timeout: args.budget.agent, signal: context.signal })
+  args.publish()
+  outcome.agentIsolation = agentRun.isolation
+  if (agentRun.setupError) stop('agent-setup', `Task "${id}" [${name}]: ${agentRun.setupError}`)
+  const trajectory = redactor.deep(agentRun.trajectory)
+  outcome.trajectory = trajectory
+  if (trajectory.error) stop('agent', `Task "${id}" [${name}]: ${trajectory.error}`)
+  const judging = taskJudging(
+    judges,
+    // Tool descriptions are a server's words and may quote its secrets: redacted, like the trajectory, before any prompt is built.
+    { trajectory, task: spec, tools: redactor.deep(session.catalog.entries), taskId: id, volatile: session.workspaces },
+    { signal: context.signal, budgetMs: args.budget.judge },
+    (kind, result) => (outcome[kind] = redactor.deep(result)),
+  )
+  const run: TaskRun = {
+    kind: 'mcp-bench-run', taskId: id, agent: name, spec, trajectory, catalog: session.catalog.entries,
+    metrics: ruleMetrics(trajectory, spec.reference, { callMatch: spec.callMatch, fidelity: outcome.fidelity?.mode }),
+    distractors: session.distractors,
+    workspaces: Object.fromEntries(session.workspaces),
+    inspect: (server, tool, toolArgs = {}) => inspectServer(session, server, tool, toolArgs),
+    ...judging,
+  }
+  // Every task is judged when a judge is configured, so the leaderboard has all dimensions.
+  if (judges.configured) {
+    const result = await run.judge()
+    if (result.kind === 'error') stop('judge', `the judge failed on task "${id}" [${name}]: ${result.reason}`)
+  }
+  const verdicts = harnessVerdicts(run, runtime.settings.defaultChecks, args.setting === 'reference' ? agentRun.outputs : null)
+  const rulesDecide = Boolean(spec.reference?.facts.length || spec.reference?.calls.length || args.checks)
+  if (!rulesDecide) {
+    const decision = judges.configured ? judgeDecision(outcome.judge, judges.primary.config?.passThreshold ?? 0.6, run) : null
+    if (decision) verdicts.push(decision)
+    else outcome.unscored = 'nothing decides this task: it has no reference facts, plan or checks, and no judge is configured'
+  }
+  outcome.verdicts = verdicts.map((v) => ({ ...v, ...(v.message ? { message: redactor.text(v.message) } : {}) }))
+  for (const verdict of outcome.verdicts) if (!verdict.pass) context.expect.soft(verdict).toPassCheck()
+  await args.checks?.({ run, expect: context.expect, task: context.task })
+  if (outcome.unscored) context.skip(outcome.unscored)
+}
+
+/**
+ * The distraction servers a task asks for: a list, or a seeded draw of N
+ * from the pool. Resident servers join either way. The hub leaves out any
+ * that are not configured or do not start, and says so in the outcome.
+ */
+function distractorsFor(id: string, spec: TaskSpec, runtime: Runtime): string[] {
+  const { resident } = runtime.settings.distractors
+  const wanted = Array.isArray(spec.distractors) ? spec.distractors : drawn(id, spec, runtime)
+  if (wanted.length === 0) return []
+  return [...new Set([...resident, ...wanted])].filter((s) => !spec.servers.includes(s))
+}
+
+/**
+ * `distractors: N`: a draw seeded by the task id from the pool (default: every configured server shared per file).
+ * A task that does not say gets the run's `distractors.count` (none unless set, 10 under the mcp-bench preset).
+ */
+function drawn(id: string, spec: TaskSpec, runtime: Runtime): string[] {
+  const count = typeof spec.distractors === 'number' ? spec.distractors : runtime.settings.distractors.count ?? 0
+  if (count === 0) return []
+  const { pool, resident } = runtime.settings.distractors
+  const candidates = pool ?? Object.keys(runtime.settings.servers.servers).filter((s) => !runtime.hub.isolated(s))
+  return drawDistractors(id, candidates, count, [...spec.servers, ...resident])
+}
+
+async function inspectServer(session: ServerSession, server: string, tool: string, args: Record<string, unknown>) {
+  const connection = session.connections.get(server)
+  if (!connection) throw new Error(`inspect: server "${server}" is not part of this task (it has ${[...session.connections.keys()].join(', ')})`)
+  const result = await connection.client.callTool({ name: tool, arguments: args })
+  return { text: contentToText(result.content), isError: result.isError === true }
+}
+
+/** Freezes an object and everything it holds, so no code that reaches it can change it. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key])
+  }
+  return value
+}

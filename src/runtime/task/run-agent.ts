@@ -1,0 +1,98 @@
+import { AgentSetupError } from '../agents/isolated/bundle.ts'
+import { refereePaths } from '../agents/isolated/referee-paths.ts'
+import { loadAgent, type AgentIsolation, type LoadedAgent } from '../agents/resolve.ts'
+import { checkedTurn } from '../agents/reply-shape.ts'
+import type { AgentSetting } from '../../contracts/options.ts'
+import type { Runtime } from '../state.ts'
+import type { ServerSession } from '../servers/hub.ts'
+import { TrajectoryRecorder } from '../trajectory/recorder.ts'
+import type { Trajectory } from '../../contracts/trajectory.ts'
+import type { TaskSpec } from '../../contracts/task-spec.ts'
+
+export interface AgentRunArgs {
+  id: string
+  spec: TaskSpec
+  setting: AgentSetting
+  name: string
+  runtime: Runtime
+  session: ServerSession
+  /** The agent's own time budget (ms). */
+  timeout: number
+  /** Vitest's signal for the test: aborted when the run is cancelled (Ctrl-C) or the test times out. */
+  signal: AbortSignal
+}
+
+export interface AgentRun {
+  trajectory: Trajectory
+  /** Every successful tool output the agent received, in full (the trajectory keeps them shorter). */
+  outputs: readonly string[]
+  /** Where the agent's code ran; null when it never loaded. */
+  isolation: AgentIsolation | null
+  /** The agent could not be set up (module or export missing, a referee file included): the run's fault, not the agent's answer. */
+  setupError?: string
+}
+
+/**
+ * Runs the agent until it answers, its time budget runs out or Vitest
+ * cancels the test, whichever comes first; in-flight tool calls and model
+ * requests are aborted with it. Never throws: failures end up in the trajectory.
+ */
+export async function runAgent({ id, spec, setting, name, runtime, session, timeout, signal }: AgentRunArgs): Promise<AgentRun> {
+  const { settings } = runtime
+  const controller = new AbortController()
+  const stopped = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => reject(asError(controller.signal.reason)), { once: true })
+  })
+  stopped.catch(() => {}) // observed through the races below
+  const cancel = () => controller.abort(signal.reason)
+  if (signal.aborted) cancel()
+  signal.addEventListener('abort', cancel, { once: true })
+  // The recorder starts once the agent is loaded: bundling and starting an isolated agent's process is
+  // neither its time nor its latency.
+  const record = () => new TrajectoryRecorder({
+    task: { id, prompt: spec.useConcretePrompt || !spec.fuzzy ? spec.prompt : spec.fuzzy },
+    agent: name,
+    catalog: session.catalog,
+    connections: session.connections,
+    maxRounds: spec.maxRounds ?? settings.maxRounds,
+    maxToolCalls: spec.maxToolCalls ?? settings.maxToolCalls,
+    signal: controller.signal,
+    maxToolOutputChars: settings.maxToolOutputChars,
+    maxRecordedOutputChars: settings.maxRecordedOutputChars,
+    callTimeoutMs: (server) => settings.servers.servers[server]?.callTimeoutMs ?? 60_000,
+    schemaSemantics: settings.fidelity ? 'mcp-bench' : 'project',
+  })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  try {
+    let agent: LoadedAgent
+    try {
+      const volatile = new Map([...session.workspaces].map(([server, dir]) => [`workspace:${server}`, dir]))
+      // Only the reference agent is handed the plan; every other agent gets the recorder's context alone.
+      const reference = setting === 'reference' ? spec.reference : undefined
+      agent = await Promise.race([loadAgent(setting, settings.root, { reference, volatile, secrets: runtime.redactor.secrets, referee: refereePaths(settings) }), stopped])
+    } catch (error) {
+      const message = asError(error).message
+      const recorder = record()
+      return { trajectory: recorder.finish(null, message), outputs: [], isolation: null, ...(error instanceof AgentSetupError ? { setupError: message } : {}) }
+    }
+    const recorder = record()
+    timer = setTimeout(() => controller.abort(new Error(`agent timed out after ${timeout} ms`)), timeout)
+    try {
+      const context = recorder.context()
+      // Every turn, whoever records it, is checked before it joins the trajectory (src/runtime/agents/reply-shape.ts).
+      const ctx = { ...context, recordTurn: (turn: Parameters<typeof context.recordTurn>[0]) => context.recordTurn(checkedTurn(turn)) }
+      const answer = await Promise.race([agent.run(ctx), stopped])
+      return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs(), isolation: agent.isolation }
+    } catch (error) {
+      return { trajectory: recorder.finish(null, asError(error).message), outputs: recorder.outputs(), isolation: agent.isolation }
+    }
+  } finally {
+    clearTimeout(timer)
+    signal.removeEventListener('abort', cancel)
+    if (!controller.signal.aborted) controller.abort(new Error('the task has ended'))
+  }
+}
+
+function asError(reason: unknown): Error {
+  return reason instanceof Error ? reason : new Error(String(reason ?? 'aborted'))
+}

@@ -1,0 +1,238 @@
+import { setMaxListeners } from 'node:events'
+import type { AgentContext, TaskInfo, ToolCallOutcome } from '../agents/types.ts'
+import { mcpBenchSchemaCheck } from '../checks/schema-compliance-mcp-bench.ts'
+import { checkArguments } from '../../json-schema/validator.ts'
+import type { Catalog, CatalogEntry } from '../servers/catalog.ts'
+import type { ServerConnection } from '../servers/connect.ts'
+import { contentToText, cut } from '../../lib/text.ts'
+import { boundText, boundValue, MAX_ANSWER_CHARS, MAX_ERROR_CHARS, MAX_NAME_CHARS, MAX_SCHEMA_ERRORS } from './bounds.ts'
+import { TRAJECTORY_VERSION, type ModelTurn, type ToolCallRecord, type Trajectory } from '../../contracts/trajectory.ts'
+
+export interface RecorderOptions {
+  task: TaskInfo
+  agent: string
+  catalog: Catalog
+  connections: Map<string, ServerConnection>
+  maxRounds: number
+  signal: AbortSignal
+  /** Limit on tool output the agent sees. */
+  maxToolOutputChars: number
+  /** Limit on tool output kept in the trajectory. */
+  maxRecordedOutputChars: number
+  callTimeoutMs: (server: string) => number
+  /** Most tool calls the task allows (MCP-AgentBench caps a query at 30 actions); unset: no cap. */
+  maxToolCalls?: number
+  /** `mcp-bench`: schema compliance as MCP-Bench's evaluator decides it (schema-compliance-mcp-bench.ts); default: the project's check. */
+  schemaSemantics?: 'project' | 'mcp-bench'
+}
+
+/**
+ * Records everything an agent does through the context it hands out. Tool
+ * errors of every kind (unknown name, bad JSON, schema, server error,
+ * exception) become recorded error results, so a trajectory is never lost.
+ */
+export class TrajectoryRecorder {
+  readonly trajectory: Trajectory
+  private readonly t0 = performance.now()
+  private round = 0
+  private callCount = 0
+  private finished = false
+  /** Every tool output as the agent saw it (not kept in the trajectory, which cuts them shorter). */
+  private readonly seen: string[] = []
+
+  constructor(private readonly options: RecorderOptions) {
+    // Every call in flight listens on the task's signal until it settles; a planner round of more than
+    // ten parallel calls (MCP-Bench's plans have them) is not a leak, so Node's warning is turned off.
+    setMaxListeners(0, options.signal)
+    this.trajectory = {
+      version: TRAJECTORY_VERSION,
+      taskId: options.task.id,
+      agent: options.agent,
+      prompt: options.task.prompt,
+      turns: [],
+      calls: [],
+      answer: null,
+      error: null,
+      rounds: 0,
+      usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+      startedAt: new Date().toISOString(),
+      durationMs: 0,
+    }
+  }
+
+  context(): AgentContext {
+    const { task, catalog, maxRounds, maxToolCalls, signal } = this.options
+    return {
+      task: { id: task.id, prompt: task.prompt },
+      tools: catalog.entries.map(({ distractor: _hidden, ...tool }) => tool),
+      maxRounds,
+      ...(maxToolCalls !== undefined ? { maxToolCalls } : {}),
+      signal,
+      callTool: (name, args, opts) => this.callTool(name, args, opts),
+      nextRound: () => this.nextRound(),
+      recordTurn: (turn) => this.recordTurn(turn),
+    }
+  }
+
+  nextRound(): number {
+    this.round += 1
+    this.trajectory.rounds = Math.max(this.trajectory.rounds, this.round)
+    return this.round
+  }
+
+  recordTurn(turn: Omit<ModelTurn, 'round'>): void {
+    // Agents record a turn when its reply arrives, so it started `durationMs` ago unless they say when.
+    const startedAt = turn.startedAt ?? Math.max(0, Math.round((this.now() - turn.durationMs) * 10) / 10)
+    // A model's reply is as untrusted as a server's output: its text, tool names and arguments are bounded too.
+    const { content, toolCalls, parseError, ...rest } = turn
+    const max = this.options.maxRecordedOutputChars
+    this.trajectory.turns.push({
+      ...rest,
+      content: boundText(content, Math.max(max, MAX_ANSWER_CHARS)),
+      toolCalls: boundValue(toolCalls, max).value,
+      ...(parseError !== undefined ? { parseError: boundText(parseError, MAX_ERROR_CHARS) } : {}),
+      startedAt,
+      round: this.round,
+    })
+    if (turn.usage) {
+      const u = this.trajectory.usage
+      u.promptTokens += turn.usage.promptTokens
+      u.completionTokens += turn.usage.completionTokens
+      u.totalTokens += turn.usage.totalTokens
+    }
+  }
+
+  /** The text of every successful tool output the agent received, for grounding checks. */
+  outputs(): readonly string[] {
+    return this.seen
+  }
+
+  finish(answer: string | null, error: string | null): Trajectory {
+    this.finished = true
+    this.trajectory.answer = boundText(answer, MAX_ANSWER_CHARS)
+    this.trajectory.error = boundText(error, MAX_ERROR_CHARS)
+    this.trajectory.durationMs = Math.round(performance.now() - this.t0)
+    return this.trajectory
+  }
+
+  private now(): number {
+    return Math.round((performance.now() - this.t0) * 10) / 10
+  }
+
+  /** Agents call tools by qualified name (`math__add`) or as `server.tool`; bare names are not guessed. */
+  private lookup(name: string): CatalogEntry | undefined {
+    const entry = this.options.catalog.resolve(name)
+    return entry && (entry.name === name || `${entry.server}.${entry.tool}` === name) ? entry : undefined
+  }
+
+  async callTool(name: string, rawArgs: unknown, opts: { id?: string; round?: number } = {}): Promise<ToolCallOutcome> {
+    // An agent that ignored the deadline may still be calling: the task is over, nothing more is recorded.
+    if (this.finished) return { content: [], isError: true, text: 'The task has ended; this call was not made.' }
+    // Past the cap a call is refused, not recorded: the agent is told to answer with what it has.
+    const cap = this.options.maxToolCalls
+    if (cap !== undefined && this.trajectory.calls.length >= cap) {
+      return { content: [], isError: true, text: `You have used all ${cap} tool calls this task allows. Answer now with what you have.` }
+    }
+    if (this.round === 0) this.nextRound()
+    const startedAt = this.now()
+    const entry = this.lookup(name)
+    const { args, argsError } = parseArguments(rawArgs)
+    const max = this.options.maxRecordedOutputChars
+    const record: ToolCallRecord = {
+      id: boundText(opts.id, MAX_NAME_CHARS) ?? `call_${++this.callCount}`,
+      round: opts.round ?? this.round,
+      name: boundText(name, MAX_NAME_CHARS),
+      server: entry?.server ?? null,
+      tool: entry?.tool ?? null,
+      distractor: entry?.distractor ?? false,
+      // The record keeps a bounded copy; the server gets the arguments as the agent sent them.
+      args: boundValue(args, max).value,
+      ...(argsError ? { argsError: boundText(argsError, MAX_ERROR_CHARS) } : {}),
+      valid: Boolean(entry),
+      schemaValid: null,
+      isError: false,
+      startedAt,
+      durationMs: 0,
+    }
+    this.trajectory.calls.push(record)
+    const outcome = await this.execute(record, entry, args, argsError)
+    record.durationMs = Math.round((this.now() - startedAt) * 10) / 10
+    return outcome
+  }
+
+  private async execute(record: ToolCallRecord, entry: CatalogEntry | undefined, args: unknown, argsError?: string): Promise<ToolCallOutcome> {
+    if (!entry) {
+      return this.failed(record, `Unknown tool "${record.name}". Call one of the listed tools by its exact name.`)
+    }
+    if (argsError) {
+      record.schemaValid = false
+      return this.failed(record, `Arguments for ${record.name} are invalid: ${argsError}`)
+    }
+    const check = this.options.schemaSemantics === 'mcp-bench' ? mcpBenchSchemaCheck(entry.inputSchema, args) : checkArguments(entry, args)
+    record.schemaValid = check.valid
+    if (check.errors.length) {
+      const shown = check.errors.slice(0, MAX_SCHEMA_ERRORS).map((e) => boundText(e, 500))
+      if (check.errors.length > MAX_SCHEMA_ERRORS) shown.push(`… and ${check.errors.length - MAX_SCHEMA_ERRORS} more`)
+      record.schemaErrors = shown
+    }
+    const connection = this.options.connections.get(entry.server)!
+    if (!connection.alive()) {
+      const tail = connection.stderrTail()
+      return this.failed(record, `Server "${entry.server}" is not running${tail ? ` (last stderr: ${tail.split('\n').slice(-3).join(' | ')})` : ''}`)
+    }
+    // The SDK never removes the abort listener it adds to a request's signal, so
+    // each call gets its own signal, linked to the task's and unlinked after.
+    const call = new AbortController()
+    const forward = () => call.abort(this.options.signal.reason)
+    this.options.signal.addEventListener('abort', forward, { once: true })
+    try {
+      const result = await connection.client.callTool(
+        { name: entry.tool, arguments: args as Record<string, unknown> },
+        undefined,
+        { signal: call.signal, timeout: this.options.callTimeoutMs(entry.server) },
+      )
+      const raw = Array.isArray(result.content) ? result.content : []
+      // Every field of every item is bounded (resource text, a link's uri and name, …), not only text items.
+      const recorded = boundValue(raw, this.options.maxRecordedOutputChars)
+      record.result = recorded.value
+      if (recorded.truncated) record.truncated = true
+      record.isError = result.isError === true
+      const shownMax = this.options.maxToolOutputChars
+      const shown = cut(contentToText(raw), shownMax)
+      if (!record.isError) this.seen.push(shown.text)
+      // The agent gets bounded copies too: nothing it keeps (or a custom agent records) holds the raw reply.
+      const content = boundValue(raw, shownMax).value
+      const structuredContent = result.structuredContent === undefined ? undefined : boundValue(result.structuredContent, shownMax).value
+      return { content, structuredContent, isError: record.isError, text: shown.text }
+    } catch (error) {
+      return this.failed(record, `${entry.server}.${entry.tool} failed: ${(error as Error).message}`)
+    } finally {
+      this.options.signal.removeEventListener('abort', forward)
+    }
+  }
+
+  private failed(record: ToolCallRecord, message: string): ToolCallOutcome {
+    // Server error messages are server output: bounded like it, in the record and for the agent.
+    const bounded = boundText(message, MAX_ERROR_CHARS)
+    record.isError = true
+    record.error = bounded
+    return { content: [{ type: 'text', text: bounded }], isError: true, text: bounded }
+  }
+}
+
+/** Arguments arrive as objects from custom agents and as JSON strings from models. */
+export function parseArguments(raw: unknown): { args: unknown; argsError?: string } {
+  if (raw === undefined || raw === null || raw === '') return { args: {} }
+  let value = raw
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw)
+    } catch (error) {
+      return { args: raw, argsError: `not valid JSON (${(error as Error).message})` }
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { args: value, argsError: 'arguments must be a JSON object' }
+  }
+  return { args: value }
+}
