@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url'
 import { planFollower } from '../fixtures/models/plan-follower.ts'
 import { startScriptedModel } from '../fixtures/models/scripted-server.ts'
 import { collectTasks } from '../src/runtime/task/collect.ts'
-import { dependencyLayers } from '../src/runtime/task/reference-layers.ts'
+import { dependencyLayers } from '../src/scoring/reference-layers.ts'
 import { TaskSpecSchema } from '../src/contracts/task-spec.ts'
 
 const files = process.argv.slice(2).length ? process.argv.slice(2) : ['benchmarks/math.test.ts']

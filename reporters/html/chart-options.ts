@@ -1,6 +1,6 @@
 import type { EChartsOption } from 'echarts'
 import type { AgentTrend } from '../../src/node/history/trend.ts'
-import { MCP_BENCH_DIMENSIONS, type McpBenchDimension } from '../../src/runtime/judge/rubric.ts'
+import { MCP_BENCH_DIMENSIONS, type McpBenchDimension } from '../../src/contracts/rubric.ts'
 import type { SettingPassRates } from '../../src/scoring/breakdowns.ts'
 import { AGENTBENCH_CATEGORIES, type AgentRow } from '../../src/contracts/leaderboard.ts'
 import { count } from '../../src/lib/text.ts'

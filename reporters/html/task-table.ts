@@ -1,4 +1,5 @@
-import type { TaskRecord, TaskStatus } from '../../src/contracts/leaderboard.ts'
+import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
+import type { TaskStatus } from '../../src/contracts/task-status.ts'
 import type { Trajectory } from '../../src/contracts/trajectory.ts'
 import { categoryOf } from '../../src/scoring/task-scores.ts'
 import { count, escapeHtml as esc } from '../../src/lib/text.ts'

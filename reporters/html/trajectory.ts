@@ -1,5 +1,5 @@
 import type { JudgeResult } from '../../src/contracts/judge-result.ts'
-import { MCP_BENCH_DIMENSIONS } from '../../src/runtime/judge/rubric.ts'
+import { MCP_BENCH_DIMENSIONS } from '../../src/contracts/rubric.ts'
 import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
 import { cleanText, contentToText, escapeHtml as esc } from '../../src/lib/text.ts'
 import type { ModelTurn, ToolCallRecord, Trajectory } from '../../src/contracts/trajectory.ts'

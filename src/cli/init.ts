@@ -6,7 +6,7 @@ import { ServerConfigSchema, ServerNameSchema, type ServerConfig } from '../cont
 import { readOnlyCandidates } from './init/pick-tool.ts'
 import { sampleArgs } from './init/sample-args.ts'
 import { exampleTaskFile, VITEST_CONFIG, WORKFLOW, type ExampleTask } from './init/templates.ts'
-import type { CatalogEntry } from '../runtime/servers/catalog.ts'
+import type { CatalogEntry } from '../contracts/catalog.ts'
 import { withTimeout } from '../runtime/servers/connect.ts'
 import { defaultFixturesDir, FIXTURE_SETTINGS } from '../import/mcp-bench-fixtures.ts'
 import { contentToText, truncate } from '../lib/text.ts'

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { TASK_STATUSES } from '../scoring/compare-input.ts'
+import { TaskStatusSchema } from './task-status.ts'
 
 /**
  * The JSON that `mcp-bench compare --json` writes and the baseline gate
@@ -51,8 +51,8 @@ export type MetricComparison = z.infer<typeof MetricComparisonSchema>
 export const FlipSchema = z.object({
   id: z.string(),
   trial: z.number().int().positive(),
-  base: z.enum(TASK_STATUSES),
-  head: z.enum(TASK_STATUSES),
+  base: TaskStatusSchema,
+  head: TaskStatusSchema,
 })
 export type Flip = z.infer<typeof FlipSchema>
 
@@ -138,3 +138,19 @@ export const RegressionResultSchema = z.object({
   failures: z.array(z.string()),
 })
 export type RegressionResult = z.infer<typeof RegressionResultSchema>
+
+const Allowed = z.number().min(0).max(1)
+
+/** The largest drop (base − head, on the 0–1 scale: 0.05 is 5 points) each metric may show before the gate fails. */
+export const MaxDropSchema = z
+  .object({
+    passRate: Allowed,
+    overall: Allowed,
+    ruleScore: Allowed,
+    schemaUnderstanding: Allowed,
+    taskCompletion: Allowed,
+    toolUsage: Allowed,
+    planningEffectiveness: Allowed,
+  })
+  .partial()
+  .strict()

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { MCP_BENCH_CATEGORIES, MCP_BENCH_DIMENSIONS } from '../runtime/judge/rubric.ts'
+import { MCP_BENCH_CATEGORIES, MCP_BENCH_DIMENSIONS } from './rubric.ts'
 
 /**
  * What the judge returns for one task. Plain JSON (it travels through

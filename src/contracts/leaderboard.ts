@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { JudgeResultSchema } from './judge-result.ts'
 import { RegressionResultSchema } from './compare.ts'
+import { TaskStatusSchema } from './task-status.ts'
 
 /**
  * The leaderboard file (`leaderboard.json`): every score the project
@@ -65,8 +66,6 @@ export const TierSchema = z.enum(['easy', 'hard'])
  *   agent's doing: it fails the run and is left out of the agent's scores.
  * - unscored: nothing could decide it (no facts, plan or checks, and no judge). Counted and shown, never in a pass rate.
  */
-export const TaskStatusSchema = z.enum(['passed', 'failed', 'errored', 'setup-error', 'unscored'])
-export type TaskStatus = z.infer<typeof TaskStatusSchema>
 
 export const TokensSchema = z.object({ prompt: z.number(), completion: z.number(), total: z.number() })
 

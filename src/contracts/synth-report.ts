@@ -1,6 +1,9 @@
 import * as z from 'zod'
 import { ReferencePlanSchema } from './task-spec.ts'
-import { LINK_KINDS } from '../synth/links.ts'
+
+/** How a synthesized chain's steps are linked (what the next call's argument was taken from). */
+export const LINK_KINDS = ['output-field', 'output-meaning', 'description', 'number'] as const
+export type LinkKind = (typeof LINK_KINDS)[number]
 
 /**
  * `synth-report.json`: every candidate synthesis tried, with the model's

@@ -2,7 +2,7 @@ import { Ajv, type ValidateFunction } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
-import type { CatalogEntry } from '../runtime/servers/catalog.ts'
+import type { CatalogEntry } from '../contracts/catalog.ts'
 import { stableStringify } from '../lib/stable-json.ts'
 import { linearRegExp } from './linear-regexp.ts'
 

@@ -1,7 +1,7 @@
 import { normalizeText, numbersIn } from '../scoring/facts.ts'
 import { checkArguments } from '../json-schema/validator.ts'
 import { callShape, categoryOf } from '../scoring/task-scores.ts'
-import type { CatalogEntry } from '../runtime/servers/catalog.ts'
+import type { CatalogEntry } from '../contracts/catalog.ts'
 import type { Fact, TaskSpec } from '../contracts/task-spec.ts'
 
 /**

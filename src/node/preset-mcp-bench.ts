@@ -1,4 +1,4 @@
-import type { JudgeConfigInput } from '../runtime/judge/config.ts'
+import type { JudgeConfigInput } from '../contracts/judge-options.ts'
 import { DEFAULT_FIDELITY, type Fidelity } from '../contracts/fidelity.ts'
 import type { AgentOption, BenchOptions } from '../contracts/options.ts'
 

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path'
-import type { JudgeConfigInput } from '../runtime/judge/config.ts'
+import type { JudgeConfigInput } from '../contracts/judge-options.ts'
 import type { RuntimeSettings } from '../runtime/state.ts'
 import { resolveConcurrency } from './concurrency.ts'
 import { describeIssues, loadServersFile, parseServers, ServerConfigError, type LoadedServers } from '../config/load-servers.ts'

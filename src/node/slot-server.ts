@@ -1,6 +1,6 @@
 import { createServer, type Socket } from 'node:net'
 import type { AdaptiveLimiter, Grant } from '../lib/limiter.ts'
-import { LocalSlots } from '../runtime/limit/local-slots.ts'
+import { LocalSlots } from '../lib/local-slots.ts'
 import { ClientMessageSchema, lineReader, type ServerMessage } from '../contracts/slot-protocol.ts'
 
 export interface SlotServer {

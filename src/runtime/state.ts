@@ -1,7 +1,7 @@
 import type { Fidelity } from '../contracts/fidelity.ts'
 import type { LoadedServers } from '../config/load-servers.ts'
 import type { AgentSetting, ResolvedBenchOptions } from '../contracts/options.ts'
-import type { JudgeConfigInput } from './judge/config.ts'
+import type { JudgeConfigInput } from '../contracts/judge-options.ts'
 import { createRedactor, keySecrets, referencedSecrets, type Redactor } from '../lib/redact.ts'
 import type { ServerHub } from './servers/hub.ts'
 

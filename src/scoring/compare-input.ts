@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { TaskStatusSchema } from '../contracts/task-status.ts'
 import { pairKey } from './paired.ts'
 
 /**
@@ -10,13 +11,11 @@ import { pairKey } from './paired.ts'
 
 const Score = z.number().min(0).max(1).nullable()
 
-export const TASK_STATUSES = ['passed', 'failed', 'errored', 'setup-error', 'unscored'] as const
-
 export const ComparableRecordSchema = z.object({
   id: z.string().min(1),
   agent: z.string(),
   trial: z.number().int().positive(),
-  status: z.enum(TASK_STATUSES),
+  status: TaskStatusSchema,
   scores: z.object({
     domains: z.object({
       schemaUnderstanding: Score,

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { MaxDropSchema } from '../contracts/compare.ts'
 import { formatChange, formatLevel, formatRate, formatScore } from './compare-format.ts'
 import type { ComparableRecord, ComparableRun } from './compare-input.ts'
 import {
@@ -130,22 +131,6 @@ export function compareRuns(base: ComparableRun, head: ComparableRun, options: C
 
 // ---------------------------------------------------------------------------
 // The baseline gate
-
-const Allowed = z.number().min(0).max(1)
-
-/** The largest drop (base − head, on the 0–1 scale: 0.05 is 5 points) each metric may show before the gate fails. */
-export const MaxDropSchema = z
-  .object({
-    passRate: Allowed,
-    overall: Allowed,
-    ruleScore: Allowed,
-    schemaUnderstanding: Allowed,
-    taskCompletion: Allowed,
-    toolUsage: Allowed,
-    planningEffectiveness: Allowed,
-  })
-  .partial()
-  .strict()
 
 export const RegressionOptionsSchema = z.object({
   maxDrop: MaxDropSchema,

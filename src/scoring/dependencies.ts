@@ -1,4 +1,4 @@
-import { dependencyLayers } from '../runtime/task/reference-layers.ts'
+import { dependencyLayers } from './reference-layers.ts'
 import type { ReferencePlan } from '../contracts/task-spec.ts'
 import type { ToolCallRecord, Trajectory } from '../contracts/trajectory.ts'
 import { matchCalls } from './call-match.ts'

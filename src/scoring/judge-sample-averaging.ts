@@ -1,6 +1,6 @@
 import { extractJsonObjects } from '../lib/tolerant-json.ts'
-import { asScore, findKey, preview, replyHolders } from '../runtime/judge/parse.ts'
-import { answerKey, type Rubric } from '../runtime/judge/rubric.ts'
+import { asScore, findKey, preview, replyHolders } from './judge-reply.ts'
+import { answerKey, type Rubric } from '../contracts/rubric.ts'
 
 /**
  * Averaging rubric samples dimension by dimension (the judge option `sampleAveraging`), as MCP-Bench does:

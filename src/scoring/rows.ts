@@ -1,4 +1,4 @@
-import { MCP_BENCH_DIMENSIONS } from '../runtime/judge/rubric.ts'
+import { MCP_BENCH_DIMENSIONS } from '../contracts/rubric.ts'
 import { judgeCategories, overallScore, ratio, ruleScore, schemaUnderstanding, weightedMean, wilsonInterval } from './formulas.ts'
 import {
   AGENTBENCH_CATEGORIES,

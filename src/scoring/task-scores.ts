@@ -1,7 +1,7 @@
 import type * as z from 'zod'
 import { matchCalls } from './call-match.ts'
 import { dependencyOrder, referenceLayers } from './dependencies.ts'
-import { MCP_BENCH_DIMENSIONS } from '../runtime/judge/rubric.ts'
+import { MCP_BENCH_DIMENSIONS } from '../contracts/rubric.ts'
 import { mcpBenchDimensions, type JudgeResult } from '../contracts/judge-result.ts'
 import type { CallMatchInput, ReferencePlan } from '../contracts/task-spec.ts'
 import type { Trajectory } from '../contracts/trajectory.ts'

@@ -1,4 +1,5 @@
-import type { CatalogEntry } from '../runtime/servers/catalog.ts'
+import type { CatalogEntry } from '../contracts/catalog.ts'
+import type { LinkKind } from '../contracts/synth-report.ts'
 import type { OutputField } from './output-fields.ts'
 import type { ToolSample } from './samples.ts'
 import { takesNumber, toolParams, toolRef, type ToolParam } from './tool-params.ts'
@@ -21,8 +22,6 @@ export interface ToolProfile {
   sample?: ToolSample
 }
 
-export const LINK_KINDS = ['output-field', 'output-meaning', 'description', 'number'] as const
-export type LinkKind = (typeof LINK_KINDS)[number]
 
 export interface ToolLink {
   from: string

@@ -1,5 +1,5 @@
 import { checkArguments } from '../json-schema/validator.ts'
-import type { CatalogEntry } from '../runtime/servers/catalog.ts'
+import type { CatalogEntry } from '../contracts/catalog.ts'
 import type { ServerSession } from '../runtime/servers/hub.ts'
 import { contentToText, truncate } from '../lib/text.ts'
 import { callSafety } from './call-safety.ts'

@@ -1,4 +1,4 @@
-import type { CatalogEntry } from '../runtime/servers/catalog.ts'
+import type { CatalogEntry } from '../contracts/catalog.ts'
 
 /** One top-level input parameter of a tool, as its JSON Schema declares it. */
 export interface ToolParam {

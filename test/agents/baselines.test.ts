@@ -3,7 +3,7 @@ import { randomArguments, randomValue } from '../../src/runtime/agents/baselines
 import { randomAgent } from '../../src/runtime/agents/baselines/random.ts'
 import { loadAgent } from '../../src/runtime/agents/resolve.ts'
 import { checkArguments } from '../../src/json-schema/validator.ts'
-import type { CatalogEntry } from '../../src/runtime/servers/catalog.ts'
+import type { CatalogEntry } from '../../src/contracts/catalog.ts'
 import { createRng } from '../../src/lib/random.ts'
 import { failed, fakeContext, ok, smallCatalog as catalog } from '../support/fake-agent-context.ts'
 import { InProcessServers } from '../support/in-process-suite.ts'

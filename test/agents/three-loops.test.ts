@@ -8,7 +8,7 @@ import type { Agent } from '../../src/runtime/agents/types.ts'
 import { matchCalls } from '../../src/scoring/call-match.ts'
 import { parseServers } from '../../src/config/load-servers.ts'
 import { ServerHub, type ServerSession } from '../../src/runtime/servers/hub.ts'
-import { dependencyLayers } from '../../src/runtime/task/reference-layers.ts'
+import { dependencyLayers } from '../../src/scoring/reference-layers.ts'
 import { ReferencePlanSchema, type ReferencePlan } from '../../src/contracts/task-spec.ts'
 import { TrajectoryRecorder } from '../../src/runtime/trajectory/recorder.ts'
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { JudgeConfigSchema, resolveJudgeConfig } from '../../src/runtime/judge/config.ts'
+import { resolveJudgeConfig } from '../../src/runtime/judge/config.ts'
+import { JudgeConfigSchema } from '../../src/contracts/judge-options.ts'
 import { MCP_BENCH_RUBRIC } from '../../src/runtime/judge/rubric.ts'
 
 describe('judge config', () => {

@@ -1,4 +1,4 @@
-import type { CatalogEntry } from '../../src/runtime/servers/catalog.ts'
+import type { CatalogEntry } from '../../src/contracts/catalog.ts'
 import type { TaskSpec } from '../../src/contracts/task-spec.ts'
 import { TrajectorySchema, type ToolCallRecord, type Trajectory } from '../../src/contracts/trajectory.ts'
 import type { JudgeInput } from '../../src/runtime/judge/prompt.ts'

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startScriptedModel, type RecordedRequest, type ScriptedModelServer, type ScriptedTurn } from '../../fixtures/models/scripted-server.ts'
 import { createJudge, judgeTrajectory } from '../../src/runtime/judge/judge.ts'
-import type { JudgeConfigInput } from '../../src/runtime/judge/config.ts'
+import type { JudgeConfigInput } from '../../src/contracts/judge-options.ts'
 import { JudgeResultSchema, type JudgeResult } from '../../src/contracts/judge-result.ts'
 import { input, reply, trajectory } from './helpers.ts'
 

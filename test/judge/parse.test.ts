@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { extractJsonObjects, parsePassFailReply, parseRubricReply } from '../../src/runtime/judge/parse.ts'
+import { extractJsonObjects, parsePassFailReply, parseRubricReply } from '../../src/scoring/judge-reply.ts'
 import { MCP_BENCH_RUBRIC } from '../../src/runtime/judge/rubric.ts'
 import { reply } from './helpers.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { describeDependencyLayers } from '../../src/runtime/judge/plan.ts'
-import { dependencyLayers } from '../../src/runtime/task/reference-layers.ts'
+import { dependencyLayers } from '../../src/scoring/reference-layers.ts'
 
 const c = (id: string, after: string[] = [], tool = 'math.add') => ({ id, tool, args: {}, after })
 

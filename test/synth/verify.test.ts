@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadServersFile, parseServers } from '../../src/config/load-servers.ts'
-import { buildCatalog, type CatalogEntry } from '../../src/runtime/servers/catalog.ts'
+import { buildCatalog } from '../../src/runtime/servers/catalog.ts'
+import { type CatalogEntry } from '../../src/contracts/catalog.ts'
 import { ServerHub } from '../../src/runtime/servers/hub.ts'
 import { TaskDraftSchema, type TaskDraft } from '../../src/synth/draft.ts'
 import { verifyDraft } from '../../src/synth/verify.ts'

@@ -1,4 +1,4 @@
-import type { CatalogEntry } from '../servers/catalog.ts'
+import type { CatalogEntry } from '../../contracts/catalog.ts'
 import type { ModelTurn } from '../../contracts/trajectory.ts'
 
 /** What a tool call gives back to an agent. Errors come back as results, never as exceptions. */

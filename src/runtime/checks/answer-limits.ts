@@ -1,37 +1,7 @@
-import * as z from 'zod'
+import { AnswerLimitsSchema, type AnswerLimits } from '../../contracts/options.ts'
 import type { Fact, ReferencePlan } from '../../contracts/task-spec.ts'
 import { isNumberFact } from '../../scoring/facts.ts'
 import { readNumbers } from '../../scoring/numbers.ts'
-
-/**
- * The two rules that keep a fact check meaningful, measured against the
- * task's own reference answer: an answer may not be far longer than the
- * answer the task needs, and, when the task has number facts, it may not
- * state far more different numbers than that answer does. Without them a
- * fact check is a lottery a hedge wins: the task's prompt followed by every
- * number from 0 to 10,000 with one to three decimals (230 KB, ~41,000
- * numbers) "states" any number fact within rounding.
- *
- * Why these numbers: the bundled reference answers are 30 to 965
- * characters and state 0 to 31 different numbers. A careful answer may be
- * several times as long (it restates the question, shows its working, adds a
- * table), so the defaults allow eight times the reference's length, at least
- * 1,500 characters (a page of a chat reply), and three times its numbers, at
- * least 30 (a 3×3 matrix and its inverse, or a table of five rows of five
- * numbers, fit). Dumping every tool's output instead of answering mostly
- * does not: that is the hedge the length rule is for.
- */
-export const AnswerLimitsSchema = z.strictObject({
-  /** An answer may be this many times as long as the reference answer… */
-  lengthFactor: z.number().positive().default(8),
-  /** …and at least this many characters long, whatever the reference (and for a task without one). */
-  minLength: z.number().int().positive().default(1_500),
-  /** When the task has number facts, the answer may state this many times as many different numbers as the reference answer… */
-  numberFactor: z.number().positive().default(3),
-  /** …and at least this many. */
-  minNumbers: z.number().int().positive().default(30),
-})
-export type AnswerLimits = z.infer<typeof AnswerLimitsSchema>
 
 export const DEFAULT_ANSWER_LIMITS: AnswerLimits = AnswerLimitsSchema.parse({})
 

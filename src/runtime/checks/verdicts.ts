@@ -2,7 +2,8 @@ import type { Verdict } from '../../contracts/outcome.ts'
 import type { TaskRun } from '../task/task-run.ts'
 import type { Fact } from '../../contracts/task-spec.ts'
 import { truncate } from '../../lib/text.ts'
-import { answerLimitBreach, DEFAULT_ANSWER_LIMITS, type AnswerLimits } from './answer-limits.ts'
+import { answerLimitBreach, DEFAULT_ANSWER_LIMITS } from './answer-limits.ts'
+import { type AnswerLimits } from '../../contracts/options.ts'
 import { describeFact, forbiddenMentions, missingFacts, ungroundedFacts } from '../../scoring/facts.ts'
 
 /**

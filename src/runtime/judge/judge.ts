@@ -1,12 +1,13 @@
 import { categoryScore, mean } from '../../scoring/formulas.ts'
 import { averageFields, parseRubricFields } from '../../scoring/judge-sample-averaging.ts'
 import { createChatClient, JudgeRequestError, type ChatClient } from './client.ts'
-import { resolveJudgeConfig, type JudgeConfigInput, type ResolvedJudgeConfig } from './config.ts'
-import { parsePassFailReply, parseRubricReply } from './parse.ts'
+import { resolveJudgeConfig, type ResolvedJudgeConfig } from './config.ts'
+import { type JudgeConfigInput } from '../../contracts/judge-options.ts'
+import { parsePassFailReply, parseRubricReply } from '../../scoring/judge-reply.ts'
 import type { Secret } from '../../lib/redact.ts'
 import { getRuntime } from '../state.ts'
 import { buildPassFailPrompt, buildRubricPrompt, type BuiltPrompt, type JudgeInput } from './prompt.ts'
-import type { Rubric } from './rubric.ts'
+import type { Rubric } from '../../contracts/rubric.ts'
 import {
   notJudged,
   type JudgeErrorResult,

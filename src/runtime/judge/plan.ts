@@ -1,4 +1,4 @@
-import { dependencyLayers } from '../task/reference-layers.ts'
+import { dependencyLayers } from '../../scoring/reference-layers.ts'
 import type { ReferenceCall } from '../../contracts/task-spec.ts'
 
 /** The reference plan as text for the judge: one line per call, grouped by layer. */

@@ -1,10 +1,11 @@
-import type { CatalogEntry } from '../servers/catalog.ts'
+import type { CatalogEntry } from '../../contracts/catalog.ts'
 import { contentToText, truncate } from '../../lib/text.ts'
 import type { TaskSpec } from '../../contracts/task-spec.ts'
 import type { ToolCallRecord, Trajectory } from '../../contracts/trajectory.ts'
 import { describeDependencyLayers } from './plan.ts'
 import { createRng, sampleSeed, shuffled } from '../../lib/random.ts'
-import { answerKey, PASS_FAIL_PRINCIPLES, type Rubric } from './rubric.ts'
+import { PASS_FAIL_PRINCIPLES } from './rubric.ts'
+import { answerKey, type Rubric } from '../../contracts/rubric.ts'
 import { createFence, deriveNonce, fenceInstructions, type Fence } from './untrusted.ts'
 
 /** What the judge looks at for one task. */

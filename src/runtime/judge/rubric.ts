@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import { RubricSchema, type Calibration, type Rubric, type RubricBand } from '../../contracts/rubric.ts'
 
 /**
  * Rubrics the judge can score against. The MCP-Bench rubric (six
@@ -7,84 +7,6 @@ import * as z from 'zod'
  *
  * Wording is our own; the structure follows MCP-Bench §5.2 and its appendix.
  */
-
-const Id = z.string().regex(/^[a-z][a-zA-Z0-9]*$/, 'expected a camelCase identifier, e.g. "taskFulfillment"')
-
-export const RubricBandSchema = z.strictObject({
-  min: z.number(),
-  max: z.number(),
-  text: z.string().min(1),
-})
-export type RubricBand = z.infer<typeof RubricBandSchema>
-
-export const RubricDimensionSchema = z.strictObject({
-  /** Key in the result (`dimensions[id]`); the judge answers with its snake_case form. */
-  id: Id,
-  title: z.string().min(1),
-  /** What the dimension asks, in a sentence. */
-  question: z.string().min(1),
-  bands: z.array(RubricBandSchema).min(1),
-  /** Other keys a judge may plausibly answer with (snake_case), accepted when parsing. */
-  aliases: z.array(z.string()).default([]),
-})
-export type RubricDimension = z.infer<typeof RubricDimensionSchema>
-
-export const RubricCategorySchema = z.strictObject({
-  id: Id,
-  title: z.string().min(1),
-  dimensions: z.array(RubricDimensionSchema).min(1),
-})
-export type RubricCategory = z.infer<typeof RubricCategorySchema>
-
-export const RubricSchema = z
-  .strictObject({
-    name: z.string().min(1),
-    scale: z.strictObject({ min: z.number(), max: z.number() }).default({ min: 1, max: 10 }),
-    categories: z.array(RubricCategorySchema).min(1),
-    /** Extra scoring guidance lines, shown after the rubric. */
-    guidance: z.array(z.string()).default([]),
-  })
-  .superRefine((rubric, ctx) => {
-    if (rubric.scale.max <= rubric.scale.min) ctx.addIssue({ code: 'custom', message: 'scale.max must be above scale.min', path: ['scale'] })
-    const seen = new Set<string>()
-    for (const [c, category] of rubric.categories.entries()) {
-      if (seen.has(category.id)) ctx.addIssue({ code: 'custom', message: `duplicate id "${category.id}"`, path: ['categories', c, 'id'] })
-      seen.add(category.id)
-      for (const [d, dim] of category.dimensions.entries()) {
-        if (seen.has(dim.id)) ctx.addIssue({ code: 'custom', message: `duplicate id "${dim.id}"`, path: ['categories', c, 'dimensions', d, 'id'] })
-        seen.add(dim.id)
-        for (const [b, band] of dim.bands.entries()) {
-          if (band.min > band.max || band.min < rubric.scale.min || band.max > rubric.scale.max) {
-            ctx.addIssue({ code: 'custom', message: `band ${band.min}-${band.max} is outside the scale`, path: ['categories', c, 'dimensions', d, 'bands', b] })
-          }
-        }
-      }
-    }
-  })
-export type Rubric = z.infer<typeof RubricSchema>
-export type RubricInput = z.input<typeof RubricSchema>
-
-/** `taskFulfillment` → `task_fulfillment`: the key the judge is asked to answer with. */
-export function answerKey(id: string): string {
-  return id.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-}
-
-export const MCP_BENCH_DIMENSIONS = [
-  'taskFulfillment',
-  'informationGrounding',
-  'toolAppropriateness',
-  'parameterAccuracy',
-  'dependencyAwareness',
-  'parallelismEfficiency',
-] as const
-export type McpBenchDimension = (typeof MCP_BENCH_DIMENSIONS)[number]
-
-export const MCP_BENCH_CATEGORIES = {
-  taskCompletion: ['taskFulfillment', 'informationGrounding'],
-  toolUsage: ['toolAppropriateness', 'parameterAccuracy'],
-  planningEffectiveness: ['dependencyAwareness', 'parallelismEfficiency'],
-} as const satisfies Record<string, readonly McpBenchDimension[]>
-export type McpBenchCategory = keyof typeof MCP_BENCH_CATEGORIES
 
 /** Four bands per dimension, the same cut points MCP-Bench uses (1–3, 4–6, 7–8, 9–10). */
 function bands(low: string, mid: string, good: string, top: string): RubricBand[] {
@@ -121,8 +43,7 @@ export const MCP_BENCH_CALIBRATION: readonly string[] = [
   'A portion with any flaw (a worse tool than the best one, a missing or wrong argument, a repeated or needless call, a failure left unhandled, a missed chance to run calls together) counts as not handled well.',
 ]
 
-export const CALIBRATIONS = { strict: STRICT_CALIBRATION, 'mcp-bench': MCP_BENCH_CALIBRATION } as const
-export type Calibration = keyof typeof CALIBRATIONS
+export const CALIBRATIONS: Readonly<Record<Calibration, readonly string[]>> = { strict: STRICT_CALIBRATION, 'mcp-bench': MCP_BENCH_CALIBRATION }
 
 /** The built-in MCP-Bench rubric with another calibration in place of the strict default. */
 export function calibratedRubric(calibration: Calibration): Rubric {

@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net'
-import { LocalSlots } from './local-slots.ts'
+import { LocalSlots } from '../../lib/local-slots.ts'
 import { lineReader, ServerMessageSchema, type ClientMessage, type Slot, type Slots } from '../../contracts/slot-protocol.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { LocalSlots } from './local-slots.ts'
+import { LocalSlots } from '../../lib/local-slots.ts'
 import type { Slots } from '../../contracts/slot-protocol.ts'
 import { SlotClient } from './slot-client.ts'
 

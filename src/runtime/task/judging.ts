@@ -1,5 +1,5 @@
 import { createJudge, type Judge } from '../judge/judge.ts'
-import type { JudgeConfigInput } from '../judge/config.ts'
+import type { JudgeConfigInput } from '../../contracts/judge-options.ts'
 import type { JudgeInput } from '../judge/prompt.ts'
 import type { JudgeResult } from '../../contracts/judge-result.ts'
 

@@ -1,6 +1,6 @@
 import type { JudgeResult } from '../../contracts/judge-result.ts'
 import type { TaskMetrics } from '../../scoring/task-scores.ts'
-import type { CatalogEntry } from '../servers/catalog.ts'
+import type { CatalogEntry } from '../../contracts/catalog.ts'
 import type { Trajectory } from '../../contracts/trajectory.ts'
 import type { TaskSpec } from '../../contracts/task-spec.ts'
 

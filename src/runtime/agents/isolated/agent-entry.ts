@@ -8,7 +8,7 @@ export { reactAgent, type ReactAgentOptions } from '../react.ts'
 export { randomAgent, type RandomAgentOptions } from '../baselines/random.ts'
 export { greedyOneStepAgent } from '../baselines/greedy-one-step.ts'
 export type { Trajectory, ToolCallRecord, ModelTurn } from '../../../contracts/trajectory.ts'
-export type { CatalogEntry } from '../../servers/catalog.ts'
+export type { CatalogEntry } from '../../../contracts/catalog.ts'
 // Pure helpers of the main entry, so agent code that uses them bundles as it did in-process.
 export { referenceAgent } from '../reference.ts'
 export { TaskSpecSchema, type TaskSpec, type TaskSpecInput, type ReferenceCall, type ReferencePlan, type Fact } from '../../../contracts/task-spec.ts'

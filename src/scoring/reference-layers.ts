@@ -1,4 +1,4 @@
-import type { ReferenceCall } from '../../contracts/task-spec.ts'
+import type { ReferenceCall } from '../contracts/task-spec.ts'
 
 export interface DependencyLayers {
   /** Layer k holds the calls whose dependencies all sit in layers before k. */

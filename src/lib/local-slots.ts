@@ -1,5 +1,5 @@
-import { AdaptiveLimiter } from '../../lib/limiter.ts'
-import type { Slot, Slots } from '../../contracts/slot-protocol.ts'
+import { AdaptiveLimiter } from './limiter.ts'
+import type { Slot, Slots } from '../contracts/slot-protocol.ts'
 
 /**
  * Pools in this process only. The main process keeps the run's pools this way; a worker falls back to it when

@@ -1,5 +1,5 @@
-import { extractJsonObjects } from '../../lib/tolerant-json.ts'
-import { answerKey, type Rubric } from './rubric.ts'
+import { extractJsonObjects } from '../lib/tolerant-json.ts'
+import { answerKey, type Rubric } from '../contracts/rubric.ts'
 
 export { extractJsonObjects }
 
