@@ -29,7 +29,7 @@ describe('loading user modules', () => {
   it('is wired by the plugin: the runner setup file comes first among its setup files', () => {
     const plugin = mcpBench({ servers: {} })
     const config = (plugin.config as (c: object) => { test: { setupFiles: string[] } })({ root: project })
-    expect(config.test.setupFiles.map((f) => f.slice(repo.length))).toEqual(['/src/modules/runner-setup.ts', '/src/matchers/setup.ts'])
+    expect(config.test.setupFiles.map((f) => f.slice(repo.length))).toEqual(['/src/runtime/modules/runner-setup.ts', '/src/runtime/matchers/setup.ts'])
   })
 
   it('goes through the registered runner importer, with the path resolved against the project root', async () => {
