@@ -155,6 +155,14 @@ function pathProblems(file: string, markdown: string, exists: (path: string) => 
     .map((p) => `${file}: cites ${p}, which does not exist`)
 }
 
+/** The scripts of package.json: every `npm run <script>` a document shows must be one of them. */
+const npmScripts = new Set(Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts))
+
+function npmRunProblems(file: string, markdown: string): string[] {
+  return [...markdown.matchAll(/\bnpm run ([\w:.-]+)/g)].map((m) => m[1]!).filter((name) => !npmScripts.has(name))
+    .map((name) => `${file}: npm run ${name} is not a script of package.json`)
+}
+
 describe('reading links, anchors and paths out of Markdown', () => {
   const docs: Record<string, string> = {
     'docs/a.md': [
@@ -195,6 +203,10 @@ describe('reading links, anchors and paths out of Markdown', () => {
     const text = 'Run `node --import tsx perf/nope.ts` or perf/aggregate.ts, see `fixtures/servers/<slug>/main.ts`, `test/e2e/*.test.ts` and test/e2e/html-.'
     expect(pathProblems('x.md', text, (p) => existsSync(join(root, p)))).toEqual(['x.md: cites perf/nope.ts, which does not exist'])
   })
+
+  it('finds an npm script that package.json does not have', () => {
+    expect(npmRunProblems('x.md', 'After `npm run build`, `npm run bulid`.')).toEqual(['x.md: npm run bulid is not a script of package.json'])
+  })
 })
 
 describe.each(documents)('%s', (file) => {
@@ -209,8 +221,8 @@ describe.each(documents)('%s', (file) => {
     expect(linkProblems(file, markdown, readRepo)).toEqual([])
   })
 
-  it('cites only paths that exist', () => {
-    expect(pathProblems(file, markdown, (p) => existsSync(join(root, p)))).toEqual([])
+  it('cites only paths and npm scripts that exist', () => {
+    expect([...pathProblems(file, markdown, (p) => existsSync(join(root, p))), ...npmRunProblems(file, markdown)]).toEqual([])
   })
 })
 
