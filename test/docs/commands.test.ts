@@ -251,6 +251,16 @@ describe('the documents as a whole', () => {
     expect(missing).toEqual([])
   })
 
+  it('describe every field of leaderboard.schema.json, and the fields of each top-level one, in the schema reference', () => {
+    interface JsonSchema { properties?: Record<string, JsonSchema>, items?: JsonSchema }
+    const schema = JSON.parse(read('leaderboard.schema.json')) as JsonSchema
+    const fields = Object.entries(schema.properties ?? {}).flatMap(([name, field]) =>
+      [name, ...Object.keys((field.items ?? field).properties ?? {})])
+    expect(fields.length).toBeGreaterThan(60)
+    const reference = read('docs/reference/leaderboard.md')
+    expect([...new Set(fields)].filter((f) => !reference.includes(`\`${f}\``))).toEqual([])
+  })
+
   it('list every mcp-bench subcommand in the CLI reference', async () => {
     const help = (await mcpBench(['--help'])).stdout
     const subcommands = [...help.matchAll(/^\s{2}(\w+)\s/gm)].map((m) => m[1]!)
