@@ -261,6 +261,15 @@ describe('the documents as a whole', () => {
     expect([...new Set(fields)].filter((f) => !reference.includes(`\`${f}\``))).toEqual([])
   })
 
+  it('list every environment variable the package reads in the environment reference', () => {
+    const sources = ['src', 'reporters'].flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts')).map((f) => read(join(dir, f))))
+    const names = new Set(sources.flatMap((text) => [...text.matchAll(/\benv(?:\.|\[['"])([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]!)))
+    expect(names.size).toBeGreaterThan(10)
+    const reference = read('docs/reference/environment.md')
+    expect([...names].filter((name) => !reference.includes(`\`${name}\``))).toEqual([])
+  })
+
   it('list every mcp-bench subcommand in the CLI reference', async () => {
     const help = (await mcpBench(['--help'])).stdout
     const subcommands = [...help.matchAll(/^\s{2}(\w+)\s/gm)].map((m) => m[1]!)
