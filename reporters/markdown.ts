@@ -17,7 +17,7 @@ export function leaderboardMarkdown(board: Leaderboard): string {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...board.agents.map(agentRow),
     '',
-    'Every attempted task counts: a task that errored scores what it earned, 0 where it earned nothing (docs/scoring.md). MCP-Bench averages completed tasks only; for comparison with its published numbers:',
+    'Every attempted task counts: a task that errored scores what it earned, 0 where it earned nothing (docs/explanation/scoring.md). MCP-Bench averages completed tasks only; for comparison with its published numbers:',
     '',
     '| agent | completed tasks | rule score | overall |',
     '| --- | ---: | ---: | ---: |',

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import { mcpBench } from '../src/plugin.ts'
 
-// The README's baseline rows: the reference agent and the two weak baselines on every bundled task, one
+// The baseline rows of docs/guide/bundled-suite.md: the reference agent and the two weak baselines on every bundled task, one
 // leaderboard (per-tier pass rates in bench-results/baselines/summary.md).
 // Run: npx vitest run --config scripts/baselines.config.ts
 const alias = [

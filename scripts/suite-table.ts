@@ -1,5 +1,5 @@
 /**
- * Prints the README's suite tables: the two tiers side by side (tasks,
+ * Prints the suite tables of docs/guide/bundled-suite.md: the two tiers side by side (tasks,
  * calls and dependency layers of the reference plans, servers per task,
  * share of tasks with distraction servers), then the easy tier's tasks per
  * MCP-AgentBench call shape and MCP-Bench setting.

@@ -1,13 +1,25 @@
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parseCLI } from 'vitest/node'
 import { main } from '../../src/cli/main.ts'
+import { BenchOptionsSchema } from '../../src/contracts/options.ts'
 import { documentedCommands, flagName, helpFlags, shellWords, type DocCommand } from './doc-commands.ts'
+import { anchorsOf, citedPaths, isExternal, linksOf, slug } from './doc-links.ts'
+import { optionPaths } from './option-paths.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
-const read = (file: string) => readFileSync(new URL(file, new URL('../../', import.meta.url)), 'utf8')
+const read = (file: string) => readFileSync(join(root, file), 'utf8')
+
+/** Every document a reader is pointed to: the README, every page under docs/, the fixtures' overview. */
+const documents = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md')).map((f) => posix.join('docs', f.split('\\').join('/'))).sort(),
+  'fixtures/README.md',
+]
 
 /** Runs `mcp-bench` in-process, as the bin script does, and captures what it writes. */
 async function mcpBench(args: readonly string[]) {
@@ -102,15 +114,167 @@ describe('reading commands out of Markdown', () => {
   })
 })
 
-describe.each(['docs/ci.md', 'README.md'])('every command %s shows exists', (file) => {
-  const commands = documentedCommands(read(file), file)
+/** What is wrong with the links of one document: a file that does not exist, an anchor no heading makes. */
+function linkProblems(file: string, markdown: string, readDoc: (path: string) => string | null): string[] {
+  const problems: string[] = []
+  for (const link of linksOf(markdown, file)) {
+    if (isExternal(link.target)) continue
+    const hash = link.target.indexOf('#')
+    const path = hash === -1 ? link.target : link.target.slice(0, hash)
+    const anchor = hash === -1 ? null : decodeURIComponent(link.target.slice(hash + 1))
+    const target = path === '' ? file : posix.normalize(posix.join(posix.dirname(file), decodeURIComponent(path)))
+    const text = target === file ? markdown : readDoc(target)
+    if (text === null) {
+      problems.push(`${link.where}: links to ${link.target}, and ${target} does not exist`)
+      continue
+    }
+    if (anchor !== null && target.endsWith('.md') && !anchorsOf(text).has(anchor)) {
+      problems.push(`${link.where}: links to ${link.target}, and ${target} has no heading with the anchor #${anchor}`)
+    }
+  }
+  return problems
+}
 
-  it('shows commands of both tools', () => {
-    expect(commands.filter((c) => c.tool === 'mcp-bench').length).toBeGreaterThan(0)
-    expect(commands.filter((c) => c.tool === 'vitest').length).toBeGreaterThan(0)
+/** A repository file's text, '' for a directory, null when there is nothing at that path. */
+function readRepo(path: string): string | null {
+  const full = join(root, path)
+  if (!existsSync(full)) return null
+  return path.endsWith('.md') ? readFileSync(full, 'utf8') : ''
+}
+
+/**
+ * The folders of the project's own code whose paths documents cite; a cited path must exist (a prefix filter
+ * ending in `-` must start some file). benchmarks/ is left out: documents name files there that a user writes or
+ * a command generates (`benchmarks/synth`), and docs/ is covered by the link check.
+ */
+const CITED_ROOTS = ['src', 'test', 'scripts', 'perf', 'reporters', 'fixtures', 'bin', '\\.ci']
+
+function pathProblems(file: string, markdown: string, exists: (path: string) => boolean): string[] {
+  return citedPaths(markdown, CITED_ROOTS)
+    .filter((p) => !(p.endsWith('-') ? trackedFiles.some((f) => f.startsWith(p)) : exists(p)))
+    .map((p) => `${file}: cites ${p}, which does not exist`)
+}
+
+/** The scripts of package.json: every `npm run <script>` a document shows must be one of them. */
+const npmScripts = new Set(Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts))
+
+function npmRunProblems(file: string, markdown: string): string[] {
+  return [...markdown.matchAll(/\bnpm run ([\w:.-]+)/g)].map((m) => m[1]!).filter((name) => !npmScripts.has(name))
+    .map((name) => `${file}: npm run ${name} is not a script of package.json`)
+}
+
+describe('reading links, anchors and paths out of Markdown', () => {
+  const docs: Record<string, string> = {
+    'docs/a.md': [
+      '# Guide',
+      '## Writing a task',
+      '## The `mcp-bench` command',
+      '## Reproducing MCP-Bench\'s setup: `preset: \'mcp-bench\'`',
+      '## Writing a task',
+      '```md',
+      '# Not a heading [nor a link](missing.md)',
+      '```',
+      'See [tasks](#writing-a-task), [again](#writing-a-task-1), [cli](#the-mcp-bench-command),',
+      '[preset](#reproducing-mcp-benchs-setup-preset-mcp-bench), [b](b.md#options), [site](https://example.com/x.md)',
+      'and `[code](nowhere.md)`. Broken: [gone](#nowhere), [file](c.md), [up](../README.md#quick-start), [b](b.md#nope).',
+      '[ref]: ./b.md#options',
+    ].join('\n'),
+    'docs/b.md': '# B\n\n## Options\n',
+    'README.md': '# R\n',
+  }
+  const readDoc = (p: string) => docs[p] ?? null
+
+  it('makes anchors as GitHub does', () => {
+    expect(slug("Reproducing MCP-Bench's setup: `preset: 'mcp-bench'`")).toBe('reproducing-mcp-benchs-setup-preset-mcp-bench')
+    expect(slug('Cassettes: record a model run once, replay it for free')).toBe('cassettes-record-a-model-run-once-replay-it-for-free')
+    expect([...anchorsOf(docs['docs/a.md']!)]).toEqual(['guide', 'writing-a-task', 'the-mcp-bench-command', 'reproducing-mcp-benchs-setup-preset-mcp-bench', 'writing-a-task-1'])
   })
+
+  it('finds a link to a missing file or heading, and leaves code and other sites alone', () => {
+    expect(linkProblems('docs/a.md', docs['docs/a.md']!, readDoc)).toEqual([
+      'docs/a.md:11: links to #nowhere, and docs/a.md has no heading with the anchor #nowhere',
+      'docs/a.md:11: links to c.md, and docs/c.md does not exist',
+      'docs/a.md:11: links to ../README.md#quick-start, and README.md has no heading with the anchor #quick-start',
+      'docs/a.md:11: links to b.md#nope, and docs/b.md has no heading with the anchor #nope',
+    ])
+  })
+
+  it('finds a cited path that does not exist, and leaves patterns alone', () => {
+    const text = 'Run `node --import tsx perf/nope.ts` or perf/aggregate.ts, see `fixtures/servers/<slug>/main.ts`, `test/e2e/*.test.ts` and test/e2e/html-.'
+    expect(pathProblems('x.md', text, (p) => existsSync(join(root, p)))).toEqual(['x.md: cites perf/nope.ts, which does not exist'])
+  })
+
+  it('finds an npm script that package.json does not have', () => {
+    expect(npmRunProblems('x.md', 'After `npm run build`, `npm run bulid`.')).toEqual(['x.md: npm run bulid is not a script of package.json'])
+  })
+})
+
+describe.each(documents)('%s', (file) => {
+  const markdown = read(file)
+  const commands = documentedCommands(markdown, file)
 
   it('names only subcommands, flags and filters that exist', async () => {
     expect(await problemsOf(commands)).toEqual([])
+  })
+
+  it('links only to files and headings that exist', () => {
+    expect(linkProblems(file, markdown, readRepo)).toEqual([])
+  })
+
+  it('cites only paths and npm scripts that exist', () => {
+    expect([...pathProblems(file, markdown, (p) => existsSync(join(root, p))), ...npmRunProblems(file, markdown)]).toEqual([])
+  })
+})
+
+describe('the documents as a whole', () => {
+  it('show commands of both tools, the README too', () => {
+    const all = documents.flatMap((f) => documentedCommands(read(f), f))
+    expect(all.filter((c) => c.tool === 'mcp-bench').length).toBeGreaterThan(10)
+    expect(all.filter((c) => c.tool === 'vitest').length).toBeGreaterThan(10)
+    const readme = documentedCommands(read('README.md'), 'README.md')
+    expect(new Set(readme.map((c) => c.tool))).toEqual(new Set(['mcp-bench', 'vitest']))
+  })
+
+  it('reach every page under docs/ from the index, docs/README.md', () => {
+    const linked = new Set(linksOf(read('docs/README.md'), 'docs/README.md').filter((l) => !isExternal(l.target))
+      .map((l) => posix.normalize(posix.join('docs', l.target.split('#')[0]!))))
+    expect(documents.filter((f) => f.startsWith('docs/') && f !== 'docs/README.md' && !linked.has(f))).toEqual([])
+  })
+
+  it('keep the README within 300 lines', () => {
+    expect(read('README.md').split('\n').length).toBeLessThanOrEqual(300)
+  })
+
+  it('document every plugin option, at every depth, in the options reference', () => {
+    const reference = read('docs/reference/options.md')
+    const missing = optionPaths(BenchOptionsSchema).filter((path) => !reference.includes(`\`${path.split('.').at(-1)}\``))
+    expect(missing).toEqual([])
+  })
+
+  it('describe every field of leaderboard.schema.json, and the fields of each top-level one, in the schema reference', () => {
+    interface JsonSchema { properties?: Record<string, JsonSchema>, items?: JsonSchema }
+    const schema = JSON.parse(read('leaderboard.schema.json')) as JsonSchema
+    const fields = Object.entries(schema.properties ?? {}).flatMap(([name, field]) =>
+      [name, ...Object.keys((field.items ?? field).properties ?? {})])
+    expect(fields.length).toBeGreaterThan(60)
+    const reference = read('docs/reference/leaderboard.md')
+    expect([...new Set(fields)].filter((f) => !reference.includes(`\`${f}\``))).toEqual([])
+  })
+
+  it('list every environment variable the package reads in the environment reference', () => {
+    const sources = ['src', 'reporters'].flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts')).map((f) => read(join(dir, f))))
+    const names = new Set(sources.flatMap((text) => [...text.matchAll(/\benv(?:\.|\[['"])([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]!)))
+    expect(names.size).toBeGreaterThan(10)
+    const reference = read('docs/reference/environment.md')
+    expect([...names].filter((name) => !reference.includes(`\`${name}\``))).toEqual([])
+  })
+
+  it('list every mcp-bench subcommand in the CLI reference', async () => {
+    const help = (await mcpBench(['--help'])).stdout
+    const subcommands = [...help.matchAll(/^\s{2}(\w+)\s/gm)].map((m) => m[1]!)
+    expect(subcommands.length).toBeGreaterThan(5)
+    const reference = anchorsOf(read('docs/reference/cli.md'))
+    expect(subcommands.filter((s) => ![...reference].some((a) => a.startsWith(`mcp-bench-${s}`)))).toEqual([])
   })
 })

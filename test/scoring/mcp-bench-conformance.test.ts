@@ -20,7 +20,7 @@ import { input, trajectory } from '../judge/helpers.ts'
  * The project against MCP-Bench's own code. test/fixtures/mcp-bench-conformance/expected.json was written by
  * scripts/mcp-bench-conformance.py, which ran MCP-Bench's evaluator.py, results_aggregator.py and executor.py
  * (the commit is in the file) on cases.json. `released-code` must give the same numbers; `paper` and the
- * project's own semantics must differ exactly where docs/mcp-bench-fidelity.md says they do.
+ * project's own semantics must differ exactly where docs/explanation/mcp-bench-fidelity.md says they do.
  */
 
 const dir = new URL('../fixtures/mcp-bench-conformance/', import.meta.url)

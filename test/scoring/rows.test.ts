@@ -82,7 +82,7 @@ describe('agent rows (hand-computed, MCP-Bench Tables 3–5)', () => {
   })
 })
 
-describe('every attempted task counts (docs/scoring.md)', () => {
+describe('every attempted task counts (docs/explanation/scoring.md)', () => {
   // An agent that answers two tasks perfectly and crashes on the other two before any call.
   const crashy = [
     record({ agent: 'C', taskId: 'ok-1' }), record({ agent: 'C', taskId: 'ok-2' }),

@@ -3,7 +3,7 @@ import type { TaskSpec } from '../../src/contracts/task-spec.ts'
 
 /**
  * The shape of a task's reference plan, and of a tier: what the difficulty
- * lint holds hard tasks to and what the README's suite table prints.
+ * lint holds hard tasks to and what the suite table in docs/guide/bundled-suite.md prints.
  */
 
 export interface PlanStats {
