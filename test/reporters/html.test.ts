@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { leaderboardHtml } from '../../reporters/html.ts'
 import { USAGE_MEASURES, categoryPassRates, passRateRanking, usageChart } from '../../reporters/html/chart-options.ts'
 import { PAGE_SCRIPT } from '../../reporters/html/page-script.ts'
+import type { TaskRow } from '../../reporters/html/task-table.ts'
 import { trajectoryKey } from '../../reporters/trajectory-key.ts'
 import { compareRuns } from '../../src/scoring/compare.ts'
 import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
@@ -36,10 +37,19 @@ async function page(board = judgedBoard(), extra: Partial<Parameters<typeof lead
   return leaderboardHtml({ board, trajectories: new Map(), ...extra })
 }
 
+/** The task rows the page's script draws the table from: its `#task-data` block, parsed as the page parses it. */
+function taskRows(html: string): TaskRow[] {
+  const open = '<script type="application/json" id="task-data">'
+  const start = html.indexOf(open) + open.length
+  return JSON.parse(html.slice(start, html.indexOf('</script>', start))) as TaskRow[]
+}
+
 describe('report.html', () => {
   it('carries one script, the constant one, allowed by its hash and nothing else, and no network', async () => {
     const html = await page()
-    expect(html.match(/<script/g)).toHaveLength(1)
+    // The one script, and the task data it draws the table from: a JSON block, which no browser runs.
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script type="application/json" id="task-data">', '<script>'])
+    expect(html.match(/<\/script/gi)).toHaveLength(2)
     expect(html).toContain(`<script>${PAGE_SCRIPT}</script>`)
     const hash = createHash('sha256').update(PAGE_SCRIPT).digest('base64')
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">`)
@@ -51,7 +61,10 @@ describe('report.html', () => {
     expect(html).not.toContain('<img')
     expect(html).not.toContain('alert(1)</script>')
     const escaped = escapeHtml(EVIL)
-    for (const text of [`math/${escaped}`, `tool says ${escaped}`, `answer ${escaped}`, `thinking ${escaped}`, `fine ${escaped}`, `expected ${escaped}`]) expect(html).toContain(text)
+    // The task data holds the rows and details as escaped HTML; what the script reads back is that HTML, unchanged.
+    const data = JSON.stringify(taskRows(html))
+    for (const text of [`math/${escaped}`, `tool says ${escaped}`, `answer ${escaped}`, `thinking ${escaped}`, `fine ${escaped}`, `expected ${escaped}`]) expect(data).toContain(text)
+    expect(taskRows(html).map((r) => r.agent)).toContain(EVIL)
     // The agent's name is drawn by ECharts inside the SVG charts, escaped there too.
     const svgs = html.match(/<svg[\s\S]*?<\/svg>/g)!
     expect(svgs.length).toBeGreaterThan(5)
@@ -73,9 +86,9 @@ describe('report.html', () => {
       expect(html, id).toMatch(new RegExp(`<figure class="chart" data-chart="${id}"><figcaption>[^<]+</figcaption><svg [^>]*viewBox="0 0 \\d+ \\d+"`))
     }
     expect(html).toContain('data-chart-missing="history"')
-    const statuses = [...html.matchAll(/<tbody class="task (\S+)"/g)].map((m) => m[1])
-    expect(statuses).toEqual(['failed', 'passed', 'passed'])
-    const detail = html.slice(html.indexOf('id="detail-0"'), html.indexOf('id="detail-1"'))
+    const rows = taskRows(html)
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'passed', 'passed'])
+    const detail = rows[0]!.detail
     expect(detail).toMatch(/<section class="round"><h5>Round 1 <span class="muted">1 call, 1 model turn<\/span><\/h5>/)
     expect(detail).toMatch(/<tr data-dimension="taskFulfillment"><th scope="row">Task fulfillment<\/th><td class="num">8\.0 \/ 10<\/td><td class="reasoning">fine &lt;\/script&gt;/)
     expect(detail.match(/<tr data-dimension=/g)).toHaveLength(6)
@@ -104,6 +117,40 @@ describe('report.html', () => {
     for (const f of worse.flips.worse) expect(listed).toContain(`<code>${f.id}</code>`)
     expect(listed).toContain('<code>w19</code> <span class="muted">failed → passed</span>')
     expect(view).toMatch(/<h3>few<\/h3>[\s\S]*too few paired tasks to tell/)
+  })
+})
+
+describe('report.html without ECharts (an optional peer dependency)', () => {
+  it('leaves the charts out, says so in the page and once on the console, and keeps every table', async () => {
+    const lines: string[] = []
+    const board = judgedBoard()
+    const history = { records: [historyEntry({ runId: 'r1' })], problems: [] }
+    const html = await page(board, { charts: async () => null, warn: (line) => lines.push(line), history })
+    expect(lines).toEqual(['vitest-mcp-bench: report.html has no charts: they need the optional echarts package (npm i -D echarts)'])
+    expect(html).not.toContain('<svg')
+    expect(html).not.toContain('<figure')
+    expect(html).toContain('<p class="notice" data-chart-missing="echarts">Charts are left out: they are drawn by the optional <code>echarts</code> package. Add it to the project (<code>npm i -D echarts</code>) and run again.</p>')
+    // Where a chart would be (judge, categories, history, usage), a short note says why it is not.
+    expect(html.match(/data-chart-missing="echarts"/g)).toHaveLength(5)
+    expect(html).toContain('<table class="agents">')
+    expect(html).toContain('<table class="categories">')
+    expect(taskRows(html)).toHaveLength(board.tasks.length)
+  })
+
+  it('draws the charts and prints nothing when ECharts is there', async () => {
+    const lines: string[] = []
+    const html = await page(judgedBoard(), { warn: (line) => lines.push(line) })
+    expect(lines).toEqual([])
+    expect(html).not.toContain('data-chart-missing="echarts"')
+    expect(html.match(/<figure class="chart"/g)).toHaveLength(7)
+  })
+
+  it('tells a missing package from a broken one: only the first means "no charts"', async () => {
+    const { importIfInstalled, loadECharts } = await import('../../reporters/html/echarts.ts')
+    expect(await loadECharts()).toHaveProperty('init')
+    expect(await importIfInstalled('echarts-that-is-not-installed/dist/echarts.esm.min.mjs')).toBeNull()
+    await expect(importIfInstalled('data:text/javascript,throw new Error("a broken bundle")')).rejects.toThrow('a broken bundle')
+    await expect(page(judgedBoard(), { charts: async () => { throw new Error('a broken bundle') } })).rejects.toThrow('a broken bundle')
   })
 })
 
