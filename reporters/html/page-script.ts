@@ -47,7 +47,17 @@ export const PAGE_SCRIPT = `(() => {
   let page = 0
   const open = new Set() // tasks whose detail is open, kept across pages
 
+  // An input's change event follows its input events (on blur, say by a click on a row): an unchanged filter
+  // does not redraw, or the row under that click would be replaced before the click lands.
+  const FILTERS = ['status', 'agent', 'category', 'server', 'tier', 'q']
+  let applied = null
+  function onFilter() {
+    const now = JSON.stringify(FILTERS.map(value))
+    if (now !== applied) filter()
+  }
+
   function filter() {
+    applied = JSON.stringify(FILTERS.map(value))
     const words = value('q').trim().toLowerCase().split(/\\s+/).filter(Boolean)
     shown = order.filter((i) => matches(i, words))
     page = 0
@@ -103,8 +113,8 @@ export const PAGE_SCRIPT = `(() => {
     else open.delete(i)
   }
 
-  form.addEventListener('input', filter)
-  form.addEventListener('change', filter)
+  form.addEventListener('input', onFilter)
+  form.addEventListener('change', onFilter)
   form.addEventListener('submit', (event) => event.preventDefault())
 
   pager.addEventListener('click', (event) => {

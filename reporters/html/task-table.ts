@@ -103,11 +103,15 @@ export function taskRow(t: TaskRecord, trajectory: Trajectory | null | undefined
 }
 
 /**
- * The rows as the data block's text. JSON inside a script element ends at the first `</script`, so every `<`
- * is written as its JSON escape; control characters are dropped from every string, as from the rest of the page.
+ * The rows as the data block's text. A script element's text ends at the first `</script` and goes astray at
+ * `<!--` or `<script`, so each `</` is written `<\/` and those two with `<` as `\u003c` (JSON escapes both, and
+ * the page's JSON.parse undoes them); not every `<`, since the rows' HTML is mostly tags and that would add a
+ * fifth to the page. Control characters are dropped from every string, as from the rest of the page.
  */
 export function taskData(rows: readonly TaskRow[]): string {
-  return JSON.stringify(rows, (_key, v: unknown) => (typeof v === 'string' ? withoutControls(v) : v)).replace(/</g, '\\u003c')
+  return JSON.stringify(rows, (_key, v: unknown) => (typeof v === 'string' ? withoutControls(v) : v))
+    .replace(/<\//g, '<\\/')
+    .replace(/<(!--|script)/gi, '\\u003c$1')
 }
 
 function filters(tasks: readonly TaskRecord[]): string {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { leaderboardHtml } from '../../reporters/html.ts'
 import { USAGE_MEASURES, categoryPassRates, passRateRanking, usageChart } from '../../reporters/html/chart-options.ts'
 import { PAGE_SCRIPT } from '../../reporters/html/page-script.ts'
-import type { TaskRow } from '../../reporters/html/task-table.ts'
+import { taskData, type TaskRow } from '../../reporters/html/task-table.ts'
 import { trajectoryKey } from '../../reporters/trajectory-key.ts'
 import { compareRuns } from '../../src/scoring/compare.ts'
 import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
@@ -58,7 +58,12 @@ describe('report.html', () => {
 
   it('escapes every piece of run output, in the tables, the charts and the expanded trajectory', async () => {
     const html = await page(judgedBoard(), { trajectories: new Map(judgedBoard().tasks.map((t) => [trajectoryKey(t), t.id.includes('<') ? trajectoryOf() : null])) })
-    expect(html).not.toContain('<img')
+    // Outside the task data no run output is markup; inside it (a JSON block no browser parses as HTML) no text
+    // ends the block, and the HTML the script inserts from it is escaped.
+    const [, block] = html.match(/<script type="application\/json" id="task-data">([\s\S]*?)<\/script>/)!
+    expect(html.replace(block!, '')).not.toContain('<img')
+    expect(block).not.toMatch(/<\/|<!--|<script/i)
+    expect(taskRows(html).flatMap((r) => [r.cells, r.detail]).join('')).not.toContain('<img')
     expect(html).not.toContain('alert(1)</script>')
     const escaped = escapeHtml(EVIL)
     // The task data holds the rows and details as escaped HTML; what the script reads back is that HTML, unchanged.
@@ -118,6 +123,16 @@ describe('report.html', () => {
     expect(listed).toContain('<code>w19</code> <span class="muted">failed → passed</span>')
     expect(view).toMatch(/<h3>few<\/h3>[\s\S]*too few paired tasks to tell/)
   })
+})
+
+it('writes the task data so that no text can end or derail its script block, and the page reads back the same text', () => {
+  const hostile = ['</SCRIPT><script>alert(1)</script>', '<!-- <script>', 'a\\</b>', 'back\\<script>', 'nul\u0000bell\u0007', 'line\u2028sep']
+  const rows = hostile.map((text) => ({ status: 'failed' as const, agent: text, category: text, servers: [text], tier: 'easy', keys: [text, null, 1], cells: `<td>${text}</td>`, detail: text }))
+  const data = taskData(rows)
+  expect(data).not.toMatch(/<\/|<!--|<script/i)
+  const back = JSON.parse(data) as TaskRow[]
+  expect(back.map((r) => r.agent)).toEqual(['</SCRIPT><script>alert(1)</script>', '<!-- <script>', 'a\\</b>', 'back\\<script>', 'nulbell', 'line\u2028sep'])
+  expect(back[0]!.cells).toBe('<td></SCRIPT><script>alert(1)</script></td>')
 })
 
 describe('report.html without ECharts (an optional peer dependency)', () => {
