@@ -6,6 +6,7 @@ import { PAGE_SCRIPT } from '../../reporters/html/page-script.ts'
 import { taskData, type TaskRow } from '../../reporters/html/task-table.ts'
 import { trajectoryKey } from '../../reporters/trajectory-key.ts'
 import { compareRuns } from '../../src/scoring/compare.ts'
+import { syntheticRecords } from '../../perf/lib/synthetic-records.ts'
 import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
 import { escapeHtml } from '../../src/text.ts'
 import { baseRun, headRun } from '../support/comparison-runs.ts'
@@ -133,6 +134,16 @@ it('writes the task data so that no text can end or derail its script block, and
   const back = JSON.parse(data) as TaskRow[]
   expect(back.map((r) => r.agent)).toEqual(['</SCRIPT><script>alert(1)</script>', '<!-- <script>', 'a\\</b>', 'back\\<script>', 'nulbell', 'line\u2028sep'])
   expect(back[0]!.cells).toBe('<td></SCRIPT><script>alert(1)</script></td>')
+})
+
+// Without charts: their size depends on the agents, not on the task runs.
+it('grows linearly with the task runs: each adds its row and detail once, whatever the count', async () => {
+  const size = async (n: number) => (await page(buildLeaderboard({ records: syntheticRecords(n), fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null }), { charts: async () => null, warn: () => {} })).length
+  const [one, two, four] = [await size(500), await size(1000), await size(2000)]
+  // The same records' data, twice as many: the second 500 cost what the first did, give or take the digits of the numbers.
+  const perTask = (two - one) / 500
+  expect((four - two) / 1000 / perTask).toBeGreaterThan(0.97)
+  expect((four - two) / 1000 / perTask).toBeLessThan(1.03)
 })
 
 describe('report.html without ECharts (an optional peer dependency)', () => {
