@@ -30,8 +30,9 @@ export interface ReportInput {
 /**
  * report.html: one self-contained page. Charts are SVG drawn by ECharts on
  * the server, when it is installed; the task table pages, sorts, filters and
- * expands through one constant script. Everything from the run (names, messages, tool output, answers) is
- * untrusted: it is escaped, it never reaches the script, and the page's
+ * expands through one constant script. Everything from the run (names,
+ * messages, tool output, answers) is untrusted: it is escaped here, the
+ * script only inserts that escaped HTML, and the page's
  * Content-Security-Policy allows that one script and no network at all.
  */
 export async function leaderboardHtml(input: ReportInput): Promise<string> {
