@@ -33,7 +33,7 @@ export interface ChartSections {
  */
 export function chartSections(board: Leaderboard, history: readonly HistoryRecord[], echarts: ECharts | null): ChartSections {
   const agents = board.agents
-  if (!echarts) return withoutCharts(agents.length > 0, history.length > 0)
+  if (!echarts) return withoutCharts(agents.length > 0, judgeDimensions(agents) !== null, history.length > 0)
   if (agents.length === 0) {
     const none = '<p class="muted">No agent ran a task.</p>'
     return { ranking: none, judge: '', breakdown: '', history: historySection(echarts, history), usage: '' }
@@ -43,24 +43,26 @@ export function chartSections(board: Leaderboard, history: readonly HistoryRecor
     ranking: figures(echarts, [passRateRanking(agents), scoreRanking(agents)]),
     judge: judge
       ? figures(echarts, [judge])
-      : '<p class="muted" data-chart-missing="judge-dimensions">Not judged: set a judge model (MCP_BENCH_JUDGE_MODEL or the <code>judge</code> option) to score the six MCP-Bench dimensions.</p>',
+      : NOT_JUDGED,
     breakdown: figures(echarts, [categoryPassRates(agents), settingPassRates(passRatesBySetting(board.tasks), settingsOf(board.tasks))]),
     history: historySection(echarts, history),
     usage: figures(echarts, USAGE_MEASURES.map((m) => usageChart(agents, m))),
   }
 }
 
+const NOT_JUDGED =
+  '<p class="muted" data-chart-missing="judge-dimensions">Not judged: set a judge model (MCP_BENCH_JUDGE_MODEL or the <code>judge</code> option) to score the six MCP-Bench dimensions.</p>'
 const NO_HISTORY = '<p class="muted" data-chart-missing="history">No run history yet: each run adds a record to the history directory.</p>'
 
 /** The note that stands where the charts would be: the tables above and below them are all still there. */
 export const CHARTS_MISSING_NOTE = `Charts are left out: they are drawn by the optional <code>echarts</code> package. Add it to the project (<code>${INSTALL_CHARTS}</code>) and run again.`
 
-function withoutCharts(anyAgent: boolean, anyHistory: boolean): ChartSections {
+function withoutCharts(anyAgent: boolean, judged: boolean, anyHistory: boolean): ChartSections {
   const note = `<p class="notice" data-chart-missing="echarts">${CHARTS_MISSING_NOTE}</p>`
   const short = '<p class="muted" data-chart-missing="echarts">Chart left out: <code>echarts</code> is not installed.</p>'
   return {
     ranking: note,
-    judge: anyAgent ? short : '',
+    judge: !anyAgent ? '' : judged ? short : NOT_JUDGED,
     breakdown: anyAgent ? short : '',
     history: anyHistory ? short : NO_HISTORY,
     usage: anyAgent ? short : '',
