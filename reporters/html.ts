@@ -5,10 +5,12 @@ import { AGENTBENCH_CATEGORIES, type AgentRow, type Leaderboard, type TaskRecord
 import { count, escapeHtml as esc, percent as pct } from '../src/lib/text.ts'
 import type { Trajectory } from '../src/contracts/trajectory.ts'
 import { chartSections } from './html/charts.ts'
+import { INSTALL_CHARTS, loadECharts, type ChartsLoader } from './html/echarts.ts'
 import { compareView } from './html/compare-view.ts'
 import { PAGE_SCRIPT, PAGE_SCRIPT_HASH } from './html/page-script.ts'
 import { PAGE_STYLE } from './html/styles.ts'
 import { taskTable } from './html/task-table.ts'
+import { withoutControls } from './html/without-controls.ts'
 import { trajectoryKey } from './trajectory-key.ts'
 
 export interface ReportInput {
@@ -19,19 +21,27 @@ export interface ReportInput {
   comparison?: Comparison | null
   /** The run history, this run included; files that are not records are listed, not drawn. */
   history?: { records: readonly HistoryRecord[]; problems: readonly HistoryProblem[] }
+  /** Where ECharts comes from (null: not installed, the report goes without charts); the installed package by default. */
+  charts?: ChartsLoader
+  /** Where the one console line about missing charts goes; console.warn by default. */
+  warn?: (line: string) => void
 }
 
 /**
  * report.html: one self-contained page. Charts are SVG drawn by ECharts on
- * the server; the task table sorts, filters and expands through one constant
- * script. Everything from the run (names, messages, tool output, answers) is
- * untrusted: it is escaped, it never reaches the script, and the page's
+ * the server, when it is installed; the task table pages, sorts, filters and
+ * expands through one constant script. Everything from the run (names,
+ * messages, tool output, answers) is untrusted: it is escaped here, the
+ * script only inserts that escaped HTML, and the page's
  * Content-Security-Policy allows that one script and no network at all.
  */
 export async function leaderboardHtml(input: ReportInput): Promise<string> {
   const { board } = input
   const history = input.history ?? { records: [], problems: [] }
-  const charts = await chartSections(board, history.records)
+  const echarts = await (input.charts ?? loadECharts)()
+  const warn = input.warn ?? console.warn
+  if (!echarts) warn(`vitest-mcp-bench: report.html has no charts: they need the optional echarts package (${INSTALL_CHARTS})`)
+  const charts = chartSections(board, history.records, echarts)
   const csp = `default-src 'none'; script-src ${PAGE_SCRIPT_HASH}; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`
   const baseline = compareView(board.gate.baseline, input.comparison ?? null)
   return withoutControls(`<!doctype html>
@@ -41,7 +51,6 @@ export async function leaderboardHtml(input: ReportInput): Promise<string> {
 <title>MCP benchmark results</title>
 <link rel="icon" href="data:,">
 <style>${PAGE_STYLE}</style>
-<noscript><style>tbody.task tr.detail[hidden]{display:table-row}</style></noscript>
 </head><body>
 <header>
 <h1>MCP benchmark results</h1>
@@ -62,10 +71,6 @@ ${board.fileErrors.length ? `<section id="file-errors"><h2>Files that did not lo
 </body></html>
 `)
 }
-
-// A report holds text from models and servers; control characters (NUL, terminal escapes) have no place in HTML.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
-const withoutControls = (html: string) => html.replace(CONTROL, '')
 
 function runFacts(board: Leaderboard): string {
   const counts = new Map<string, number>()

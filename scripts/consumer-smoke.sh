@@ -28,6 +28,12 @@ npm install --silent --no-audit --no-fund --prefer-offline -D "$tarball" \
   "@modelcontextprotocol/sdk@$(installed @modelcontextprotocol/sdk)" "zod@$(installed zod)" \
   "@modelcontextprotocol/server-memory@$(installed @modelcontextprotocol/server-memory)" "@types/node@$(installed @types/node)"
 [ -d node_modules/tsx ] && fail "tsx was installed with the package; it is a dev dependency"
+[ -d node_modules/echarts ] && fail "echarts was installed with the package; it is an optional peer dependency"
+# Without echarts the report is written all the same, without charts, and says so.
+no_charts() {
+  grep -q 'data-chart-missing="echarts"' bench-results/report.html || fail "report.html does not say its charts need echarts"
+  echo "  report.html written without charts (echarts is not installed), and says so"
+}
 
 # Checks bench-results/leaderboard.json: the task statuses (id=status …) and whether the gate passed.
 check() {
@@ -184,6 +190,8 @@ step "run under Node: a passing gate (1 of 5 fails, 80% pass) exits 0 and says w
 expect_exit 0 npx vitest run benchmarks
 check bench-results/leaderboard.json true $all
 grep -q 'gate passed: exit 0 although 1 task did not pass' "$work/out.txt" || fail "the exit was not explained"
+grep -q 'report.html has no charts: they need the optional echarts package (npm i -D echarts)' "$work/out.txt" || fail "the run did not say the report has no charts"
+no_charts
 
 step "a failing gate exits 1"
 MIN_PASS_RATE=1 expect_exit 1 npx vitest run benchmarks
@@ -239,9 +247,11 @@ npm pkg set type=commonjs
 step "the same run under Bun"
 expect_exit 0 "$repo/node_modules/.bin/bun" --bun node_modules/vitest/vitest.mjs run benchmarks
 check bench-results/leaderboard.json true $all
+no_charts
 
 step "the same run under Deno"
 expect_exit 0 "$repo/node_modules/.bin/deno" run -A node_modules/vitest/vitest.mjs run benchmarks
 check bench-results/leaderboard.json true $all
+no_charts
 
 step "done"

@@ -40,4 +40,8 @@ section.round{border-left:3px solid var(--info);padding:.2rem 0 .2rem .8rem;marg
 .flag{font-size:11px;border:1px solid var(--line);border-radius:3px;padding:0 .3rem}.flag.bad{border-color:var(--fail);color:var(--fail)}
 table.judge td.reasoning{max-width:60rem;white-space:pre-wrap}
 ul.checks li{margin:.3rem 0}
+.notice{border:1px solid #d4a72c;background:#fff8c5;border-radius:6px;padding:.5rem .8rem}
+nav.pages{display:flex;gap:.5rem;align-items:center;margin:.4rem 0}
+nav.pages button{font:inherit;padding:.15rem .6rem;cursor:pointer}nav.pages button:disabled{cursor:default}
+nav.pages output{color:var(--muted);margin:0 .4rem}
 `

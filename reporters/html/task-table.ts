@@ -4,16 +4,39 @@ import type { Trajectory } from '../../src/contracts/trajectory.ts'
 import { categoryOf } from '../../src/scoring/task-scores.ts'
 import { count, escapeHtml as esc } from '../../src/lib/text.ts'
 import { taskDetail } from './trajectory.ts'
+import { withoutControls } from './without-controls.ts'
 
 /**
  * The task table: one row per task × agent × trial, not-passed first, with
- * its metrics, judge scores and duration, and a hidden detail row that
- * expands into the trajectory. Sorting, filtering and expanding are done by
- * the page's script from `data-` attributes; the table reads fine without it.
+ * its metrics, judge scores and duration, and a detail that expands into the
+ * trajectory. A run can hold 10,000 task runs, so the page does not carry
+ * them as table rows: it carries one JSON data block (`#task-data`) with each
+ * task's filter fields, sort keys, row cells and detail as HTML made and
+ * escaped here, and the page's script draws one page of rows at a time and a
+ * detail only when it is opened. Filtering, searching and sorting run over
+ * all the tasks in that block.
  */
+
+/** Rows the page shows at a time. */
+export const PAGE_SIZE = 100
 
 /** Not-passed first, the agent's own failures ahead of setup problems. */
 export const STATUS_ORDER: readonly TaskStatus[] = ['failed', 'errored', 'setup-error', 'unscored', 'passed']
+
+/** One task as the page's script reads it from `#task-data`. */
+export interface TaskRow {
+  status: TaskStatus
+  agent: string
+  category: string
+  servers: string[]
+  tier: string
+  /** One sort key per column; null for a missing number, which sorts last either way. */
+  keys: Array<string | number | null>
+  /** The row's cells, escaped HTML. */
+  cells: string
+  /** The expanded view (trajectory, judge), escaped HTML, inserted only when the row is opened. */
+  detail: string
+}
 
 interface Column {
   title: string
@@ -57,31 +80,39 @@ export function defaultOrder(tasks: readonly TaskRecord[]): TaskRecord[] {
 }
 
 export function taskTable(tasks: readonly TaskRecord[], trajectoryOf: (t: TaskRecord) => Trajectory | null | undefined): string {
-  const ordered = defaultOrder(tasks)
   const head = `<tr><th class="expand-col"><span class="sr-only">expand</span></th>${COLUMNS.map((c, i) => `<th data-sort="${c.sort}" data-col="${i + 1}"${c.help ? ` title="${esc(c.help)}"` : ''}><button type="button" class="sort">${c.title}</button></th>`).join('')}</tr>`
-  const bodies = ordered.map((t, i) => taskBody(t, i, trajectoryOf(t)))
+  const rows = defaultOrder(tasks).map((t) => taskRow(t, trajectoryOf(t)))
   return `${filters(tasks)}
-<div class="table-scroll"><table id="task-table" class="tasks"><thead>${head}</thead>
-${bodies.join('\n')}
-</table></div>`
+<div class="table-scroll"><table id="task-table" class="tasks" data-page-size="${PAGE_SIZE}"><thead>${head}</thead></table></div>
+<nav id="task-pages" class="pages" aria-label="task table pages"><button type="button" data-page="first">« first</button><button type="button" data-page="previous">‹ previous</button><output id="task-page" aria-live="polite"></output><button type="button" data-page="next">next ›</button><button type="button" data-page="last">last »</button></nav>
+<noscript><p class="notice">The task table is drawn by the page's script, which is off: every task is in <code>leaderboard.json</code> beside this report.</p></noscript>
+<script type="application/json" id="task-data">${taskData(rows)}</script>`
 }
 
-function taskBody(t: TaskRecord, i: number, trajectory: Trajectory | null | undefined): string {
-  const attrs = {
-    'data-status': t.status,
-    'data-agent': t.agent,
-    'data-category': categoryLabel(t),
-    'data-servers': JSON.stringify(t.servers),
-    'data-tier': t.tier,
+export function taskRow(t: TaskRecord, trajectory: Trajectory | null | undefined): TaskRow {
+  const cells = COLUMNS.map((c) => ({ ...c.cell(t), num: c.sort === 'num' }))
+  return {
+    status: t.status,
+    agent: t.agent,
+    category: categoryLabel(t),
+    servers: t.servers,
+    tier: t.tier,
+    keys: cells.map((c) => c.value),
+    cells: cells.map((c) => `<td${c.num ? ' class="num"' : ''}>${c.text}</td>`).join(''),
+    detail: taskDetail(t, trajectory),
   }
-  const cells = COLUMNS.map((c) => {
-    const { text, value } = c.cell(t)
-    return `<td${c.sort === 'num' ? ' class="num"' : ''} data-v="${value === null ? '' : esc(String(value))}">${text}</td>`
-  })
-  return `<tbody class="task ${t.status}" ${Object.entries(attrs).map(([k, v]) => `${k}="${esc(v)}"`).join(' ')}>
-<tr class="summary"><td><button type="button" class="expand" aria-expanded="false" aria-controls="detail-${i}" title="show the trajectory">▸</button></td>${cells.join('')}</tr>
-<tr class="detail" id="detail-${i}" hidden><td colspan="${COLUMNS.length + 1}"><div class="detail-body">${taskDetail(t, trajectory)}</div></td></tr>
-</tbody>`
+}
+
+/**
+ * The rows as the data block's text. A script element's text ends at the first `</script` and goes astray at
+ * `<!--` or `<script`, so each `</` is written `<\/` and those two with `<` as `\u003c` (JSON escapes both, and
+ * the page's JSON.parse undoes them); not every `<`, since the rows' HTML is mostly tags and that would add a
+ * fifth to the page. Control characters are dropped from every string, as from the rest of the page.
+ */
+export function taskData(rows: readonly TaskRow[]): string {
+  return JSON.stringify(rows, (_key, v: unknown) => (typeof v === 'string' ? withoutControls(v) : v))
+    .replace(/<\//g, '<\\/')
+    .replace(/<(!--|script)/gi, '\\u003c$1')
 }
 
 function filters(tasks: readonly TaskRecord[]): string {

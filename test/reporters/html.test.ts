@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { leaderboardHtml } from '../../reporters/html.ts'
 import { USAGE_MEASURES, categoryPassRates, passRateRanking, usageChart } from '../../reporters/html/chart-options.ts'
 import { PAGE_SCRIPT } from '../../reporters/html/page-script.ts'
+import { taskData, type TaskRow } from '../../reporters/html/task-table.ts'
 import { trajectoryKey } from '../../reporters/trajectory-key.ts'
 import { compareRuns } from '../../src/scoring/compare.ts'
+import { syntheticRecords } from '../../perf/lib/synthetic-records.ts'
 import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
 import { escapeHtml } from '../../src/lib/text.ts'
 import { baseRun, headRun } from '../support/comparison-runs.ts'
@@ -36,10 +38,19 @@ async function page(board = judgedBoard(), extra: Partial<Parameters<typeof lead
   return leaderboardHtml({ board, trajectories: new Map(), ...extra })
 }
 
+/** The task rows the page's script draws the table from: its `#task-data` block, parsed as the page parses it. */
+function taskRows(html: string): TaskRow[] {
+  const open = '<script type="application/json" id="task-data">'
+  const start = html.indexOf(open) + open.length
+  return JSON.parse(html.slice(start, html.indexOf('</script>', start))) as TaskRow[]
+}
+
 describe('report.html', () => {
   it('carries one script, the constant one, allowed by its hash and nothing else, and no network', async () => {
     const html = await page()
-    expect(html.match(/<script/g)).toHaveLength(1)
+    // The one script, and the task data it draws the table from: a JSON block, which no browser runs.
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script type="application/json" id="task-data">', '<script>'])
+    expect(html.match(/<\/script/gi)).toHaveLength(2)
     expect(html).toContain(`<script>${PAGE_SCRIPT}</script>`)
     const hash = createHash('sha256').update(PAGE_SCRIPT).digest('base64')
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">`)
@@ -48,10 +59,18 @@ describe('report.html', () => {
 
   it('escapes every piece of run output, in the tables, the charts and the expanded trajectory', async () => {
     const html = await page(judgedBoard(), { trajectories: new Map(judgedBoard().tasks.map((t) => [trajectoryKey(t), t.id.includes('<') ? trajectoryOf() : null])) })
-    expect(html).not.toContain('<img')
+    // Outside the task data no run output is markup; inside it (a JSON block no browser parses as HTML) no text
+    // ends the block, and the HTML the script inserts from it is escaped.
+    const [, block] = html.match(/<script type="application\/json" id="task-data">([\s\S]*?)<\/script>/)!
+    expect(html.replace(block!, '')).not.toContain('<img')
+    expect(block).not.toMatch(/<\/|<!--|<script/i)
+    expect(taskRows(html).flatMap((r) => [r.cells, r.detail]).join('')).not.toContain('<img')
     expect(html).not.toContain('alert(1)</script>')
     const escaped = escapeHtml(EVIL)
-    for (const text of [`math/${escaped}`, `tool says ${escaped}`, `answer ${escaped}`, `thinking ${escaped}`, `fine ${escaped}`, `expected ${escaped}`]) expect(html).toContain(text)
+    // The task data holds the rows and details as escaped HTML; what the script reads back is that HTML, unchanged.
+    const data = JSON.stringify(taskRows(html))
+    for (const text of [`math/${escaped}`, `tool says ${escaped}`, `answer ${escaped}`, `thinking ${escaped}`, `fine ${escaped}`, `expected ${escaped}`]) expect(data).toContain(text)
+    expect(taskRows(html).map((r) => r.agent)).toContain(EVIL)
     // The agent's name is drawn by ECharts inside the SVG charts, escaped there too.
     const svgs = html.match(/<svg[\s\S]*?<\/svg>/g)!
     expect(svgs.length).toBeGreaterThan(5)
@@ -73,9 +92,9 @@ describe('report.html', () => {
       expect(html, id).toMatch(new RegExp(`<figure class="chart" data-chart="${id}"><figcaption>[^<]+</figcaption><svg [^>]*viewBox="0 0 \\d+ \\d+"`))
     }
     expect(html).toContain('data-chart-missing="history"')
-    const statuses = [...html.matchAll(/<tbody class="task (\S+)"/g)].map((m) => m[1])
-    expect(statuses).toEqual(['failed', 'passed', 'passed'])
-    const detail = html.slice(html.indexOf('id="detail-0"'), html.indexOf('id="detail-1"'))
+    const rows = taskRows(html)
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'passed', 'passed'])
+    const detail = rows[0]!.detail
     expect(detail).toMatch(/<section class="round"><h5>Round 1 <span class="muted">1 call, 1 model turn<\/span><\/h5>/)
     expect(detail).toMatch(/<tr data-dimension="taskFulfillment"><th scope="row">Task fulfillment<\/th><td class="num">8\.0 \/ 10<\/td><td class="reasoning">fine &lt;\/script&gt;/)
     expect(detail.match(/<tr data-dimension=/g)).toHaveLength(6)
@@ -104,6 +123,60 @@ describe('report.html', () => {
     for (const f of worse.flips.worse) expect(listed).toContain(`<code>${f.id}</code>`)
     expect(listed).toContain('<code>w19</code> <span class="muted">failed → passed</span>')
     expect(view).toMatch(/<h3>few<\/h3>[\s\S]*too few paired tasks to tell/)
+  })
+})
+
+it('writes the task data so that no text can end or derail its script block, and the page reads back the same text', () => {
+  const hostile = ['</SCRIPT><script>alert(1)</script>', '<!-- <script>', 'a\\</b>', 'back\\<script>', 'nul\u0000bell\u0007', 'line\u2028sep']
+  const rows = hostile.map((text) => ({ status: 'failed' as const, agent: text, category: text, servers: [text], tier: 'easy', keys: [text, null, 1], cells: `<td>${text}</td>`, detail: text }))
+  const data = taskData(rows)
+  expect(data).not.toMatch(/<\/|<!--|<script/i)
+  const back = JSON.parse(data) as TaskRow[]
+  expect(back.map((r) => r.agent)).toEqual(['</SCRIPT><script>alert(1)</script>', '<!-- <script>', 'a\\</b>', 'back\\<script>', 'nulbell', 'line\u2028sep'])
+  expect(back[0]!.cells).toBe('<td></SCRIPT><script>alert(1)</script></td>')
+})
+
+// Without charts: their size depends on the agents, not on the task runs.
+it('grows linearly with the task runs: each adds its row and detail once, whatever the count', async () => {
+  const size = async (n: number) => (await page(buildLeaderboard({ records: syntheticRecords(n), fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null }), { charts: async () => null, warn: () => {} })).length
+  const [one, two, four] = [await size(500), await size(1000), await size(2000)]
+  // The same records' data, twice as many: the second 500 cost what the first did, give or take the digits of the numbers.
+  const perTask = (two - one) / 500
+  expect((four - two) / 1000 / perTask).toBeGreaterThan(0.97)
+  expect((four - two) / 1000 / perTask).toBeLessThan(1.03)
+})
+
+describe('report.html without ECharts (an optional peer dependency)', () => {
+  it('leaves the charts out, says so in the page and once on the console, and keeps every table', async () => {
+    const lines: string[] = []
+    const board = judgedBoard()
+    const history = { records: [historyEntry({ runId: 'r1' })], problems: [] }
+    const html = await page(board, { charts: async () => null, warn: (line) => lines.push(line), history })
+    expect(lines).toEqual(['vitest-mcp-bench: report.html has no charts: they need the optional echarts package (npm i -D echarts)'])
+    expect(html).not.toContain('<svg')
+    expect(html).not.toContain('<figure')
+    expect(html).toContain('<p class="notice" data-chart-missing="echarts">Charts are left out: they are drawn by the optional <code>echarts</code> package. Add it to the project (<code>npm i -D echarts</code>) and run again.</p>')
+    // Where a chart would be (judge, categories, history, usage), a short note says why it is not.
+    expect(html.match(/data-chart-missing="echarts"/g)).toHaveLength(5)
+    expect(html).toContain('<table class="agents">')
+    expect(html).toContain('<table class="categories">')
+    expect(taskRows(html)).toHaveLength(board.tasks.length)
+  })
+
+  it('draws the charts and prints nothing when ECharts is there', async () => {
+    const lines: string[] = []
+    const html = await page(judgedBoard(), { warn: (line) => lines.push(line) })
+    expect(lines).toEqual([])
+    expect(html).not.toContain('data-chart-missing="echarts"')
+    expect(html.match(/<figure class="chart"/g)).toHaveLength(7)
+  })
+
+  it('tells a missing package from a broken one: only the first means "no charts"', async () => {
+    const { importIfInstalled, loadECharts } = await import('../../reporters/html/echarts.ts')
+    expect(await loadECharts()).toHaveProperty('init')
+    expect(await importIfInstalled('echarts-that-is-not-installed/dist/echarts.esm.min.mjs')).toBeNull()
+    await expect(importIfInstalled('data:text/javascript,throw new Error("a broken bundle")')).rejects.toThrow('a broken bundle')
+    await expect(page(judgedBoard(), { charts: async () => { throw new Error('a broken bundle') } })).rejects.toThrow('a broken bundle')
   })
 })
 
