@@ -9,8 +9,8 @@ import { leaderboardHtml } from '../../reporters/html.ts'
 import { PAGE_SIZE, defaultOrder } from '../../reporters/html/task-table.ts'
 import { trajectoryKey } from '../../reporters/trajectory-key.ts'
 import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
-import type { TaskRecord } from '../../src/scoring/schema.ts'
-import type { Trajectory } from '../../src/trajectory/schema.ts'
+import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
+import type { Trajectory } from '../../src/contracts/trajectory.ts'
 import { call, record, trajectory } from '../support/trajectories.ts'
 
 /**
