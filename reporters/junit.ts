@@ -47,10 +47,14 @@ export class BenchJUnitReporter extends JUnitReporter {
   /** The XML being written, when Vitest's writer could be redirected here; null: Vitest writes its own file. */
   private buffer: string[] | null = null
 
-  constructor(options: JUnitOptions = {}) {
+  /** The Vitest projects whose tests this file holds; unset: every project. */
+  private readonly projects?: ReadonlySet<string>
+
+  constructor({ projects, ...options }: JUnitOptions & { projects?: ReadonlySet<string> } = {}) {
     const writing: { task?: RunnerTask } = {}
     super({ addFileAttribute: true, ...options, classnameTemplate: (vars) => classnameOf(writing.task, vars, options.classnameTemplate) })
     this.writing = writing
+    this.projects = projects
   }
 
   override async onInit(vitest: Vitest): Promise<void> {
@@ -72,10 +76,15 @@ export class BenchJUnitReporter extends JUnitReporter {
   }
 
   async onTestRunStart(specifications: ReadonlyArray<TestSpecification>): Promise<void> {
-    this.planned = await plannedFiles(this.vitest, specifications)
+    this.planned = (await plannedFiles(this.vitest, specifications)).filter((s) => this.ownProject(s.project.name))
   }
 
-  override async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = [], reason?: TestRunEndReason): Promise<void> {
+  private ownProject(name: string): boolean {
+    return !this.projects || this.projects.has(name)
+  }
+
+  override async onTestRunEnd(allModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = [], reason?: TestRunEndReason): Promise<void> {
+    const modules = allModules.filter((m) => this.ownProject(m.project.name))
     this.errored = new Map()
     this.erroredTotal = 0
     this.unfinished = new Map()

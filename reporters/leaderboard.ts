@@ -35,6 +35,8 @@ export interface LeaderboardReporterOptions {
   prices: Prices
   /** Where each run adds its history record; null: keep no history. */
   historyDir: string | null
+  /** The Vitest projects whose tasks this report holds (each project's `mcpBench()` options apply to its own tasks); unset: every project. */
+  projects?: ReadonlySet<string>
 }
 
 /** The report files this reporter owns in the output directory (JUnit's is Vitest's own). */
@@ -70,7 +72,11 @@ export class LeaderboardReporter implements Reporter {
   }
 
   async onTestRunStart(specifications: ReadonlyArray<TestSpecification>): Promise<void> {
-    this.planned = await plannedFiles(this.vitest, specifications)
+    this.planned = (await plannedFiles(this.vitest, specifications)).filter((s) => this.ownProject(s.project.name))
+  }
+
+  private ownProject(name: string): boolean {
+    return !this.options.projects || this.options.projects.has(name)
   }
 
   /**
@@ -88,7 +94,7 @@ export class LeaderboardReporter implements Reporter {
     // A dead worker cuts the run short as an interrupt does: what it had not finished is listed, not lost.
     const died = workerDeath(unhandledErrors)
     const interruption = died ?? (reason === 'interrupted' ? 'interrupted' : null)
-    const run = this.collect(modules, root, interruption)
+    const run = this.collect(modules.filter((m) => this.ownProject(m.project.name)), root, interruption)
     if (this.seen.size === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0) return
     const records = markDuplicates([...this.seen.values()].map((s) => s.record))
     // Reporters' onTestRunEnd run concurrently: the properties must be on the tests before this one first

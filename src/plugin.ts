@@ -9,12 +9,13 @@ import { BUN_WARNING, runtimeKind } from './runtime/agents/isolated/launch.ts'
 import { agentName } from './node/agent-name.ts'
 import { concurrencyConfig, concurrentTasks, workersFor } from './node/concurrency.ts'
 import type { AgentSetting, BenchOptions, ResolvedBenchOptions } from './contracts/options.ts'
-import { resolveAgents, resolveOptions, runtimeSettings } from './node/resolve-settings.ts'
+import { judgeWorkerEnv, resolveAgents, resolveOptions, runtimeSettings } from './node/resolve-settings.ts'
 import { finishReportsOnExit, handleInterrupts } from './node/interrupt.ts'
-import { MIN_SECRET_LENGTH, type Redactor } from './lib/redact.ts'
+import { createRedactor, MIN_SECRET_LENGTH, type Redactor } from './lib/redact.ts'
 import { startSlotServer, type SlotServer } from './node/slot-server.ts'
 import { TASKS_POOL } from './contracts/slot-protocol.ts'
-import { redactorFor, type RuntimeSettings } from './runtime/state.ts'
+import { redactorFor } from './lib/settings-redactor.ts'
+import { type RuntimeSettings } from './contracts/settings.ts'
 import { priceTable } from './contracts/prices.ts'
 
 // Built as .js in dist/, run as .ts from source: resolve siblings with this file's own extension.
@@ -34,9 +35,12 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
     config(config) {
       const root = resolve(config.root ?? process.cwd())
       const test = (config as { test?: { isolate?: boolean; sequence?: { concurrent?: boolean }; maxConcurrency?: number } }).test
-      settings = { ...runtimeSettings(options, root), concurrentTasks: concurrentTasks(test) }
+      settings = runtimeSettings(options, root, process.env, concurrentTasks(test))
       return {
         test: {
+          // An inline judge key or headers reach this project's workers as environment variables of their own
+          // (the settings name the variable); the main process's environment is left as it was.
+          env: judgeWorkerEnv(options.judge),
           // Up to `concurrency` tasks at once per worker; the tasks pool holds the whole run to it.
           ...concurrencyConfig(settings.concurrency, test),
           environment: here('./runtime/environment'),
@@ -61,11 +65,16 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
     },
     async configureVitest({ vitest, project }: { vitest: Vitest; project: TestProject }) {
       handleInterrupts(vitest)
-      const concurrency = (settings ?? runtimeSettings(options, project.config.root)).concurrency
+      const resolved = settings ?? runtimeSettings(options, project.config.root)
+      // `vitest --no-cache` turns the judge cache off too; Vitest's resolved config says whether it was given.
+      const sent = (project.config.environmentOptions as { mcpBench?: RuntimeSettings } | undefined)?.mcpBench
+      if (vitest.config.cache === false && sent?.judge) sent.judge.cache = false
+      const concurrency = resolved.concurrency
       const workers = shapeWorkers(vitest, project, concurrency)
       const server = await slotServer(vitest, concurrency)
       project.provide('mcpBenchSlots', { address: server.address, workers })
-      const redactor = redactorFor(settings ?? runtimeSettings(options, project.config.root))
+      // The reports redact the judge's inline key and headers too, which this process's environment never holds.
+      const redactor = redactorFor(resolved, { ...process.env, ...judgeWorkerEnv(options.judge) })
       if (options.reporters) addReporters(vitest, project, options, redactor)
       // A value this short is too likely to occur by chance to be replaced: say so, rather than leave it in the reports unnoticed.
       for (const secret of redactor.tooShort) {
@@ -135,28 +144,81 @@ const TIER_TAGS = [
   { name: 'hard', description: 'long, branching, multi-goal plans (MCP-Bench\'s depth)' },
 ]
 
-const added = new WeakSet<Vitest>()
 const warnedBun = new WeakSet<Vitest>()
 
+/** The reports written to one output directory, and the projects whose tasks they hold. */
+interface ReportGroup {
+  options: ResolvedBenchOptions
+  firstProject: string
+  projects: Set<string>
+  secrets: Redactor['secrets'][number][]
+}
+
+const reportGroups = new WeakMap<Vitest, Map<string, ReportGroup>>()
+
+/**
+ * One set of reports per output directory, holding the tasks of the projects that write there, so each
+ * project's `mcpBench()` options (outputDir, gate, prices, history) apply to its own tasks. Two projects that
+ * share a directory but not those options are a configuration error, said at once, rather than one of them
+ * silently winning.
+ */
 function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBenchOptions, redactor: Redactor): void {
-  if (added.has(vitest)) return
-  added.add(vitest)
   const outputDir = resolve(project.config.root, options.outputDir)
+  const groups = reportGroups.get(vitest) ?? new Map<string, ReportGroup>()
+  reportGroups.set(vitest, groups)
+  const existing = groups.get(outputDir)
+  if (existing) {
+    const clash = reportClash(existing.options, options)
+    if (clash) throw new Error(`vitest-mcp-bench: projects "${existing.firstProject || 'root'}" and "${project.name || 'root'}" both write their reports to ${outputDir} but with different ${clash}; give each project its own outputDir`)
+    existing.projects.add(project.name)
+    existing.secrets.push(...redactor.secrets)
+    return
+  }
+  const group: ReportGroup = { options, firstProject: project.name, projects: new Set([project.name]), secrets: [...redactor.secrets] }
+  groups.set(outputDir, group)
   const environment = here('./runtime/environment')
   const prices = priceTable(options.prices)
+  // Every project of the group adds its secrets: the reports redact them all.
+  const groupRedactor = lazyRedactor(() => group.secrets)
   const reporters = vitest.config.reporters as unknown[]
   // The leaderboard reporter writes each task's record onto its test as properties; the JUnit reporter,
   // after it, writes them (and reads the status to tell errors from failures).
   const reports = [
-    new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor, prices, historyDir: historyDir(project.config.root, outputDir, options.historyDir) }),
-    new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench' }),
+    new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor: groupRedactor, prices, historyDir: historyDir(project.config.root, outputDir, options.historyDir), projects: group.projects }),
+    new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench', projects: group.projects }),
   ]
   reporters.push(...reports)
   // A second Ctrl-C exits without waiting for the run, but not without these reports.
   finishReportsOnExit(vitest, reports)
-  // First in line: Vitest calls reporters in order, and its default reporter redraws its status window
-  // (which shows the progress block) as it handles a result, so the block must have the result by then.
-  if (options.progress) reporters.unshift(new ProgressReporter({ environment, prices }))
+  // One progress block for the run, first in line: Vitest calls reporters in order, and its default reporter
+  // redraws its status window (which shows the progress block) as it handles a result, so the block must have
+  // the result by then.
+  if (options.progress && groups.size === 1) reporters.unshift(new ProgressReporter({ environment, prices }))
+}
+
+/** The report options two projects writing to one directory must agree on, or the first that differs. */
+function reportClash(a: ResolvedBenchOptions, b: ResolvedBenchOptions): string | null {
+  const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y)
+  if (!same(a.gate, b.gate)) return 'gate settings'
+  if (!same(a.prices, b.prices)) return 'prices'
+  if (!same(a.historyDir, b.historyDir)) return 'historyDir'
+  return null
+}
+
+/** A redactor over a list of secrets that may still grow while the projects of a run are set up. */
+function lazyRedactor(secrets: () => Redactor['secrets']): Redactor {
+  let built: { count: number; redactor: Redactor } | undefined
+  const current = () => {
+    const list = secrets()
+    if (built?.count !== list.length) built = { count: list.length, redactor: createRedactor(list) }
+    return built.redactor
+  }
+  return {
+    text: (value) => current().text(value),
+    deep: (value) => current().deep(value),
+    get secrets() { return current().secrets },
+    get tooShort() { return current().tooShort },
+  }
 }
 
 /** The run history's directory: the `historyDir` option (relative to the root), else `<outputDir>/history`; null when turned off. */

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path'
 import type { JudgeConfigInput } from '../contracts/judge-options.ts'
-import type { RuntimeSettings } from '../runtime/state.ts'
+import { JudgeSettingSchema, type JudgeSetting, type RuntimeSettings } from '../contracts/settings.ts'
 import { resolveConcurrency } from './concurrency.ts'
 import { describeIssues, loadServersFile, parseServers, ServerConfigError, type LoadedServers } from '../config/load-servers.ts'
 import { BenchOptionsSchema, type AgentSetting, type BenchOptions, type ResolvedBenchOptions } from '../contracts/options.ts'
@@ -19,9 +19,11 @@ export function resolveOptions(input: BenchOptions, env: NodeJS.ProcessEnv = pro
 
 /**
  * Turns validated plugin options, and the MCP_BENCH_* environment variables
- * that stand in for them, into the settings shipped to every worker.
+ * that stand in for them, into the settings shipped to the project's workers.
+ * Everything is decided here, once: the workers read no option from their
+ * own environment, only the judge's key and headers, by the names given here.
  */
-export function runtimeSettings(options: ResolvedBenchOptions, root: string): RuntimeSettings {
+export function runtimeSettings(options: ResolvedBenchOptions, root: string, env: NodeJS.ProcessEnv = process.env, concurrentTasks = true): RuntimeSettings {
   return {
     root,
     servers: loadServers(options.servers, root),
@@ -31,16 +33,17 @@ export function runtimeSettings(options: ResolvedBenchOptions, root: string): Ru
     judgeTimeout: options.judgeTimeout,
     trials: options.trials ?? trialsFromEnv(),
     maxRounds: options.maxRounds,
-    maxToolCalls: options.maxToolCalls,
+    ...(options.maxToolCalls === undefined ? {} : { maxToolCalls: options.maxToolCalls }),
     maxToolOutputChars: options.maxToolOutputChars,
     maxRecordedOutputChars: options.maxRecordedOutputChars,
-    judge: withoutSecrets(withoutCache((options.judge ?? null) as JudgeSetting)),
+    judge: judgeSetting(options.judge, env),
     distractors: options.distractors,
     excludeTools: options.excludeTools,
     outputDir: resolve(root, options.outputDir),
     historyDir: options.historyDir === false ? null : resolve(root, options.historyDir ?? join(options.outputDir, 'history')),
     fidelity: options.fidelity ?? null,
     concurrency: resolveConcurrency(options.concurrency),
+    concurrentTasks,
   }
 }
 
@@ -52,26 +55,49 @@ function trialsFromEnv(): number {
   return n
 }
 
-type JudgeSetting = JudgeConfigInput | string | false | null
+type JudgeOption = JudgeConfigInput | string | false | undefined
 
-/** `vitest run --no-cache` (or MCP_BENCH_NO_CACHE=1) also turns the judge cache off. */
-function withoutCache(judge: JudgeSetting): JudgeSetting {
-  const off = process.argv.includes('--no-cache') || /^(1|true|yes)$/i.test(process.env.MCP_BENCH_NO_CACHE ?? '')
-  if (!off || judge === false) return judge
-  return { ...(typeof judge === 'string' ? { model: judge } : judge ?? {}), cache: false }
+/** Where the workers find the judge's key and headers; an inline value is put there by `judgeWorkerEnv`. */
+const JUDGE_KEY_ENV = 'MCP_BENCH_JUDGE_API_KEY'
+const JUDGE_HEADERS_ENV = 'MCP_BENCH_JUDGE_HEADERS'
+
+const nonEmpty = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined)
+
+/**
+ * The judge this project runs with, or false for none: the model and endpoint from the options, then
+ * MCP_BENCH_JUDGE_MODEL / MCP_BENCH_JUDGE_BASE_URL / OPENAI_BASE_URL; the key and headers by the name of the
+ * variable that holds them. MCP_BENCH_NO_CACHE=1 turns the judge cache off (as `--no-cache` does, which the
+ * plugin reads from Vitest's resolved config).
+ */
+export function judgeSetting(option: JudgeOption, env: NodeJS.ProcessEnv = process.env): JudgeSetting | false {
+  if (option === false) return false
+  const { apiKey, headers, ...config } = typeof option === 'string' ? { model: option } : (option ?? {})
+  const model = config.model ?? nonEmpty(env.MCP_BENCH_JUDGE_MODEL)
+  if (!model) return false
+  const baseURL = config.baseURL ?? nonEmpty(env.MCP_BENCH_JUDGE_BASE_URL) ?? nonEmpty(env.OPENAI_BASE_URL)
+  const apiKeyEnv = apiKey || nonEmpty(env[JUDGE_KEY_ENV]) ? JUDGE_KEY_ENV : 'OPENAI_API_KEY'
+  const headersEnv = headers || nonEmpty(env[JUDGE_HEADERS_ENV]) ? JUDGE_HEADERS_ENV : undefined
+  const noCache = /^(1|true|yes)$/i.test(env.MCP_BENCH_NO_CACHE ?? '')
+  return JudgeSettingSchema.parse({
+    ...config,
+    model,
+    ...(baseURL ? { baseURL } : {}),
+    apiKeyEnv,
+    ...(headersEnv ? { headersEnv } : {}),
+    ...(noCache ? { cache: false } : {}),
+  })
 }
 
 /**
- * Workers get keys from their environment, never from settings (which end
- * up in Vitest's config): an inline judge key or headers move into the
- * environment variables the workers inherit.
+ * The environment variables this project's workers need for an inline judge key or headers, set through
+ * Vitest's `test.env` for this project alone: the plugin never writes a secret into its own process.env.
  */
-function withoutSecrets(judge: JudgeSetting): RuntimeSettings['judge'] {
-  if (!judge || typeof judge !== 'object') return judge
-  const { apiKey, headers, ...rest } = judge
-  if (apiKey) process.env.MCP_BENCH_JUDGE_API_KEY = apiKey
-  if (headers) process.env.MCP_BENCH_JUDGE_HEADERS = JSON.stringify(headers)
-  return rest
+export function judgeWorkerEnv(option: JudgeOption): Record<string, string> {
+  if (!option || typeof option !== 'object') return {}
+  return {
+    ...(option.apiKey ? { [JUDGE_KEY_ENV]: option.apiKey } : {}),
+    ...(option.headers ? { [JUDGE_HEADERS_ENV]: JSON.stringify(option.headers) } : {}),
+  }
 }
 
 /** A broken servers file does not stop the run: every task that needs a server reports it. */

@@ -1,5 +1,8 @@
 import type { Environment } from 'vitest/environments'
-import { redactorFor, setRuntime, type RuntimeSettings } from './state.ts'
+import * as z from 'zod'
+import { RuntimeSettingsSchema, type RuntimeSettings } from '../contracts/settings.ts'
+import { setRuntime } from './state.ts'
+import { redactorFor } from '../lib/settings-redactor.ts'
 import { ServerHub } from './servers/hub.ts'
 import { refuseNewServers } from './servers/orphan-guard.ts'
 
@@ -45,6 +48,14 @@ function watchProcess(): void {
   if (process.connected) process.once('disconnect', () => closeAll(1))
 }
 
+/** The settings as they arrive from the main process, checked against their contract before anything uses them. */
+function validSettings(raw: unknown): RuntimeSettings {
+  if (raw === undefined) throw new Error('vitest-mcp-bench: environment options are missing; add mcpBench() to the plugins of this Vitest project')
+  const parsed = RuntimeSettingsSchema.safeParse(raw)
+  if (!parsed.success) throw new Error(`vitest-mcp-bench: the settings the plugin sent this worker are not valid (a version mismatch between the plugin and the environment?):\n${z.prettifyError(parsed.error)}`)
+  return parsed.data
+}
+
 /**
  * The Vitest environment for benchmark files. It owns the file's servers:
  * they start on first use by a task and all stop at teardown, whatever
@@ -54,10 +65,7 @@ export default {
   name: 'mcp-bench',
   viteEnvironment: 'ssr',
   async setup(global, options) {
-    const settings = (options as { mcpBench?: RuntimeSettings }).mcpBench
-    if (!settings) {
-      throw new Error('vitest-mcp-bench: environment options are missing; add mcpBench() to the plugins of this Vitest project')
-    }
+    const settings = validSettings((options as { mcpBench?: unknown }).mcpBench)
     watchProcess()
     const hub = new ServerHub({ ...settings.servers, root: settings.root })
     hubs.add(hub)

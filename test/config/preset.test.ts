@@ -95,10 +95,14 @@ describe("preset: 'mcp-bench'", () => {
   })
 
   it('reaches the workers: the runtime settings carry the distractor count and the excluded tools', () => {
-    const settings = runtimeSettings(resolveOptions({ preset: 'mcp-bench', servers }, NO_ENV), process.cwd())
+    const options = resolveOptions({ preset: 'mcp-bench', servers }, NO_ENV)
+    const settings = runtimeSettings(options, process.cwd(), { MCP_BENCH_JUDGE_MODEL: 'judge-model' })
     expect(settings.distractors).toEqual({ count: 10, resident: ['time'], maxTools: 10_000 })
     expect(settings.excludeTools).toEqual(MCP_BENCH_EXCLUDED_TOOLS)
-    expect(settings.judge).toMatchObject({ calibration: 'mcp-bench', dependencyAnalysis: true })
+    // The main process decides the judge: its model from the environment, its key by the variable's name only.
+    expect(settings.judge).toMatchObject({ model: 'judge-model', calibration: 'mcp-bench', dependencyAnalysis: true, apiKeyEnv: 'OPENAI_API_KEY' })
+    // No judge model anywhere: the workers are told there is no judge, rather than deciding from their own environment.
+    expect(runtimeSettings(options, process.cwd(), {}).judge).toBe(false)
   })
 
   it('rejects an unknown preset with the options error', () => {

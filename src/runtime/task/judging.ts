@@ -1,5 +1,6 @@
 import { createJudge, type Judge } from '../judge/judge.ts'
 import type { JudgeConfigInput } from '../../contracts/judge-options.ts'
+import type { JudgeSetting } from '../../contracts/settings.ts'
 import type { JudgeInput } from '../judge/prompt.ts'
 import type { JudgeResult } from '../../contracts/judge-result.ts'
 
@@ -13,18 +14,33 @@ export interface Judges {
 
 let memo: { key: string; judges: Judges } | undefined
 
-/** One pair of judges per worker and config; a missing model gives judges that answer "not judged". */
-export function judgesFor(config: unknown, root: string): Judges {
-  const key = JSON.stringify(config ?? null)
+/**
+ * One pair of judges per worker and setting. The main process decided the model and endpoint; the key and
+ * headers are read here from the variables the setting names, and nothing else of this worker's environment.
+ */
+export function judgesFor(setting: JudgeSetting | false, root: string): Judges {
+  const key = JSON.stringify(setting)
   if (memo?.key !== key) {
-    const input = (config ?? null) as JudgeConfigInput | string | false | null
-    const primary = createJudge(input, { cwd: root })
+    const { input, env } = judgeInput(setting)
+    const primary = createJudge(input, { cwd: root, env })
     const passFail = primary.config?.rubric === 'pass-fail'
       ? primary
-      : createJudge(asPassFail(input), { cwd: root })
+      : createJudge(asPassFail(input), { cwd: root, env })
     memo = { key, judges: { primary, passFail, configured: primary.config !== null } }
   }
   return memo.judges
+}
+
+function judgeInput(setting: JudgeSetting | false): { input: JudgeConfigInput | false; env: Record<string, string | undefined> } {
+  if (!setting) return { input: false, env: {} }
+  const { apiKeyEnv, headersEnv, ...input } = setting
+  return {
+    input,
+    env: {
+      MCP_BENCH_JUDGE_API_KEY: apiKeyEnv ? process.env[apiKeyEnv] : undefined,
+      MCP_BENCH_JUDGE_HEADERS: headersEnv ? process.env[headersEnv] : undefined,
+    },
+  }
 }
 
 function asPassFail(config: JudgeConfigInput | string | false | null): JudgeConfigInput | false | null {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { DEFAULT_CACHE_DIR } from '../../judge/config.ts'
 import { cassetteFromEnv } from '../../exchange-store.ts'
-import type { RuntimeSettings } from '../../state.ts'
+import type { RuntimeSettings } from '../../../contracts/settings.ts'
 import type { RefereePaths } from './read-access.ts'
 
 /** Where this run keeps what agent code must not read, from the settings the worker was given. */

@@ -1,0 +1,9 @@
+import { mcpTask } from 'vitest-mcp-bench'
+
+for (const [a, b] of [[2, 3], [10, 5]]) {
+  mcpTask(`alpha/sum-${a}-${b}`, {
+    servers: ['math'],
+    prompt: `What is ${a} plus ${b}?`,
+    reference: { calls: [{ id: 's', tool: 'math.add', args: { firstNumber: a, secondNumber: b } }], answer: `${a + b}`, facts: [String(a + b)] },
+  })
+}
