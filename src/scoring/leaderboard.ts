@@ -1,4 +1,4 @@
-import { applyGate, type Gate } from '../node/gate.ts'
+import { applyGate, type Gate } from './gate.ts'
 import { DEFAULT_PRICES_AS_OF } from '../contracts/prices.ts'
 import { agentRows, counted } from './rows.ts'
 import { runCost } from './run-costs.ts'

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { loadAgent } from '../../src/runtime/agents/resolve.ts'
-import { agentName } from '../../src/node/agent-name.ts'
+import { agentName } from '../../src/lib/agent-name.ts'
 import { AgentOptionSchema } from '../../src/contracts/options.ts'
 import { resolveAgents } from '../../src/node/resolve-settings.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { agentName } from '../../src/node/agent-name.ts'
+import { agentName } from '../../src/lib/agent-name.ts'
 import { resolveAgents, resolveOptions, runtimeSettings } from '../../src/node/resolve-settings.ts'
 import { MCP_BENCH_EXCLUDED_TOOLS } from '../../src/node/preset-mcp-bench.ts'
 import { resolveJudgeConfig } from '../../src/runtime/judge/config.ts'

@@ -1,4 +1,4 @@
-import { agentName } from '../../node/agent-name.ts'
+import { agentName } from '../../lib/agent-name.ts'
 import type { AgentSetting } from '../../contracts/options.ts'
 import type { ReferencePlan } from '../../contracts/task-spec.ts'
 

@@ -1,6 +1,6 @@
 import { mcpTask } from 'vitest-mcp-bench'
 
-for (const [a, b] of [[2, 3], [10, 5]]) {
+for (const [a, b] of [[2, 3], [10, 5]] as Array<[number, number]>) {
   mcpTask(`alpha/sum-${a}-${b}`, {
     servers: ['math'],
     prompt: `What is ${a} plus ${b}?`,

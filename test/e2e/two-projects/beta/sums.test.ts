@@ -1,6 +1,6 @@
 import { mcpTask } from 'vitest-mcp-bench'
 
-for (const [a, b] of [[4, 6], [20, 5]]) {
+for (const [a, b] of [[4, 6], [20, 5]] as Array<[number, number]>) {
   mcpTask(`beta/sum-${a}-${b}`, {
     servers: ['math'],
     prompt: `What is ${a} plus ${b}?`,
