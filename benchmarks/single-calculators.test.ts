@@ -198,7 +198,7 @@ mcpTask('medical-calculator/weight-and-kidney-check', {
       { id: 'egfr', tool: 'medical-calculator.egfr_epi', args: { scr: 1.1, age: 64, male: false } },
     ],
     answer: 'Her BMI is 27.73 (overweight; BSA 1.78 m²). Her eGFR is 56.1 mL/min/1.73m², CKD stage G3a (mildly to moderately decreased).',
-    facts: ['27.73', 'overweight', '56.1', { value: 'G3a', forbid: ['G3b'] }],
+    facts: ['27.73', 'overweight', '56.1', { value: 'G3a', forbid: ['G3b'], derived: 'the KDIGO stage of an eGFR of 56.1 (45-59)' }],
   },
 })
 
