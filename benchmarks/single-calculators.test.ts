@@ -95,7 +95,7 @@ mcpTask('scientific-computing/field-divergence-and-curl', {
       { id: 'curl', tool: 'scientific-computing.curl', args: { f_str: '[x*y, y*z, z*x]', point: [1, 2, 3] } },
     ],
     answer: 'The divergence is x + y + z, which is 6 at (1, 2, 3). The curl is [-y, -z, -x], which is [-2, -3, -1] at that point.',
-    facts: ['x + y + z', '6', '-y, -z, -x', '-3'],
+    facts: [{ value: 'x + y + z', anyOf: ['C.x + C.y + C.z'] }, '6', { value: '-y, -z, -x', anyOf: ['(-C.y)*C.i + (-C.z)*C.j + (-C.x)*C.k'] }, '-3'],
   },
 })
 
