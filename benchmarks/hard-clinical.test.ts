@@ -252,7 +252,7 @@ mcpTask('hard/medical-calculator+unit-converter+math/child-blood-pressure-visit'
       { value: '134.62', goal: 'size' },
       { value: '15.27', goal: 'size' },
       { value: '67.67', goal: 'fluids' },
-      { value: '1624.1', goal: 'fluids' },
+      { value: '1624.1', derived: 'the hourly rate 67.67 mL/h × 24', goal: 'fluids' },
       { value: '94.9', goal: 'first reading' },
       { value: '115', goal: 'average' },
       { value: '91.1', goal: 'average' },

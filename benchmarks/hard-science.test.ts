@@ -114,7 +114,7 @@ mcpTask('hard/scientific-computing+math/field-sensor-hotspot', {
       { value: '-2,-1,-4', anyOf: ['-2, -1, -4', '-2 -1 -4', '-2i - j - 4k', '-2i - 1j - 4k', '-2 i - j - 4 k'], goal: 'curl' },
       { value: '21', goal: 'curl' },
       // The Laplacian in SymPy syntax (as the tool writes it) or in ordinary notation.
-      { value: '2*y + 6*z', anyOf: ['2y + 6z', '6z + 2y', '6*z + 2*y', '2y+6z', '2*y+6*z'], goal: 'temperature' },
+      { value: '2*y + 6*z', anyOf: ['2y + 6z', '6z + 2y', '6*z + 2*y', '2y+6z', '2*y+6*z', '2*C.y + 6*C.z'], goal: 'temperature' },
       { value: '-5.237', goal: 'temperature' },
     ],
   },

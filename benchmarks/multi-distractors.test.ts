@@ -65,7 +65,7 @@ mcpTask('unit-converter+medical-calculator/child-fluids', {
       { id: 'fluids', tool: 'medical-calculator.maintenance_fluids', args: { weight_kg: 19.96 }, after: ['kg'] },
     ],
     answer: '44 lb is 19.96 kg. By the 4-2-1 rule the maintenance rate is 59.92 mL/h, about 1,438.1 mL per day.',
-    facts: ['19.96', '59.92', '1,438.1'],
+    facts: ['19.96', '59.92', { value: '1,438.1', derived: 'the hourly rate 59.92 mL/h × 24' }],
   },
 }, ({ run, expect }) => {
   // Up to 10 distraction servers, as many as fit in a 128-tool catalog.

@@ -91,7 +91,7 @@ mcpTask('scientific-computing+math/field-divergence', {
     ],
     answer: 'The divergence is 2*x*y + 2*x*z + z (2xy + 2xz + z); at (1, 2, 3) it equals 13.',
     // The formula in SymPy syntax (as the tool writes it) or in ordinary notation.
-    facts: ['13', { value: '2*x*y + 2*x*z + z', anyOf: ['2xy + 2xz + z', '2xy+2xz+z', '2*x*y+2*x*z+z', 'z + 2xy + 2xz', '2xy + z + 2xz', '2x(y + z) + z', '2x(y+z) + z', 'z + 2x(y + z)', '2xz + 2xy + z'] }],
+    facts: ['13', { value: '2*x*y + 2*x*z + z', anyOf: ['2xy + 2xz + z', '2xy+2xz+z', '2*x*y+2*x*z+z', 'z + 2xy + 2xz', '2xy + z + 2xz', '2x(y + z) + z', '2x(y+z) + z', 'z + 2x(y + z)', '2xz + 2xy + z', '2*C.x*C.y + 2*C.x*C.z + C.z'] }],
   },
 })
 

@@ -95,7 +95,7 @@ mcpTask('scientific-computing/field-divergence-and-curl', {
       { id: 'curl', tool: 'scientific-computing.curl', args: { f_str: '[x*y, y*z, z*x]', point: [1, 2, 3] } },
     ],
     answer: 'The divergence is x + y + z, which is 6 at (1, 2, 3). The curl is [-y, -z, -x], which is [-2, -3, -1] at that point.',
-    facts: ['x + y + z', '6', '-y, -z, -x', '-3'],
+    facts: [{ value: 'x + y + z', anyOf: ['C.x + C.y + C.z'] }, '6', { value: '-y, -z, -x', anyOf: ['(-C.y)*C.i + (-C.z)*C.j + (-C.x)*C.k'] }, '-3'],
   },
 })
 
@@ -198,7 +198,7 @@ mcpTask('medical-calculator/weight-and-kidney-check', {
       { id: 'egfr', tool: 'medical-calculator.egfr_epi', args: { scr: 1.1, age: 64, male: false } },
     ],
     answer: 'Her BMI is 27.73 (overweight; BSA 1.78 m²). Her eGFR is 56.1 mL/min/1.73m², CKD stage G3a (mildly to moderately decreased).',
-    facts: ['27.73', 'overweight', '56.1', { value: 'G3a', forbid: ['G3b'] }],
+    facts: ['27.73', 'overweight', '56.1', { value: 'G3a', forbid: ['G3b'], derived: 'the KDIGO stage of an eGFR of 56.1 (45-59)' }],
   },
 })
 
