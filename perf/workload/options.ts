@@ -20,7 +20,8 @@ export function workloadOptions(): BenchOptions {
 }
 
 export const workloadTest = {
-  include: ['benchmarks/**/*.test.ts'],
+  // .js: perf/bar.ts runs this config transpiled, in a scratch project.
+  include: ['benchmarks/**/*.test.{ts,js}'],
   // For profiling the test worker: PERF_WORKER_EXEC_ARGV='["--cpu-prof","--cpu-prof-dir=/tmp/prof"]'.
   execArgv: JSON.parse(process.env.PERF_WORKER_EXEC_ARGV ?? '[]') as string[],
 }
