@@ -22,6 +22,8 @@ export function groupOf(url: string): string {
   const nm = url.lastIndexOf('/node_modules/')
   if (nm >= 0) {
     const rest = url.slice(nm + 14).split('/')
+    // This package, installed: by module, as from the repository.
+    if (rest[0] === 'vitest-mcp-bench') return rest.slice(rest[1] === 'dist' ? 2 : 1).join('/')
     return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!
   }
   if (url.startsWith('node:')) return 'node internals'
