@@ -13,12 +13,12 @@ import { baselineComparison } from '../src/scoring/baseline.ts'
 import { gateConfigured } from '../src/scoring/gate.ts'
 import { buildLeaderboard } from '../src/scoring/leaderboard.ts'
 import type { Leaderboard, TaskRecord } from '../src/contracts/leaderboard.ts'
-import { isLeftOut, isUnfinished, taskRecord } from '../src/scoring/task-record.ts'
+import { isLeftOut, isUnfinished } from '../src/scoring/task-record.ts'
 import type { Trajectory } from '../src/contracts/trajectory.ts'
 import { cleanText } from '../src/lib/text.ts'
 import { exitVerdict } from './exit-verdict.ts'
 import { junitProperties, STATUS_PROPERTY } from './junit-properties.ts'
-import { validOutcome } from './task-outcome.ts'
+import { recordOf, validOutcome } from './task-outcome.ts'
 import { leaderboardMarkdown } from './markdown.ts'
 import { filesNotRun, notRunMessage, plannedFiles, workerDeath } from './run-gaps.ts'
 import { writeFileAtomic } from '../src/lib/atomic-file.ts'
@@ -173,7 +173,7 @@ export class LeaderboardReporter implements Reporter {
           rawTask(test).annotations.push({ type: STATUS_PROPERTY, message: 'unfinished' })
           continue
         }
-        const record = taskRecord(outcome, { state: state as 'passed' | 'failed' | 'skipped', errors, durationMs: Math.round(test.diagnostic()?.duration ?? 0) }, this.options.prices)
+        const record = recordOf(outcome, { state: state as 'passed' | 'failed' | 'skipped', errors, durationMs: Math.round(test.diagnostic()?.duration ?? 0) }, this.options.prices)
         this.seen.set(`${prefix}${test.id}`, { record, trajectory: outcome.trajectory })
         tests.push([test, record])
       }

@@ -1,4 +1,7 @@
 import { OUTCOME_VERSION, TaskOutcomeSchema, type TaskOutcome } from '../src/contracts/outcome.ts'
+import type { Prices } from '../src/contracts/prices.ts'
+import type { TaskRecord } from '../src/contracts/leaderboard.ts'
+import { taskRecord, type TestResult } from '../src/scoring/task-record.ts'
 import type * as z from 'zod'
 
 /**
@@ -73,4 +76,23 @@ function withoutBadEntries(trajectory: unknown, error: z.ZodError): { value: unk
   const keep = (list: 'turns' | 'calls') => (Array.isArray(t[list]) ? (t[list] as unknown[]).filter((_, i) => !bad[list].has(i)) : t[list])
   const dropped = (['turns', 'calls'] as const).filter((l) => bad[l].size).map((l) => `trajectory.${l} ${[...bad[l]].join(', ')}`)
   return { value: { ...t, turns: keep('turns'), calls: keep('calls') }, dropped }
+}
+
+/**
+ * Records already built, by outcome: the progress display builds each task's record as its result arrives, and
+ * the leaderboard needs the same record at the end; the metrics (call matching, facts) are computed once. A
+ * record is reused only for the same result (state, errors, duration) and prices.
+ */
+const records = new WeakMap<TaskOutcome, { result: TestResult; prices: Prices | undefined; record: TaskRecord }>()
+
+export function recordOf(outcome: TaskOutcome, result: TestResult, prices?: Prices): TaskRecord {
+  const known = records.get(outcome)
+  if (known && known.prices === prices && sameResult(known.result, result)) return known.record
+  const record = taskRecord(outcome, result, prices)
+  records.set(outcome, { result, prices, record })
+  return record
+}
+
+function sameResult(a: TestResult, b: TestResult): boolean {
+  return a.state === b.state && a.durationMs === b.durationMs && a.errors.length === b.errors.length && a.errors.every((e, i) => e === b.errors[i])
 }

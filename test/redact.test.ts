@@ -29,6 +29,14 @@ describe('redaction', () => {
     expect(r.text('abc long-enough')).toBe('abc [redacted:LONG]')
   })
 
+  it('finds every credential shape whatever its case (the quick pre-check lets none through)', () => {
+    const { text } = createRedactor([])
+    const cases = ['SK-abcdefgh12'.toLowerCase(), 'BEARER abcdefgh12', 'Basic dXNlcjpwYXNz', 'TOKEN abcdefgh12', 'HTTPS://user:pw@host/x',
+      'API-KEY: abcdefgh', 'Access_Token=abcdefghi', 'SECRET: "abcdefg"', 'PassWord=hunter22']
+    for (const value of cases) expect(text(value), value).toContain('[redacted')
+    expect(text('The sums are 5 and 6.')).toBe('The sums are 5 and 6.')
+  })
+
   it('leaves short and ordinary values alone', () => {
     const r = createRedactor([{ value: '1', label: 'DEBUG' }])
     expect(r.text('took 1 ms; the skeleton key is fine')).toBe('took 1 ms; the skeleton key is fine')

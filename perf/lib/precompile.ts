@@ -22,18 +22,21 @@ export function precompileFixtures(root: string): string {
 export function transpileTree(root: string, dirs: string[]): string {
   const out = mkdtempSync(join(tmpdir(), 'mcp-bench-js-'))
   symlinkSync(resolve(root, 'node_modules'), join(out, 'node_modules'), 'dir')
-  for (const dir of dirs) {
-    for (const file of listFiles(resolve(root, dir)).filter((f) => f.endsWith('.ts'))) {
-      const target = join(out, relative(root, file)).replace(/\.ts$/, '.js')
-      mkdirSync(dirname(target), { recursive: true })
-      const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
-        fileName: file,
-        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, rewriteRelativeImportExtensions: true, verbatimModuleSyntax: false },
-      })
-      writeFileSync(target, outputText)
-    }
-  }
+  for (const dir of dirs) transpileFiles(root, listFiles(resolve(root, dir)).filter((f) => f.endsWith('.ts')), out)
   return out
+}
+
+/** `files` (absolute, under `root`) as .js under `out`, same layout relative to `root`. */
+export function transpileFiles(root: string, files: string[], out: string): void {
+  for (const file of files) {
+    const target = join(out, relative(root, file)).replace(/\.ts$/, '.js')
+    mkdirSync(dirname(target), { recursive: true })
+    const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
+      fileName: file,
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, rewriteRelativeImportExtensions: true, verbatimModuleSyntax: false },
+    })
+    writeFileSync(target, outputText)
+  }
 }
 
 function listFiles(dir: string): string[] {

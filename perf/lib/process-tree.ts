@@ -1,7 +1,11 @@
 /**
- * Runs a command and samples the resident memory of its whole process tree (the command, its workers
- * and the servers they start) from /proc, so contenders that fork workers or spawn servers are charged
- * for them. Linux only; elsewhere memory is reported as unknown.
+ * Runs a command and measures its whole process tree (the command, its workers and the servers they start),
+ * so contenders that fork workers or spawn servers are charged for them:
+ * - CPU: user + system time of the command and every descendant it waited for, read from a shell's
+ *   /proc/self/stat (cutime + cstime) once the command has ended;
+ * - memory: sampled from /proc, the largest resident set of any one process of the tree (VmHWM, its own
+ *   peak, so a spike between samples still counts) and the largest sum over the tree.
+ * Linux only; elsewhere CPU and memory are reported as unknown (NaN).
  */
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -9,15 +13,20 @@ import { readdirSync, readFileSync } from 'node:fs'
 export interface TreeRun {
   code: number | null
   wallMs: number
+  /** User + system CPU of the whole tree, in ms; NaN where /proc is not available. */
+  cpuMs: number
   /** Highest sampled sum of RSS over the tree, in bytes; NaN where /proc is not available. */
   peakRss: number
+  /** Largest peak RSS (VmHWM) of any single process of the tree, in bytes. */
+  maxProcessRss: number
   output: string
 }
 
 const PAGE = 4096
+const linux = process.platform === 'linux'
 
-/** RSS of `root` and every descendant, in bytes. */
-function treeRss(root: number): number {
+/** RSS of `root` and every descendant, and the largest VmHWM among them, in bytes. */
+function treeMemory(root: number): { sum: number; largest: number } {
   const parent = new Map<number, number>()
   const rss = new Map<number, number>()
   for (const entry of readdirSync('/proc')) {
@@ -33,33 +42,57 @@ function treeRss(root: number): number {
       // the process ended between listing and reading
     }
   }
-  let total = 0
+  let sum = 0
+  let largest = 0
   for (const [pid, bytes] of rss) {
     for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) {
-      if (p === root) {
-        total += bytes
-        break
-      }
+      if (p !== root) continue
+      sum += bytes
+      largest = Math.max(largest, highWater(pid) ?? bytes)
+      break
     }
   }
-  return total
+  return { sum, largest }
 }
+
+function highWater(pid: number): number | undefined {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+    return kb ? Number(kb) * 1024 : undefined
+  } catch {
+    return undefined
+  }
+}
+
+// The shell waits for the command, then reports its children's CPU (the command's tree) on fd 3.
+const WRAPPER = '"$@"; code=$?; cat /proc/$$/stat >&3; exit $code'
+const TICK_MS = 10 // USER_HZ is 100 on Linux
 
 export function runTree(command: string[], options: { cwd: string; env: NodeJS.ProcessEnv; sampleMs?: number }): Promise<TreeRun> {
   const t0 = performance.now()
-  const child = spawn(command[0]!, command.slice(1), { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const argv = linux ? ['sh', '-c', WRAPPER, 'sh', ...command] : command
+  const child = spawn(argv[0]!, argv.slice(1), { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] })
   let output = ''
-  child.stdout.on('data', (d) => (output += d))
-  child.stderr.on('data', (d) => (output += d))
-  let peakRss = process.platform === 'linux' ? 0 : Number.NaN
+  let stat = ''
+  child.stdout!.on('data', (d) => (output += d))
+  child.stderr!.on('data', (d) => (output += d))
+  child.stdio[3]!.on('data', (d) => (stat += d))
+  let peakRss = linux ? 0 : Number.NaN
+  let maxProcessRss = linux ? 0 : Number.NaN
   const sample = () => {
-    if (child.pid !== undefined && !Number.isNaN(peakRss)) peakRss = Math.max(peakRss, treeRss(child.pid))
+    if (child.pid === undefined || !linux) return
+    const { sum, largest } = treeMemory(child.pid)
+    peakRss = Math.max(peakRss, sum)
+    maxProcessRss = Math.max(maxProcessRss, largest)
   }
-  const timer = setInterval(sample, options.sampleMs ?? 50)
+  const timer = setInterval(sample, options.sampleMs ?? 100)
   return new Promise((resolve) => {
     child.on('close', (code) => {
       clearInterval(timer)
-      resolve({ code, wallMs: performance.now() - t0, peakRss, output })
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      // Fields 16 and 17 of stat (cutime, cstime) are at 13 and 14 once the pid and name are cut off.
+      const cpuMs = linux && fields.length > 14 ? (Number(fields[13]) + Number(fields[14])) * TICK_MS : Number.NaN
+      resolve({ code, wallMs: performance.now() - t0, cpuMs, peakRss, maxProcessRss, output })
     })
   })
 }

@@ -1,5 +1,5 @@
 /**
- * Workload W of the "Speed" issue, shared by every contender of perf/harness-overhead.ts:
+ * Workload W of the "Speed" issue, shared by every contender of perf/bar.ts:
  * N tasks, each 3 tool-calling turns of 2 parallel calls then a final answer, against one
  * shared stdio MCP server (the math fixture), with an OpenAI-compatible stand-in model that
  * takes 100 ms per completion. This module has no imports, so contenders outside the

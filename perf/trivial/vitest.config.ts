@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
 
 // Vitest's defaults, one file: what any test run in this repository costs at the least.
-// perf/suite-vs-trivial.ts runs it from the repository's root, which the path is relative to.
+// perf/bar.ts (--parts suite) runs it from the repository's root, which the path is relative to.
 export default defineConfig({ test: { include: ['perf/trivial/trivial.test.ts'] } })

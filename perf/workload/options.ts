@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BenchOptions } from '../../src/contracts/options.ts'
 
-// Workload W as this project runs it, for perf/harness-overhead.ts: mcpTask files under the plugin with
+// Workload W as this project runs it, for perf/bar.ts: mcpTask files under the plugin with
 // its default reporters, the OpenAI-compatible agent against the stand-in model (PERF_MODEL_URL) and one
 // stdio server shared by the file's tasks (PERF_SERVER: the command as a JSON array). Two configs load
 // the plugin two ways: vitest.config.ts from src/ (as this repository's own config does: Vite bundles
@@ -20,7 +20,8 @@ export function workloadOptions(): BenchOptions {
 }
 
 export const workloadTest = {
-  include: ['benchmarks/**/*.test.ts'],
+  // .js: perf/bar.ts runs this config transpiled, in a scratch project.
+  include: ['benchmarks/**/*.test.{ts,js}'],
   // For profiling the test worker: PERF_WORKER_EXEC_ARGV='["--cpu-prof","--cpu-prof-dir=/tmp/prof"]'.
   execArgv: JSON.parse(process.env.PERF_WORKER_EXEC_ARGV ?? '[]') as string[],
 }

@@ -8,8 +8,12 @@ import * as z from 'zod'
 export const ClientMessageSchema = z.discriminatedUnion('op', [
   /** `max`: the pool's limit, for a pool the server does not know yet (null: no limit but the adaptive one). */
   z.object({ op: z.literal('acquire'), id: z.number().int(), pool: z.string().min(1), max: z.number().int().positive().nullable() }),
-  /** Gives a granted slot back, or withdraws a request still waiting (the worker's wait was aborted). */
-  z.object({ op: z.literal('release'), id: z.number().int() }),
+  /**
+   * Gives a granted slot back, or withdraws a request still waiting (the worker's wait was aborted). `ok`: the
+   * request under it succeeded, told here rather than in a `report` of its own (one message per request fewer;
+   * a success only feeds the limit's slow recovery, so it can wait for the release, where a 429 cannot).
+   */
+  z.object({ op: z.literal('release'), id: z.number().int(), ok: z.literal(true).optional() }),
   z.object({ op: z.literal('report'), id: z.number().int(), outcome: z.enum(['ok', 'throttled']) }),
 ])
 export type ClientMessage = z.infer<typeof ClientMessageSchema>

@@ -23,7 +23,20 @@ export async function startSlotServer(sizes: Record<string, number>): Promise<Sl
     socket.setNoDelay(true)
     // Per socket: granted slots and waits still queued, by the worker's request id.
     const held = new Map<number, { grant?: Grant; limiter: AdaptiveLimiter; abort?: AbortController }>()
-    const send = (message: ServerMessage) => socket.writable && socket.write(`${JSON.stringify(message)}\n`)
+    // Grants made in one turn of the event loop (a chunk of releases frees several waiters) go out in one write.
+    let corked = false
+    const send = (message: ServerMessage) => {
+      if (!socket.writable) return
+      if (!corked) {
+        corked = true
+        socket.cork()
+        setImmediate(() => {
+          corked = false
+          socket.uncork()
+        })
+      }
+      socket.write(`${JSON.stringify(message)}\n`)
+    }
     socket.on('data', lineReader((line) => {
       let parsed
       try {
@@ -46,6 +59,7 @@ export async function startSlotServer(sizes: Record<string, number>): Promise<Sl
       } else if (message.op === 'release') {
         const entry = held.get(message.id)
         held.delete(message.id)
+        if (entry?.grant && message.ok) entry.limiter.report(entry.grant.seq, 'ok')
         if (entry?.grant) entry.grant.release()
         else entry?.abort?.abort()
       } else {

@@ -32,6 +32,22 @@ describe('the slot server (one limit across worker processes)', () => {
     endpoint.release()
   })
 
+  it('counts a success told with the release: a pool cut by a 429 wins its slot back', async () => {
+    server = await startSlotServer({})
+    const client = new SlotClient(server.address)
+    const pool = 'agent http://127.0.0.1/v1'
+    const [a, b] = await Promise.all([client.acquire(pool, 2), client.acquire(pool, 2)])
+    a!.report('throttled')
+    await until(() => server!.pools.get(pool)!.limit === 1)
+    a!.release()
+    b!.release()
+    const next = await client.acquire(pool, 2)
+    next.report('ok')
+    expect(server.pools.get(pool)!.limit).toBe(1)
+    next.release()
+    await until(() => server!.pools.get(pool)!.limit === 2)
+  })
+
   it('gives back the slots of a client that goes away', async () => {
     server = await startSlotServer({ tasks: 1 })
     const dying = new SlotClient(server.address)

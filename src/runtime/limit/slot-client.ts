@@ -53,8 +53,24 @@ export class SlotClient implements Slots {
     console.warn(`vitest-mcp-bench: lost the main process's slot server at ${this.address} (${this.lostWhy}); this worker limits its own tasks and requests from now on`)
   }
 
+  private corked = false
+
+  /**
+   * Messages sent in one turn of the event loop go out in one write: each write on a loopback socket is a system
+   * call that wakes the main process, and a busy worker sends a few per model request.
+   */
   private send(message: ClientMessage): void {
-    if (this.socket?.writable) this.socket.write(`${JSON.stringify(message)}\n`)
+    const socket = this.socket
+    if (!socket?.writable) return
+    if (!this.corked) {
+      this.corked = true
+      socket.cork()
+      setImmediate(() => {
+        this.corked = false
+        socket.uncork()
+      })
+    }
+    socket.write(`${JSON.stringify(message)}\n`)
   }
 
   async acquire(pool: string, max: number | undefined, signal?: AbortSignal): Promise<Slot> {
@@ -82,13 +98,22 @@ export class SlotClient implements Slots {
     const fallback = this.fallback as LocalSlots | undefined
     if (fallback) return fallback.acquire(pool, max, signal)
     let released = false
+    // A success is told with the release; a 429 at once, so the pool cuts while the SDK still retries.
+    let ok = false
     return {
       release: () => {
         if (released) return
         released = true
-        this.send({ op: 'release', id })
+        this.send(ok ? { op: 'release', id, ok: true } : { op: 'release', id })
       },
-      report: (outcome) => !released && this.send({ op: 'report', id, outcome }),
+      report: (outcome) => {
+        if (released) return
+        if (outcome === 'ok') ok = true
+        else {
+          ok = false
+          this.send({ op: 'report', id, outcome })
+        }
+      },
     }
   }
 }

@@ -226,10 +226,12 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
   const trajectory = redactor.deep(agentRun.trajectory)
   outcome.trajectory = trajectory
   if (trajectory.error) stop('agent', `Task "${id}" [${name}]: ${trajectory.error}`)
+  // Tool descriptions are a server's words and may quote its secrets: redacted, like the trajectory, before any prompt
+  // is built; only when a judge reads them (a run without a judge never does).
+  let tools: typeof session.catalog.entries | undefined
   const judging = taskJudging(
     judges,
-    // Tool descriptions are a server's words and may quote its secrets: redacted, like the trajectory, before any prompt is built.
-    { trajectory, task: spec, tools: redactor.deep(session.catalog.entries), taskId: id, volatile: session.workspaces },
+    { trajectory, task: spec, get tools() { return (tools ??= redactor.deep(session.catalog.entries)) }, taskId: id, volatile: session.workspaces },
     { signal: context.signal, budgetMs: args.budget.judge },
     (kind, result) => (outcome[kind] = redactor.deep(result)),
   )

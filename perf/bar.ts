@@ -1,0 +1,226 @@
+/**
+ * The bar of issue 19, side by side in one run. Parts (`--parts`, default all but profile):
+ *
+ * - `w`: workload W (N tasks × 3 tool turns of 2 parallel calls + a final answer, one stdio server: the math
+ *   fixture, a stand-in model at 100 ms per completion; perf/lib/workload.ts) against, each a fresh process
+ *   tree per round, rounds interleaved (each round starts with a different contender):
+ *     - the floor: plain Vitest running the same loop in `test.concurrent` (perf/bar/floor.test.ts);
+ *     - plain Vitest + its JUnit reporter;
+ *     - vitest-evals, the loop as its custom harness (perf/bar/evals.test.ts);
+ *     - the plain openai + MCP SDK script, no test runner (perf/workload/plain.ts);
+ *     - this project: mcpTask files under the plugin and its reporters (perf/workload).
+ *   All of them run from a scratch project under the system temp directory, outside the repository, where the
+ *   package is installed from its `npm pack` tarball as a user installs it, beside vitest, the SDKs and the
+ *   peers from the npm registry. Reported per contender: median (min–max) of wall time, CPU (user + sys of the
+ *   whole process tree) and the largest process's peak RSS, each also as a ratio to the floor's median.
+ * - `suite`: the bundled suite with the reference agent against a trivial Vitest run (perf/lib/suite-runs.ts).
+ * - `concurrency`: the bundled suite against a 300 ms stand-in model with default settings: the effective
+ *   concurrency (perf/lib/suite-runs.ts).
+ * - `profile`: one W run of this project (the last `--configs` entry) with `--cpu-prof` on the main process
+ *   and the test worker: top self time by module and by function, each process apart.
+ *
+ * The output is a Markdown block for the README's Performance section; progress goes to stderr.
+ *
+ * Run: node --import tsx perf/bar.ts [--parts w,suite,concurrency,profile] [--configs 32x8x5,128x16x5]
+ *        [--quick] [--scratch DIR (reused: peers installed once)] [--tarball FILE (skip npm pack)]
+ *        [--only floor,junit,evals,plain,project] [--suite-runs 3] [--concurrency-runs 1] [--delay 300]
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { startScriptedModel } from '../fixtures/models/scripted-server.ts'
+import { formatSummary, summarizeDir } from './lib/cpu-profile.ts'
+import { transpileFiles } from './lib/precompile.ts'
+import { runTree, type TreeRun } from './lib/process-tree.ts'
+import { markdownTable, median, mib, seconds } from './lib/stats.ts'
+import { modelConcurrency, suiteVsTrivial } from './lib/suite-runs.ts'
+import { workloadModel } from './lib/workload.ts'
+
+const { values } = parseArgs({
+  options: {
+    parts: { type: 'string', default: 'w,suite,concurrency' },
+    configs: { type: 'string', default: '32x8x5,128x16x5' },
+    quick: { type: 'boolean', default: false },
+    scratch: { type: 'string' },
+    tarball: { type: 'string' },
+    only: { type: 'string' },
+    'suite-runs': { type: 'string', default: '3' },
+    'concurrency-runs': { type: 'string', default: '1' },
+    delay: { type: 'string', default: '300' },
+  },
+})
+const root = process.cwd()
+const parts = new Set(values.parts.split(','))
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
+const configs = values.configs.split(',').map((c) => {
+  const [tasks, concurrency, runs] = c.split('x').map(Number)
+  return { tasks: tasks!, concurrency: concurrency!, runs: values.quick ? 1 : runs ?? 5 }
+})
+
+/** The contenders' sources, transpiled into the scratch project with the same layout. */
+const SOURCES = [
+  'perf/lib/workload.ts', 'perf/lib/workload-clients.ts', 'perf/workload/plain.ts', 'perf/workload/options.ts',
+  'perf/workload/vitest.packed.config.ts', 'perf/workload/benchmarks/workload.test.ts',
+  'perf/bar/vitest.config.ts', 'perf/bar/floor.test.ts', 'perf/bar/evals.test.ts',
+]
+
+/** What the scratch project installs besides the package: this repository's versions where it has them. */
+function peerPackages(): string[] {
+  const version = (name: string) => JSON.parse(readFileSync(resolve(root, 'node_modules', name, 'package.json'), 'utf8')).version as string
+  return [`vitest@${version('vitest')}`, `vite@${version('vite')}`, `openai@${version('openai')}`, `@modelcontextprotocol/sdk@${version('@modelcontextprotocol/sdk')}`,
+    `zod@${version('zod')}`, 'vitest-evals@0.16.1', 'ai@5', 'tinyrainbow@3']
+}
+
+const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+
+/** Packs the package (its prepack builds dist/) and installs it, and the peers once, in the scratch project. */
+function scratchProject(): string {
+  const dir = values.scratch ? resolve(values.scratch) : mkdtempSync(join(tmpdir(), 'mcp-bench-bar-'))
+  mkdirSync(dir, { recursive: true })
+  if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'mcp-bench-bar-scratch', private: true, type: 'module' }, null, 2)}\n`)
+  let tarball = values.tarball && resolve(values.tarball)
+  if (!tarball) {
+    process.stderr.write('bar: npm run build, npm pack…\n')
+    // The build (the package's prepack) first, so `npm pack --json` prints nothing but its JSON.
+    npm(['run', 'build', '--silent'], root)
+    const packed = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', dir], root)) as Array<{ filename: string }>
+    tarball = join(dir, packed[0]!.filename)
+  }
+  if (!existsSync(join(dir, 'node_modules/vitest-evals'))) {
+    process.stderr.write('bar: installing vitest, the SDKs and vitest-evals in the scratch project…\n')
+    npm(['install', '--no-audit', '--no-fund', ...peerPackages()], dir)
+  }
+  process.stderr.write(`bar: installing ${tarball}…\n`)
+  npm(['install', '--no-audit', '--no-fund', tarball], dir)
+  transpileFiles(root, SOURCES.map((f) => resolve(root, f)), dir)
+  return dir
+}
+
+interface Contender {
+  key: string
+  name: string
+  cwd: string
+  command: (c: { concurrency: number }, out: string) => string[]
+  env?: Record<string, string>
+}
+
+function contenders(dir: string): Contender[] {
+  const vitest = join(dir, 'node_modules/vitest/vitest.mjs')
+  const plainVitest = (extra: (out: string) => string[] = () => []) => ({ concurrency }: { concurrency: number }, out: string) =>
+    [process.execPath, vitest, 'run', '--config', 'perf/bar/vitest.config.js', `--maxConcurrency=${concurrency}`, ...extra(out)]
+  return [
+    { key: 'floor', name: 'plain Vitest, the loop in `test.concurrent` (the floor)', cwd: dir, command: plainVitest(), env: { PERF_BAR_FILE: 'floor.test.js' } },
+    {
+      key: 'junit', name: 'plain Vitest + its JUnit reporter', cwd: dir, env: { PERF_BAR_FILE: 'floor.test.js' },
+      command: plainVitest((out) => ['--reporter=default', '--reporter=junit', `--outputFile.junit=${join(out, 'junit.xml')}`]),
+    },
+    { key: 'evals', name: 'vitest-evals 0.16.1 (custom harness)', cwd: dir, command: plainVitest(() => ['--reporter=vitest-evals/reporter']), env: { PERF_BAR_FILE: 'evals.test.js' } },
+    { key: 'plain', name: 'plain openai + MCP SDK script (no test runner)', cwd: dir, command: () => [process.execPath, join(dir, 'perf/workload/plain.js')] },
+    {
+      key: 'project', name: '**this project** (packed, mcpTask)', cwd: join(dir, 'perf/workload'),
+      command: ({ concurrency }) => [process.execPath, vitest, 'run', '--config', 'vitest.packed.config.js', '--sequence.concurrent', `--maxConcurrency=${concurrency}`],
+    },
+  ]
+}
+
+interface Entry { runs: TreeRun[]; loads: string[]; failures: string[] }
+
+async function workloadW(dir: string): Promise<string> {
+  const all = contenders(dir)
+  const only = values.only?.split(',')
+  const selected = only ? all.filter((c) => only.includes(c.key) || c.key === 'floor') : all
+  const server = JSON.stringify([process.execPath, join(dir, 'node_modules/vitest-mcp-bench/dist/fixtures/servers/math/main.js')])
+  const model = await startScriptedModel({ script: (request) => workloadModel(request) })
+  const results = new Map<string, Entry>()
+  try {
+    for (const config of configs) {
+      for (let run = 0; run < config.runs; run++) {
+        const order = selected.map((_, i) => selected[(i + run) % selected.length]!)
+        for (const contender of order) {
+          const out = mkdtempSync(join(tmpdir(), 'mcp-bench-bar-out-'))
+          const env = {
+            ...process.env, ...contender.env,
+            PERF_MODEL_URL: model.url, PERF_TASKS: String(config.tasks), PERF_CONCURRENCY: String(config.concurrency),
+            MCP_BENCH_CONCURRENCY: String(config.concurrency), PERF_SERVER: server, PERF_OUTPUT_DIR: out, MCP_BENCH_MODEL: '', CI: 'true',
+          }
+          const before = load()
+          const seen = model.requests.length
+          const result = await runTree(contender.command(config, out), { cwd: contender.cwd, env })
+          rmSync(out, { recursive: true, force: true })
+          const key = `${contender.key} ${config.tasks}x${config.concurrency}`
+          const entry = results.get(key) ?? { runs: [], loads: [], failures: [] }
+          results.set(key, entry)
+          const requests = model.requests.length - seen
+          const expected = config.tasks * 4
+          if (result.code !== 0 || requests !== expected) entry.failures.push(`exit ${result.code}, ${requests} of ${expected} completions\n${result.output.slice(-2_000)}`)
+          entry.runs.push(result)
+          entry.loads.push(before)
+          process.stderr.write(`W ${config.tasks}x${config.concurrency} round ${run + 1}/${config.runs} ${contender.key}: wall ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)}, largest ${mib(result.maxProcessRss)} (load ${before})${result.code ? ` exit ${result.code}` : ''}\n`)
+        }
+      }
+    }
+  } finally {
+    await model.close()
+  }
+  const cell = (values: number[], floor: number[], show: (n: number) => string) =>
+    `${show(median(values))} (${show(Math.min(...values))}–${show(Math.max(...values))}) **${(median(values) / median(floor)).toFixed(2)}×**`
+  const blocks: string[] = []
+  for (const config of configs) {
+    const floor = results.get(`floor ${config.tasks}x${config.concurrency}`)!
+    const loads = selected.flatMap((c) => results.get(`${c.key} ${config.tasks}x${config.concurrency}`)!.loads.map((l) => Number(l.split(' ')[0])))
+    blocks.push(`Workload W, N=${config.tasks}, C=${config.concurrency}: median (min–max) of ${config.runs}, rounds interleaved, ratio to the floor's median; 1-minute load average at the starts ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}`, '')
+    blocks.push(markdownTable(
+      ['contender', 'wall', 'CPU (user+sys, process tree)', 'largest process (peak RSS)'],
+      selected.map((c) => {
+        const e = results.get(`${c.key} ${config.tasks}x${config.concurrency}`)!
+        const failed = e.failures.length ? ` (${e.failures.length} failed)` : ''
+        return [c.name + failed, cell(e.runs.map((r) => r.wallMs), floor.runs.map((r) => r.wallMs), seconds), cell(e.runs.map((r) => r.cpuMs), floor.runs.map((r) => r.cpuMs), seconds),
+          cell(e.runs.map((r) => r.maxProcessRss), floor.runs.map((r) => r.maxProcessRss), mib)]
+      }),
+      ['l', 'r', 'r', 'r'],
+    ), '')
+  }
+  blocks.push(`Node ${process.version}; the package from \`npm pack\`, installed in a scratch project with vitest ${peerPackages()[0]!.split('@')[1]}; the math fixture over stdio (compiled); a 100 ms stand-in model on loopback.`)
+  for (const [key, entry] of results) if (entry.failures.length) blocks.push('', `${key}: ${entry.failures.length} run(s) failed; last:\n\`\`\`\n${entry.failures.at(-1)}\n\`\`\``)
+  return blocks.join('\n')
+}
+
+/** One W run of the project with V8's CPU profiler on the main process and the test worker. */
+async function profile(dir: string): Promise<string> {
+  const config = configs.at(-1)!
+  const profDir = mkdtempSync(join(tmpdir(), 'mcp-bench-bar-prof-'))
+  const model = await startScriptedModel({ script: (request) => workloadModel(request) })
+  const out = mkdtempSync(join(tmpdir(), 'mcp-bench-bar-out-'))
+  const project = contenders(dir).find((c) => c.key === 'project')!
+  const [node, ...args] = project.command(config, out)
+  let result: TreeRun
+  try {
+    result = await runTree([node!, '--cpu-prof', `--cpu-prof-dir=${join(profDir, 'main')}`, ...args], {
+      cwd: project.cwd,
+      env: {
+        ...process.env, PERF_MODEL_URL: model.url, PERF_TASKS: String(config.tasks), MCP_BENCH_CONCURRENCY: String(config.concurrency),
+        PERF_SERVER: JSON.stringify([process.execPath, join(dir, 'node_modules/vitest-mcp-bench/dist/fixtures/servers/math/main.js')]),
+        PERF_OUTPUT_DIR: out, MCP_BENCH_MODEL: '', CI: 'true', PERF_WORKER_EXEC_ARGV: JSON.stringify(['--cpu-prof', `--cpu-prof-dir=${join(profDir, 'worker')}`]),
+      },
+    })
+  } finally {
+    await model.close()
+    rmSync(out, { recursive: true, force: true })
+  }
+  const lines = [`CPU profile of this project on W, N=${config.tasks}, C=${config.concurrency} (exit ${result.code}, wall ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)} under the profiler; load ${load()}); profiles in ${profDir}`, '', '```']
+  for (const kind of ['main', 'worker']) for (const summary of existsSync(join(profDir, kind)) ? summarizeDir(join(profDir, kind)) : []) lines.push(formatSummary(summary, kind, 20))
+  lines.push('```')
+  return lines.join('\n')
+}
+
+const blocks: string[] = []
+const needsScratch = parts.has('w') || parts.has('profile')
+const dir = needsScratch ? scratchProject() : ''
+if (parts.has('w')) blocks.push(await workloadW(dir))
+if (parts.has('profile')) blocks.push(await profile(dir))
+if (parts.has('suite')) blocks.push(await suiteVsTrivial(root, values.quick ? 1 : Number(values['suite-runs'])))
+if (parts.has('concurrency')) blocks.push(await modelConcurrency(root, Number(values['concurrency-runs']), Number(values.delay)))
+console.log(`\n${blocks.join('\n\n')}`)
+if (needsScratch && !values.scratch) process.stderr.write(`bar: scratch project left at ${dir} (pass --scratch ${dir} to reuse its installs)\n`)

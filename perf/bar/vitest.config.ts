@@ -1,0 +1,7 @@
+import { defineConfig } from 'vitest/config'
+
+// The plain-Vitest contenders of perf/bar.ts (the floor, the floor with JUnit, vitest-evals), run in its scratch
+// project: PERF_BAR_FILE picks the test file; `--maxConcurrency` comes on the command line.
+export default defineConfig({
+  test: { root: new URL('.', import.meta.url).pathname, include: [process.env.PERF_BAR_FILE ?? 'floor.test.js'] },
+})
