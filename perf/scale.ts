@@ -91,7 +91,7 @@ function checkReports(dir: string, n: number): string | null {
 }
 
 const projects = new Map(sizes.map((n) => [n, scratchProject(n)]))
-const results = new Map(sizes.map((n) => [n, { walls: [] as number[], peaks: [] as number[], problems: [] as string[] }]))
+const results = new Map(sizes.map((n) => [n, { walls: [] as number[], peaks: [] as number[], mains: [] as number[], problems: [] as string[] }]))
 const mainArgv = (process.env.PERF_MAIN_ARGV ?? '').split(' ').filter(Boolean)
 for (let run = 0; run < runs; run++) {
   for (let i = 0; i < sizes.length; i++) {
@@ -104,21 +104,23 @@ for (let run = 0; run < runs; run++) {
     if (problem) r.problems.push(problem)
     r.walls.push(result.wallMs)
     r.peaks.push(result.peakRss)
-    process.stderr.write(`run ${run + 1}/${runs} N=${n}: ${seconds(result.wallMs)}, ${mib(result.peakRss)}${problem ? ` (${problem.split('\n')[0]})` : ''}\n`)
+    r.mains.push(result.rootPeakRss)
+    process.stderr.write(`run ${run + 1}/${runs} N=${n}: ${seconds(result.wallMs)}, ${mib(result.peakRss)} (main ${mib(result.rootPeakRss)})${problem ? ` (${problem.split('\n')[0]})` : ''}\n`)
   }
 }
 
 const base = results.get(sizes[0]!)!
 console.log(`\nN trivial tasks (reference agent, in-process math fixture, ${perFile} tasks a file; median of ${runs}; node ${process.version}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})\n`)
 console.log(markdownTable(
-  ['tasks', 'wall time', 'per task', `time / N=${sizes[0]}`, `N / ${sizes[0]}`, 'peak memory (tree)', `memory / N=${sizes[0]}`, 'reports'],
+  ['tasks', 'wall time', 'per task', `time / N=${sizes[0]}`, `N / ${sizes[0]}`, 'peak memory (tree)', `memory / N=${sizes[0]}`, 'main process peak', `main / N=${sizes[0]}`, 'reports'],
   sizes.map((n) => {
     const r = results.get(n)!
     const wall = median(r.walls)
     return [String(n), seconds(wall), `${(wall / n).toFixed(1)} ms`, ratio(wall, median(base.walls)), `${n / sizes[0]!}×`, mib(median(r.peaks)), ratio(median(r.peaks), median(base.peaks)),
+      mib(median(r.mains)), ratio(median(r.mains), median(base.mains)),
       r.problems.length ? `**${r.problems.at(-1)!.split('\n')[0]}**` : 'all 4, N tasks']
   }),
-  ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+  ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
 ))
 for (const [n, r] of results) if (r.problems.length) console.log(`\nN=${n}: ${r.problems.length} run(s) did not count: ${r.problems.at(-1)}`)
 if (values.keep) console.log(`\nScratch projects kept: ${[...projects.values()].join(', ')}`)

@@ -11,13 +11,15 @@ export interface TreeRun {
   wallMs: number
   /** Highest sampled sum of RSS over the tree, in bytes; NaN where /proc is not available. */
   peakRss: number
+  /** Highest sampled RSS of the command's own process (the main process), in bytes; NaN where /proc is not available. */
+  rootPeakRss: number
   output: string
 }
 
 const PAGE = 4096
 
-/** RSS of `root` and every descendant, in bytes. */
-function treeRss(root: number): number {
+/** RSS of `root` and every descendant, and of `root` alone, in bytes. */
+function treeRss(root: number): { tree: number; root: number } {
   const parent = new Map<number, number>()
   const rss = new Map<number, number>()
   for (const entry of readdirSync('/proc')) {
@@ -42,7 +44,7 @@ function treeRss(root: number): number {
       }
     }
   }
-  return total
+  return { tree: total, root: rss.get(root) ?? 0 }
 }
 
 export function runTree(command: string[], options: { cwd: string; env: NodeJS.ProcessEnv; sampleMs?: number }): Promise<TreeRun> {
@@ -52,14 +54,18 @@ export function runTree(command: string[], options: { cwd: string; env: NodeJS.P
   child.stdout.on('data', (d) => (output += d))
   child.stderr.on('data', (d) => (output += d))
   let peakRss = process.platform === 'linux' ? 0 : Number.NaN
+  let rootPeakRss = peakRss
   const sample = () => {
-    if (child.pid !== undefined && !Number.isNaN(peakRss)) peakRss = Math.max(peakRss, treeRss(child.pid))
+    if (child.pid === undefined || Number.isNaN(peakRss)) return
+    const now = treeRss(child.pid)
+    peakRss = Math.max(peakRss, now.tree)
+    rootPeakRss = Math.max(rootPeakRss, now.root)
   }
   const timer = setInterval(sample, options.sampleMs ?? 50)
   return new Promise((resolve) => {
     child.on('close', (code) => {
       clearInterval(timer)
-      resolve({ code, wallMs: performance.now() - t0, peakRss, output })
+      resolve({ code, wallMs: performance.now() - t0, peakRss, rootPeakRss, output })
     })
   })
 }
