@@ -12,6 +12,11 @@
  * Transports take turns per server and per repetition, so they see the same load. Each server
  * gets the options mcp.servers.json gives it.
  *
+ * A second table: a task-isolated instance (`isolation: "task"`) as a task gets it from the hub
+ * (`ServerHub.acquire`), per transport: started cold when the task asks, against handed over from the
+ * warm pool (src/servers/warm-pool.ts), started while the task before it ran. The ratio is what the
+ * pool takes off a task's critical path; the hand-over still lists nothing and starts nothing.
+ *
  * Run: node --import tsx perf/server-start.ts [--runs 3] [--servers math,time] [--precompile | --build DIR]
  */
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -22,6 +27,7 @@ import { parseServers } from '../src/config/load-servers.ts'
 import type { ServerConfig } from '../src/contracts/server-config.ts'
 import { useRunnerImporter } from '../src/runtime/modules/load-module.ts'
 import { connectServer } from '../src/runtime/servers/connect.ts'
+import { ServerHub } from '../src/runtime/servers/hub.ts'
 import { precompileFixtures } from './lib/precompile.ts'
 import { markdownTable, median } from './lib/stats.ts'
 
@@ -58,16 +64,44 @@ useRunnerImporter((specifier) => import(specifier))
 
 type Transport = 'tsx' | 'js' | 'in-process'
 
-function configFor(name: string, transport: Transport): ServerConfig {
+function parsedFor(name: string, transport: Transport, extra: Record<string, unknown> = {}) {
   const opts = options.get(name)
   const flag = opts ? [`--options=${opts}`] : []
   const raw = transport === 'tsx' ? { command: process.execPath, args: ['--import', 'tsx', `fixtures/servers/${name}/main.ts`, ...flag] }
     : transport === 'js' ? { command: process.execPath, args: [join(build, 'fixtures/servers', name, 'main.js'), ...flag] }
     : { module: `./fixtures/servers/${name}/server.ts`, ...(opts ? { options: JSON.parse(opts) } : {}) }
-  const parsed = parseServers({ mcpServers: { [name]: { ...raw, startupTimeoutMs: 120_000 } } }, 'perf/server-start')
-  const config = parsed.servers[name]
-  if (!config) throw new Error(`perf/server-start: bad config for ${name}: ${Object.values(parsed.invalid).join('; ')}`)
-  return config
+  const parsed = parseServers({ mcpServers: { [name]: { ...raw, startupTimeoutMs: 120_000, ...extra } } }, 'perf/server-start')
+  if (!parsed.servers[name]) throw new Error(`perf/server-start: bad config for ${name}: ${Object.values(parsed.invalid).join('; ')}`)
+  return parsed
+}
+
+function configFor(name: string, transport: Transport): ServerConfig {
+  return parsedFor(name, transport).servers[name]!
+}
+
+/**
+ * A task's isolated instance through the hub: cold (acquired with nothing warm), then warm (the hub planned
+ * two tasks; the first one's acquisition set the second's instance starting, which is awaited before the
+ * second acquires, as when a task runs longer than a start). Times the two acquisitions; stops are not timed.
+ */
+async function handOver(name: string, transport: Transport): Promise<{ cold: number; warm: number }> {
+  const hub = new ServerHub({ ...parsedFor(name, transport, { isolation: 'task' }), root })
+  try {
+    hub.plan([name])
+    hub.plan([name])
+    let t0 = performance.now()
+    const first = await hub.acquire([name])
+    const cold = performance.now() - t0
+    await first.release()
+    await hub.warmed()
+    t0 = performance.now()
+    const second = await hub.acquire([name])
+    const warm = performance.now() - t0
+    await second.release()
+    return { cold, warm }
+  } finally {
+    await hub.close()
+  }
 }
 
 /** One start: spawn (or import) to tools/list answered, then a clean stop (not timed). */
@@ -81,8 +115,11 @@ async function startOnce(name: string, transport: Transport): Promise<{ ms: numb
 
 const rows: string[][] = []
 const totals = { tsx: [] as number[], js: [] as number[], warm: [] as number[] }
+/** Per transport, each server's median cold acquisition and warm hand-over. */
+const pool: Record<Transport, { cold: number[]; warm: number[] }> = { tsx: { cold: [], warm: [] }, js: { cold: [], warm: [] }, 'in-process': { cold: [], warm: [] } }
 for (const name of servers) {
   const times: Record<Transport, number[]> = { tsx: [], js: [], 'in-process': [] }
+  const handOvers: Record<Transport, { cold: number[]; warm: number[] }> = { tsx: { cold: [], warm: [] }, js: { cold: [], warm: [] }, 'in-process': { cold: [], warm: [] } }
   let tools = 0
   let cold = Number.NaN
   for (let run = 0; run <= runs; run++) {
@@ -96,6 +133,17 @@ for (const name of servers) {
     const warm = await startOnce(name, 'in-process')
     times['in-process'].push(warm.ms)
     tools = warm.tools
+    for (const transport of ['tsx', 'js', 'in-process'] as const) {
+      if (transport === 'js' && !hasBuild(name)) continue
+      const pair = await handOver(name, transport)
+      handOvers[transport].cold.push(pair.cold)
+      handOvers[transport].warm.push(pair.warm)
+    }
+  }
+  for (const transport of ['tsx', 'js', 'in-process'] as const) {
+    if (!handOvers[transport].cold.length) continue
+    pool[transport].cold.push(median(handOvers[transport].cold))
+    pool[transport].warm.push(median(handOvers[transport].warm))
   }
   const tsx = median(times.tsx)
   const js = times.js.length ? median(times.js) : Number.NaN
@@ -124,5 +172,12 @@ console.log(markdownTable(
   ['server', 'tools', 'stdio, tsx', 'stdio, JavaScript', 'in-process, cold', 'in-process', 'tsx / JavaScript', 'tsx / in-process'],
   rows,
   ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+))
+console.log(`\nA task-isolated instance as a task acquires it from the hub: started cold, or handed over from the warm pool (per server: median of ${runs}; the median server shown)\n`)
+const transports: Array<[Transport, string]> = [['tsx', 'stdio, tsx'], ['js', 'stdio, JavaScript'], ['in-process', 'in-process']]
+console.log(markdownTable(
+  ['transport', 'servers', 'cold start', 'warm hand-over', 'cold / warm'],
+  transports.filter(([t]) => pool[t].cold.length).map(([t, label]) => [label, String(pool[t].cold.length), fmt(median(pool[t].cold)), fmt(median(pool[t].warm)), x(median(pool[t].cold), median(pool[t].warm))]),
+  ['l', 'r', 'r', 'r', 'r'],
 ))
 if (values.precompile) rmSync(build, { recursive: true, force: true })

@@ -57,8 +57,12 @@ interface Seen {
  */
 export class LeaderboardReporter implements Reporter {
   private vitest?: Vitest
-  /** In watch mode the reports keep the latest result of every task seen, not just the files that reran. */
-  private seen = new Map<string, Seen>()
+  /**
+   * In watch mode the reports keep the latest result of every task seen, not just the files that reran. By
+   * file (project and path), then test id: a file that reran replaces its own entries at once, instead of a
+   * scan of every task seen for each file (files × tasks, quadratic in a run of many files).
+   */
+  private seen = new Map<string, Map<string, Seen>>()
   private chartsWarming = false
   /** The files this run set out to run: a file whose worker died before it started is known only from here. */
   private planned: ReadonlyArray<TestSpecification> = []
@@ -95,8 +99,9 @@ export class LeaderboardReporter implements Reporter {
     const died = workerDeath(unhandledErrors)
     const interruption = died ?? (reason === 'interrupted' ? 'interrupted' : null)
     const run = this.collect(modules.filter((m) => this.ownProject(m.project.name)), root, interruption)
-    if (this.seen.size === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0) return
-    const records = markDuplicates([...this.seen.values()].map((s) => s.record))
+    const seen = [...this.seen.values()].flatMap((file) => [...file.values()])
+    if (seen.length === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0) return
+    const records = markDuplicates(seen.map((s) => s.record))
     // Reporters' onTestRunEnd run concurrently: the properties must be on the tests before this one first
     // awaits, so the JUnit reporter (added after this one) finds them when it writes.
     for (const [test, record] of run.tests) rawTask(test).annotations.push(...junitProperties(record))
@@ -112,7 +117,7 @@ export class LeaderboardReporter implements Reporter {
       gateDeferred,
       baseline: baseline?.regression ?? null,
     }))
-    const trajectories = new Map([...this.seen.values()].map((s) => [trajectoryKey(s.record), s.trajectory]))
+    const trajectories = new Map(seen.map((s) => [trajectoryKey(s.record), s.trajectory]))
     const unwritten: string[] = []
     // Each report is written on its own: one that fails (a page too large for a string, a full disk) is named,
     // fails the run, and does not stop the others.
@@ -151,8 +156,8 @@ export class LeaderboardReporter implements Reporter {
     let otherFailures = 0
     for (const module of modules) {
       const file = relative(root, module.moduleId)
-      const prefix = `${module.project.name}\u0000${file}\u0000`
-      for (const key of [...this.seen.keys()]) if (key.startsWith(prefix)) this.seen.delete(key)
+      const fileSeen = new Map<string, Seen>()
+      this.seen.set(`${module.project.name}\u0000${file}`, fileSeen)
       let benchTests = 0
       for (const test of module.children.allTests()) {
         const meta = test.meta()
@@ -174,7 +179,7 @@ export class LeaderboardReporter implements Reporter {
           continue
         }
         const record = recordOf(outcome, { state: state as 'passed' | 'failed' | 'skipped', errors, durationMs: Math.round(test.diagnostic()?.duration ?? 0) }, this.options.prices)
-        this.seen.set(`${prefix}${test.id}`, { record, trajectory: outcome.trajectory })
+        fileSeen.set(test.id, { record, trajectory: outcome.trajectory })
         tests.push([test, record])
       }
       const loadErrors = module.errors()

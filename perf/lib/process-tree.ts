@@ -19,6 +19,8 @@ export interface TreeRun {
   peakRss: number
   /** Largest peak RSS (VmHWM) of any single process of the tree, in bytes. */
   maxProcessRss: number
+  /** Highest sampled RSS of the command itself (the main process, under the measuring shell), in bytes; NaN where /proc is not available. */
+  rootPeakRss: number
   output: string
 }
 
@@ -26,7 +28,7 @@ const PAGE = 4096
 const linux = process.platform === 'linux'
 
 /** RSS of `root` and every descendant, and the largest VmHWM among them, in bytes. */
-function treeMemory(root: number): { sum: number; largest: number } {
+function treeMemory(root: number): { sum: number; largest: number; main: number } {
   const parent = new Map<number, number>()
   const rss = new Map<number, number>()
   for (const entry of readdirSync('/proc')) {
@@ -52,7 +54,9 @@ function treeMemory(root: number): { sum: number; largest: number } {
       break
     }
   }
-  return { sum, largest }
+  // The command runs under the measuring shell: its own process is the shell's child (the shell itself if it exec'd).
+  const main = [...parent].find(([, p]) => p === root)?.[0]
+  return { sum, largest, main: rss.get(main ?? root) ?? 0 }
 }
 
 function highWater(pid: number): number | undefined {
@@ -79,9 +83,11 @@ export function runTree(command: string[], options: { cwd: string; env: NodeJS.P
   child.stdio[3]!.on('data', (d) => (stat += d))
   let peakRss = linux ? 0 : Number.NaN
   let maxProcessRss = linux ? 0 : Number.NaN
+  let rootPeakRss = linux ? 0 : Number.NaN
   const sample = () => {
     if (child.pid === undefined || !linux) return
-    const { sum, largest } = treeMemory(child.pid)
+    const { sum, largest, main } = treeMemory(child.pid)
+    rootPeakRss = Math.max(rootPeakRss, main)
     peakRss = Math.max(peakRss, sum)
     maxProcessRss = Math.max(maxProcessRss, largest)
   }
@@ -92,7 +98,7 @@ export function runTree(command: string[], options: { cwd: string; env: NodeJS.P
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
       // Fields 16 and 17 of stat (cutime, cstime) are at 13 and 14 once the pid and name are cut off.
       const cpuMs = linux && fields.length > 14 ? (Number(fields[13]) + Number(fields[14])) * TICK_MS : Number.NaN
-      resolve({ code, wallMs: performance.now() - t0, cpuMs, peakRss, maxProcessRss, output })
+      resolve({ code, wallMs: performance.now() - t0, cpuMs, peakRss, maxProcessRss, rootPeakRss, output })
     })
   })
 }

@@ -3,6 +3,9 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { LoadedServers } from '../../config/load-servers.ts'
 import { buildCatalog, type Catalog } from './catalog.ts'
 import { connectServer, type ServerConnection } from './connect.ts'
+import { resolve } from 'node:path'
+import { stableStringify } from '../../lib/stable-json.ts'
+import { WarmPool } from './warm-pool.ts'
 import { createWorkspace, usesWorkspace, type WorkspaceSeed } from './workspace.ts'
 
 /** The servers one task runs against, and its tool catalog. */
@@ -48,8 +51,10 @@ const START_ATTEMPTS = 2
  * so stateful servers start clean. A failed start is never remembered: the
  * next task tries again. A shared server that died is restarted once, however
  * many tasks ask at the same time. Starts run a few at a time, so each one's
- * start-up limit measures the server, not a queue. `close()` stops everything
- * still open (the environment calls it at teardown).
+ * start-up limit measures the server, not a queue. Isolated instances that
+ * the file's tests are known to need (`plan`) are started ahead, one at a time
+ * per server, while the tasks before them run (warm-pool.ts). `close()` stops
+ * everything still open (the environment calls it at teardown).
  */
 export class ServerHub {
   private shared = new Map<string, Promise<ServerConnection>>()
@@ -57,6 +62,8 @@ export class ServerHub {
   /** Each config entry's tool list, from its last start: a distractor that cannot fit the tool budget is not started just to find out. */
   private toolLists = new Map<string, Tool[]>()
   private starts = new Semaphore(Math.max(2, availableParallelism()))
+  private closed = false
+  private pool = new WarmPool((name, files) => this.starts.run(() => this.start(name, files)), (c) => (this.open.has(c) ? this.stop(c) : Promise.resolve()))
 
   constructor(readonly config: HubConfig) {}
 
@@ -76,6 +83,32 @@ export class ServerHub {
   isolated(name: string): boolean {
     const config = this.config.servers[name]
     return Boolean(config && (config.isolation === 'task' || usesWorkspace(config)))
+  }
+
+  /**
+   * A test of this file will acquire `names` with this seed: its isolated servers may be started ahead of
+   * it (warm-pool.ts). mcpTask calls it at collection, once per test; nothing starts until a first task of
+   * the same server acquires it.
+   */
+  plan(names: readonly string[], files?: WorkspaceSeed): void {
+    for (const name of names) if (!this.problemWith(name) && this.isolated(name)) this.pool.plan(this.poolKey(name, files))
+  }
+
+  /** Settles once every instance warming ahead of its task has started (or failed to). */
+  warmed(): Promise<void> {
+    return this.pool.ready()
+  }
+
+  /** Instances warm or warming for tasks to come. */
+  warmCount(): number {
+    return this.pool.size()
+  }
+
+  /** Instances are interchangeable when they come from one config entry and, for `${TASK_DIR}` servers, one seed. */
+  private poolKey(name: string, files: WorkspaceSeed | undefined): string {
+    if (!usesWorkspace(this.config.servers[name]!)) return name
+    const seed = files === undefined ? '' : typeof files === 'string' ? `dir:${resolve(this.config.root, files)}` : `files:${stableStringify(files)}`
+    return `${name}\u0000${seed}`
   }
 
   async acquire(names: string[], { distractors = [], files, maxTools = 128, strictDistractors = false, excludeTools = [] }: AcquireOptions = {}): Promise<ServerSession> {
@@ -178,9 +211,26 @@ export class ServerHub {
   /** A task's connection to a server: its own instance if the server is isolated, else the file's shared one. */
   private async connection(name: string, files: WorkspaceSeed | undefined, own: ServerConnection[]): Promise<ServerConnection> {
     if (!this.isolated(name)) return this.sharedConnection(name)
-    const connection = await this.startWithRetry(name, files)
+    const connection = await this.isolatedInstance(name, files)
     own.push(connection)
     return connection
+  }
+
+  /** A fresh instance for one task: the warm one if there is one, else started now. */
+  private async isolatedInstance(name: string, files: WorkspaceSeed | undefined): Promise<ServerConnection> {
+    const warm = this.pool.take(this.poolKey(name, files), name, files)
+    if (!warm) return this.startWithRetry(name, files)
+    let connection: ServerConnection
+    try {
+      connection = await warm
+    } catch (error) {
+      // The warm start was this task's first attempt: the task makes the others, as after a cold first attempt.
+      return this.startWithRetry(name, files, { attempts: 1, error: error as Error })
+    }
+    if (connection.alive()) return connection
+    // It died while it waited: dropped, and the task starts its own from scratch.
+    void this.stop(connection)
+    return this.startWithRetry(name, files)
   }
 
   /** The shared connection; a dead one is replaced once, however many tasks find it dead at the same time. */
@@ -204,9 +254,9 @@ export class ServerHub {
     return started
   }
 
-  private async startWithRetry(name: string, files?: WorkspaceSeed): Promise<ServerConnection> {
-    let last: Error | undefined
-    for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+  private async startWithRetry(name: string, files?: WorkspaceSeed, before?: { attempts: number; error: Error }): Promise<ServerConnection> {
+    let last: Error | undefined = before?.error
+    for (let attempt = (before?.attempts ?? 0) + 1; attempt <= START_ATTEMPTS; attempt++) {
       try {
         return await this.starts.run(() => this.start(name, files))
       } catch (error) {
@@ -220,6 +270,7 @@ export class ServerHub {
 
   private async start(name: string, files?: WorkspaceSeed): Promise<ServerConnection> {
     const config = this.config.servers[name]!
+    if (this.closed) throw new Error(`Server "${name}": the file's servers are closed; it was not started`)
     let workspace: ReturnType<typeof createWorkspace> | undefined
     try {
       workspace = usesWorkspace(config) ? createWorkspace(name, files, this.config.root) : undefined
@@ -230,6 +281,11 @@ export class ServerHub {
         await close()
         workspace?.remove()
       } }
+      // A start that ends after the hub closed (one warming ahead at teardown) has nobody to close it later.
+      if (this.closed) {
+        await tracked.close()
+        throw new Error(`Server "${name}": the file's servers were closed while it started`)
+      }
       this.open.add(tracked)
       return tracked
     } catch (error) {
@@ -249,10 +305,13 @@ export class ServerHub {
   }
 
   async close(): Promise<void> {
+    this.closed = true
+    // Instances warming for tasks that will not come: waited for and closed, so none starts after the file ends.
+    const warm = this.pool.close()
     const all = [...this.open]
     this.open.clear()
     this.shared.clear()
-    await Promise.all(all.map((c) => c.close()))
+    await Promise.all([warm, ...all.map((c) => c.close())])
   }
 }
 

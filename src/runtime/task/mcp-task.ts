@@ -64,6 +64,8 @@ export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): voi
     for (let trial = 1; trial <= trials; trial++) {
       const title = `${cleanText(id)}${agents.length > 1 ? ` [${name}]` : ''}${trials > 1 ? ` #${trial}` : ''}`
       const meta = { mcpBenchTask: { taskId: id, agent: name, trial } }
+      // Its task-isolated servers can then start ahead of it, while earlier tasks run (servers/warm-pool.ts).
+      if (task) runtime.hub.plan(task.servers, task.files)
       // A slot of the run's tasks pool first (`concurrency`); Vitest's timeout also covers the wait for it.
       test(title, { timeout: budget.test * (1 + queueAllowance()), meta, tags, concurrent: runtime.settings.concurrentTasks ?? true }, (context) =>
         withTaskSlot(runtime.settings.concurrency, context, () =>
