@@ -14,7 +14,7 @@
  *
  * A second table: a task-isolated instance (`isolation: "task"`) as a task gets it from the hub
  * (`ServerHub.acquire`), per transport: started cold when the task asks, against handed over from the
- * warm pool (src/servers/warm-pool.ts), started while the task before it ran. The ratio is what the
+ * warm pool (src/runtime/servers/warm-pool.ts), started while the task before it ran. The ratio is what the
  * pool takes off a task's critical path; the hand-over still lists nothing and starts nothing.
  *
  * Run: node --import tsx perf/server-start.ts [--runs 3] [--servers math,time] [--precompile | --build DIR]
