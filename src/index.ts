@@ -6,6 +6,7 @@ import './runtime/matchers/types.ts'
 // Writing tasks.
 export { mcpTask, TaskError, type TaskChecks } from './runtime/task/mcp-task.ts'
 export type { TaskRun } from './runtime/task/task-run.ts'
+export type { TaskMetrics } from './scoring/task-scores.ts'
 export type { TaskSpec, TaskSpecInput, ReferenceCall, ReferencePlan, Fact } from './contracts/task-spec.ts'
 export { TaskSpecSchema } from './contracts/task-spec.ts'
 export type { McpBenchServers, McpTaskSpec, ServerName, ToolName, ToolArgs, ReferenceCallInput } from './runtime/task/typed-names.ts'

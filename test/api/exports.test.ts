@@ -11,7 +11,7 @@ const MAIN = [
   'Agent', 'AgentContext', 'AgentFunction', 'AgentRow', 'AgentTool', 'CatalogEntry', 'DEFAULT_PRICES', 'DEFAULT_PRICES_AS_OF',
   'Fact', 'Leaderboard', 'McpBenchMatchers', 'McpBenchServers', 'McpTaskSpec', 'ModelPrice', 'ModelTurn', 'OpenAIAgentOptions',
   'PlannerAgentOptions', 'Prices', 'ReactAgentOptions', 'ReferenceCall', 'ReferenceCallInput', 'ReferencePlan', 'ServerName',
-  'TRAJECTORY_VERSION', 'TaskChecks', 'TaskError', 'TaskInfo', 'TaskOutcome', 'TaskRecord', 'TaskRun', 'TaskSpec', 'TaskSpecInput',
+  'TRAJECTORY_VERSION', 'TaskChecks', 'TaskError', 'TaskInfo', 'TaskMetrics', 'TaskOutcome', 'TaskRecord', 'TaskRun', 'TaskSpec', 'TaskSpecInput',
   'TaskSpecSchema', 'ToolArgs', 'ToolCallOutcome', 'ToolCallRecord', 'ToolName', 'Trajectory', 'TrajectorySchema', 'defineAgent',
   'leaderboardJsonSchema', 'mcpTask', 'openaiAgent', 'plannerAgent', 'reactAgent', 'referenceAgent',
 ]
