@@ -6,7 +6,7 @@ import * as z from 'zod'
  * properties, numeric bounds, arrays with item counts, nested objects,
  * anyOf), read leniently: unknown keywords are kept and ignored.
  */
-export const SchemaNodeSchema = z.looseObject({
+const SchemaNodeSchema = z.looseObject({
   type: z.union([z.string(), z.array(z.string())]).optional(),
   enum: z.array(z.unknown()).optional(),
   const: z.unknown().optional(),

@@ -26,7 +26,7 @@ export function schemaDefaultArguments(inputSchema: unknown): Record<string, unk
 }
 
 /** The schema's own default, else the least value it allows. */
-export function defaultValue(node: SchemaNode, depth: number): unknown {
+function defaultValue(node: SchemaNode, depth: number): unknown {
   if (node.default !== undefined) return node.default
   if (node.const !== undefined) return node.const
   if (node.enum?.length) return node.enum[0]
