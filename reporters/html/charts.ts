@@ -17,7 +17,7 @@ import {
 import { renderSvg } from './echarts.ts'
 
 /** Most runs the history chart shows (the latest). */
-export const HISTORY_RUNS_SHOWN = 30
+const HISTORY_RUNS_SHOWN = 30
 
 export interface ChartSections {
   ranking: string

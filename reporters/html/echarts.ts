@@ -16,7 +16,7 @@ const BUNDLE = 'echarts/dist/echarts.esm.min.mjs'
 
 let loading: Promise<ECharts> | undefined
 
-export function loadECharts(): Promise<ECharts> {
+function loadECharts(): Promise<ECharts> {
   loading ??= import(BUNDLE) as Promise<ECharts>
   return loading
 }

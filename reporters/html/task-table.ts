@@ -13,7 +13,7 @@ import { taskDetail } from './trajectory.ts'
  */
 
 /** Not-passed first, the agent's own failures ahead of setup problems. */
-export const STATUS_ORDER: readonly TaskStatus[] = ['failed', 'errored', 'setup-error', 'unscored', 'passed']
+const STATUS_ORDER: readonly TaskStatus[] = ['failed', 'errored', 'setup-error', 'unscored', 'passed']
 
 interface Column {
   title: string
@@ -50,7 +50,7 @@ function categoryLabel(t: TaskRecord): string {
 }
 
 /** Records in the table's first order: not-passed first, then by agent, task id and trial. */
-export function defaultOrder(tasks: readonly TaskRecord[]): TaskRecord[] {
+function defaultOrder(tasks: readonly TaskRecord[]): TaskRecord[] {
   return [...tasks].sort(
     (a, b) => STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) || a.agent.localeCompare(b.agent) || a.id.localeCompare(b.id) || a.trial - b.trial,
   )
