@@ -6,6 +6,7 @@ import { mcpBench } from './src/plugin.ts'
 const alias = [
   { find: /^vitest-mcp-bench\/fixtures\/([\w-]+)$/, replacement: new URL('./fixtures/servers/$1/server.ts', import.meta.url).pathname },
   { find: /^vitest-mcp-bench$/, replacement: new URL('./src/index.ts', import.meta.url).pathname },
+  { find: /^vitest-mcp-bench\/baselines$/, replacement: new URL('./src/baselines.ts', import.meta.url).pathname },
 ]
 
 const SUITE_SERVERS = [

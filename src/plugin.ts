@@ -27,6 +27,9 @@ const here = (file: string) => fileURLToPath(new URL(`${file}${ext}`, import.met
  * wires the benchmark environment, the matchers and the reporters into the
  * project it is added to. Runs in Vitest's main process.
  */
+export type { AgentOption, BenchOptions, Gate } from './contracts/options.ts'
+export type { ServerConfig } from './contracts/server-config.ts'
+
 export function mcpBench(input: BenchOptions = {}): Plugin {
   const options = resolveOptions(input)
   let settings: RuntimeSettings | undefined

@@ -24,7 +24,7 @@ export interface ChartDef {
 }
 
 /** Okabe–Ito: told apart with every common colour-vision deficiency. */
-export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000']
+const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000']
 
 const WIDTH = 560
 const MISSING = '-' // ECharts' marker for a missing value: a gap, never a 0

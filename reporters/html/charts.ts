@@ -17,7 +17,7 @@ import {
 import { drawSvg, INSTALL_CHARTS, type ECharts } from './echarts.ts'
 
 /** Most runs the history chart shows (the latest). */
-export const HISTORY_RUNS_SHOWN = 30
+const HISTORY_RUNS_SHOWN = 30
 
 export interface ChartSections {
   ranking: string
@@ -55,7 +55,7 @@ const NOT_JUDGED =
 const NO_HISTORY = '<p class="muted" data-chart-missing="history">No run history yet: each run adds a record to the history directory.</p>'
 
 /** The note that stands where the charts would be: the tables above and below them are all still there. */
-export const CHARTS_MISSING_NOTE = `Charts are left out: they are drawn by the optional <code>echarts</code> package. Add it to the project (<code>${INSTALL_CHARTS}</code>) and run again.`
+const CHARTS_MISSING_NOTE = `Charts are left out: they are drawn by the optional <code>echarts</code> package. Add it to the project (<code>${INSTALL_CHARTS}</code>) and run again.`
 
 function withoutCharts(anyAgent: boolean, judged: boolean, anyHistory: boolean): ChartSections {
   const note = `<p class="notice" data-chart-missing="echarts">${CHARTS_MISSING_NOTE}</p>`

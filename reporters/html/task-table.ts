@@ -21,7 +21,7 @@ import { withoutControls } from './without-controls.ts'
 export const PAGE_SIZE = 100
 
 /** Not-passed first, the agent's own failures ahead of setup problems. */
-export const STATUS_ORDER: readonly TaskStatus[] = ['failed', 'errored', 'setup-error', 'unscored', 'passed']
+const STATUS_ORDER: readonly TaskStatus[] = ['failed', 'errored', 'setup-error', 'unscored', 'passed']
 
 /** One task as the page's script reads it from `#task-data`. */
 export interface TaskRow {
@@ -89,7 +89,7 @@ export function taskTable(tasks: readonly TaskRecord[], trajectoryOf: (t: TaskRe
 <script type="application/json" id="task-data">${taskData(rows)}</script>`
 }
 
-export function taskRow(t: TaskRecord, trajectory: Trajectory | null | undefined): TaskRow {
+function taskRow(t: TaskRecord, trajectory: Trajectory | null | undefined): TaskRow {
   const cells = COLUMNS.map((c) => ({ ...c.cell(t), num: c.sort === 'num' }))
   return {
     status: t.status,

@@ -53,7 +53,7 @@ export function main(argv: readonly string[], io: CliIO = processIO()): Promise<
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(2)}%`)
 const num = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3))
 
-export function formatReport(report: CalibrationReport): string {
+function formatReport(report: CalibrationReport): string {
   const lines: string[] = [`Categories: ${report.categories.join(', ')}`]
   if (report.humans) {
     lines.push(

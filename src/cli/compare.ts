@@ -18,7 +18,7 @@ import { compareRuns, type CompareOptions } from '../scoring/compare.ts'
 import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES, MIN_PAIRS_TO_TELL } from '../scoring/paired.ts'
 import { HELP, ioReason, parseCommandArgs, processIO, readInputFile, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 
-export const USAGE = `usage: compare <base.json> <head.json> [--json out.json] [--markdown out.md]
+const USAGE = `usage: compare <base.json> <head.json> [--json out.json] [--markdown out.md]
                [--confidence 0.95] [--seed ${DEFAULT_BOOTSTRAP_SEED}] [--resamples ${DEFAULT_RESAMPLES}] [--min-pairs ${MIN_PAIRS_TO_TELL}]
                [--map <base agent>=<head agent> …]
 `

@@ -12,9 +12,9 @@ import { formatTrendTables } from '../node/history/trend-table.ts'
 import { agentTrends, historyAgents } from '../node/history/trend.ts'
 import { HELP, InputError, ioReason, parseCommandArgs, processIO, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 
-export const DEFAULT_HISTORY_DIR = 'bench-results/history'
+const DEFAULT_HISTORY_DIR = 'bench-results/history'
 
-export const USAGE = `usage: history [--dir ${DEFAULT_HISTORY_DIR}] [--agent NAME] [--last N] [--json]
+const USAGE = `usage: history [--dir ${DEFAULT_HISTORY_DIR}] [--agent NAME] [--last N] [--json]
 `
 
 interface HistoryArgs {

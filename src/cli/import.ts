@@ -9,7 +9,7 @@ import {
 } from '../import/import-mcp-bench.ts'
 import { HELP, InputError, ioReason, parseCommandArgs, processIO, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 
-export const USAGE = `usage: mcp-bench import <mcpbench_tasks.json>… [options]
+const USAGE = `usage: mcp-bench import <mcpbench_tasks.json>… [options]
 
   MCP-Bench's released task files as mcpTask files (one per server combination), and
   mcp.servers.json entries for its servers.

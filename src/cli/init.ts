@@ -13,9 +13,9 @@ import { contentToText, truncate } from '../lib/text.ts'
 import { HELP, InputError, parseCommandArgs, processIO, runCommand, UsageError, type CliIO } from './command.ts'
 import { openServer, type OpenServer } from './server-tools.ts'
 
-export const DEFAULT_FIXTURE = 'nasa-data'
+const DEFAULT_FIXTURE = 'nasa-data'
 
-export const USAGE = `usage: mcp-bench init [--server <name=command…>]… [--fixture <slug>] [--force]
+const USAGE = `usage: mcp-bench init [--server <name=command…>]… [--fixture <slug>] [--force]
 
   Sets up this directory to benchmark agents against MCP servers: vitest.config.ts with the plugin,
   mcp.servers.json, an example task (benchmarks/<server>.test.ts) and a CI workflow
@@ -110,7 +110,7 @@ export function splitCommand(line: string): string[] {
 }
 
 /** The fixture slugs this package ships: the folders of its fixture servers. */
-export function fixtureSlugs(): string[] {
+function fixtureSlugs(): string[] {
   const dir = defaultFixturesDir()
   return dir ? readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() && e.name !== 'shared').map((e) => e.name).sort() : []
 }

@@ -9,7 +9,7 @@ import type { SynthReport, UsageReport } from '../contracts/synth-report.ts'
 import { renderSynthFile } from '../synth/task-files.ts'
 import { HELP, InputError, parseCommandArgs, processIO, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 
-export const USAGE = `usage: mcp-bench synth --servers a[,b[,c]] [options]
+const USAGE = `usage: mcp-bench synth --servers a[,b[,c]] [options]
 
   Writes benchmark tasks for the configured servers with any OpenAI-compatible model, in the
   manner of MCP-Bench's task synthesis, and keeps only tasks whose reference plan runs: every
@@ -160,13 +160,13 @@ function plural(n: number, word: string): string {
 }
 
 /** Tokens and, when the model's price is known, dollars. */
-export function describeUsage(usage: UsageReport): string {
+function describeUsage(usage: UsageReport): string {
   const tokens = `${plural(usage.requests, 'request')}, ${usage.totalTokens.toLocaleString('en-US')} tokens`
   return usage.usd === null ? `${tokens} (no price known for this model)` : `${tokens}, $${usage.usd.toFixed(4)}`
 }
 
 /** One line of progress per event. */
-export function describeEvent(event: SynthEvent): string {
+function describeEvent(event: SynthEvent): string {
   switch (event.kind) {
     case 'catalog': return `synth: ${plural(event.tools, 'tool')} on ${event.servers.join(', ')}\n`
     case 'samples': return `synth: sampled ${plural(event.sampled, 'tool')}; ${event.skipped} not called\n`
@@ -180,7 +180,7 @@ export function describeEvent(event: SynthEvent): string {
 }
 
 /** The run in three lines: the counts, the drop reasons, the cost. */
-export function summary(report: SynthReport): string {
+function summary(report: SynthReport): string {
   const { totals } = report
   const reasons = Object.entries(totals.droppedBy).map(([kind, n]) => `${kind} ${n}`).join(', ')
   return [

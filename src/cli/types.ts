@@ -5,7 +5,7 @@ import { renderDeclarations } from './typegen/declarations.ts'
 import { HELP, InputError, parseCommandArgs, processIO, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 import { listTools } from './server-tools.ts'
 
-export const USAGE = `usage: mcp-bench types [servers.json] [--out mcp-bench.d.ts]
+const USAGE = `usage: mcp-bench types [servers.json] [--out mcp-bench.d.ts]
 
   Starts every server in the servers file (default mcp.servers.json), lists its tools and writes a
   declaration file that types the project's names: servers: ['…'], tool: 'server.tool' and the

@@ -27,7 +27,7 @@ export const METRIC_LABELS: Record<ComparedMetric, string> = {
 const Interval = z.tuple([z.number(), z.number()])
 const Count = z.number().int().nonnegative()
 
-export const MetricComparisonSchema = z.object({
+const MetricComparisonSchema = z.object({
   /** Pairs that entered the comparison, and pairs left out because either side had no value for this metric. */
   pairs: Count,
   leftOut: Count,
@@ -48,7 +48,7 @@ export const MetricComparisonSchema = z.object({
 })
 export type MetricComparison = z.infer<typeof MetricComparisonSchema>
 
-export const FlipSchema = z.object({
+const FlipSchema = z.object({
   id: z.string(),
   trial: z.number().int().positive(),
   base: TaskStatusSchema,
@@ -56,7 +56,7 @@ export const FlipSchema = z.object({
 })
 export type Flip = z.infer<typeof FlipSchema>
 
-export const DropSchema = z.object({
+const DropSchema = z.object({
   id: z.string(),
   trial: z.number().int().positive(),
   base: z.number(),
@@ -77,7 +77,7 @@ const perMetric = <T extends z.ZodType>(schema: T) =>
   })
 const perScore = <T extends z.ZodType>(schema: T) => perMetric(schema).omit({ passRate: true })
 
-export const AgentComparisonSchema = z.object({
+const AgentComparisonSchema = z.object({
   agent: z.string(),
   /** Records present in both runs, and records with no counterpart. */
   pairs: Count,
@@ -91,7 +91,7 @@ export const AgentComparisonSchema = z.object({
 })
 export type AgentComparison = z.infer<typeof AgentComparisonSchema>
 
-export const ComparisonSettingsSchema = z.object({
+const ComparisonSettingsSchema = z.object({
   confidence: z.number().gt(0).lt(1),
   seed: z.union([z.number().int(), z.string()]),
   resamples: z.number().int().positive(),
@@ -111,7 +111,7 @@ export const ComparisonSchema = z.object({
 })
 export type Comparison = z.infer<typeof ComparisonSchema>
 
-export const RegressionCheckSchema = z.object({
+const RegressionCheckSchema = z.object({
   agent: z.string(),
   metric: z.enum(COMPARED_METRICS),
   maxDrop: z.number(),

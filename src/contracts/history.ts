@@ -14,7 +14,7 @@ const Rate = z.number().min(0).max(1).nullable()
 const Count = z.number().int().nonnegative()
 const Interval = z.tuple([z.number(), z.number()]).nullable()
 
-export const HistoryPassSchema = z.object({
+const HistoryPassSchema = z.object({
   /** Tasks counted (setup errors excluded). */
   tasks: Count,
   passed: Count,
@@ -23,7 +23,7 @@ export const HistoryPassSchema = z.object({
   passRateInterval: Interval,
 })
 
-export const HistoryAgentSchema = HistoryPassSchema.extend({
+const HistoryAgentSchema = HistoryPassSchema.extend({
   agent: z.string(),
   failed: Count,
   errored: Count,
@@ -39,7 +39,7 @@ export const HistoryAgentSchema = HistoryPassSchema.extend({
 })
 export type HistoryAgent = z.infer<typeof HistoryAgentSchema>
 
-export const GitRevisionSchema = z.object({
+const GitRevisionSchema = z.object({
   commit: z.string().nullable(),
   branch: z.string().nullable(),
   /** Where it was read: the CI's variables, or the checkout's .git directory. */

@@ -7,14 +7,14 @@ import { MCP_BENCH_CATEGORIES, MCP_BENCH_DIMENSIONS } from './rubric.ts'
  * score is `null`, never 0.
  */
 
-export const JudgeUsageSchema = z.object({
+const JudgeUsageSchema = z.object({
   promptTokens: z.number().int().nonnegative(),
   completionTokens: z.number().int().nonnegative(),
   totalTokens: z.number().int().nonnegative(),
 })
 export type JudgeUsage = z.infer<typeof JudgeUsageSchema>
 
-export const JudgeSamplesSchema = z.object({
+const JudgeSamplesSchema = z.object({
   requested: z.number().int().nonnegative(),
   valid: z.number().int().nonnegative(),
   failed: z.number().int().nonnegative(),
@@ -24,9 +24,9 @@ export const JudgeSamplesSchema = z.object({
 export type JudgeSamples = z.infer<typeof JudgeSamplesSchema>
 
 /** Sub-dimension means, on the rubric's scale (1–10 for MCP-Bench), keyed by dimension id. */
-export const DimensionScoresSchema = z.record(z.string(), z.number().nullable())
+const DimensionScoresSchema = z.record(z.string(), z.number().nullable())
 /** Category scores normalised to 0–1, keyed by category id. */
-export const CategoryScoresSchema = z.record(z.string(), z.number().min(0).max(1).nullable())
+const CategoryScoresSchema = z.record(z.string(), z.number().min(0).max(1).nullable())
 
 const Common = {
   model: z.string(),
@@ -41,7 +41,7 @@ const Common = {
   durationMs: z.number().nonnegative(),
 }
 
-export const RubricJudgeResultSchema = z.object({
+const RubricJudgeResultSchema = z.object({
   kind: z.literal('rubric'),
   /** `mcp-bench` or a custom rubric's name. */
   rubric: z.string(),
@@ -60,7 +60,7 @@ export const RubricJudgeResultSchema = z.object({
 })
 export type RubricJudgeResult = z.infer<typeof RubricJudgeResultSchema>
 
-export const PassFailJudgeResultSchema = z.object({
+const PassFailJudgeResultSchema = z.object({
   kind: z.literal('pass-fail'),
   pass: z.boolean(),
   /** The judge's reasoning (from the first sample that voted with the majority). */
@@ -74,10 +74,10 @@ export type PassFailJudgeResult = z.infer<typeof PassFailJudgeResultSchema>
 
 const nullRecord = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.null()])) as Record<K, z.ZodNull>)
 
-export const NULL_DIMENSIONS = Object.fromEntries(MCP_BENCH_DIMENSIONS.map((d) => [d, null])) as Record<(typeof MCP_BENCH_DIMENSIONS)[number], null>
-export const NULL_CATEGORIES = Object.fromEntries(Object.keys(MCP_BENCH_CATEGORIES).map((c) => [c, null])) as Record<keyof typeof MCP_BENCH_CATEGORIES, null>
+const NULL_DIMENSIONS = Object.fromEntries(MCP_BENCH_DIMENSIONS.map((d) => [d, null])) as Record<(typeof MCP_BENCH_DIMENSIONS)[number], null>
+const NULL_CATEGORIES = Object.fromEntries(Object.keys(MCP_BENCH_CATEGORIES).map((c) => [c, null])) as Record<keyof typeof MCP_BENCH_CATEGORIES, null>
 
-export const NotJudgedResultSchema = z.object({
+const NotJudgedResultSchema = z.object({
   kind: z.literal('not-judged'),
   reason: z.string(),
   dimensions: nullRecord(MCP_BENCH_DIMENSIONS),
@@ -85,7 +85,7 @@ export const NotJudgedResultSchema = z.object({
 })
 export type NotJudgedResult = z.infer<typeof NotJudgedResultSchema>
 
-export const JudgeErrorResultSchema = z.object({
+const JudgeErrorResultSchema = z.object({
   kind: z.literal('error'),
   /** `mcp-bench`, `pass-fail` or a custom rubric's name. */
   rubric: z.string(),

@@ -67,14 +67,14 @@ export const TierSchema = z.enum(['easy', 'hard'])
  * - unscored: nothing could decide it (no facts, plan or checks, and no judge). Counted and shown, never in a pass rate.
  */
 
-export const TokensSchema = z.object({ prompt: z.number(), completion: z.number(), total: z.number() })
+const TokensSchema = z.object({ prompt: z.number(), completion: z.number(), total: z.number() })
 
 /** US dollars at list price (src/contracts/prices.ts); null when a price is unknown, never 0 for "unknown". */
 const Usd = z.number().nonnegative().nullable()
 const Ms = z.number().nonnegative()
 
 /** What a task cost: the agent's model turns and, apart, its judging. */
-export const TaskCostSchema = z.object({
+const TaskCostSchema = z.object({
   agentUsd: Usd,
   judgeUsd: Usd,
   /** Why a cost is null: a model with no price, a turn that reported no usage or named no model. */
@@ -82,7 +82,7 @@ export const TaskCostSchema = z.object({
 })
 
 /** Where a task's time went (src/scoring/task-costs.ts). */
-export const TaskTimingSchema = z.object({
+const TaskTimingSchema = z.object({
   /** Time covered by the agent's model requests (overlapping ones count once); null without a trajectory. */
   modelMs: Ms.nullable(),
   /** Time covered by its tool calls (parallel calls count once); null without a trajectory. */
@@ -95,7 +95,7 @@ export const TaskTimingSchema = z.object({
 })
 
 /** An agent's cost over its counted tasks. */
-export const CostSummarySchema = z.object({
+const CostSummarySchema = z.object({
   /** Sum of the tasks' agent costs; null when any task's cost is unknown. */
   agentUsd: Usd,
   /** Sum of the tasks' judge costs; null when any is unknown. */
@@ -107,7 +107,7 @@ export const CostSummarySchema = z.object({
 })
 
 /** An agent's task durations and the split of its time. */
-export const LatencySummarySchema = z.object({
+const LatencySummarySchema = z.object({
   /** Median and 95th percentile of the task durations (Hyndman & Fan type 7); null with no tasks. */
   medianMs: Ms.nullable(),
   p95Ms: Ms.nullable(),
@@ -170,7 +170,7 @@ export const TaskRecordSchema = z.object({
 export type TaskRecord = z.infer<typeof TaskRecordSchema>
 
 /** One column set of an MCP-Bench table. */
-export const SettingSummarySchema = z.object({
+const SettingSummarySchema = z.object({
   tasks: z.number().int().nonnegative(),
   /** Tasks with an MCP-Bench rubric judgement. */
   judged: z.number().int().nonnegative(),
@@ -192,7 +192,7 @@ export const AGENTBENCH_CATEGORIES = [
 ] as const
 export type AgentBenchCategory = (typeof AGENTBENCH_CATEGORIES)[number]
 
-export const PassSummarySchema = z.object({
+const PassSummarySchema = z.object({
   /** Tasks counted (setup errors excluded). */
   tasks: z.number().int().nonnegative(),
   passed: z.number().int().nonnegative(),
@@ -210,7 +210,7 @@ export const PassSummarySchema = z.object({
 export type PassSummary = z.infer<typeof PassSummarySchema>
 
 /** How an agent did across repeated runs of the same tasks (τ-bench's pass^k and the usual pass@k). */
-export const TrialSummarySchema = z.object({
+const TrialSummarySchema = z.object({
   trials: z.number().int().positive(),
   tasks: z.number().int().nonnegative(),
   /** pass^k: share of tasks that passed in every trial. */
@@ -226,10 +226,10 @@ export type TrialSummary = z.infer<typeof TrialSummarySchema>
  * judge cache or cassettes), `process-unrestricted` (the same under Bun, which cannot limit reads), `none`
  * (a custom agent in the Vitest worker, beside the referee: `isolation: 'none'`, for debugging).
  */
-export const AgentIsolationSchema = z.enum(['builtin', 'process', 'process-unrestricted', 'none'])
+const AgentIsolationSchema = z.enum(['builtin', 'process', 'process-unrestricted', 'none'])
 
 /** One leaderboard row. */
-export const AgentRowSchema = PassSummarySchema.extend({
+const AgentRowSchema = PassSummarySchema.extend({
   agent: z.string(),
   /** The least isolated way any of the row's tasks ran (see AgentIsolationSchema); null when no agent loaded. */
   isolation: AgentIsolationSchema.nullable().optional(),
@@ -278,7 +278,7 @@ export const AgentRowSchema = PassSummarySchema.extend({
 })
 export type AgentRow = z.infer<typeof AgentRowSchema>
 
-export const GateResultSchema = z.object({
+const GateResultSchema = z.object({
   /** False when this run does not decide (a shard of a run that is merged later). */
   applied: z.boolean(),
   passed: z.boolean(),

@@ -21,13 +21,13 @@ export const OUTCOME_VERSION = 1
  * `judge` are. `harness`: the record the harness made of the task failed validation where it arrived, a fault
  * of this package, never scored against the agent.
  */
-export const StopPhaseSchema = z.enum(['spec', 'servers', 'agent-setup', 'agent', 'judge', 'harness'])
+const StopPhaseSchema = z.enum(['spec', 'servers', 'agent-setup', 'agent', 'judge', 'harness'])
 export type StopPhase = z.infer<typeof StopPhaseSchema>
 
 /** `agent-setup`: the agent module or export is missing, or it includes a file of the referee's. */
 export const SETUP_PHASES: readonly StopPhase[] = ['spec', 'servers', 'agent-setup', 'harness']
 
-export const VerdictSchema = z.object({
+const VerdictSchema = z.object({
   /** The check's name, e.g. `answer`, `facts`, `grounding`. */
   check: z.string(),
   pass: z.boolean(),
@@ -90,7 +90,7 @@ export const TaskOutcomeSchema = z.object({
 export type TaskOutcome = z.infer<typeof TaskOutcomeSchema>
 
 /** The identity a task's test carries from collection on, before it has an outcome. */
-export interface TaskIdentity {
+interface TaskIdentity {
   taskId: string
   agent: string
   trial: number
@@ -99,7 +99,7 @@ export interface TaskIdentity {
 declare module 'vitest' {
   interface TaskMeta {
     /** Set when the test is registered. */
-    mcpBenchTask?: import('./outcome.ts').TaskIdentity
+    mcpBenchTask?: TaskIdentity
     /** Set once the agent has returned (never while agent code runs: it holds the reference), complete when the task ends. */
     mcpBenchOutcome?: import('./outcome.ts').TaskOutcome
   }

@@ -6,7 +6,7 @@ import * as z from 'zod'
  * (prompt) and output (completion) tokens: cached-input and batch discounts
  * are not modelled, so a cost is what the tokens cost at list price.
  */
-export const ModelPriceSchema = z.strictObject({
+const ModelPriceSchema = z.strictObject({
   /** USD per million prompt tokens. */
   input: z.number().nonnegative(),
   /** USD per million completion tokens (reasoning tokens are billed, and reported, as completion tokens). */

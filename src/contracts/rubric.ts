@@ -7,14 +7,14 @@ import * as z from 'zod'
 
 const Id = z.string().regex(/^[a-z][a-zA-Z0-9]*$/, 'expected a camelCase identifier, e.g. "taskFulfillment"')
 
-export const RubricBandSchema = z.strictObject({
+const RubricBandSchema = z.strictObject({
   min: z.number(),
   max: z.number(),
   text: z.string().min(1),
 })
 export type RubricBand = z.infer<typeof RubricBandSchema>
 
-export const RubricDimensionSchema = z.strictObject({
+const RubricDimensionSchema = z.strictObject({
   /** Key in the result (`dimensions[id]`); the judge answers with its snake_case form. */
   id: Id,
   title: z.string().min(1),
@@ -24,14 +24,12 @@ export const RubricDimensionSchema = z.strictObject({
   /** Other keys a judge may plausibly answer with (snake_case), accepted when parsing. */
   aliases: z.array(z.string()).default([]),
 })
-export type RubricDimension = z.infer<typeof RubricDimensionSchema>
 
-export const RubricCategorySchema = z.strictObject({
+const RubricCategorySchema = z.strictObject({
   id: Id,
   title: z.string().min(1),
   dimensions: z.array(RubricDimensionSchema).min(1),
 })
-export type RubricCategory = z.infer<typeof RubricCategorySchema>
 
 export const RubricSchema = z
   .strictObject({
@@ -59,7 +57,6 @@ export const RubricSchema = z
     }
   })
 export type Rubric = z.infer<typeof RubricSchema>
-export type RubricInput = z.input<typeof RubricSchema>
 
 /** `taskFulfillment` → `task_fulfillment`: the key the judge is asked to answer with. */
 export function answerKey(id: string): string {
@@ -81,7 +78,6 @@ export const MCP_BENCH_CATEGORIES = {
   toolUsage: ['toolAppropriateness', 'parameterAccuracy'],
   planningEffectiveness: ['dependencyAwareness', 'parallelismEfficiency'],
 } as const satisfies Record<string, readonly McpBenchDimension[]>
-export type McpBenchCategory = keyof typeof MCP_BENCH_CATEGORIES
 
 /** How the built-in rubric anchors scores (the guidance lines live with the rubric's content, in the judge). */
 export const CALIBRATION_NAMES = ['strict', 'mcp-bench'] as const

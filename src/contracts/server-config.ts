@@ -41,8 +41,6 @@ export const InProcessServerSchema = z.strictObject({
 
 export const ServerConfigSchema = z.union([StdioServerSchema, HttpServerSchema, InProcessServerSchema])
 export type ServerConfig = z.infer<typeof ServerConfigSchema>
-export type StdioServerConfig = z.infer<typeof StdioServerSchema>
-export type HttpServerConfig = z.infer<typeof HttpServerSchema>
 export type InProcessServerConfig = z.infer<typeof InProcessServerSchema>
 
 export const ServerNameSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'server names use letters, digits, "_" and "-" (at most 40)')

@@ -19,7 +19,6 @@ export const JudgeSettingSchema = JudgeConfigSchema.omit({ apiKey: true, headers
   headersEnv: z.string().min(1).optional(),
 })
 export type JudgeSetting = z.infer<typeof JudgeSettingSchema>
-export type JudgeSettingInput = z.input<typeof JudgeSettingSchema>
 
 const LoadedServersSchema = z.strictObject({
   servers: z.record(z.string(), ServerConfigSchema),

@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { ReferencePlanSchema } from './task-spec.ts'
 
 /** How a synthesized chain's steps are linked (what the next call's argument was taken from). */
-export const LINK_KINDS = ['output-field', 'output-meaning', 'description', 'number'] as const
+const LINK_KINDS = ['output-field', 'output-meaning', 'description', 'number'] as const
 export type LinkKind = (typeof LINK_KINDS)[number]
 
 /**
@@ -13,7 +13,7 @@ export type LinkKind = (typeof LINK_KINDS)[number]
 export const SYNTH_REPORT_VERSION = 1
 
 /** Why a candidate (or one attempt of it) failed. */
-export const REASON_KINDS = [
+const REASON_KINDS = [
   /** The model's reply held no task draft that parses. */
   'unparseable',
   /** The request to the model failed (HTTP error after retries, cassette miss). */
@@ -39,13 +39,13 @@ export const REASON_KINDS = [
   /** The model's scores could not be read. */
   'unscored',
 ] as const
-export const ReasonKindSchema = z.enum(REASON_KINDS)
+const ReasonKindSchema = z.enum(REASON_KINDS)
 export type ReasonKind = z.infer<typeof ReasonKindSchema>
 
-export const ReasonSchema = z.object({ kind: ReasonKindSchema, detail: z.string() })
+const ReasonSchema = z.object({ kind: ReasonKindSchema, detail: z.string() })
 export type Reason = z.infer<typeof ReasonSchema>
 
-export const CallReportSchema = z.object({
+const CallReportSchema = z.object({
   id: z.string(),
   tool: z.string(),
   /** `not-run`: an earlier layer failed, or the plan never reached the servers. */
@@ -56,7 +56,7 @@ export const CallReportSchema = z.object({
   output: z.string().optional(),
 })
 
-export const ExecutionSchema = z.object({
+const ExecutionSchema = z.object({
   passed: z.boolean(),
   failures: z.array(ReasonSchema),
   calls: z.array(CallReportSchema),
@@ -64,13 +64,13 @@ export const ExecutionSchema = z.object({
 
 export type ExecutionVerdict = z.infer<typeof ExecutionSchema>
 
-export const DraftReportSchema = z.object({
+const DraftReportSchema = z.object({
   task: z.string(),
   fuzzy: z.string(),
   reference: ReferencePlanSchema,
 })
 
-export const AttemptSchema = z.object({
+const AttemptSchema = z.object({
   kind: z.enum(['generate', 'repair']),
   /** Null when the request itself failed. */
   parsed: z.boolean().nullable(),
@@ -79,14 +79,14 @@ export const AttemptSchema = z.object({
   execution: ExecutionSchema.nullable(),
 })
 
-export const ScoresSchema = z.object({
+const ScoresSchema = z.object({
   solvability: z.number(),
   utility: z.number(),
   solvabilityFeedback: z.string().optional(),
   utilityFeedback: z.string().optional(),
 })
 
-export const ChainReportSchema = z.object({
+const ChainReportSchema = z.object({
   key: z.string(),
   tools: z.array(z.string()),
   servers: z.array(z.string()),
@@ -94,7 +94,7 @@ export const ChainReportSchema = z.object({
   links: z.array(z.object({ from: z.string(), to: z.string(), param: z.string(), via: z.enum(LINK_KINDS), detail: z.string() })),
 })
 
-export const CandidateReportSchema = z.object({
+const CandidateReportSchema = z.object({
   /** 1-based, in the order tried. */
   n: z.number().int().positive(),
   chain: ChainReportSchema,
@@ -115,7 +115,7 @@ export const CandidateReportSchema = z.object({
 })
 export type CandidateReport = z.infer<typeof CandidateReportSchema>
 
-export const UsageReportSchema = z.object({
+const UsageReportSchema = z.object({
   requests: z.number().int().nonnegative(),
   promptTokens: z.number().int().nonnegative(),
   completionTokens: z.number().int().nonnegative(),

@@ -86,9 +86,6 @@ export const CallMatchSchema = z.strictObject({
 export type CallMatchInput = z.input<typeof CallMatchSchema>
 export type CallMatchSetting = z.infer<typeof CallMatchSchema>
 
-export const CallShapeSchema = z.enum(['single', 'parallel', 'sequential'])
-export type CallShape = z.infer<typeof CallShapeSchema>
-
 export const TaskSpecSchema = z.strictObject({
   /** Names of servers from the server config that this task needs. */
   servers: z.array(z.string().min(1)).min(1),

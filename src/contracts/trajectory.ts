@@ -8,14 +8,14 @@ import * as z from 'zod'
  */
 export const TRAJECTORY_VERSION = 1
 
-export const TokenUsageSchema = z.object({
+const TokenUsageSchema = z.object({
   promptTokens: z.number().int().nonnegative(),
   completionTokens: z.number().int().nonnegative(),
   totalTokens: z.number().int().nonnegative(),
 })
 export type TokenUsage = z.infer<typeof TokenUsageSchema>
 
-export const ToolCallRecordSchema = z.object({
+const ToolCallRecordSchema = z.object({
   /** Stable id within the trajectory (the model's tool_call id where there is one). */
   id: z.string(),
   /** 1-based round (model turn, or dependency layer for the reference agent). */

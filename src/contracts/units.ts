@@ -10,7 +10,7 @@
  * "12.5 in Denver" it is a preposition, not inches.
  */
 
-export type Quantity = 'length' | 'mass' | 'temperature' | 'data' | 'time' | 'speed' | 'volume'
+type Quantity = 'length' | 'mass' | 'temperature' | 'data' | 'time' | 'speed' | 'volume'
 
 export interface Unit {
   quantity: Quantity

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { FIXTURE_SERVER_NAMES, fixtureSlug } from './mcp-bench-fixtures.ts'
+import { fixtureSlug } from './mcp-bench-fixtures.ts'
 import type { TaskSpecInput } from '../contracts/task-spec.ts'
 
 /**
@@ -17,7 +17,7 @@ const McpBenchTaskSchema = z.object({
   distraction_servers: z.array(z.string()).optional(),
 })
 
-export const McpBenchTaskFileSchema = z.object({
+const McpBenchTaskFileSchema = z.object({
   server_tasks: z.array(z.object({
     server_name: z.string().min(1),
     servers: z.array(z.string().min(1)).optional(),
@@ -27,9 +27,9 @@ export const McpBenchTaskFileSchema = z.object({
 })
 export type McpBenchTaskFile = z.infer<typeof McpBenchTaskFileSchema>
 
-export { FIXTURE_SERVER_NAMES }
 
-export interface ImportedTask {
+
+interface ImportedTask {
   id: string
   spec: TaskSpecInput
 }
@@ -60,7 +60,7 @@ export function parseMcpBenchTaskFile(raw: unknown): McpBenchTaskFile {
 }
 
 /** The MCP-Bench server names of a task group, in order. */
-export function groupServers(group: McpBenchTaskFile['server_tasks'][number]): string[] {
+function groupServers(group: McpBenchTaskFile['server_tasks'][number]): string[] {
   return (group.servers?.length ? group.servers : group.server_name.split('+')).map((n) => n.trim())
 }
 

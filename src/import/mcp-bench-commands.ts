@@ -16,7 +16,7 @@ const McpBenchCommandSchema = z.object({
   endpoint: z.string().startsWith('/').optional(),
 }).refine((c) => c.transport !== 'http' || c.port !== undefined, { message: 'an HTTP server needs a port', path: ['port'] })
 
-export const McpBenchCommandsSchema = z.record(z.string().min(1), McpBenchCommandSchema)
+const McpBenchCommandsSchema = z.record(z.string().min(1), McpBenchCommandSchema)
 export type McpBenchCommand = z.infer<typeof McpBenchCommandSchema>
 export type McpBenchCommands = z.infer<typeof McpBenchCommandsSchema>
 
@@ -35,7 +35,7 @@ export function parseMcpBenchCommands(raw: unknown): McpBenchCommands {
  * `map_server_name_to_config`) turns `../<dir>` into `mcp_servers/<dir>` and uses anything else as
  * it stands, relative to the checkout root it runs from.
  */
-export function checkoutPath(cwd: string): string {
+function checkoutPath(cwd: string): string {
   return cwd.startsWith('../') ? `mcp_servers/${cwd.slice(3)}` : cwd
 }
 
@@ -55,7 +55,7 @@ export interface CheckoutLocation {
  * the checkout beside it can commit the file. Without a checkout it is `${MCP_BENCH_DIR}/…`, which
  * the servers file expands from the environment when the server starts.
  */
-export function serverCwd(entry: McpBenchCommand, where: CheckoutLocation): string {
+function serverCwd(entry: McpBenchCommand, where: CheckoutLocation): string {
   const inside = checkoutPath(entry.cwd)
   if (where.dir === undefined) return `\${MCP_BENCH_DIR}/${inside}`
   if (isAbsolute(where.dir)) return join(where.dir, inside)

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
  * predate the slug convention; every other MCP-Bench server's fixture folder is named by `slugOf` its
  * name (`OKX Exchange` → `okx-exchange`), so a fixture added later is found without editing this table.
  */
-export const FIXTURE_SERVER_NAMES: Readonly<Record<string, string>> = {
+const FIXTURE_SERVER_NAMES: Readonly<Record<string, string>> = {
   'Math MCP': 'math',
   'Time MCP': 'time',
   'Weather Data': 'weather',
@@ -37,7 +37,7 @@ export const FIXTURE_SETTINGS: Readonly<Record<string, { options?: Record<string
 }
 
 /** A name as lower-case words joined by "-": `DEX Paprika` → `dex-paprika`. */
-export function slugOf(name: string): string {
+function slugOf(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
 }
 

@@ -9,7 +9,7 @@ import { serverKey, type ServerUsage } from './import-mcp-bench.ts'
  * (its directory exists in the given checkout), or `missing` (neither: the entry, if one could be
  * written from commands.json, will not start until the checkout has the server).
  */
-export type ServerSource = 'fixture' | 'real' | 'missing'
+type ServerSource = 'fixture' | 'real' | 'missing'
 
 export interface ServerRow {
   /** The MCP-Bench server name. */

@@ -19,7 +19,7 @@ export interface LintedTask {
 }
 
 /** Tool names that would give the tool away if a fuzzy text used them. */
-export function revealingToolNames(entries: readonly CatalogEntry[]): string[] {
+function revealingToolNames(entries: readonly CatalogEntry[]): string[] {
   // Plain words ("sum", "search") may well occur in a request; names with
   // separators or capitals (`get_weather`, `findParks`) only occur when copied.
   const names = entries.flatMap((e) => [e.tool, e.name, `${e.server}.${e.tool}`])
@@ -70,7 +70,7 @@ export function categoryProblems(tasks: readonly LintedTask[]): string[] {
 }
 
 /** The ways a fact may be written: its value and its other accepted spellings. */
-export function spellings(fact: Fact): Array<string | number> {
+function spellings(fact: Fact): Array<string | number> {
   if (typeof fact !== 'object') return [fact]
   return [...(fact.value === undefined ? [] : [fact.value]), ...(fact.anyOf ?? [])]
 }

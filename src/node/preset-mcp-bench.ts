@@ -12,26 +12,26 @@ import type { AgentOption, BenchOptions } from '../contracts/options.ts'
  */
 
 /** The planner's history: results over `content_summary_threshold` (1,000 tokens, estimated as 4 characters each) are summarised by the model. */
-export const MCP_BENCH_OBSERVATION_CHARS = 4_000
+const MCP_BENCH_OBSERVATION_CHARS = 4_000
 
 /** `execution.task_timeout`: 3,000 s per task. */
-export const MCP_BENCH_TASK_TIMEOUT_MS = 3_000_000
+const MCP_BENCH_TASK_TIMEOUT_MS = 3_000_000
 
 /** `execution.max_execution_rounds`. */
-export const MCP_BENCH_MAX_ROUNDS = 20
+const MCP_BENCH_MAX_ROUNDS = 20
 
 /** `benchmark.distraction_servers_default`. */
-export const MCP_BENCH_DISTRACTORS = 10
+const MCP_BENCH_DISTRACTORS = 10
 
 /** `benchmark.resident_servers: ["Time MCP"]`, under the key `mcp-bench import` gives it. */
-export const MCP_BENCH_RESIDENT = ['time']
+const MCP_BENCH_RESIDENT = ['time']
 
 /**
  * No cap on the catalog. MCP-Bench's planner lists every tool in its prompt, so OpenAI's 128-function
  * limit (our default cap, made for native tool calling) does not apply, and its runner never drops a
  * distractor for size. Any catalog a task can have fits under this.
  */
-export const MCP_BENCH_MAX_TOOLS = 10_000
+const MCP_BENCH_MAX_TOOLS = 10_000
 
 /**
  * `execution.problematic_tools`, filtered out of every catalog (`benchmark.filter_problematic_tools: true`),
@@ -49,7 +49,7 @@ export const MCP_BENCH_EXCLUDED_TOOLS = [
 ]
 
 /** The evaluator's `max_completion_tokens` for each judge request. */
-export const MCP_BENCH_JUDGE_MAX_TOKENS = 15_000
+const MCP_BENCH_JUDGE_MAX_TOKENS = 15_000
 
 /**
  * The judge: `evaluation.judge_stability_runs` (5 shuffled samples, averaged), the released evaluator's
@@ -59,7 +59,7 @@ export const MCP_BENCH_JUDGE_MAX_TOKENS = 15_000
 const JUDGE: JudgeConfigInput = { samples: 5, calibration: 'mcp-bench', dependencyAnalysis: true, maxTokens: MCP_BENCH_JUDGE_MAX_TOKENS }
 
 /** The judge's own time budget: none in MCP-Bench's evaluator, so as long as a task's (each request keeps its timeout). */
-export const MCP_BENCH_JUDGE_TIMEOUT_MS = MCP_BENCH_TASK_TIMEOUT_MS
+const MCP_BENCH_JUDGE_TIMEOUT_MS = MCP_BENCH_TASK_TIMEOUT_MS
 
 /** The options with the preset's values filled in where the user gave none. */
 export function withMcpBenchPreset(input: BenchOptions, env: NodeJS.ProcessEnv = process.env): BenchOptions {

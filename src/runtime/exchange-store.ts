@@ -30,7 +30,7 @@ import { stableStringify } from '../lib/stable-json.ts'
  * reports redact it): a pattern cannot tell a key from "token balances", and
  * a replay must give back exactly what the model said.
  */
-export type StoreMode = 'record' | 'replay' | 'cache' | 'off'
+type StoreMode = 'record' | 'replay' | 'cache' | 'off'
 
 export interface StoreOptions {
   mode: StoreMode
@@ -44,7 +44,7 @@ export interface StoreOptions {
   secrets?: readonly Secret[]
 }
 
-export interface StoredExchange {
+interface StoredExchange {
   request: { path: string; body: unknown }
   response: { status: number; contentType: string; body: string }
 }
@@ -110,7 +110,7 @@ function walkStrings(value: unknown, step: (text: string) => string): unknown {
   return value
 }
 
-export function exchangeKey(request: StoredExchange['request']): string {
+function exchangeKey(request: StoredExchange['request']): string {
   return createHash('sha256').update(stableStringify(request)).digest('hex').slice(0, 32)
 }
 

@@ -149,7 +149,7 @@ export function parseHumanLabels(text: string, file: string, categories: readonl
   return list
 }
 
-export interface AgreementStats {
+interface AgreementStats {
   model: string
   /** Items compared (human majority defined). */
   items: number

@@ -11,7 +11,7 @@ import { pairKey } from './paired.ts'
 
 const Score = z.number().min(0).max(1).nullable()
 
-export const ComparableRecordSchema = z.object({
+const ComparableRecordSchema = z.object({
   id: z.string().min(1),
   agent: z.string(),
   trial: z.number().int().positive(),
@@ -29,7 +29,7 @@ export const ComparableRecordSchema = z.object({
 })
 export type ComparableRecord = z.infer<typeof ComparableRecordSchema>
 
-export const ComparableRunSchema = z.object({ tasks: z.array(ComparableRecordSchema) })
+const ComparableRunSchema = z.object({ tasks: z.array(ComparableRecordSchema) })
 
 /** One run to compare: its records and the name it goes by in messages (usually the file). */
 export interface ComparableRun {

@@ -37,7 +37,7 @@ import {
 
 const Seed = z.union([z.number().int().min(0).max(0xffffffff), z.string().min(1)])
 
-export const CompareOptionsSchema = z.object({
+const CompareOptionsSchema = z.object({
   /** Two-sided confidence of the intervals. */
   confidence: z.number().gt(0).lt(1).default(0.95),
   /** Seed of the bootstrap streams; each agent and metric draws its own stream from it. */
@@ -132,7 +132,7 @@ export function compareRuns(base: ComparableRun, head: ComparableRun, options: C
 // ---------------------------------------------------------------------------
 // The baseline gate
 
-export const RegressionOptionsSchema = z.object({
+const RegressionOptionsSchema = z.object({
   maxDrop: MaxDropSchema,
   /** One-sided confidence with which a drop must exceed maxDrop to fail the gate. */
   confidence: z.number().gt(0.5).lt(1).default(0.95),

@@ -41,11 +41,6 @@ export function numbersIn(text: string): number[] {
   return numberTokens(text).filter((t) => t.standalone).map((t) => t.value)
 }
 
-/** Same value, or the same once rounded to the coarser of the two precisions, within 1%. */
-export function sameNumber(fact: Written, said: Written): boolean {
-  return close(fact.value, halfStep(fact.decimals), said.value, halfStep(said.decimals))
-}
-
 /** `said` is `fact` as written, or rounded to the coarser of the two rounding steps, within 1% of the fact. */
 function close(fact: number, factStep: number, said: number, saidStep: number): boolean {
   const diff = Math.abs(fact - said)
@@ -73,7 +68,7 @@ function asNumber(spelling: string | number, unit: Unit | undefined): NumberSpel
 }
 
 /** The fact's spellings: `value`, then `anyOf`. */
-export function spellings(fact: Fact): Array<string | number> {
+function spellings(fact: Fact): Array<string | number> {
   if (typeof fact !== 'object') return [fact]
   return [...(fact.value !== undefined ? [fact.value] : []), ...(fact.anyOf ?? [])]
 }
@@ -84,7 +79,7 @@ function unitOf(fact: Fact): Unit | undefined {
 }
 
 /** The value a fact asks for, whether written bare or as `{ value, derived, goal }`. */
-export function factValue(fact: Fact): string | number {
+function factValue(fact: Fact): string | number {
   return typeof fact === 'object' ? (fact.value ?? fact.anyOf![0]!) : fact
 }
 

@@ -37,12 +37,3 @@ export function reportedRounds(trajectory: Pick<Trajectory, 'rounds' | 'calls'>,
   if (fidelity === 'paper') return lastCallRound
   return lastCallRound >= maxRounds ? maxRounds - 1 : lastCallRound
 }
-
-/**
- * `ResultsAggregator.safe_avg` (results_aggregator.py): the mean of the non-null values, 0.0 when there
- * are none. MCP-Bench's empty aggregate is 0.0 where the project's own `mean()` says null.
- */
-export function safeAvg(values: ReadonlyArray<number | null | undefined>): number {
-  const present = values.filter((v): v is number => v !== null && v !== undefined)
-  return present.length ? present.reduce((s, v) => s + v, 0) / present.length : 0
-}

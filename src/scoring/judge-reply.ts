@@ -10,7 +10,7 @@ export { extractJsonObjects }
  * rubric dimension must be present; anything else makes the sample invalid.
  */
 
-export const norm = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '')
+const norm = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '')
 
 export function findKey(obj: Record<string, unknown>, names: readonly string[]): unknown {
   const wanted = new Set(names.map(norm))

@@ -19,7 +19,7 @@ export interface ProgressInput {
   elapsedMs: number
 }
 
-export interface AgentProgress {
+interface AgentProgress {
   agent: string
   done: number
   /** Tests collected for this agent so far (more may come from files not yet collected). */

@@ -181,13 +181,6 @@ class RowAccumulator {
   }
 }
 
-/** Pass counts and rate. Unscored tasks are counted but take no part in the rate. */
-export function passSummary(records: readonly TaskRecord[]): PassSummary {
-  const counter = new PassCounter()
-  for (const r of records) counter.add(r)
-  return counter.summary()
-}
-
 /** passSummary() fed one record at a time. */
 export class PassCounter {
   private readonly n = { passed: 0, failed: 0, errored: 0, unscored: 0 }
@@ -214,13 +207,6 @@ export class PassCounter {
       judgePassRate: ratio(this.judgePassed, this.judgedPassFail),
     }
   }
-}
-
-/** One setting's columns: each metric and sub-dimension averaged over the records that have it. */
-export function settingSummary(records: readonly TaskRecord[]): SettingSummary {
-  const setting = new SettingAccumulator()
-  for (const r of records) setting.add(r)
-  return setting.summary()
 }
 
 /** settingSummary() fed one record at a time, without intermediate arrays. Same order of addition as mean(), so the same figures. */
@@ -273,7 +259,7 @@ class RunningMeans {
 }
 
 /** Table 3: each column is the task-count-weighted mean of the settings' columns (a setting lacking the column is left out). */
-export function combineSettings(settings: readonly SettingSummary[]): SettingSummary {
+function combineSettings(settings: readonly SettingSummary[]): SettingSummary {
   const col = (pick: (s: SettingSummary) => number | null) => weightedMean(settings.map((s) => ({ value: pick(s), weight: s.tasks })))
   const metrics = {
     validToolNameRate: col((s) => s.metrics.validToolNameRate),
@@ -349,16 +335,4 @@ class TrialCounter {
     }
     return { trials, tasks, passAll: all / tasks, passAny: any / tasks }
   }
-}
-
-/** Groups in one pass, keeping first-appearance order. */
-export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>()
-  for (const item of items) {
-    const k = key(item)
-    const group = groups.get(k)
-    if (group) group.push(item)
-    else groups.set(k, [item])
-  }
-  return groups
 }

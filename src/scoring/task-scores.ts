@@ -92,7 +92,7 @@ export function categoryOf(servers: readonly string[], shape: 'single' | 'parall
 const ZERO_DIMENSIONS = Object.fromEntries(MCP_BENCH_DIMENSIONS.map((d) => [d, 0])) as SubDimensions
 
 /** The six MCP-Bench sub-dimensions of a judgement, normalised to 0–1; nulls without one. */
-export function normalisedDimensions(judge: JudgeResult | null): SubDimensions {
+function normalisedDimensions(judge: JudgeResult | null): SubDimensions {
   const d = mcpBenchDimensions(judge)
   const scaleMax = judge?.kind === 'rubric' ? judge.scale.max : 10
   return Object.fromEntries(MCP_BENCH_DIMENSIONS.map((k) => [k, d[k] === null ? null : d[k] / scaleMax])) as SubDimensions

@@ -24,7 +24,7 @@ export const TaskDraftSchema = z.object({
 export type TaskDraft = z.infer<typeof TaskDraftSchema>
 
 /** The model's own opinion of a task (MCP-Bench's quality filter): 1–10 each. */
-export const QualityScoresSchema = z.object({
+const QualityScoresSchema = z.object({
   solvability: z.coerce.number().min(0).max(10),
   utility: z.coerce.number().min(0).max(10),
   solvabilityFeedback: z.string().optional(),
@@ -35,7 +35,7 @@ export type QualityScores = z.infer<typeof QualityScoresSchema>
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string }
 
 /** The first JSON object in a reply (fenced or bare, with prose around it) that the schema accepts, or why there is none. */
-export function parseReply<T>(text: string, schema: z.ZodType<T>, wanted: string): Parsed<T> {
+function parseReply<T>(text: string, schema: z.ZodType<T>, wanted: string): Parsed<T> {
   const objects = extractJsonObjects(text)
   if (objects.length === 0) return { ok: false, error: `the reply holds no JSON object (it begins: ${JSON.stringify(text.slice(0, 80))})` }
   let first: z.ZodError | undefined

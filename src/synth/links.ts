@@ -41,9 +41,9 @@ export interface ToolLink {
  * is good; the producer's description naming the parameter is a hint; a
  * number feeding a number parameter only says the types fit.
  */
-export const LINK_WEIGHTS: Record<LinkKind, number> = { 'output-field': 3, 'output-meaning': 2, description: 1.5, number: 0.5 }
+const LINK_WEIGHTS: Record<LinkKind, number> = { 'output-field': 3, 'output-meaning': 2, description: 1.5, number: 0.5 }
 /** Added to a number link when both tools are about the same thing. */
-export const TOPIC_BONUS = 0.5
+const TOPIC_BONUS = 0.5
 // Verbs every converter or calculator shares; a shared "convert" says nothing about the subject.
 const NUMERIC_VERB = /^(?:convert|calculate|compute|number|unit|between)$/
 

@@ -105,6 +105,14 @@ describe('isolated custom agents', { timeout: 60_000 }, () => {
     await expect(agent.run(context('anything').ctx)).resolves.toMatch(/own directory/)
   })
 
+  it('agent code may import the baselines entry, vitest-mcp-bench/baselines', async () => {
+    const agent = await isolatedAgent(setting('baseline-agent.ts'), 'greedy', paths)
+    const { ctx, seen } = context('Echoes text, please')
+    // The catalog's one tool matches "echoes text" by BM25; its schema has no fields, so the call has no arguments.
+    await agent.run(ctx)
+    expect(seen.calls).toEqual([['probe__echo', {}]])
+  })
+
   it('a missing module, a missing export, a module that throws on load and a task file are setup errors', async () => {
     await expect(isolatedAgent(setting('nope.ts'), 'nope', paths)).rejects.toThrow(new AgentSetupError(`agent nope: module ./test/support/isolated-agents/nope.ts not found (looked for ${join(agentDir, 'nope.ts')})`))
     await expect(isolatedAgent(setting('echo-agent.ts', 'notAnAgent'), 'not-an-agent', paths)).rejects.toThrow(/agent not-an-agent: has no export "notAnAgent" that is an agent function or \{ name, run \} \(its exports: default, notAnAgent, ownData\)/)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyGate } from '../../src/node/gate.ts'
+import { applyGate } from '../../src/scoring/gate.ts'
 import { agentRows, summariseTrials } from '../../src/scoring/rows.ts'
 import { TaskRecordSchema } from '../../src/contracts/leaderboard.ts'
 import { categoryOf, settingOf } from '../../src/scoring/task-scores.ts'

@@ -1,5 +1,5 @@
-import { argumentsFor } from '../../src/runtime/agents/baselines/prompt-arguments.ts'
-import { readPrompt } from '../../src/runtime/agents/baselines/prompt-values.ts'
+import { argumentsFor } from './prompt-reading/prompt-arguments.ts'
+import { readPrompt } from './prompt-reading/prompt-values.ts'
 import { pick, randomArguments } from '../../src/runtime/agents/baselines/random-arguments.ts'
 import type { Agent } from '../../src/runtime/agents/types.ts'
 import { createRng } from '../../src/lib/random.ts'

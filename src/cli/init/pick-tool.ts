@@ -10,7 +10,7 @@ const WRITES = new Set(['create', 'delete', 'remove', 'write', 'update', 'upsert
   'deploy', 'grant', 'revoke', 'transfer', 'pay', 'order', 'buy', 'sell', 'download', 'navigate', 'click', 'type', 'fill'])
 
 /** A tool name's words: `get_current_time`, `getCurrentTime` and `get-current-time` all give get, current, time. */
-export function nameWords(name: string): string[] {
+function nameWords(name: string): string[] {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)
 }
 

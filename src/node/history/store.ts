@@ -56,7 +56,7 @@ export function readHistory(dir: string): History {
 }
 
 /** One record from its file's text, or why it is not one (naming the field). */
-export function parseHistoryRecord(text: string): { ok: true; record: HistoryRecord } | { ok: false; message: string } {
+function parseHistoryRecord(text: string): { ok: true; record: HistoryRecord } | { ok: false; message: string } {
   let data: unknown
   try {
     data = JSON.parse(text)

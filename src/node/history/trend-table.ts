@@ -42,7 +42,7 @@ function tierCell(p: TrendPoint, tier: 'easy' | 'hard'): string {
   return t && t.tasks > 0 ? rate(t.passRate) : ''
 }
 
-export const TREND_LEGEND =
+const TREND_LEGEND =
   'pass: pass rate with its 95% Wilson interval; Δ pts: change from the previous run; rules: rule score (schema understanding); ' +
   'overall: MCP-Bench overall; TC/TU/PE: task completion, tool usage, planning effectiveness (judge); easy/hard: pass rate per tier'
 

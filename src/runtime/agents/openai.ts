@@ -49,7 +49,7 @@ export function openaiAgent(options: OpenAIAgentOptions = {}): Agent {
   }
 }
 
-export function toOpenAITool(entry: AgentTool): ChatCompletionTool {
+function toOpenAITool(entry: AgentTool): ChatCompletionTool {
   return {
     type: 'function',
     function: {

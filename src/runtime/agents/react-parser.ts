@@ -15,7 +15,7 @@ import type { AgentTool } from './types.ts'
  */
 export type ReactStep = ReactAction | ReactAnswer | ReactMalformed
 
-export interface ReactAction {
+interface ReactAction {
   kind: 'action'
   thought: string
   /** The tool name exactly as the model wrote it (backticks and quotes removed). */

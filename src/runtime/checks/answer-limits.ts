@@ -5,7 +5,7 @@ import { readNumbers } from '../../scoring/numbers.ts'
 
 export const DEFAULT_ANSWER_LIMITS: AnswerLimits = AnswerLimitsSchema.parse({})
 
-export type LimitRule = 'answer-too-long' | 'number-spray'
+type LimitRule = 'answer-too-long' | 'number-spray'
 
 export interface LimitBreach {
   rule: LimitRule
@@ -23,12 +23,12 @@ export function distinctNumbers(text: string, stopAfter = Infinity): number {
 }
 
 /** The longest answer a task's facts are checked in: its own `maxAnswerChars`, else the run's rule. */
-export function maxAnswerChars(reference: ReferencePlan | undefined, limits: AnswerLimits): number {
+function maxAnswerChars(reference: ReferencePlan | undefined, limits: AnswerLimits): number {
   return reference?.maxAnswerChars ?? Math.max(limits.minLength, Math.ceil(limits.lengthFactor * (reference?.answer?.length ?? 0)))
 }
 
 /** The most different numbers an answer may state when the task has number facts. */
-export function maxAnswerNumbers(reference: ReferencePlan | undefined, limits: AnswerLimits): number {
+function maxAnswerNumbers(reference: ReferencePlan | undefined, limits: AnswerLimits): number {
   return reference?.maxAnswerNumbers ?? Math.max(limits.minNumbers, Math.ceil(limits.numberFactor * distinctNumbers(reference?.answer ?? '')))
 }
 

@@ -6,9 +6,9 @@ import { endpointGate, endpointPool } from '../limit/endpoint-gate.ts'
 import type { ResolvedJudgeConfig } from './config.ts'
 import type { JudgeUsage } from '../../contracts/judge-result.ts'
 
-export const DEFAULT_BASE_URL = 'https://api.openai.com/v1'
+const DEFAULT_BASE_URL = 'https://api.openai.com/v1'
 
-export interface ChatReply {
+interface ChatReply {
   content: string | null
   finishReason: string | null
   usage: JudgeUsage

@@ -53,7 +53,7 @@ export interface PromptOptions extends PromptLimits {
   dependencyAnalysis?: boolean
 }
 
-export interface PromptLimits {
+interface PromptLimits {
   /** Longest text kept from one tool result or argument object. Default 4000. */
   maxResultChars?: number
   /** Budget for the whole trajectory section; per-result cuts shrink to fit. Default 120000. */
@@ -62,7 +62,7 @@ export interface PromptLimits {
   maxDescriptionChars?: number
 }
 
-export type ChatMessage = { role: 'system' | 'user'; content: string }
+type ChatMessage = { role: 'system' | 'user'; content: string }
 
 export interface BuiltPrompt {
   messages: ChatMessage[]

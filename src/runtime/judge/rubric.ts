@@ -32,18 +32,18 @@ function bands(low: string, mid: string, good: string, top: string): RubricBand[
  * agents mostly solve, it pulls correct executions towards the middle and hides the differences a gate
  * should see.
  */
-export const STRICT_CALIBRATION: readonly string[] = [
+const STRICT_CALIBRATION: readonly string[] = [
   'Be strict: high scores are for executions with hardly a flaw. When the evidence leaves doubt, choose the lower score.',
 ]
 
-export const MCP_BENCH_CALIBRATION: readonly string[] = [
+const MCP_BENCH_CALIBRATION: readonly string[] = [
   'Calibrate against typical work: most executions of tasks like these deserve a score in the middle bands (4–6). A score of 8 or more marks an exceptional execution and should be rare.',
   'Start every sub-dimension at 4–5 and move up only for explicit evidence you can point to in the trajectory or the answer; without such evidence, stay there or go lower.',
   'Look for flaws first and credit successes after. Before you give any score above 7, go back over the execution for a flaw that would lower it.',
   'A portion with any flaw (a worse tool than the best one, a missing or wrong argument, a repeated or needless call, a failure left unhandled, a missed chance to run calls together) counts as not handled well.',
 ]
 
-export const CALIBRATIONS: Readonly<Record<Calibration, readonly string[]>> = { strict: STRICT_CALIBRATION, 'mcp-bench': MCP_BENCH_CALIBRATION }
+const CALIBRATIONS: Readonly<Record<Calibration, readonly string[]>> = { strict: STRICT_CALIBRATION, 'mcp-bench': MCP_BENCH_CALIBRATION }
 
 /** The built-in MCP-Bench rubric with another calibration in place of the strict default. */
 export function calibratedRubric(calibration: Calibration): Rubric {
@@ -154,11 +154,6 @@ export const MCP_BENCH_RUBRIC: Rubric = RubricSchema.parse({
   ],
   guidance: [...SHARED_GUIDANCE, ...STRICT_CALIBRATION],
 })
-
-/** Dimension ids of a rubric, in its canonical (unshuffled) order. */
-export function rubricDimensionIds(rubric: Rubric): string[] {
-  return rubric.categories.flatMap((c) => c.dimensions.map((d) => d.id))
-}
 
 /**
  * The MCP-Eval pass/fail principles (MCP-AgentBench §2.3 and its evaluation

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto'
  * trajectory gives the same prompt, which keeps the judge cache effective.
  */
 
-export const FENCE_PREFIX = 'untrusted-'
+const FENCE_PREFIX = 'untrusted-'
 
 /** A 16-hex-digit nonce from the seed and every untrusted string that will go into the prompt. */
 export function deriveNonce(seed: string, material: readonly string[]): string {

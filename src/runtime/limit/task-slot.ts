@@ -3,7 +3,7 @@ import { TASKS_POOL } from '../../contracts/slot-protocol.ts'
 import { slots, useSlotServer } from './slots.ts'
 
 /** What the plugin provides to the workers of a project (Vitest's `provide` / `inject`). */
-export interface ProvidedSlots {
+interface ProvidedSlots {
   /** The main process's slot server, `127.0.0.1:<port>`. */
   address: string
   /** Workers the run may start: how many files' tasks can wait for slots at once. */

@@ -18,7 +18,7 @@ function asRun(received: unknown, matcher: string): TaskRun {
 }
 
 /** The judge's own overall, 0–1: the mean of its categories (pass/fail: 1 or 0). */
-export function judgeScore(result: JudgeResult): number | null {
+function judgeScore(result: JudgeResult): number | null {
   if (result.kind === 'rubric') return mean(Object.values(result.categories))
   if (result.kind === 'pass-fail') return result.pass ? 1 : 0
   return null

@@ -2,7 +2,7 @@ import 'vitest'
 import type { CallMatchInput } from '../../contracts/task-spec.ts'
 import type { ServerName, ServerToolArgs, ServerToolName, ToolArgs, ToolName } from '../task/typed-names.ts'
 
-interface McpBenchMatchers<R = unknown> {
+export interface McpBenchMatchers<R = unknown> {
   /** The agent gave a non-empty final answer. */
   toGiveAnswer(): R
   /** Every tool call named a tool in the catalog. */

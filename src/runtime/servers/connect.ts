@@ -30,7 +30,7 @@ export interface ServerConnection {
   close(): Promise<void>
 }
 
-export class ServerStartError extends Error {
+class ServerStartError extends Error {
   override name = 'ServerStartError'
 }
 

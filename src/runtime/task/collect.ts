@@ -1,7 +1,7 @@
 import type { TaskSpecInput } from '../../contracts/task-spec.ts'
 
 /** Set on globalThis to collect task specs instead of registering tests (suite linting, importers). */
-export const COLLECT = Symbol.for('vitest-mcp-bench.collect')
+const COLLECT = Symbol.for('vitest-mcp-bench.collect')
 export interface CollectedTask {
   id: string
   spec: TaskSpecInput

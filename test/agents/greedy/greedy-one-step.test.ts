@@ -1,152 +1,134 @@
 import { describe, expect, it } from 'vitest'
-import { bestTool, greedyOneStepAgent, scoreTools } from '../../../src/runtime/agents/baselines/greedy-one-step.ts'
-import { readPrompt } from '../../../src/runtime/agents/baselines/prompt-values.ts'
+import { bm25Rank, tokenize } from '../../../src/runtime/agents/baselines/bm25.ts'
+import { greedyOneStepAgent, rankTools } from '../../../src/runtime/agents/baselines/greedy-one-step.ts'
+import { schemaDefaultArguments } from '../../../src/runtime/agents/baselines/schema-defaults.ts'
 import { loadAgent } from '../../../src/runtime/agents/resolve.ts'
-import type { AgentTool } from '../../../src/runtime/agents/types.ts'
-import { failed, fakeContext, ok, smallCatalog as catalog, tool } from '../../support/fake-agent-context.ts'
+import { failed, fakeContext, ok, smallCatalog, tool } from '../../support/fake-agent-context.ts'
 
-/** The greedy one-step baseline on small made-up catalogs. */
+/** The frozen greedy baseline: BM25 over names and descriptions, arguments from the schema alone. */
 
-const clocks: AgentTool[] = [
-  tool('time', 'get_current_time', 'Get the current time in a time zone.', {
-    properties: { timezone: { type: 'string', description: 'IANA timezone name' } },
-    required: ['timezone'],
-  }),
-  tool('time', 'convert_time', 'Convert a time between time zones.', {
-    properties: {
-      source_timezone: { type: 'string', description: 'Source IANA timezone name' },
-      time: { type: 'string', description: 'Time in 24-hour format (HH:MM)' },
-      target_timezone: { type: 'string', description: 'Target IANA timezone name' },
-    },
-    required: ['source_timezone', 'time', 'target_timezone'],
-  }),
+// Three tools whose documents (qualified name + description) are, after tokenising:
+//   math__add        "Add two numbers."             → math add add two numbers     (length 5)
+//   time__now        "Current time in a time zone." → time now current time time zone (length 6)
+//   weather__forecast "Weather forecast for a city." → weather forecast weather forecast city (length 5)
+// so N = 3 documents, average length 16/3, and every word below is in one document: idf = ln(1 + 2.5/1.5) = ln(8/3).
+const catalog = [
+  tool('math', 'add', 'Add two numbers.', { properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] }),
+  tool('time', 'now', 'Current time in a time zone.', { properties: { timezone: { type: 'string', default: 'UTC' } } }),
+  tool('weather', 'forecast', 'Weather forecast for a city.', { properties: { city: { type: 'string' } }, required: ['city'] }),
 ]
+const IDF = Math.log(8 / 3)
+/** BM25's length factor k1·(1 − b + b·|d|/avgdl) with k1 = 1.2, b = 0.75, by hand. */
+const lengthFactor = (length: number) => 1.2 * (0.25 + (0.75 * length) / (16 / 3))
+const term = (f: number, length: number) => (IDF * f * 2.2) / (f + lengthFactor(length))
 
-const echo = (name: string, args: unknown) => ok(`${name} says ${JSON.stringify(args)}`)
+describe('tokenising', () => {
+  it('splits qualified names, snake_case and camelCase, and drops stopwords ("get" among them) and one-letter words', () => {
+    expect(tokenize('weather__get_forecast getAlerts: What is a 5-day Forecast?')).toEqual(['weather', 'forecast', 'alerts', 'day', 'forecast'])
+  })
+})
 
-describe('choosing a tool', () => {
-  it('picks the tool sharing the most keywords with a sentence, and none when no tool shares one', () => {
-    expect(bestTool('What will the weather forecast be in Denver?', catalog)?.tool).toBe('get_weather_forecast_tool')
-    expect(bestTool('Any alerts or closures at the park?', catalog)?.tool).toBe('getAlerts')
-    expect(bestTool('Add these numbers: 3, 4 and 5.', catalog)?.tool).toBe('sum')
-    expect(bestTool('How many feet is 10 miles?', catalog)?.tool).toBe('convert_length')
-    expect(bestTool('Thanks so much!', catalog)).toBeUndefined()
+describe('BM25 ranking', () => {
+  it('scores a tool by the textbook formula, computed here by hand', () => {
+    const ranked = rankTools('What is the weather forecast for Paris?', catalog)
+    expect(ranked.map((r) => r.item.name)).toEqual(['weather__forecast'])
+    // "weather" and "forecast" each appear twice in a document of length 5; "paris" is in none.
+    expect(ranked[0]!.score).toBeCloseTo(2 * term(2, 5), 10)
   })
 
-  it('prefers the tool that takes the sentence\'s values when the words tie', () => {
-    // Both tools are about "time"; only the converter has a place for "half past nine".
-    const prompt = 'I have a call at half past nine New York time. Is that late in London?'
-    expect(bestTool('I have a call at half past nine New York time.', clocks, prompt)?.tool).toBe('convert_time')
-    expect(bestTool('What time is it in New York?', clocks)?.tool).toBe('get_current_time')
+  it('ranks every tool that shares a word, best first, and leaves the others out', () => {
+    const ranked = rankTools('The time now in the city', catalog)
+    expect(ranked.map((r) => r.item.name)).toEqual(['time__now', 'weather__forecast'])
+    expect(ranked[0]!.score).toBeCloseTo(term(3, 6) + term(1, 6), 10)
+    expect(ranked[1]!.score).toBeCloseTo(term(1, 5), 10)
+    expect(rankTools('Thanks so much!', catalog)).toEqual([])
   })
 
-  it('reads what a question word asks for', () => {
-    const routes = [
-      tool('maps', 'directions', 'Turn-by-turn route between two places.', { properties: { origin: { type: 'string' }, destination: { type: 'string' } }, required: ['origin', 'destination'] }),
-      tool('maps', 'matrix', 'Travel distance between places.', { properties: { origin: { type: 'string' }, destination: { type: 'string' } }, required: ['origin', 'destination'] }),
-    ]
-    // "travel" ties the two; "how far" asks for a distance.
-    expect(bestTool('How far is the travel from Denver to Moab?', routes)?.tool).toBe('matrix')
-    expect(bestTool('Which route is the travel from Denver to Moab?', routes)?.tool).toBe('directions')
+  it('weighs a word by its rarity: a word every document has counts less than one only a single document has', () => {
+    const docs = [{ item: 'a', text: 'fetch weather' }, { item: 'b', text: 'fetch time' }, { item: 'c', text: 'fetch news' }]
+    const [first, second] = bm25Rank('fetch time', docs)
+    expect(first!.item).toBe('b')
+    // "fetch": n = 3, idf = ln(1 + 0.5/3.5); every document has length 2 = the average, so the length factor is k1.
+    expect(second!.score).toBeCloseTo((Math.log(1 + 0.5 / 3.5) * 2.2) / (1 + 1.2), 10)
+    expect(first!.score).toBeCloseTo(second!.score + (Math.log(1 + 2.5 / 1.5) * 2.2) / 2.2, 10)
   })
 
-  it('lets a sentence that points back and names nothing borrow half the words of the one before', () => {
-    const hexagrams = [
-      tool('iching', 'hexagram_details', 'Hexagram details by number: name, lines, trigrams.', { properties: { number: { type: 'integer', minimum: 1, maximum: 64 } }, required: ['number'] }),
-      tool('iching', 'compare_names', 'Compare names.', { properties: { first: { type: 'string' } } }),
-    ]
-    const prompt = 'How do hexagrams 1 and 2 differ? Compare their names and lines.'
-    const score = scoreTools(hexagrams)
-    const reading = readPrompt(prompt)
-    expect(score(reading.sentences[1]!.text, reading, 1)[0]!.tool.tool).toBe('hexagram_details')
-    // Without the pointing word, the sentence stands alone.
-    const alone = readPrompt('How do hexagrams 1 and 2 differ? Compare names and lines.')
-    expect(score(alone.sentences[1]!.text, alone, 1)[0]!.tool.tool).toBe('compare_names')
+  it('keeps catalog order between equal scores', () => {
+    const docs = [{ item: 'x', text: 'alpha beta' }, { item: 'y', text: 'alpha gamma' }]
+    expect(bm25Rank('alpha', docs).map((r) => r.item)).toEqual(['x', 'y'])
+    expect(bm25Rank('alpha', [...docs].reverse()).map((r) => r.item)).toEqual(['y', 'x'])
+  })
+})
+
+describe('schema-default arguments', () => {
+  it('takes defaults, first enum members and the least allowed values, and leaves optional properties without a default out', () => {
+    const args = schemaDefaultArguments({
+      type: 'object',
+      properties: {
+        days: { type: 'integer', minimum: 1, maximum: 10, default: 3 },
+        unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+        count: { type: 'integer', minimum: 1 },
+        offset: { type: 'number', maximum: -5 },
+        ratio: { type: 'number', exclusiveMinimum: 0.5 },
+        code: { type: 'string', minLength: 2 },
+        name: { type: 'string' },
+        day: { type: 'string', format: 'date' },
+        numbers: { type: 'array', items: { type: 'number', minimum: 2 }, minItems: 2 },
+        tags: { type: 'array', items: { type: 'string' } },
+        strict: { type: 'boolean' },
+        kind: { const: 'fixed' },
+        either: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
+        place: { type: 'object', properties: { lat: { type: 'number' }, note: { type: 'string' }, zoom: { type: 'integer', default: 4 } }, required: ['lat'] },
+        optional: { type: 'string' },
+        limit: { type: 'integer', default: 20 },
+      },
+      required: ['unit', 'count', 'offset', 'ratio', 'code', 'name', 'day', 'numbers', 'tags', 'strict', 'kind', 'either', 'place'],
+    })
+    expect(args).toEqual({
+      days: 3, unit: 'celsius', count: 1, offset: -5, ratio: 0.500001, code: 'aa', name: '', day: '1970-01-01',
+      numbers: [2, 2], tags: [], strict: false, kind: 'fixed', either: 0, place: { lat: 0, zoom: 4 }, limit: 20,
+    })
   })
 
-  it('lists every candidate best first, with its score', () => {
-    const reading = readPrompt('Convert 10 miles to kilometers.')
-    const scored = scoreTools(catalog)(reading.sentences[0]!.text, reading, 0)
-    expect(scored[0]!.tool.tool).toBe('convert_length')
-    expect(scored.map((s) => s.score)).toEqual([...scored.map((s) => s.score)].sort((a, b) => b - a))
-    expect(scored.every((s) => s.score > 0)).toBe(true)
+  it('reads a schema outside the subset, or none, as an empty object', () => {
+    expect(schemaDefaultArguments(undefined)).toEqual({})
+    expect(schemaDefaultArguments({ type: 'object', properties: 'nonsense' })).toEqual({})
+  })
+
+  it('ignores the prompt: the same tool gets the same arguments whatever is asked', async () => {
+    const convert = smallCatalog.find((t) => t.tool === 'convert_length')!
+    for (const prompt of ['Convert 26.2 miles to kilometers.', 'How many feet are in 3 meters of length? Convert it.']) {
+      const { ctx, calls } = fakeContext(prompt, smallCatalog, () => ok('done'))
+      await greedyOneStepAgent().run(ctx)
+      expect(calls).toEqual([{ name: convert.name, args: { value: 0, from_unit: 'meters', to_unit: 'meters' }, round: 1 }])
+    }
   })
 })
 
 describe('the greedy one-step agent', () => {
-  it('calls one tool per matching sentence, all in one round, and answers with their outputs', async () => {
-    const { ctx, calls } = fakeContext('I am heading to Moab. What is the weather forecast for Moab? Are there any alerts at the park? Thanks!', catalog, echo)
-    const text = await greedyOneStepAgent().run(ctx)
-    expect(calls.map((c) => c.name)).toEqual(['weather__get_weather_forecast_tool', 'national-parks__getAlerts'])
-    expect(calls[0]!.args).toEqual({ city: 'Moab' })
-    // The alerts sentence names no park but uses the parameter's word, so it borrows "Moab" from before.
-    expect(calls[1]!.args).toEqual({ parkCode: 'Moab' })
-    expect(new Set(calls.map((c) => c.round))).toEqual(new Set([1]))
-    expect(text).toContain('weather__get_weather_forecast_tool says {"city":"Moab"}')
-    expect(text).toContain('national-parks__getAlerts says {"parkCode":"Moab"}')
+  it('calls the best-matching tool once, in one round, and answers with its output', async () => {
+    const { ctx, calls } = fakeContext('What is the weather forecast for Paris?', catalog, (name, args) => ok(`${name} says ${JSON.stringify(args)}`))
+    const answer = await greedyOneStepAgent().run(ctx)
+    expect(calls).toEqual([{ name: 'weather__forecast', args: { city: '' }, round: 1 }])
+    expect(answer).toBe('Here is what I found:\n\nweather__forecast: weather__forecast says {"city":""}')
   })
 
-  it('fills a call from the whole prompt when one question spans two sentences', async () => {
-    const { ctx, calls } = fakeContext('A marathon is 26.2 miles. How long is that in kilometres?', catalog, echo)
-    await greedyOneStepAgent().run(ctx)
-    expect(calls.map((c) => [c.name, c.args])).toEqual([['unit-converter__convert_length', { value: 26.2, from_unit: 'miles', to_unit: 'kilometers' }]])
-  })
-
-  it('never feeds one call\'s output into another', async () => {
-    const tools = [
-      tool('hub', 'search_models', 'Search models by keyword.', { properties: { query: { type: 'string' } } }),
-      tool('hub', 'get_model_info', 'Get model details by model id.', { properties: { model_id: { type: 'string' } }, required: ['model_id'] }),
-    ]
-    const { ctx, calls } = fakeContext('Search models for spam. Give me the model details of the top one.', tools, (name) =>
-      name.endsWith('search_models') ? ok('1. textlab/sms-spam (model id textlab/sms-spam)') : ok('details'))
-    await greedyOneStepAgent().run(ctx)
-    expect(calls.map((c) => c.name)).toEqual(['hub__search_models', 'hub__get_model_info'])
-    expect(JSON.stringify(calls[1]!.args)).not.toContain('textlab')
-    expect(new Set(calls.map((c) => c.round)).size).toBe(1)
-  })
-
-  it('leaves failed outputs out of the answer, and says so when nothing worked', async () => {
-    const { ctx } = fakeContext('What is the weather forecast for Moab?', catalog, () => failed('service down'))
-    expect(await greedyOneStepAgent().run(ctx)).toBe('I could not find anything useful.')
-  })
-
-  it('makes the same call once: a sentence that repeats it asks for the values left over, or takes the next-best tool', async () => {
-    const models = [
-      tool('hub', 'get_model_info', 'Get model details and size by model id.', { properties: { model_id: { type: 'string', description: "Model ID (e.g., 'google/bert-base')" } }, required: ['model_id'] }),
-    ]
-    const pair = fakeContext('Tell me about the models acme/alpha-7b and acme/beta-7b. Which model is bigger in size?', models, echo)
-    await greedyOneStepAgent().run(pair.ctx)
-    expect(pair.calls.map((c) => c.args)).toEqual([{ model_id: 'acme/alpha-7b' }, { model_id: 'acme/beta-7b' }])
-
-    const clinic = [
-      tool('med', 'bmi_calculator', 'BMI and body surface area from weight and height.', {
-        properties: { weight: { type: 'number', description: 'Weight in kg' }, height: { type: 'number', description: 'Height in cm' } },
-        required: ['weight', 'height'],
-      }),
-      tool('units', 'convert_temperature', 'Convert a temperature.', {
-        properties: { value: { type: 'number' }, from_unit: { type: 'string', enum: ['celsius', 'fahrenheit'] }, to_unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } },
-        required: ['value', 'from_unit', 'to_unit'],
-      }),
-    ]
-    const intake = fakeContext('Intake: 70 kg, 175 cm, thermometer says 101.3 degrees Fahrenheit for the BMI. What are the BMI and that temperature in Celsius?', clinic, echo)
-    await greedyOneStepAgent().run(intake.ctx)
-    expect(intake.calls.map((c) => [c.name, c.args])).toEqual([
-      ['med__bmi_calculator', { weight: 70, height: 175 }],
-      ['units__convert_temperature', { value: 101.3, from_unit: 'fahrenheit', to_unit: 'celsius' }],
-    ])
-  })
-
-  it('stops at the task\'s own cap on tool calls', async () => {
-    const { ctx, calls } = fakeContext('What is the forecast for Moab? Any alerts at Zion National Park? Add 1 and 2.', catalog, echo, { maxToolCalls: 2 })
-    await greedyOneStepAgent().run(ctx)
-    expect(calls).toHaveLength(2)
+  it('makes no call when no tool shares a word with the prompt or the task allows none, and says so when the call fails', async () => {
+    const none = fakeContext('Thanks so much!', catalog, () => ok('never'))
+    expect(await greedyOneStepAgent().run(none.ctx)).toBe('I found no tool for this.')
+    expect(none.calls).toEqual([])
+    const capped = fakeContext('Add two numbers.', catalog, () => ok('never'), { maxToolCalls: 0 })
+    await greedyOneStepAgent().run(capped.ctx)
+    expect(capped.calls).toEqual([])
+    const broken = fakeContext('Add two numbers.', catalog, () => failed('boom'))
+    expect(await greedyOneStepAgent().run(broken.ctx)).toBe('I could not find anything useful.')
+    expect(broken.calls.map((c) => c.name)).toEqual(['math__add'])
   })
 
   it('loads as a module agent from its default export', async () => {
     const agent = await loadAgent({ kind: 'module', module: './src/runtime/agents/baselines/greedy-one-step.ts', export: 'default', isolation: 'none' }, process.cwd())
-    expect(agent.name).toBe('greedy-one-step')
-    const { ctx, calls } = fakeContext('Add 3, 4 and 5.', catalog, echo)
-    await agent.run(ctx)
-    expect(calls.map((c) => [c.name, c.args])).toEqual([['math__sum', { numbers: [3, 4, 5] }]])
+    const { ctx, calls } = fakeContext('The time now, please.', catalog, () => ok('12:00'))
+    expect(await agent.run(ctx)).toContain('time__now: 12:00')
+    expect(calls).toEqual([{ name: 'time__now', args: { timezone: 'UTC' }, round: 1 }])
   })
 })

@@ -6,7 +6,7 @@ import * as z from 'zod'
  * properties, numeric bounds, arrays with item counts, nested objects,
  * anyOf), read leniently: unknown keywords are kept and ignored.
  */
-export const SchemaNodeSchema = z.looseObject({
+const SchemaNodeSchema = z.looseObject({
   type: z.union([z.string(), z.array(z.string())]).optional(),
   enum: z.array(z.unknown()).optional(),
   const: z.unknown().optional(),
@@ -40,7 +40,7 @@ const read = new WeakMap<object, SchemaNode>()
 
 /**
  * A tool's input schema as a node; a schema outside the subset reads as "any object". Read once per schema
- * object (a parse takes about 0.1 ms, and the greedy baseline reads every tool's schema for every sentence);
+ * object (a parse takes about 0.1 ms, and the random baseline draws from the same schemas call after call);
  * the node is shared, so callers must not change it.
  */
 export function readSchema(inputSchema: unknown): SchemaNode {

@@ -18,7 +18,7 @@ let sequence = 0
 /**
  * Bundles an agent module with the host script into one ES module under `<root>/node_modules/.mcp-bench/`,
  * so its bare imports resolve to the project's node_modules as they would in-process. `vitest-mcp-bench`
- * in agent code becomes the agent-side entry (no Vitest, no referee). A file of the referee's (a task
+ * in agent code becomes the agent-side entry (no Vitest, no referee); `vitest-mcp-bench/baselines` is pure agent code already. A file of the referee's (a task
  * file, the reports, the judge cache, cassettes) refuses to bundle. Returns the bundle's path.
  */
 export async function bundleAgent(module: string, exportName: string, name: string, paths: RefereePaths): Promise<string> {
@@ -43,7 +43,7 @@ export async function bundleAgent(module: string, exportName: string, name: stri
       root: paths.root,
       logLevel: 'silent',
       mode: 'production',
-      resolve: { alias: [{ find: /^vitest-mcp-bench$/, replacement: agentEntry }] },
+      resolve: { alias: [{ find: /^vitest-mcp-bench$/, replacement: agentEntry }, { find: /^vitest-mcp-bench\/baselines$/, replacement: here('../../../baselines') }] },
       plugins: [{
         name: 'mcp-bench-agent-guard',
         enforce: 'pre',

@@ -12,13 +12,13 @@ export interface RefereePaths {
 }
 
 /** A file that declares tasks (a Vitest test file): its specs hold the reference answer, facts and plan. */
-export const TASK_FILE = /\.(test|spec|bench)\.[cm]?[jt]sx?$/
+const TASK_FILE = /\.(test|spec|bench)\.[cm]?[jt]sx?$/
 
-export function deniedDirs(paths: RefereePaths): string[] {
+function deniedDirs(paths: RefereePaths): string[] {
   return paths.denied
 }
 
-export function inside(path: string, dir: string): boolean {
+function inside(path: string, dir: string): boolean {
   const rel = relative(dir, path)
   return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel))
 }

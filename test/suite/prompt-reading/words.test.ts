@@ -12,7 +12,7 @@ import {
   properNouns,
   sentences,
   terms,
-} from '../../../src/runtime/agents/baselines/words.ts'
+} from '../../support/prompt-reading/words.ts'
 
 describe('prompt words', () => {
   it('splits sentences, keeps keywords and reads names and numbers', () => {

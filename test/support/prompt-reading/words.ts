@@ -1,7 +1,8 @@
 /**
- * The plain text handling the baseline agents share: sentences, keywords,
- * proper-noun phrases, identifiers, dates, times and numbers, read off a
- * prompt with no model at all.
+ * The plain text handling of the hedging adversaries (test/support/hedging-agents.ts): sentences, keywords,
+ * proper-noun phrases, identifiers, dates, times and numbers, read off a prompt with no model at all. It was the
+ * greedy baseline's prompt reader; it is tuned to the bundled suite's wording, which makes a floor drift but an
+ * adversary stronger, so it lives with the tests now (src/runtime/agents/baselines/ keeps the frozen BM25 matcher).
  */
 
 const STOPWORDS = new Set((

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { argumentsFor, fillable, valuesIn } from '../../../src/runtime/agents/baselines/prompt-arguments.ts'
-import { readPrompt } from '../../../src/runtime/agents/baselines/prompt-values.ts'
-import { keywords } from '../../../src/runtime/agents/baselines/words.ts'
+import { argumentsFor, fillable, valuesIn } from '../../support/prompt-reading/prompt-arguments.ts'
+import { readPrompt } from '../../support/prompt-reading/prompt-values.ts'
+import { keywords } from '../../support/prompt-reading/words.ts'
 
 /**
  * The greedy baseline's argument filling, on small made-up schemas: one
