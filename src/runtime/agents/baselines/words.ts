@@ -1,3 +1,5 @@
+import { splitWords } from '../../../lib/words.ts'
+
 /**
  * The plain text handling the baseline agents share: sentences, keywords,
  * proper-noun phrases, identifiers, dates, times and numbers, read off a
@@ -28,10 +30,7 @@ export function sentences(text: string): string[] {
  * "driving" and "rated" meet "kilometer", "drive" and "rating".
  */
 export function keywords(text: string): string[] {
-  return text
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
+  return splitWords(text)
     .filter((w) => w.length > 1 && !STOPWORDS.has(w))
     .map(stem)
 }
