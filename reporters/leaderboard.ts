@@ -127,7 +127,8 @@ export class LeaderboardReporter implements Reporter {
       } catch (error) {
         unwritten.push(file)
         const message = `vitest-mcp-bench: could not write ${file}: ${(error as Error).stack ?? (error as Error).message}`
-        this.vitest ? this.vitest.logger.error(message) : console.error(message)
+        if (this.vitest) this.vitest.logger.error(message)
+        else console.error(message)
       }
     }
     await write('leaderboard.json', () => `${JSON.stringify(board, null, 2)}\n`)
@@ -144,7 +145,8 @@ export class LeaderboardReporter implements Reporter {
       workerDied: died !== null,
     })
     const summary = formatSummary(board, relative(root, join(this.options.outputDir, 'leaderboard.json')), verdict.reason)
-    this.vitest ? this.vitest.logger.log(summary) : console.log(summary)
+    if (this.vitest) this.vitest.logger.log(summary)
+    else console.log(summary)
     process.exitCode = verdict.code
   }
 

@@ -1,6 +1,7 @@
 import { AGENTBENCH_CATEGORIES, type AgentRow, type Leaderboard, type TaskRecord } from '../src/contracts/leaderboard.ts'
 import { renderRegressionMarkdown } from '../src/scoring/compare-markdown.ts'
-import { count, duration, cleanText, escapeHtml, percent as pct, usd } from '../src/lib/text.ts'
+import { count, duration, percent as pct, usd } from '../src/lib/text.ts'
+import { mdCell as cell, mdFenced as fenced } from '../src/lib/markdown.ts'
 
 /**
  * The leaderboard as Markdown, for a pull request comment or a CI job
@@ -91,15 +92,3 @@ function gateLine(board: Leaderboard): string {
   return board.gate.passed ? 'Gate: passed.' : `Gate: **failed**\n\n${board.gate.failures.map((f) => `- ${cell(f)}`).join('\n')}`
 }
 
-/** Text for one line of Markdown: no HTML, no control characters, no table breaks. */
-export function cell(text: string): string {
-  return escapeHtml(cleanText(text)).replace(/\r?\n/g, ' ').replace(/\|/g, '\\|')
-}
-
-/** A fenced block the text cannot close: the fence is longer than any run of backticks in it. */
-function fenced(text: string): string {
-  const clean = cleanText(text)
-  const longest = Math.max(2, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length))
-  const fence = '`'.repeat(longest + 1)
-  return `${fence}text\n${clean}\n${fence}`
-}

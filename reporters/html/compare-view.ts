@@ -1,7 +1,7 @@
 import { formatChange, formatRate, formatScore } from '../../src/scoring/compare-format.ts'
 import { COMPARED_METRICS, METRIC_LABELS, type AgentComparison, type Comparison, type Flip, type RegressionResult } from '../../src/contracts/compare.ts'
 import { TOO_FEW_MESSAGE } from '../../src/scoring/paired.ts'
-import { escapeHtml as esc } from '../../src/lib/text.ts'
+import { escapeHtml as esc, percent } from '../../src/lib/text.ts'
 
 /**
  * The run against its baseline (the gate's `baseline`): the gate's verdict
@@ -13,14 +13,14 @@ export function compareView(gate: RegressionResult | null, comparison: Compariso
   if (!gate && !comparison) return ''
   const parts = ['<section id="compare"><h2>Against the baseline</h2>']
   if (gate) {
-    parts.push(`<p>Baseline gate <span class="status ${gate.passed ? 'passed' : 'failed'}">${gate.passed ? 'passed' : 'failed'}</span> at ${(gate.confidence * 100).toFixed(0)}% confidence.</p>`)
+    parts.push(`<p>Baseline gate <span class="status ${gate.passed ? 'passed' : 'failed'}">${gate.passed ? 'passed' : 'failed'}</span> at ${percent(gate.confidence, 0)} confidence.</p>`)
     if (gate.checks.length === 0 && gate.failures.length) parts.push(`<pre class="error">${esc(gate.failures.join('\n'))}</pre>`)
     if (gate.checks.length) {
       parts.push(`<ul class="checks">${gate.checks.map((c) => `<li class="${c.verdict}"><span class="status ${c.verdict === 'regression' ? 'failed' : c.verdict === 'within' ? 'passed' : 'unscored'}">${c.verdict}</span> ${esc(c.message)}</li>`).join('')}</ul>`)
     }
   }
   if (comparison) {
-    parts.push(`<p class="muted">Compared with <code>${esc(comparison.base)}</code>: tasks paired by id, agent and trial; ${(comparison.settings.confidence * 100).toFixed(0)}% intervals (exact McNemar for the pass rate, paired bootstrap with ${comparison.settings.resamples.toLocaleString('en-US')} resamples for scores).</p>`)
+    parts.push(`<p class="muted">Compared with <code>${esc(comparison.base)}</code>: tasks paired by id, agent and trial; ${percent(comparison.settings.confidence, 0)} intervals (exact McNemar for the pass rate, paired bootstrap with ${comparison.settings.resamples.toLocaleString('en-US')} resamples for scores).</p>`)
     for (const agent of comparison.agents) parts.push(agentView(agent, comparison))
   }
   parts.push('</section>')

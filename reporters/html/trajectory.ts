@@ -1,7 +1,7 @@
 import type { JudgeResult } from '../../src/contracts/judge-result.ts'
 import { MCP_BENCH_DIMENSIONS } from '../../src/contracts/rubric.ts'
 import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
-import { cleanText, contentToText, escapeHtml as esc } from '../../src/lib/text.ts'
+import { cleanText, contentToText, escapeHtml as esc, percent } from '../../src/lib/text.ts'
 import type { ModelTurn, ToolCallRecord, Trajectory } from '../../src/contracts/trajectory.ts'
 import { DIMENSION_LABELS } from './chart-options.ts'
 
@@ -101,5 +101,5 @@ function judgeBlock(title: string, j: JudgeResult | null): string {
   return `<h4>${title} (${esc(j.rubric)} rubric)</h4>${about}<table class="judge"><thead><tr><th>dimension</th><th>score</th><th>reasoning</th></tr></thead><tbody>${rows.join('')}</tbody></table>${overall}`
 }
 
-const rate = (v: number | null) => (v === null ? 'n/a' : `${(v * 100).toFixed(0)}%`)
+const rate = (v: number | null) => percent(v, 0)
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`)

@@ -11,6 +11,7 @@
  */
 import { calibrate, CalibrationInputError, DEFAULT_CATEGORIES, parseHumanLabels, parseJudgements, type CalibrationReport } from '../scoring/calibration.ts'
 import { HELP, parseCommandArgs, processIO, readInputFile, runCommand, UsageError, type CliIO } from './command.ts'
+import { percent } from '../lib/text.ts'
 
 const USAGE = 'usage: calibrate <judgements.jsonl> <human-labels.jsonl> [--categories pass,fail] [--json]\n'
 
@@ -50,7 +51,7 @@ export function main(argv: readonly string[], io: CliIO = processIO()): Promise<
   return runCommand({ name: 'calibrate', usage: USAGE, parse: parseOptions, run, inputErrors: [CalibrationInputError] }, argv, io)
 }
 
-const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(2)}%`)
+const pct = (x: number | null) => percent(x, 2)
 const num = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3))
 
 function formatReport(report: CalibrationReport): string {

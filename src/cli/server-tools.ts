@@ -2,6 +2,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { ServerConfig } from '../contracts/server-config.ts'
 import { connectServer, type ServerConnection } from '../runtime/servers/connect.ts'
 import { createWorkspace, usesWorkspace } from '../runtime/servers/workspace.ts'
+import { AdaptiveLimiter, inSlot } from '../lib/limiter.ts'
 
 /** A server started by a CLI command, with its tools; `close()` stops it and removes its workspace. */
 export interface OpenServer {
@@ -42,19 +43,15 @@ export async function openServer(name: string, config: ServerConfig, root: strin
 export async function listTools(servers: Record<string, ServerConfig>, root: string, concurrency = 4): Promise<{ tools: Record<string, Tool[]>; failures: Record<string, string> }> {
   const tools: Record<string, Tool[]> = {}
   const failures: Record<string, string> = {}
-  const queue = Object.entries(servers)
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const [name, config] = next
-      try {
-        const server = await openServer(name, config, root)
-        tools[name] = server.tools
-        await server.close()
-      } catch (error) {
-        failures[name] = (error as Error).message
-      }
+  const starts = new AdaptiveLimiter(Math.max(1, concurrency))
+  await Promise.all(Object.entries(servers).map(([name, config]) => inSlot(starts, async () => {
+    try {
+      const server = await openServer(name, config, root)
+      tools[name] = server.tools
+      await server.close()
+    } catch (error) {
+      failures[name] = (error as Error).message
     }
-  }
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker))
+  })))
   return { tools, failures }
 }

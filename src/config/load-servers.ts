@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import * as z from 'zod'
+import type * as z from 'zod'
 import { lineAndColumn, nearKey } from './near-key.ts'
 import { HttpServerSchema, InProcessServerSchema, ServerConfigSchema, ServerNameSchema, ServersFileSchema, StdioServerSchema, type ServerConfig } from '../contracts/server-config.ts'
 

@@ -30,7 +30,7 @@ export const ToWorkerSchema = z.discriminatedUnion('t', [
 ])
 export type ToWorker = z.infer<typeof ToWorkerSchema>
 
-const ToAgentSchema = z.discriminatedUnion('t', [
+export const ToAgentSchema = z.discriminatedUnion('t', [
   z.object({
     t: z.literal('run'),
     task: z.string(),

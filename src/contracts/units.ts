@@ -47,7 +47,8 @@ const DEFINITIONS: UnitDef[] = [
   { quantity: 'length', scale: 0.9144, symbols: ['yd'], words: ['yard', 'yards'] },
   { quantity: 'length', scale: 149_597_870_700, symbols: ['AU', 'au'], words: ['astronomical unit', 'astronomical units'] },
   { quantity: 'length', scale: 9.4607304725808e15, symbols: ['ly'], words: ['light-year', 'light-years', 'light year', 'light years'] },
-  { quantity: 'length', scale: 3.0856775814913673e16, symbols: ['pc'], words: ['parsec', 'parsecs'] },
+  // 3.0856775814913673e16 m, written as the integer a double holds (the 17-digit literal claims a digit it loses).
+  { quantity: 'length', scale: 30_856_775_814_913_672, symbols: ['pc'], words: ['parsec', 'parsecs'] },
   // mass, in kilograms
   { quantity: 'mass', scale: 1, symbols: ['kg'], words: ['kilogram', 'kilograms', 'kilo', 'kilos'] },
   { quantity: 'mass', scale: 0.001, symbols: ['g'], words: ['gram', 'grams'] },

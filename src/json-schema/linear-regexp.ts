@@ -32,6 +32,6 @@ function compile(pattern: string): RE2JS {
   try {
     return RE2JS.compile(RE2JS.translateRegExp(pattern))
   } catch (error) {
-    throw new Error(`pattern ${JSON.stringify(pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern)} uses syntax the linear-time engine does not support (${(error as Error).message.split('\n')[0]})`)
+    throw new Error(`pattern ${JSON.stringify(pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern)} uses syntax the linear-time engine does not support (${(error as Error).message.split('\n')[0]})`, { cause: error })
   }
 }

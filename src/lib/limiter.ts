@@ -116,3 +116,13 @@ export class AdaptiveLimiter {
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError')
 }
+
+/** Runs `task` in a slot of `limiter` and gives the slot back however the task ends: the one pool every "a few at a time" uses. */
+export async function inSlot<T>(limiter: AdaptiveLimiter, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  const grant = await limiter.acquire(signal)
+  try {
+    return await task()
+  } finally {
+    grant.release()
+  }
+}

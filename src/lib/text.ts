@@ -40,7 +40,12 @@ export function truncate(text: string, max: number): string {
 
 /** A 0–1 rate as `12.3%`, or `n/a` when there is none. */
 export function percent(value: number | null | undefined, digits = 1): string {
-  return value === null || value === undefined ? 'n/a' : `${(value * 100).toFixed(digits)}%`
+  return value === null || value === undefined ? 'n/a' : `${percentFigure(value, digits)}%`
+}
+
+/** A 0–1 rate as the figure of its percentage, `12.3`, for a sign, a range or a unit that is not `%`. */
+export function percentFigure(value: number, digits = 1): string {
+  return (value * 100).toFixed(digits)
 }
 
 /**

@@ -1,6 +1,7 @@
 import { COMPARED_METRICS, METRIC_LABELS, type AgentComparison, type Comparison, type Drop, type Flip, type MetricComparison, type RegressionResult } from '../contracts/compare.ts'
 import { formatChange as signed, formatLevel as level, formatRate as pct, formatScore as score } from './compare-format.ts'
 import { TOO_FEW_MESSAGE } from './paired.ts'
+import { mdCode as code } from '../lib/markdown.ts'
 
 /**
  * A comparison as GitHub-flavoured Markdown, for `$GITHUB_STEP_SUMMARY` and
@@ -8,13 +9,6 @@ import { TOO_FEW_MESSAGE } from './paired.ts'
  * code spans with table pipes escaped.
  */
 
-/** A code span that no backtick in the text can close, with `|` escaped for tables. */
-function code(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))
-  const fence = '`'.repeat(longest + 1)
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : ''
-  return `${fence}${pad}${text.replace(/\|/g, '\\|')}${pad}${fence}`
-}
 
 const pValue = (p: number | null) => (p === null ? '' : p < 0.001 ? '<0.001' : p.toFixed(3))
 

@@ -59,7 +59,7 @@ const DRAFT_SHAPE = `{
 export function generationMessages(chain: Chain, tools: readonly ToolProfile[]): ChatCompletionMessageParam[] {
   const shown = toolsFor(chain, tools)
   const links = chain.links.map((l) => `- ${l.to} can take its "${l.param}" from ${l.from} (${l.detail})`)
-  const user = [
+  return withTools(GENERATE_SYSTEM, 'Available tools', shown, [
     `Servers: ${chain.servers.join(', ')}`,
     `Chain: ${chain.key}`,
     '',
@@ -75,12 +75,7 @@ export function generationMessages(chain: Chain, tools: readonly ToolProfile[]):
     '5. "fuzzy" rewrites the task as a person would ask it: conversational, with some context, no list of steps. It keeps every concrete value the task needs (numbers, names, places, units) but names no tool, server, function or parameter.',
     '',
     `Reply with one JSON object of this shape:\n${DRAFT_SHAPE}`,
-    '',
-    'Available tools:',
-    '',
-    shown.map(describeTool).join('\n\n'),
-  ].join('\n')
-  return [{ role: 'system', content: GENERATE_SYSTEM }, { role: 'user', content: user }]
+  ])
 }
 
 /** The follow-up after a failed execution: what failed, and what each call actually returned. */
@@ -97,7 +92,7 @@ export function repairMessage(verdict: ExecutionVerdict): string {
 }
 
 export function qualityMessages(draft: TaskDraft, tools: readonly ToolProfile[]): ChatCompletionMessageParam[] {
-  const user = [
+  return withTools(QUALITY_SYSTEM, 'Tools', tools, [
     'Rate this benchmark task on two scales from 1 to 10.',
     '',
     `Task (concrete):\n${draft.task}`,
@@ -118,10 +113,11 @@ export function qualityMessages(draft: TaskDraft, tools: readonly ToolProfile[])
     '  1-3: trivial or contrived',
     '',
     'Reply with one JSON object: {"solvability": <1-10>, "utility": <1-10>, "solvabilityFeedback": "one sentence", "utilityFeedback": "one sentence"}',
-    '',
-    'Tools:',
-    '',
-    tools.map(describeTool).join('\n\n'),
-  ].join('\n')
-  return [{ role: 'system', content: QUALITY_SYSTEM }, { role: 'user', content: user }]
+  ])
+}
+
+/** The system prompt, and a user message of `lines` that ends with the tools under `heading`: both model calls of synth. */
+function withTools(system: string, heading: string, tools: readonly ToolProfile[], lines: readonly string[]): ChatCompletionMessageParam[] {
+  const user = [...lines, '', `${heading}:`, '', tools.map(describeTool).join('\n\n')].join('\n')
+  return [{ role: 'system', content: system }, { role: 'user', content: user }]
 }

@@ -1,4 +1,5 @@
 import type { CatalogEntry } from '../contracts/catalog.ts'
+import { mainType, type SchemaNode } from '../json-schema/schema-node.ts'
 
 /** One top-level input parameter of a tool, as its JSON Schema declares it. */
 export interface ToolParam {
@@ -14,28 +15,14 @@ export interface ToolParam {
   examples?: unknown[]
 }
 
-interface PropertySchema {
-  type?: string | string[]
+interface PropertySchema extends SchemaNode {
   description?: string
-  enum?: unknown[]
-  default?: unknown
   examples?: unknown[]
-  const?: unknown
-  items?: PropertySchema
-  anyOf?: PropertySchema[]
-  oneOf?: PropertySchema[]
 }
 
 /** A property's type, looking through `anyOf`/`oneOf` (zod's optionals and nullables) and type lists. */
-function typeOf(schema: PropertySchema | undefined): string {
-  if (!schema) return 'unknown'
-  if (typeof schema.type === 'string') return schema.type
-  if (Array.isArray(schema.type)) return schema.type.find((t) => t !== 'null') ?? 'unknown'
-  const inner = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].find((s) => typeOf(s) !== 'null' && typeOf(s) !== 'unknown')
-  if (inner) return typeOf(inner)
-  if (schema.enum?.length) return typeof schema.enum[0]
-  if (schema.const !== undefined) return typeof schema.const
-  return 'unknown'
+function typeOf(schema: SchemaNode | undefined): string {
+  return mainType(schema) ?? 'unknown'
 }
 
 /** The top-level parameters of a tool's input schema, in the order it declares them. */

@@ -1,3 +1,5 @@
+import { splitWords } from '../lib/words.ts'
+
 /**
  * Names and descriptions as comparable words, for matching one tool's output
  * to another's input: `parkCode`, `park_code` and "park codes" all become
@@ -37,12 +39,8 @@ function singular(word: string): string {
 
 /** The words of an identifier or a phrase, lower case and singular. */
 export function words(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 0 && !STOP.has(w))
+  return splitWords(text)
+    .filter((w) => !STOP.has(w))
     .map(singular)
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AdaptiveLimiter, type Grant } from '../../src/lib/limiter.ts'
+import { AdaptiveLimiter, inSlot, type Grant } from '../../src/lib/limiter.ts'
 
 /** Takes `n` slots that are granted now; the rest stay queued. */
 function take(limiter: AdaptiveLimiter, n: number): { granted: Grant[]; waits: Array<Promise<Grant>> } {
@@ -65,5 +65,24 @@ describe('AdaptiveLimiter', () => {
     const limiter = new AdaptiveLimiter(1)
     limiter.report(1, 'throttled')
     expect(limiter.limit).toBe(1)
+  })
+})
+
+describe('inSlot', () => {
+  it('runs tasks at most `max` at a time and gives the slot back when a task throws', async () => {
+    const limiter = new AdaptiveLimiter(2)
+    let running = 0
+    let most = 0
+    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => inSlot(limiter, async () => {
+      most = Math.max(most, ++running)
+      await tick()
+      running--
+      if (i % 2 === 0) throw new Error(`task ${i} failed`)
+      return i
+    })))
+    expect(most).toBe(2)
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual(['task 0 failed', 1, 'task 2 failed', 3, 'task 4 failed', 5])
+    expect(limiter.inFlight).toBe(0)
+    expect(limiter.waiting).toBe(0)
   })
 })

@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import { splitWords } from '../../lib/words.ts'
 
 /** Words that read: a tool named with one looks safe to call from an example task. */
 const READS = new Set(['get', 'getter', 'list', 'search', 'searcher', 'find', 'read', 'fetch', 'lookup', 'query', 'describe',
@@ -11,7 +12,7 @@ const WRITES = new Set(['create', 'delete', 'remove', 'write', 'update', 'upsert
 
 /** A tool name's words: `get_current_time`, `getCurrentTime` and `get-current-time` all give get, current, time. */
 function nameWords(name: string): string[] {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)
+  return splitWords(name)
 }
 
 /** The name reads as a query and never as a change. */

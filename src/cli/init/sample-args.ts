@@ -1,10 +1,13 @@
+import { declaredTypes, numericBounds, type SchemaNode } from '../../json-schema/schema-node.ts'
+
 /**
  * Arguments that satisfy a tool's input schema, for the example task `mcp-bench init` writes: only the
  * required properties, each from the schema's own `const`, `default`, `examples` or `enum` where it has
- * one, else the smallest value its type and bounds allow. The caller checks the result with ajv and
- * skips a tool whose schema this cannot satisfy (a `pattern`, say).
+ * one, else the smallest value its type allows (for numbers, 1 or the bound nearest to it). The caller checks the result with ajv and
+ * skips a tool whose schema this cannot satisfy (a `pattern`, say). The schema is walked as the shared
+ * reader's nodes (src/json-schema/schema-node.ts) with `$ref`, `allOf` and `examples` read besides.
  */
-type Schema = Record<string, unknown>
+type Schema = SchemaNode
 
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -43,7 +46,7 @@ function sample(schema: unknown, root: unknown, depth: number): unknown {
     return sample(chosen, root, depth + 1)
   }
   if (Array.isArray(schema.allOf)) return sample(Object.assign({}, ...schema.allOf.filter(isSchema)), root, depth + 1)
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type ?? (isSchema(schema.properties) ? 'object' : 'items' in schema ? 'array' : undefined)]
+  const types = declaredTypes(schema)
   const type = types.find((t) => t !== 'null') ?? types[0]
   switch (type) {
     case 'string': return sampleString(schema)
@@ -73,9 +76,7 @@ function sampleString(schema: Schema): string {
 }
 
 function sampleNumber(schema: Schema, integer: boolean): number {
-  const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + (integer ? 1 : 0.5) : undefined
-  const max = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - (integer ? 1 : 0.5) : undefined
-  let value = min ?? (max !== undefined && max < 1 ? max : 1)
-  if (integer) value = Math.ceil(value)
-  return value
+  // 1 where the bounds allow it, else the nearest bound: a plain number reads best in an example task.
+  const { min, max } = numericBounds(schema, integer)
+  return Math.min(max, Math.max(min, 1))
 }

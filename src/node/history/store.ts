@@ -1,6 +1,7 @@
-import { linkSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { HistoryRecordSchema, type HistoryRecord } from '../../contracts/history.ts'
+import { writeFileAtomic } from '../../lib/atomic-file.ts'
 
 /**
  * The history directory: one JSON file per run, named by its run id.
@@ -9,16 +10,9 @@ import { HistoryRecordSchema, type HistoryRecord } from '../../contracts/history
 
 /** Writes the record as `<runId>.json`, atomically and only if no such file exists. Returns the path. */
 export function writeHistoryRecord(dir: string, record: HistoryRecord): string {
-  mkdirSync(dir, { recursive: true })
   const file = join(dir, `${record.runId}.json`)
-  const tmp = join(dir, `.${record.runId}.${process.pid}.tmp`)
-  writeFileSync(tmp, `${JSON.stringify(record, null, 2)}\n`)
-  try {
-    // A hard link appears whole or not at all, and fails if the name is taken: no half-written or overwritten entry.
-    linkSync(tmp, file)
-  } finally {
-    unlinkSync(tmp)
-  }
+  // Exclusive: no half-written and no overwritten entry.
+  writeFileAtomic(file, `${JSON.stringify(record, null, 2)}\n`, { exclusive: true })
   return file
 }
 

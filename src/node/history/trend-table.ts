@@ -1,4 +1,4 @@
-import { percent } from '../../lib/text.ts'
+import { percent, percentFigure } from '../../lib/text.ts'
 import type { AgentTrend, TrendPoint } from './trend.ts'
 
 /**
@@ -15,8 +15,8 @@ interface Column {
 
 const score = (v: number | null) => (v === null ? 'n/a' : v.toFixed(3))
 const rate = (v: number | null | undefined) => percent(v ?? null)
-const change = (v: number | null) => (v === null ? '' : `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(v * 100).toFixed(1)}`)
-const interval = (i: [number, number] | null) => (i ? `${(i[0] * 100).toFixed(1)}–${(i[1] * 100).toFixed(1)}%` : '')
+const change = (v: number | null) => (v === null ? '' : `${v > 0 ? '+' : v < 0 ? '−' : '±'}${percentFigure(Math.abs(v))}`)
+const interval = (i: [number, number] | null) => (i ? `${percentFigure(i[0])}–${percent(i[1])}` : '')
 const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
 
 const COLUMNS: Column[] = [

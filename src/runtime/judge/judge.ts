@@ -99,17 +99,16 @@ async function runJudge(
 
   const parse = (content: string | null) => parseReply(config, content)
 
-  const controller = new AbortController()
-  const onAbort = () => controller.abort()
-  if (signal?.aborted) controller.abort()
-  signal?.addEventListener('abort', onAbort, { once: true })
+  // Aborted by the caller's signal or by a sample's fatal error, whichever comes first.
+  const failed = new AbortController()
+  const stop = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal
 
   const runSample = async (index: number): Promise<SampleOutcome> => {
     const prompt =
       config.rubric === 'pass-fail' ? buildPassFailPrompt(input, index, limits) : buildRubricPrompt(input, config.rubric, index, limits)
     const body = requestBody(config, prompt)
     try {
-      const reply = await client.complete(body, controller.signal)
+      const reply = await client.complete(body, stop)
       const p = parse(reply.content)
       if (!p.ok) {
         const cut = reply.finishReason === 'length' ? ' (the reply was cut off at the token limit)' : ''
@@ -119,24 +118,20 @@ async function runJudge(
     } catch (err) {
       const e = err instanceof JudgeRequestError ? err : new JudgeRequestError(err instanceof Error ? err.message : String(err), true)
       // A request cut short because another sample failed fatally is not the cause worth reporting.
-      const aborted = controller.signal.aborted && e.message === 'aborted'
-      if (e.fatal) controller.abort()
+      const aborted = stop.aborted && e.message === 'aborted'
+      if (e.fatal) failed.abort()
       return { ok: false, index, reason: e.message, cached: false, usage: ZERO, fatal: e.fatal, aborted }
     }
   }
 
   const outcomes: SampleOutcome[] = []
-  try {
-    // The first sample alone: a bad key or an unknown model then costs one request, not one per sample. The
-    // rest start together; the judge endpoint's pool (`concurrency`, shared by the whole run: see
-    // src/runtime/limit/endpoint-gate.ts) decides how many requests are in flight.
-    outcomes.push(await runSample(0))
-    if (!controller.signal.aborted && config.samples > 1) {
-      const rest = Array.from({ length: config.samples - 1 }, (_, i) => i + 1)
-      outcomes.push(...(await Promise.all(rest.map(runSample))))
-    }
-  } finally {
-    signal?.removeEventListener('abort', onAbort)
+  // The first sample alone: a bad key or an unknown model then costs one request, not one per sample. The
+  // rest start together; the judge endpoint's pool (`concurrency`, shared by the whole run: see
+  // src/runtime/limit/endpoint-gate.ts) decides how many requests are in flight.
+  outcomes.push(await runSample(0))
+  if (!stop.aborted && config.samples > 1) {
+    const rest = Array.from({ length: config.samples - 1 }, (_, i) => i + 1)
+    outcomes.push(...(await Promise.all(rest.map(runSample))))
   }
   outcomes.sort((a, b) => a.index - b.index)
 

@@ -158,6 +158,12 @@ function catalogText(tools: readonly CatalogEntry[], maxDescription: number): st
 }
 
 /** All untrusted text that will be fenced, for deriving the nonce. */
+/** Where both prompts start: the input made stable, the size limits with their defaults, the trajectory and the task id. */
+function promptStart(raw: JudgeInput, options: PromptOptions) {
+  const input = stable(raw)
+  return { input, limits: { ...LIMIT_DEFAULTS, ...stripUndefined(pickLimits(options)) }, t: input.trajectory, taskId: input.taskId ?? input.trajectory.taskId }
+}
+
 function untrustedMaterial(input: JudgeInput, extra: readonly string[]): string[] {
   const t = input.trajectory
   const out: string[] = [t.answer ?? '', t.error ?? '']
@@ -213,10 +219,9 @@ export function buildRubricPrompt(
   sampleIndex: number,
   options: PromptOptions = {},
 ): BuiltPrompt {
-  input = stable(input)
-  const limits = { ...LIMIT_DEFAULTS, ...stripUndefined(pickLimits(options)) }
-  const t = input.trajectory
-  const taskId = input.taskId ?? t.taskId
+  const start = promptStart(input, options)
+  input = start.input
+  const { limits, t, taskId } = start
   const seed = sampleSeed(taskId, sampleIndex, options.seed)
   const rng = createRng(seed)
   const fence = createFence(deriveNonce(seed, untrustedMaterial(input, [])))
@@ -308,10 +313,9 @@ export function buildPassFailPrompt(
   sampleIndex = 0,
   options: PromptOptions = {},
 ): BuiltPrompt {
-  input = stable(input)
-  const limits = { ...LIMIT_DEFAULTS, ...stripUndefined(pickLimits(options)) }
-  const t = input.trajectory
-  const taskId = input.taskId ?? t.taskId
+  const start = promptStart(input, options)
+  input = start.input
+  const { limits, t, taskId } = start
   const seed = sampleSeed(taskId, sampleIndex, options.seed === undefined ? 'pass-fail' : `pass-fail#${options.seed}`)
   const fence = createFence(deriveNonce(seed, untrustedMaterial(input, [])))
   const reference = input.task.reference?.answer

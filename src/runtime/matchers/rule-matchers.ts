@@ -13,6 +13,8 @@ import { describeCall, describeCalls, describeReferenceCall, formatRate, listed 
 import { truncate } from '../../lib/text.ts'
 
 type ExpectationResult = { pass: boolean; message: () => string }
+// `any[]`: each matcher declares its own arguments, and a function type over `unknown[]` would accept none of them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Matcher = (this: MatcherState, received: unknown, ...args: any[]) => ExpectationResult
 
 function asRun(received: unknown, matcher: string): TaskRun {

@@ -44,5 +44,7 @@ export interface McpBenchMatchers<R = unknown> {
 }
 
 declare module 'vitest' {
+  // Vitest's own augmentation pattern: the empty interface merges ours into its `Matchers<T = any>`.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-explicit-any
   interface Matchers<T = any> extends McpBenchMatchers<T> {}
 }

@@ -7,6 +7,7 @@ import { resolve } from 'node:path'
 import { stableStringify } from '../../lib/stable-json.ts'
 import { WarmPool } from './warm-pool.ts'
 import { createWorkspace, usesWorkspace, type WorkspaceSeed } from './workspace.ts'
+import { AdaptiveLimiter, inSlot } from '../../lib/limiter.ts'
 
 /** The servers one task runs against, and its tool catalog. */
 export interface ServerSession {
@@ -61,9 +62,9 @@ export class ServerHub {
   private open = new Set<ServerConnection>()
   /** Each config entry's tool list, from its last start: a distractor that cannot fit the tool budget is not started just to find out. */
   private toolLists = new Map<string, Tool[]>()
-  private starts = new Semaphore(Math.max(2, availableParallelism()))
+  private starts = new AdaptiveLimiter(Math.max(2, availableParallelism()))
   private closed = false
-  private pool = new WarmPool((name, files) => this.starts.run(() => this.start(name, files)), (c) => (this.open.has(c) ? this.stop(c) : Promise.resolve()))
+  private pool = new WarmPool((name, files) => inSlot(this.starts, () => this.start(name, files)), (c) => (this.open.has(c) ? this.stop(c) : Promise.resolve()))
 
   constructor(readonly config: HubConfig) {}
 
@@ -258,7 +259,7 @@ export class ServerHub {
     let last: Error | undefined = before?.error
     for (let attempt = (before?.attempts ?? 0) + 1; attempt <= START_ATTEMPTS; attempt++) {
       try {
-        return await this.starts.run(() => this.start(name, files))
+        return await inSlot(this.starts, () => this.start(name, files))
       } catch (error) {
         last = error as Error
       }
@@ -325,23 +326,4 @@ export function inOneLine(message: string): string {
   const first = problems[0]!.trim().replace(/^- /, '')
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more; the full error is printed once at the start of the run)` : ''
   return `${head.replace(/:$/, '')}: ${first}${more}`
-}
-
-/** At most `limit` tasks at once; the others wait their turn. */
-class Semaphore {
-  private running = 0
-  private waiting: Array<() => void> = []
-
-  constructor(private readonly limit: number) {}
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve))
-    this.running++
-    try {
-      return await task()
-    } finally {
-      this.running--
-      this.waiting.shift()?.()
-    }
-  }
 }

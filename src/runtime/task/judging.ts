@@ -75,15 +75,9 @@ export function taskJudging(
 
 /** A signal that follows `parent` and also aborts once `ms` have passed since the first judge call. */
 function withBudget(parent: AbortSignal, ms: number): AbortSignal {
-  const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(new Error(`judging ran past its budget of ${ms} ms (the judgeTimeout option)`)), ms)
+  // AbortSignal.timeout would do but for its reason, a bare TimeoutError: this one names the option to raise.
+  const budget = new AbortController()
+  const timer = setTimeout(() => budget.abort(new Error(`judging ran past its budget of ${ms} ms (the judgeTimeout option)`)), ms)
   timer.unref?.()
-  const follow = () => controller.abort(parent.reason)
-  if (parent.aborted) follow()
-  else parent.addEventListener('abort', follow, { once: true })
-  controller.signal.addEventListener('abort', () => {
-    clearTimeout(timer)
-    parent.removeEventListener('abort', follow)
-  }, { once: true })
-  return controller.signal
+  return AbortSignal.any([parent, budget.signal])
 }

@@ -39,14 +39,14 @@ export interface AgentRun {
  */
 export async function runAgent({ id, spec, setting, name, runtime, session, timeout, signal }: AgentRunArgs): Promise<AgentRun> {
   const { settings } = runtime
-  const controller = new AbortController()
+  // Stops on Vitest's cancel, the time budget or the task's end, whichever comes first.
+  const ended = new AbortController()
+  const stop = AbortSignal.any([signal, ended.signal])
   const stopped = new Promise<never>((_, reject) => {
-    controller.signal.addEventListener('abort', () => reject(asError(controller.signal.reason)), { once: true })
+    if (stop.aborted) reject(asError(stop.reason))
+    else stop.addEventListener('abort', () => reject(asError(stop.reason)), { once: true })
   })
   stopped.catch(() => {}) // observed through the races below
-  const cancel = () => controller.abort(signal.reason)
-  if (signal.aborted) cancel()
-  signal.addEventListener('abort', cancel, { once: true })
   // The recorder starts once the agent is loaded: bundling and starting an isolated agent's process is
   // neither its time nor its latency.
   const record = () => new TrajectoryRecorder({
@@ -56,7 +56,7 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
     connections: session.connections,
     maxRounds: spec.maxRounds ?? settings.maxRounds,
     maxToolCalls: spec.maxToolCalls ?? settings.maxToolCalls,
-    signal: controller.signal,
+    signal: stop,
     maxToolOutputChars: settings.maxToolOutputChars,
     maxRecordedOutputChars: settings.maxRecordedOutputChars,
     callTimeoutMs: (server) => settings.servers.servers[server]?.callTimeoutMs ?? 60_000,
@@ -76,7 +76,7 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
       return { trajectory: recorder.finish(null, message), outputs: [], isolation: null, ...(error instanceof AgentSetupError ? { setupError: message } : {}) }
     }
     const recorder = record()
-    timer = setTimeout(() => controller.abort(new Error(`agent timed out after ${timeout} ms`)), timeout)
+    timer = setTimeout(() => ended.abort(new Error(`agent timed out after ${timeout} ms`)), timeout)
     try {
       const context = recorder.context()
       // Every turn, whoever records it, is checked before it joins the trajectory (src/runtime/agents/reply-shape.ts).
@@ -88,8 +88,7 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
     }
   } finally {
     clearTimeout(timer)
-    signal.removeEventListener('abort', cancel)
-    if (!controller.signal.aborted) controller.abort(new Error('the task has ended'))
+    if (!stop.aborted) ended.abort(new Error('the task has ended'))
   }
 }
 

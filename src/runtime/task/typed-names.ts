@@ -38,6 +38,8 @@ type PlanInput = NonNullable<TaskSpecInput['reference']>
 type UntypedCall = NonNullable<PlanInput['calls']>[number]
 
 /** One reference call whose `args` are those of its `tool`; `args` may be left out only when none is required. */
+// `{} extends X`: true exactly when every field of X is optional, so `args` may be left out.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 type TypedCall<T extends ToolName> = Omit<UntypedCall, 'tool' | 'args'> & { tool: T } & ({} extends ToolArgs<T> ? { args?: ToolArgs<T> } : { args: ToolArgs<T> })
 
 /** A reference call as a task file writes it. */

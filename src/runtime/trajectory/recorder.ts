@@ -181,16 +181,14 @@ export class TrajectoryRecorder {
       const tail = connection.stderrTail()
       return this.failed(record, `Server "${entry.server}" is not running${tail ? ` (last stderr: ${tail.split('\n').slice(-3).join(' | ')})` : ''}`)
     }
-    // The SDK never removes the abort listener it adds to a request's signal, so
-    // each call gets its own signal, linked to the task's and unlinked after.
-    const call = new AbortController()
-    const forward = () => call.abort(this.options.signal.reason)
-    this.options.signal.addEventListener('abort', forward, { once: true })
+    // The SDK never removes the abort listener it adds to a request's signal, so each call gets its own
+    // signal that follows the task's (AbortSignal.any holds its dependants weakly: nothing piles up on the task's).
+    const call = AbortSignal.any([this.options.signal])
     try {
       const result = await connection.client.callTool(
         { name: entry.tool, arguments: args as Record<string, unknown> },
         undefined,
-        { signal: call.signal, timeout: this.options.callTimeoutMs(entry.server) },
+        { signal: call, timeout: this.options.callTimeoutMs(entry.server) },
       )
       const raw = Array.isArray(result.content) ? result.content : []
       // Every field of every item is bounded (resource text, a link's uri and name, …), not only text items.
@@ -207,8 +205,6 @@ export class TrajectoryRecorder {
       return { content, structuredContent, isError: record.isError, text: shown.text }
     } catch (error) {
       return this.failed(record, `${entry.server}.${entry.tool} failed: ${(error as Error).message}`)
-    } finally {
-      this.options.signal.removeEventListener('abort', forward)
     }
   }
 

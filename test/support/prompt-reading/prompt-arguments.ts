@@ -1,4 +1,4 @@
-import { numericBounds, readSchema, typesOf, type SchemaNode } from '../../../src/runtime/agents/baselines/json-schema.ts'
+import { numericBounds, readSchema, typesOf, type SchemaNode } from '../../../src/json-schema/schema-node.ts'
 import { nearestFirst, type PromptReading, type SentenceReading } from './prompt-values.ts'
 import { americanSpelling, isNegated, keywords, sameWord, UNIT_WORDS, type LabelledNumber, type LocatedName } from './words.ts'
 

@@ -1,3 +1,5 @@
+import { splitWords } from '../../../src/lib/words.ts'
+
 /**
  * The plain text handling of the hedging adversaries (test/support/hedging-agents.ts): sentences, keywords,
  * proper-noun phrases, identifiers, dates, times and numbers, read off a prompt with no model at all. It was the
@@ -29,10 +31,7 @@ export function sentences(text: string): string[] {
  * "driving" and "rated" meet "kilometer", "drive" and "rating".
  */
 export function keywords(text: string): string[] {
-  return text
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
+  return splitWords(text)
     .filter((w) => w.length > 1 && !STOPWORDS.has(w))
     .map(stem)
 }

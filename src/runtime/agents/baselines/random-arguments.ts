@@ -1,4 +1,4 @@
-import { numericBounds, readSchema, typesOf, type SchemaNode } from './json-schema.ts'
+import { numericBounds, readSchema, typesOf, type SchemaNode } from '../../../json-schema/schema-node.ts'
 
 const MAX_DEPTH = 6
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz'

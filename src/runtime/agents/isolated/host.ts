@@ -3,7 +3,7 @@
 // forwards tool calls, rounds and model turns back over the channel, where the worker's recorder keeps
 // the record. Nothing else of the task ever reaches this process.
 import type { Agent, AgentContext, AgentTool, ToolCallOutcome } from '../types.ts'
-import type { ToAgent, ToWorker } from '../../../contracts/agent-process.ts'
+import { ToAgentSchema, type ToAgent, type ToWorker } from '../../../contracts/agent-process.ts'
 import { lineReader } from '../../../contracts/agent-process.ts'
 import { describeDenied } from './denied-read.ts'
 
@@ -67,7 +67,10 @@ export function startHost(mod: Module, exportName: string, name: string): void {
   }
 
   process.stdin.on('data', lineReader((line) => {
-    const message = JSON.parse(line) as ToAgent
+    // The worker's messages are checked against the channel's contract like any that cross a process boundary.
+    const parsed = ToAgentSchema.safeParse(JSON.parse(line))
+    if (!parsed.success) return void process.stderr.write(`vitest-mcp-bench agent host: a message out of shape from the worker: ${parsed.error.message}\n`)
+    const message = parsed.data
     if (message.t === 'run') void run(message)
     else if (message.t === 'abort') running.get(message.task)?.controller.abort(new Error(message.reason))
     else if (message.t === 'result') {

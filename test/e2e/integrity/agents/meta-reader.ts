@@ -10,7 +10,7 @@ export default async function metaReader(ctx: AgentContext): Promise<string> {
     const { TestRunner } = await import('vitest')
     reference = TestRunner.getCurrentTest()?.meta.mcpBenchOutcome?.reference
   } catch (error) {
-    throw new Error(`meta reader: no test meta in reach (${(error as Error).message.split('\n')[0]})`)
+    throw new Error(`meta reader: no test meta in reach (${(error as Error).message.split('\n')[0]})`, { cause: error })
   }
   if (!reference) throw new Error('meta reader: the test meta holds no reference while the agent runs')
   for (const call of reference.calls) await ctx.callTool(call.tool, call.args ?? {})

@@ -1,6 +1,10 @@
 import * as z from 'zod'
 
 /**
+ * The one reader of tools' input schemas as data (ajv, src/json-schema/validator.ts, is the one validator):
+ * the baselines' random and prompt arguments, synth's parameter list and init's example arguments all walk
+ * a schema through these nodes and helpers.
+ *
  * The part of JSON Schema that MCP tools' input schemas use (the fixture
  * servers' and the npm servers': types, enums, defaults, required
  * properties, numeric bounds, arrays with item counts, nested objects,
@@ -52,13 +56,34 @@ export function readSchema(inputSchema: unknown): SchemaNode {
   return node
 }
 
-/** The JSON types a node allows, most specific first; an untyped node with properties is an object. */
-export function typesOf(node: SchemaNode): string[] {
+/** The JSON types a node declares, most specific first; an untyped node with properties is an object, with items an array; none when it does not say. */
+export function declaredTypes(node: SchemaNode): string[] {
   if (Array.isArray(node.type)) return node.type
   if (node.type) return [node.type]
   if (node.properties) return ['object']
   if (node.items) return ['array']
-  return ['string']
+  return []
+}
+
+/** The JSON types a node allows, most specific first; an untyped node reads as a string. */
+export function typesOf(node: SchemaNode): string[] {
+  const declared = declaredTypes(node)
+  return declared.length ? declared : ['string']
+}
+
+/**
+ * The one type a value of the node has when it is there: its first type other than null, looking through
+ * `anyOf`/`oneOf` (zod's optionals and nullables), else its enum's or const's type; undefined when the schema does not say.
+ */
+export function mainType(node: SchemaNode | undefined): string | undefined {
+  if (!node) return undefined
+  const declared = declaredTypes(node)
+  if (declared.length) return declared.find((t) => t !== 'null') ?? declared[0]
+  const inner = [...(node.anyOf ?? []), ...(node.oneOf ?? [])].map(mainType).find((t) => t !== undefined && t !== 'null')
+  if (inner) return inner
+  if (node.enum?.length) return typeof node.enum[0]
+  if (node.const !== undefined) return typeof node.const
+  return undefined
 }
 
 /** The lowest and highest number a node allows; exclusive bounds (draft 6 and later) move inwards by one (integers) or a small step. */
