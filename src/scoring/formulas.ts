@@ -13,7 +13,7 @@
  *  - Overall = mean(Schema Understanding, Task Completion, Tool Usage, Planning Effectiveness)
  */
 import type * as z from 'zod'
-import { quantileSorted } from './paired.ts'
+import { quantileSorted } from '../stats/paired.ts'
 import type { DomainsSchema, JudgeCategoriesSchema, RuleMetricsSchema, SubDimensionsSchema } from '../contracts/leaderboard.ts'
 
 export type Maybe = number | null | undefined

@@ -1,5 +1,5 @@
 export * from './formulas.ts'
-export * from './calibration.ts'
+export * from '../cli/calibration.ts'
 export * from '../contracts/leaderboard.ts'
 export * from './task-scores.ts'
 export * from './rows.ts'

@@ -6,7 +6,7 @@ import {
   majorityLabel,
   mean,
   percentAgreement,
-} from './formulas.ts'
+} from '../scoring/formulas.ts'
 
 /**
  * Judge calibration: how well a pass/fail judge agrees with human raters

@@ -15,7 +15,7 @@ import {
   percentileInterval,
   percentileUpperBound,
   quantileSorted,
-} from '../../src/scoring/paired.ts'
+} from '../../src/stats/paired.ts'
 
 // Every reference number below was printed by test/scoring/reference/paired-reference.R
 // (Rscript, R 4.2.2 with Debian's r-cran-epir 2.0.57 and r-cran-boot 1.3-28.1) or

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { MaxDropSchema } from '../contracts/compare.ts'
-import { formatChange, formatLevel, formatRate, formatScore } from './compare-format.ts'
+import { formatChange, formatLevel, formatRate, formatScore } from '../../reporters/compare-format.ts'
 import type { ComparableRecord, ComparableRun } from './compare-input.ts'
 import {
   COMPARISON_SCHEMA_VERSION,
@@ -26,7 +26,7 @@ import {
   pairRecords,
   twoSidedFor,
   type Pair,
-} from './paired.ts'
+} from '../stats/paired.ts'
 
 /**
  * Two runs of the same suite, compared agent by agent: "is this PR worse
