@@ -4,9 +4,10 @@ import {
   fleissKappa,
   fullAgreement,
   majorityLabel,
-  mean,
   percentAgreement,
-} from '../scoring/formulas.ts'
+} from '../stats/agreement.ts'
+import { mean } from '../stats/means.ts'
+import { MCP_BENCH_CATEGORIES } from '../contracts/rubric.ts'
 
 /**
  * Judge calibration: how well a pass/fail judge agrees with human raters
@@ -104,7 +105,7 @@ export function parseJudgements(text: string, file: string, categories: readonly
       j.score = value.score
     } else if (result?.kind === 'rubric' && result.dimensions && typeof result.dimensions === 'object') {
       const d = result.dimensions as Record<string, number | null>
-      const s = mean([d.taskFulfillment, d.informationGrounding])
+      const s = mean(MCP_BENCH_CATEGORIES.taskCompletion.map((k) => d[k]))
       if (s !== null) j.score = s
     }
     if (j.label === undefined && j.score === undefined) {

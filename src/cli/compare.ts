@@ -15,7 +15,8 @@ import { writeFile } from 'node:fs/promises'
 import { CompareInputError, parseComparableRun, type ComparableRun } from '../compare/compare-input.ts'
 import { renderComparisonMarkdown } from '../../reporters/compare-markdown.ts'
 import { compareRuns, type CompareOptions } from '../compare/compare.ts'
-import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES, MIN_PAIRS_TO_TELL } from '../stats/paired.ts'
+import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from '../stats/paired.ts'
+import { MIN_PAIRS_TO_TELL } from '../compare/metric.ts'
 import { HELP, ioReason, parseCommandArgs, processIO, readInputFile, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 
 export const USAGE = `usage: compare <base.json> <head.json> [--json out.json] [--markdown out.md]

@@ -1,5 +1,7 @@
 import { MCP_BENCH_DIMENSIONS } from '../contracts/rubric.ts'
-import { judgeCategories, overallScore, ratio, ruleScore, schemaUnderstanding, weightedMean, wilsonInterval } from './formulas.ts'
+import { judgeCategories, overallScore, ruleScore, schemaUnderstanding } from './formulas.ts'
+import { ratio, weightedMean } from '../stats/means.ts'
+import { wilsonInterval } from '../stats/wilson.ts'
 import {
   AGENTBENCH_CATEGORIES,
   CallShapeSchema,

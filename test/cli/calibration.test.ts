@@ -7,7 +7,7 @@ import {
   majorityLabel,
   meanCoefficientOfVariation,
   percentAgreement,
-} from '../../src/scoring/formulas.ts'
+} from '../../src/stats/agreement.ts'
 import { calibrate, CalibrationInputError, parseHumanLabels, parseJudgements } from '../../src/cli/calibration.ts'
 
 const rep = <T,>(x: T, n: number): T[] => Array.from({ length: n }, () => x)

@@ -1,4 +1,5 @@
-import { categoryScore, mean } from '../../scoring/formulas.ts'
+import { categoryScore } from '../../scoring/formulas.ts'
+import { mean } from '../../stats/means.ts'
 import { averageFields, parseRubricFields } from '../../scoring/judge-sample-averaging.ts'
 import { createChatClient, JudgeRequestError, type ChatClient } from './client.ts'
 import { resolveJudgeConfig, type ResolvedJudgeConfig } from './config.ts'

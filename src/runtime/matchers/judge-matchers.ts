@@ -1,5 +1,5 @@
 import type { MatcherState } from 'vitest'
-import { mean } from '../../scoring/formulas.ts'
+import { mean } from '../../stats/means.ts'
 import type { JudgeResult } from '../../contracts/judge-result.ts'
 import { isTaskRun, type TaskRun } from '../task/task-run.ts'
 
