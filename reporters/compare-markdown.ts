@@ -1,5 +1,5 @@
 import { COMPARED_METRICS, METRIC_LABELS, type AgentComparison, type Comparison, type Drop, type Flip, type MetricComparison, type RegressionResult } from '../src/contracts/compare.ts'
-import { formatChange as signed, formatLevel as level, formatRate as pct, formatScore as score } from './compare-format.ts'
+import { formatChange as signed, formatLevel as level, formatRate as pct, formatScore as score } from '../src/compare/format.ts'
 import { TOO_FEW_MESSAGE } from '../src/compare/metric.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { formatChange, formatRate, formatScore } from '../compare-format.ts'
+import { formatChange, formatRate, formatScore } from '../../src/compare/format.ts'
 import { COMPARED_METRICS, METRIC_LABELS, type AgentComparison, type Comparison, type Flip, type RegressionResult } from '../../src/contracts/compare.ts'
 import { TOO_FEW_MESSAGE } from '../../src/compare/metric.ts'
 import { escapeHtml as esc } from '../../src/lib/text.ts'

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { MaxDropSchema } from '../contracts/compare.ts'
-import { formatChange, formatLevel, formatRate, formatScore } from '../../reporters/compare-format.ts'
+import { formatChange, formatLevel, formatRate, formatScore } from './format.ts'
 import type { ComparableRecord, ComparableRun } from './compare-input.ts'
 import {
   COMPARISON_SCHEMA_VERSION,
