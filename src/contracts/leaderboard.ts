@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { JudgeResultSchema } from './judge-result.ts'
+import { ScoredJudgeResultSchema } from './judge-result.ts'
 import { RegressionResultSchema } from './compare.ts'
 import { TaskStatusSchema } from './task-status.ts'
 
@@ -150,8 +150,8 @@ export const TaskRecordSchema = z.object({
   missingFacts: z.array(z.string()),
   /** The task's own scores by the formulas of the agent rows. */
   scores: z.object({ dimensions: SubDimensionsSchema, domains: DomainsSchema, overall: Rate, ruleScore: Rate }),
-  judge: JudgeResultSchema.nullable(),
-  referenceJudge: JudgeResultSchema.nullable(),
+  judge: ScoredJudgeResultSchema.nullable(),
+  referenceJudge: ScoredJudgeResultSchema.nullable(),
   /** A judge was configured for the run (so a task that stopped early scores 0 on its dimensions). */
   judgeConfigured: z.boolean(),
   distractors: z.object({ joined: z.array(z.string()), skipped: z.array(z.object({ server: z.string(), reason: z.string() })) }),
