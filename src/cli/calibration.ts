@@ -12,7 +12,7 @@ import { MCP_BENCH_CATEGORIES } from '../contracts/rubric.ts'
 /**
  * Judge calibration: how well a pass/fail judge agrees with human raters
  * (MCP-AgentBench §3.3 and appendix D) and how stable scores are across
- * judge models (MCP-Bench §6.4). The formulas live in formulas.ts; this
+ * judge models (MCP-Bench §6.4). The formulas live in src/stats/agreement.ts; this
  * module reads the JSONL inputs and assembles the report.
  *
  * judgements.jsonl, one object per line:

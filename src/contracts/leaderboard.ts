@@ -6,7 +6,7 @@ import { TaskStatusSchema } from './task-status.ts'
 /**
  * The leaderboard file (`leaderboard.json`): every score the project
  * reports, per task and per agent. This module is its single definition;
- * the formulas in formulas.ts compute the numbers, task-record.ts and
+ * src/scoring/ computes the numbers (docs/scoring.md lists where), task-record.ts and
  * rows.ts fill it in, and the types everywhere come from here.
  * Bump LEADERBOARD_SCHEMA_VERSION on any breaking change.
  */
