@@ -9,11 +9,12 @@ import type { Prices } from '../src/contracts/prices.ts'
 import { gitRevision } from '../src/node/history/git.ts'
 import { historyRecord } from '../src/node/history/record.ts'
 import { readHistory, writeHistoryRecord, type History } from '../src/node/history/store.ts'
-import { baselineComparison } from '../src/scoring/baseline.ts'
+import { baselineComparison } from '../src/node/baseline.ts'
 import { gateConfigured } from '../src/scoring/gate.ts'
 import { buildLeaderboard } from '../src/scoring/leaderboard.ts'
 import type { Leaderboard, TaskRecord } from '../src/contracts/leaderboard.ts'
 import { isLeftOut, isUnfinished } from '../src/scoring/task-record.ts'
+import { markDuplicates } from '../src/scoring/duplicates.ts'
 import type { Trajectory } from '../src/contracts/trajectory.ts'
 import { cleanText } from '../src/lib/text.ts'
 import { exitVerdict } from './exit-verdict.ts'
@@ -245,16 +246,4 @@ function cleanErrorInPlace(error: { message: string; stack?: string }, redactor:
   error.message = redactor.text(cleanText(error.message))
   if (error.stack) error.stack = redactor.text(cleanText(error.stack))
   return error.message
-}
-
-/** The same task id in two files of a run is a collection error naming both; neither counts. */
-function markDuplicates(records: TaskRecord[]): TaskRecord[] {
-  const files = new Map<string, Set<string>>()
-  for (const r of records) files.set(r.id, (files.get(r.id) ?? new Set()).add(r.file))
-  return records.map((r) => {
-    const where = files.get(r.id)!
-    if (where.size < 2) return r
-    const message = `Duplicate task id "${r.id}": it is registered in ${[...where].sort().join(' and ')}; give every task its own id`
-    return { ...r, status: 'setup-error', errorPhase: 'collection', error: message, failures: [message] }
-  })
 }

@@ -1,5 +1,5 @@
 import { AGENTBENCH_CATEGORIES, type AgentRow, type Leaderboard, type TaskRecord } from '../src/contracts/leaderboard.ts'
-import { renderRegressionMarkdown } from '../src/scoring/compare-markdown.ts'
+import { renderRegressionMarkdown } from './compare-markdown.ts'
 import { count, duration, percent as pct, usd } from '../src/lib/text.ts'
 import { mdCell as cell, mdFenced as fenced } from '../src/lib/markdown.ts'
 

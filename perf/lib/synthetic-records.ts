@@ -41,9 +41,9 @@ function outcome(i: number): { outcome: TaskOutcome; state: 'passed' | 'failed' 
         usage: { promptTokens: 100, completionTokens: 20, totalTokens: 120 }, startedAt: new Date(0).toISOString(), durationMs: 10 + (i % 50),
       },
       judge: judged && !stopped ? {
-        kind: 'rubric', rubric: 'mcp-bench', scale: { min: 1, max: 10 },
-        dimensions: { taskFulfillment: score(0), informationGrounding: score(1), toolAppropriateness: score(2), parameterAccuracy: score(3), dependencyAwareness: score(4), parallelismEfficiency: score(5) },
-        categories: {}, samples: { requested: 1, valid: 1, failed: 0, failures: [], scores: [] }, reasoning: {},
+        kind: 'rubric', rubric: 'mcp-bench', scale: { min: 1, max: 10 }, sampleAveraging: 'whole-sample',
+        categoryDimensions: { taskCompletion: ['taskFulfillment', 'informationGrounding'], toolUsage: ['toolAppropriateness', 'parameterAccuracy'], planningEffectiveness: ['dependencyAwareness', 'parallelismEfficiency'] },
+        samples: { requested: 1, valid: 1, failed: 0, failures: [], scores: [{ taskFulfillment: score(0), informationGrounding: score(1), toolAppropriateness: score(2), parameterAccuracy: score(3), dependencyAwareness: score(4), parallelismEfficiency: score(5) }] }, reasoning: {},
         model: 'judge', cached: false, cacheHits: 0, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, durationMs: 0,
       } : null,
       referenceJudge: null, judgeConfigured: judged, verdicts: [], unscored: i % 37 === 0 ? 'nothing decides this task' : null,

@@ -1,13 +1,13 @@
-import { formatChange, formatRate, formatScore } from '../../src/scoring/compare-format.ts'
+import { formatChange, formatRate, formatScore } from '../../src/compare/format.ts'
 import { COMPARED_METRICS, METRIC_LABELS, type AgentComparison, type Comparison, type Flip, type RegressionResult } from '../../src/contracts/compare.ts'
-import { TOO_FEW_MESSAGE } from '../../src/scoring/paired.ts'
+import { TOO_FEW_MESSAGE } from '../../src/compare/metric.ts'
 import { escapeHtml as esc, percent } from '../../src/lib/text.ts'
 
 /**
  * The run against its baseline (the gate's `baseline`): the gate's verdict
  * per check, then per agent every metric's change with its interval, the
  * tasks that flipped and the largest drops. The numbers are the comparison's
- * (src/scoring/compare.ts); this only lays them out.
+ * (src/compare/compare.ts); this only lays them out.
  */
 export function compareView(gate: RegressionResult | null, comparison: Comparison | null): string {
   if (!gate && !comparison) return ''

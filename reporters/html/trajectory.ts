@@ -1,4 +1,4 @@
-import type { JudgeResult } from '../../src/contracts/judge-result.ts'
+import type { ScoredJudgeResult } from '../../src/contracts/judge-result.ts'
 import { MCP_BENCH_DIMENSIONS } from '../../src/contracts/rubric.ts'
 import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
 import { cleanText, contentToText, escapeHtml as esc, percent } from '../../src/lib/text.ts'
@@ -83,7 +83,7 @@ function call(c: ToolCallRecord): string {
 <pre class="args">${esc(args ?? '')}</pre><details class="result"><summary>result (${result.length.toLocaleString('en-US')} characters)</summary><pre>${esc(result)}</pre></details>${problems.length ? `<pre class="error">${esc(problems.join('\n'))}</pre>` : ''}</div>`
 }
 
-function judgeBlock(title: string, j: JudgeResult | null): string {
+function judgeBlock(title: string, j: ScoredJudgeResult | null): string {
   if (!j) return ''
   if (j.kind === 'not-judged') return `<h4>${title}</h4><p class="muted">Not judged: ${esc(j.reason)}</p>`
   if (j.kind === 'error') return `<h4>${title}</h4><p class="error">Judge error: ${esc(j.reason)}</p>${j.samples.failures.length ? `<pre class="error">${esc(j.samples.failures.join('\n'))}</pre>` : ''}`

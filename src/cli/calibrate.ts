@@ -9,7 +9,7 @@
  * judge models when the judgements carry numeric scores (MCP-Bench §6.4).
  * Exit codes: 0 ok, 1 bad input, 2 bad usage.
  */
-import { calibrate, CalibrationInputError, DEFAULT_CATEGORIES, parseHumanLabels, parseJudgements, type CalibrationReport } from '../scoring/calibration.ts'
+import { calibrate, CalibrationInputError, DEFAULT_CATEGORIES, parseHumanLabels, parseJudgements, type CalibrationReport } from './calibration.ts'
 import { HELP, parseCommandArgs, processIO, readInputFile, runCommand, UsageError, type CliIO } from './command.ts'
 import { percent } from '../lib/text.ts'
 

@@ -12,10 +12,11 @@
  * Exit codes: 0 compared, 1 bad input (naming the file and field), 2 bad usage.
  */
 import { writeFile } from 'node:fs/promises'
-import { CompareInputError, parseComparableRun, type ComparableRun } from '../scoring/compare-input.ts'
-import { renderComparisonMarkdown } from '../scoring/compare-markdown.ts'
-import { compareRuns, type CompareOptions } from '../scoring/compare.ts'
-import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES, MIN_PAIRS_TO_TELL } from '../scoring/paired.ts'
+import { CompareInputError, parseComparableRun, type ComparableRun } from '../compare/compare-input.ts'
+import { renderComparisonMarkdown } from '../../reporters/compare-markdown.ts'
+import { compareRuns, type CompareOptions } from '../compare/compare.ts'
+import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from '../stats/paired.ts'
+import { MIN_PAIRS_TO_TELL } from '../compare/metric.ts'
 import { HELP, ioReason, parseCommandArgs, processIO, readInputFile, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 
 const USAGE = `usage: compare <base.json> <head.json> [--json out.json] [--markdown out.md]

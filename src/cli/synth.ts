@@ -7,7 +7,8 @@ import { synthModel, type SynthModel } from '../synth/model.ts'
 import { CANDIDATES_PER_TASK, MCP_BENCH_THRESHOLDS, synthesize, type SynthEvent, type SynthSettings } from '../synth/pipeline.ts'
 import type { SynthReport, UsageReport } from '../contracts/synth-report.ts'
 import { renderSynthFile } from '../synth/task-files.ts'
-import { HELP, InputError, parseCommandArgs, processIO, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
+import { HELP, InputError, parseCommandArgs, processIO, readInputFile, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
+import { priceTable, PricesSchema, type Prices } from '../contracts/prices.ts'
 
 const USAGE = `usage: mcp-bench synth --servers a[,b[,c]] [options]
 
@@ -30,6 +31,8 @@ const USAGE = `usage: mcp-bench synth --servers a[,b[,c]] [options]
   --min-solvability <x>     the model's solvability score a task needs, 0-10 (default ${MCP_BENCH_THRESHOLDS.minSolvability}, MCP-Bench's)
   --min-utility <y>         the model's utility score a task needs, 0-10 (default ${MCP_BENCH_THRESHOLDS.minUtility}, MCP-Bench's)
   --servers-file <file>     the servers file (default mcp.servers.json)
+  --prices <file>           a JSON price table, { "model-id": { "input": usd, "output": usd } } per
+                            million tokens, on top of the bundled one (the plugin's \`prices\` option)
   -h, --help                this text
 `
 
@@ -39,6 +42,8 @@ interface Options {
   out: string
   report: string
   serversFile: string
+  /** The `--prices` file, if any. */
+  pricesFile?: string
 }
 
 /**
@@ -64,6 +69,7 @@ function parseOptions(argv: readonly string[]): Options | typeof HELP {
       'min-solvability': { type: 'string' },
       'min-utility': { type: 'string' },
       'servers-file': { type: 'string' },
+      prices: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -86,6 +92,7 @@ function parseOptions(argv: readonly string[]): Options | typeof HELP {
     out: values.out ?? 'benchmarks/synth',
     report: values.report ?? 'synth-report.json',
     serversFile: values['servers-file'] ?? 'mcp.servers.json',
+    ...(values.prices ? { pricesFile: values.prices } : {}),
   }
 }
 
@@ -111,9 +118,10 @@ async function run(options: Options, io: CliIO, cwd: string): Promise<number> {
     const problem = hub.problemWith(server)
     if (problem) throw new InputError(problem)
   }
+  const prices = options.pricesFile ? await readPrices(resolve(cwd, options.pricesFile), options.pricesFile) : priceTable()
   let model: SynthModel
   try {
-    model = synthModel({ model: options.model, seed: options.settings.seed })
+    model = synthModel({ model: options.model, seed: options.settings.seed, prices })
   } catch (error) {
     throw new InputError(`${(error as Error).message.replace('pass { model }', 'pass --model')}`)
   }
@@ -147,6 +155,23 @@ async function run(options: Options, io: CliIO, cwd: string): Promise<number> {
     return 1
   }
   return 0
+}
+
+/** The `--prices` file over the bundled table, validated as the plugin's `prices` option is; bad input names the file and the field. */
+async function readPrices(file: string, shownName: string): Promise<Prices> {
+  const text = await readInputFile(file, (message) => new InputError(`--prices ${shownName}: ${message}`))
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    throw new InputError(`--prices ${shownName}: not JSON (${(error as Error).message})`)
+  }
+  const parsed = PricesSchema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new InputError(`--prices ${shownName}: ${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`)
+  }
+  return priceTable(parsed.data)
 }
 
 /** A path as the user would type it: relative inside the working directory, absolute outside it. */

@@ -41,17 +41,22 @@ const Common = {
   durationMs: z.number().nonnegative(),
 }
 
+/**
+ * A rubric judgement as the worker records it: the raw inputs only, each valid sample's parsed scores
+ * and the rule that averages them. Dimension means and category scores are derived from these once, in
+ * the main process (scoreJudge, src/scoring/judge-scores.ts), and shown as ScoredRubricJudgeResult.
+ */
 const RubricJudgeResultSchema = z.object({
   kind: z.literal('rubric'),
   /** `mcp-bench` or a custom rubric's name. */
   rubric: z.string(),
   scale: z.object({ min: z.number(), max: z.number() }),
-  /** Means over valid samples. For MCP-Bench: taskFulfillment, informationGrounding, toolAppropriateness, parameterAccuracy, dependencyAwareness, parallelismEfficiency. */
-  dimensions: DimensionScoresSchema,
-  /** Mean of a category's dimensions, divided by the scale maximum. For MCP-Bench: taskCompletion, toolUsage, planningEffectiveness. */
-  categories: CategoryScoresSchema,
+  /** The rubric's categories and the dimension ids each averages, in the rubric's order. */
+  categoryDimensions: z.record(z.string(), z.array(z.string())),
+  /** The judge option `sampleAveraging`: how the samples' scores are averaged into dimension means. */
+  sampleAveraging: z.enum(['whole-sample', 'per-field', 'mcp-bench-evaluator']),
   samples: JudgeSamplesSchema.extend({
-    /** The scores of each valid sample, in sample order. */
+    /** The scores of each valid sample, in sample order, as parsed from the judge's reply. */
     scores: z.array(z.record(z.string(), z.number())),
   }),
   /** Per-dimension reasoning from the first valid sample. */
@@ -59,6 +64,15 @@ const RubricJudgeResultSchema = z.object({
   ...Common,
 })
 export type RubricJudgeResult = z.infer<typeof RubricJudgeResultSchema>
+
+/** A rubric judgement with the numbers scoring derives from its samples: what the leaderboard shows. */
+const ScoredRubricJudgeResultSchema = RubricJudgeResultSchema.extend({
+  /** Means over valid samples. For MCP-Bench: taskFulfillment, informationGrounding, toolAppropriateness, parameterAccuracy, dependencyAwareness, parallelismEfficiency. */
+  dimensions: DimensionScoresSchema,
+  /** Mean of a category's dimensions, divided by the scale maximum. For MCP-Bench: taskCompletion, toolUsage, planningEffectiveness. */
+  categories: CategoryScoresSchema,
+})
+export type ScoredRubricJudgeResult = z.infer<typeof ScoredRubricJudgeResultSchema>
 
 const PassFailJudgeResultSchema = z.object({
   kind: z.literal('pass-fail'),
@@ -106,12 +120,21 @@ export const JudgeResultSchema = z.discriminatedUnion('kind', [
 ])
 export type JudgeResult = z.infer<typeof JudgeResultSchema>
 
+/** A judge result as the leaderboard shows it: a rubric's with its derived dimensions and categories. */
+export const ScoredJudgeResultSchema = z.discriminatedUnion('kind', [
+  ScoredRubricJudgeResultSchema,
+  PassFailJudgeResultSchema,
+  NotJudgedResultSchema,
+  JudgeErrorResultSchema,
+])
+export type ScoredJudgeResult = z.infer<typeof ScoredJudgeResultSchema>
+
 export function notJudged(reason = 'no judge configured (set MCP_BENCH_JUDGE_MODEL or pass a judge config)'): NotJudgedResult {
   return { kind: 'not-judged', reason, dimensions: { ...NULL_DIMENSIONS }, categories: { ...NULL_CATEGORIES } }
 }
 
 /** The six MCP-Bench sub-dimension means (1–10) of any result; null where there is none. */
-export function mcpBenchDimensions(result: JudgeResult | null | undefined): Record<(typeof MCP_BENCH_DIMENSIONS)[number], number | null> {
+export function mcpBenchDimensions(result: ScoredJudgeResult | null | undefined): Record<(typeof MCP_BENCH_DIMENSIONS)[number], number | null> {
   const out = { ...NULL_DIMENSIONS } as Record<(typeof MCP_BENCH_DIMENSIONS)[number], number | null>
   if (result?.kind !== 'rubric' || result.rubric !== 'mcp-bench') return out
   for (const d of MCP_BENCH_DIMENSIONS) out[d] = result.dimensions[d] ?? null

@@ -1,12 +1,12 @@
 import * as z from 'zod'
-import { JudgeResultSchema } from './judge-result.ts'
+import { ScoredJudgeResultSchema } from './judge-result.ts'
 import { RegressionResultSchema } from './compare.ts'
 import { TaskStatusSchema } from './task-status.ts'
 
 /**
  * The leaderboard file (`leaderboard.json`): every score the project
  * reports, per task and per agent. This module is its single definition;
- * the formulas in formulas.ts compute the numbers, task-record.ts and
+ * src/scoring/ computes the numbers (docs/scoring.md lists where), task-record.ts and
  * rows.ts fill it in, and the types everywhere come from here.
  * Bump LEADERBOARD_SCHEMA_VERSION on any breaking change.
  */
@@ -150,8 +150,8 @@ export const TaskRecordSchema = z.object({
   missingFacts: z.array(z.string()),
   /** The task's own scores by the formulas of the agent rows. */
   scores: z.object({ dimensions: SubDimensionsSchema, domains: DomainsSchema, overall: Rate, ruleScore: Rate }),
-  judge: JudgeResultSchema.nullable(),
-  referenceJudge: JudgeResultSchema.nullable(),
+  judge: ScoredJudgeResultSchema.nullable(),
+  referenceJudge: ScoredJudgeResultSchema.nullable(),
   /** A judge was configured for the run (so a task that stopped early scores 0 on its dimensions). */
   judgeConfigured: z.boolean(),
   distractors: z.object({ joined: z.array(z.string()), skipped: z.array(z.object({ server: z.string(), reason: z.string() })) }),

@@ -14,7 +14,7 @@ import { TrajectorySchema } from './trajectory.ts'
  * and the tests all see the same figures. It is validated where it arrives.
  * Bump OUTCOME_VERSION on any breaking change.
  */
-export const OUTCOME_VERSION = 1
+export const OUTCOME_VERSION = 2
 
 /**
  * Where a task stopped. `spec`, `servers` and `agent-setup` are setup problems, not the agent's; `agent` and
@@ -65,7 +65,7 @@ export const TaskOutcomeSchema = z.object({
   /** Set when the task stopped before its checks. */
   stopped: z.object({ phase: StopPhaseSchema, message: z.string() }).nullable(),
   trajectory: TrajectorySchema.nullable(),
-  /** The configured judge's result (MCP-Bench rubric by default); null when the task never reached the judge. */
+  /** The configured judge's result (MCP-Bench rubric by default) as raw samples, scored in the main process (src/scoring/judge-scores.ts); null when the task never reached the judge. */
   judge: JudgeResultSchema.nullable(),
   /** The MCP-AgentBench pass/fail verdict, when a check asked for it. */
   referenceJudge: JudgeResultSchema.nullable(),

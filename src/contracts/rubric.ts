@@ -78,6 +78,7 @@ export const MCP_BENCH_CATEGORIES = {
   toolUsage: ['toolAppropriateness', 'parameterAccuracy'],
   planningEffectiveness: ['dependencyAwareness', 'parallelismEfficiency'],
 } as const satisfies Record<string, readonly McpBenchDimension[]>
+export type McpBenchCategory = keyof typeof MCP_BENCH_CATEGORIES
 
 /** How the built-in rubric anchors scores (the guidance lines live with the rubric's content, in the judge). */
 export const CALIBRATION_NAMES = ['strict', 'mcp-bench'] as const

@@ -1,5 +1,7 @@
 import { MCP_BENCH_DIMENSIONS } from '../contracts/rubric.ts'
-import { judgeCategories, overallScore, ratio, ruleScore, schemaUnderstanding, weightedMean, wilsonInterval } from './formulas.ts'
+import { judgeCategories, overallScore, ruleScore, schemaUnderstanding } from './formulas.ts'
+import { ratio, weightedMean } from '../stats/means.ts'
+import { wilsonInterval } from '../stats/wilson.ts'
 import {
   AGENTBENCH_CATEGORIES,
   CallShapeSchema,
@@ -18,7 +20,7 @@ import { isMultiServer, type Domains, type SubDimensions } from './task-scores.t
  * Leaderboard rows from task records: MCP-Bench's single-server,
  * multi-server and combined tables (Tables 3–5), MCP-AgentBench's six
  * categories, tiers, trials and run statistics. Every formula comes from
- * formulas.ts. One pass over the records feeds every column of every agent
+ * formulas.ts and src/stats/. One pass over the records feeds every column of every agent
  * (RowAccumulator): at 100k records, a filter or map per column costs more
  * in copying and garbage collection than the sums themselves. Each sum
  * still runs in record order, so the figures are those of a mean over the

@@ -1,4 +1,5 @@
-import { ratio, sortedFinite, sortedQuantile } from './formulas.ts'
+import { ratio } from '../stats/means.ts'
+import { sortedFinite, sortedQuantile } from '../stats/quantile.ts'
 import type { AgentRow, TaskRecord } from '../contracts/leaderboard.ts'
 
 /**

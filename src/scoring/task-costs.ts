@@ -20,6 +20,16 @@ interface Priced {
 }
 
 /**
+ * What some tokens of one model cost: the model's price in the table (its exact id, or its family for a
+ * dated snapshot: priceFor) times the tokens (tokenCost); null when the table has no price for it. The one
+ * pricing rule: the agent's turns, the judge's samples and `mcp-bench synth`'s requests are all priced here.
+ */
+export function modelCost(model: string, usage: { promptTokens: number; completionTokens: number }, prices: Prices): number | null {
+  const price = priceFor(model, prices)
+  return price ? tokenCost(usage, price) : null
+}
+
+/**
  * The agent's cost: the sum over its model turns of each turn's tokens at
  * its model's price. A turn with tokens whose price cannot be known (no
  * price for its model, no model named, no usage reported) makes the cost
@@ -40,9 +50,9 @@ export function agentCost(trajectory: Trajectory | null, prices: Prices): Priced
       unknown.add('a model turn did not say which model answered')
       continue
     }
-    const price = priceFor(turn.model, prices)
-    if (!price) unknown.add(`no price for model "${turn.model}"`)
-    else usd += tokenCost(turn.usage, price)
+    const cost = modelCost(turn.model, turn.usage, prices)
+    if (cost === null) unknown.add(`no price for model "${turn.model}"`)
+    else usd += cost
   }
   return { usd: unknown.size ? null : usd, unknown: [...unknown] }
 }
@@ -53,9 +63,9 @@ export function judgeCost(results: ReadonlyArray<JudgeResult | null>, prices: Pr
   const unknown = new Set<string>()
   for (const r of results) {
     if (!r || r.kind === 'not-judged' || r.usage.promptTokens + r.usage.completionTokens === 0) continue
-    const price = priceFor(r.model, prices)
-    if (!price) unknown.add(`no price for judge model "${r.model}"`)
-    else usd += tokenCost(r.usage, price)
+    const cost = modelCost(r.model, r.usage, prices)
+    if (cost === null) unknown.add(`no price for judge model "${r.model}"`)
+    else usd += cost
   }
   return { usd: unknown.size ? null : usd, unknown: [...unknown] }
 }

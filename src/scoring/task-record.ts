@@ -1,3 +1,4 @@
+import { scoreJudge } from './judge-scores.ts'
 import { describeFact, goalsMet, missingFacts } from './facts.ts'
 import { SETUP_PHASES, type TaskOutcome } from '../contracts/outcome.ts'
 import type { Fact } from '../contracts/task-spec.ts'
@@ -55,8 +56,8 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
     goals: goalsOf(outcome, answer, facts),
     missingFacts: missingFacts(answer, facts).map(describeFact),
     scores: scoreTask(metrics, outcome.judge, { zeroJudge: stoppedEarly && outcome.judgeConfigured }),
-    judge: outcome.judge,
-    referenceJudge: outcome.referenceJudge,
+    judge: scoreJudge(outcome.judge),
+    referenceJudge: scoreJudge(outcome.referenceJudge),
     judgeConfigured: outcome.judgeConfigured,
     distractors: outcome.distractors,
     rounds: trajectory ? reportedRounds(trajectory, outcome.fidelity?.mode, outcome.fidelity?.maxRounds ?? trajectory.rounds) : 0,

@@ -7,6 +7,7 @@ import type { CallMatchInput, ReferencePlan } from '../contracts/task-spec.ts'
 import type { Trajectory } from '../contracts/trajectory.ts'
 import type { Fidelity } from '../contracts/fidelity.ts'
 import { fidelityCallRates } from './fidelity-formulas.ts'
+import { scoreJudge } from './judge-scores.ts'
 import { judgeCategories, overallScore, ruleScore, schemaUnderstanding } from './formulas.ts'
 import type { AgentBenchCategory, DomainsSchema, SubDimensionsSchema, TaskMetricsSchema } from '../contracts/leaderboard.ts'
 
@@ -93,7 +94,7 @@ const ZERO_DIMENSIONS = Object.fromEntries(MCP_BENCH_DIMENSIONS.map((d) => [d, 0
 
 /** The six MCP-Bench sub-dimensions of a judgement, normalised to 0–1; nulls without one. */
 function normalisedDimensions(judge: JudgeResult | null): SubDimensions {
-  const d = mcpBenchDimensions(judge)
+  const d = mcpBenchDimensions(scoreJudge(judge))
   const scaleMax = judge?.kind === 'rubric' ? judge.scale.max : 10
   return Object.fromEntries(MCP_BENCH_DIMENSIONS.map((k) => [k, d[k] === null ? null : d[k] / scaleMax])) as SubDimensions
 }

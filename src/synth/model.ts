@@ -3,6 +3,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import { modelClient, type ModelOptions } from '../runtime/agents/model-client.ts'
 import type { UsageReport } from '../contracts/synth-report.ts'
 import { UsageMeter } from './usage.ts'
+import type { Prices } from '../contracts/prices.ts'
 
 /**
  * The model that writes and scores tasks: any OpenAI-compatible chat model,
@@ -29,11 +30,13 @@ export class ModelRequestError extends Error {
 
 export interface SynthModelOptions extends ModelOptions {
   seed: number
+  /** Prices the tokens (the bundled table with the user's `prices` on top); the bundled table when left out. */
+  prices?: Prices
 }
 
 export function synthModel(options: SynthModelOptions): SynthModel {
   const { model, client } = modelClient(options, 'mcp-bench synth')
-  const meter = new UsageMeter(model)
+  const meter = new UsageMeter(model, options.prices)
   return {
     name: model,
     usage: () => meter.totals(),

@@ -1,4 +1,5 @@
 import { costOf } from './pricing.ts'
+import type { Prices } from '../contracts/prices.ts'
 import type { UsageReport } from '../contracts/synth-report.ts'
 
 /** Tokens spent so far, and what they cost when the model's price is known. */
@@ -7,7 +8,8 @@ export class UsageMeter {
   private promptTokens = 0
   private completionTokens = 0
 
-  constructor(private readonly model: string) {}
+  /** `prices`: the price table (the bundled one with the user's `prices` on top). */
+  constructor(private readonly model: string, private readonly prices?: Prices) {}
 
   add(usage: { promptTokens: number; completionTokens: number }): void {
     this.requests += 1
@@ -16,7 +18,7 @@ export class UsageMeter {
   }
 
   totals(): UsageReport {
-    const usd = costOf(this.model, this.promptTokens, this.completionTokens)
+    const usd = costOf(this.model, this.promptTokens, this.completionTokens, this.prices)
     return {
       requests: this.requests,
       promptTokens: this.promptTokens,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -190,6 +190,23 @@ describe('mcp-bench synth, end to end', () => {
       expect(readFileSync(join(dir, 'replay', name), 'utf8')).toBe(readFileSync(join(dir, 'out', name), 'utf8'))
     }
     vi.stubEnv('MCP_BENCH_CASSETTE', 'record')
+  }, 120_000)
+
+  it('prices its tokens with the --prices table on top of the bundled one, by the leaderboard\'s rule', async () => {
+    const prices = join(dir, 'prices.json')
+    writeFileSync(prices, JSON.stringify({ 'gpt-4o-mini': { input: 1, output: 2 } }))
+    vi.stubEnv('MCP_BENCH_CASSETTE', 'replay')
+    const priced = await synth([...ARGS, '--prices', prices, '--out', join(dir, 'priced'), '--report', join(dir, 'priced.json')])
+    vi.stubEnv('MCP_BENCH_CASSETTE', 'record')
+    expect(priced.code, priced.stderr).toBe(0)
+    const usage = readReport(join(dir, 'priced.json')).usage
+    expect(usage.promptTokens).toBe(report.usage.promptTokens)
+    expect(usage.usd).toBeCloseTo((usage.promptTokens * 1 + usage.completionTokens * 2) / 1e6, 6)
+
+    writeFileSync(prices, JSON.stringify({ 'gpt-4o-mini': { input: -1, output: 2 } }))
+    const bad = await synth([...ARGS, '--prices', prices, '--out', join(dir, 'bad'), '--report', join(dir, 'bad.json')])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain(`--prices ${prices}: gpt-4o-mini.input:`)
   }, 120_000)
 
   it('with another seed, tries the chains of equal strength in another order, and so misses the cassette', async () => {

@@ -7,6 +7,7 @@ import { createJudge, judgeTrajectory } from '../../src/runtime/judge/judge.ts'
 import type { JudgeConfigInput } from '../../src/contracts/judge-options.ts'
 import { JudgeResultSchema, type JudgeResult } from '../../src/contracts/judge-result.ts'
 import { input, reply, trajectory } from './helpers.ts'
+import { scoreJudge } from '../../src/scoring/judge-scores.ts'
 
 const servers: ScriptedModelServer[] = []
 const dirs: string[] = []
@@ -66,7 +67,7 @@ describe('MCP-Bench rubric judge against the real openai SDK', () => {
     if (result.kind !== 'rubric') return
     // Hand-computed means: (8+6+7+9+5)/5 = 7, (9+7+8+10+6)/5 = 8, (7+9+8+6+10)/5 = 8,
     // (10+8+9+7+6)/5 = 8, (6+4+5+8+7)/5 = 6, (5+3+4+6+7)/5 = 5
-    expect(result.dimensions).toEqual({
+    expect(scoreJudge(result).dimensions).toEqual({
       taskFulfillment: 7,
       informationGrounding: 8,
       toolAppropriateness: 8,
@@ -74,9 +75,9 @@ describe('MCP-Bench rubric judge against the real openai SDK', () => {
       dependencyAwareness: 6,
       parallelismEfficiency: 5,
     })
-    expect(result.categories.taskCompletion).toBeCloseTo(0.75, 12) // (7+8)/2/10
-    expect(result.categories.toolUsage).toBeCloseTo(0.8, 12)
-    expect(result.categories.planningEffectiveness).toBeCloseTo(0.55, 12)
+    expect(scoreJudge(result).categories.taskCompletion).toBeCloseTo(0.75, 12) // (7+8)/2/10
+    expect(scoreJudge(result).categories.toolUsage).toBeCloseTo(0.8, 12)
+    expect(scoreJudge(result).categories.planningEffectiveness).toBeCloseTo(0.55, 12)
     expect(result.samples).toMatchObject({ requested: 5, valid: 5, failed: 0, failures: [] })
     expect(result.samples.scores).toHaveLength(5)
     expect(result.reasoning.taskFulfillment).toBe('because task_fulfillment')
@@ -162,8 +163,8 @@ describe('MCP-Bench rubric judge against the real openai SDK', () => {
       expect.stringMatching(/^sample [2-5]: no JSON object in the reply/),
       expect.stringMatching(/^sample [2-5]: score for parameter_accuracy is out of range 1–10 \(12\)$/),
     ])
-    expect(result.dimensions.taskFulfillment).toBe(7) // (8+6+7)/3
-    expect(result.dimensions.parameterAccuracy).toBe(10)
+    expect(scoreJudge(result).dimensions.taskFulfillment).toBe(7) // (8+6+7)/3
+    expect(scoreJudge(result).dimensions.parameterAccuracy).toBe(10)
   })
 
   it('returns an error result when every sample fails', async () => {
@@ -190,7 +191,7 @@ describe('MCP-Bench rubric judge against the real openai SDK', () => {
     const server = await model([{ content: reply(), delayMs: 2_000 }, { content: reply({ task_fulfillment: 3 }) }])
     const result = await judge(server, { samples: 1, timeoutMs: 150 })
     expect(result.kind).toBe('rubric')
-    if (result.kind === 'rubric') expect(result.dimensions.taskFulfillment).toBe(3)
+    if (result.kind === 'rubric') expect(scoreJudge(result).dimensions.taskFulfillment).toBe(3)
     expect(server.requests).toHaveLength(2)
   })
 
@@ -240,7 +241,7 @@ describe('MCP-Bench rubric judge against the real openai SDK', () => {
     expect(parallel.kind === 'rubric' && sequential.kind === 'rubric').toBe(true)
     if (parallel.kind === 'rubric' && sequential.kind === 'rubric') {
       expect(parallel.samples.scores).toEqual(sequential.samples.scores)
-      expect(parallel.dimensions).toEqual(sequential.dimensions)
+      expect(scoreJudge(parallel).dimensions).toEqual(scoreJudge(sequential).dimensions)
     }
   })
 })
@@ -257,7 +258,7 @@ describe('judge cache', () => {
     expect(server.requests).toHaveLength(5) // nothing sent: the api key is not part of the key
     expect(second).toMatchObject({ kind: 'rubric', cached: true, cacheHits: 5 })
     if (first.kind === 'rubric' && second.kind === 'rubric') {
-      expect(second.dimensions).toEqual(first.dimensions)
+      expect(scoreJudge(second).dimensions).toEqual(scoreJudge(first).dimensions)
       // Served from the cache: reported apart, nothing spent in this run.
       expect(first.usage.totalTokens).toBeGreaterThan(0)
       expect(second.cachedUsage).toEqual(first.usage)
@@ -337,7 +338,7 @@ describe('prompt injection through the real request', () => {
     expect(open).toBeGreaterThan(-1)
     expect(close).toBeGreaterThan(at)
     expect(user.slice(open, at)).not.toContain(`</untrusted-${nonce}>`)
-    expect(result.kind === 'rubric' && result.dimensions.taskFulfillment).toBe(2)
+    expect(result.kind === 'rubric' && scoreJudge(result).dimensions.taskFulfillment).toBe(2)
   })
 })
 
@@ -417,6 +418,6 @@ describe('custom rubric', () => {
     }
     const server = await model([{ content: '{"scores":{"brevity":4,"clarity":2}}' }, { content: '{"scores":{"brevity":3,"clarity":1}}' }])
     const result = await judge(server, { rubric, samples: 2 })
-    expect(result).toMatchObject({ kind: 'rubric', rubric: 'brevity', dimensions: { brevity: 3.5, clarity: 1.5 }, categories: { style: 0.625 } })
+    expect(scoreJudge(result)).toMatchObject({ kind: 'rubric', rubric: 'brevity', dimensions: { brevity: 3.5, clarity: 1.5 }, categories: { style: 0.625 } })
   })
 })

@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest'
 import {
   categoryScore,
   judgeCategories,
-  mean,
-  wilsonInterval,
   overallScore,
   callRates as ruleMetrics,
   ruleScore,
   schemaUnderstanding,
-  strictMean,
-  weightedMean,
 } from '../../src/scoring/formulas.ts'
+import { mean, strictMean, weightedMean } from '../../src/stats/means.ts'
+import { wilsonInterval } from '../../src/stats/wilson.ts'
 
 describe('means', () => {
   it('skips nulls, and is null when nothing is left', () => {

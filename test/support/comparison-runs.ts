@@ -1,4 +1,4 @@
-import type { ComparableRecord, ComparableRun } from '../../src/scoring/compare-input.ts'
+import type { ComparableRecord, ComparableRun } from '../../src/compare/compare-input.ts'
 
 /** Hand-made runs for the comparison tests: the worked example of test/scoring/compare.test.ts. */
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { parseDraft, parseScores } from '../../src/synth/draft.ts'
-import { costOf, priceOf } from '../../src/synth/pricing.ts'
+import { costOf } from '../../src/synth/pricing.ts'
+import { modelCost } from '../../src/scoring/task-costs.ts'
+import { priceTable } from '../../src/contracts/prices.ts'
 
 const draft = {
   task: 'Add 2 and 3.',
@@ -32,17 +34,26 @@ describe('reading the model\'s draft', () => {
 })
 
 describe('prices', () => {
-  it('finds a model by its name, a dated snapshot or a router\'s name for it, and prices no other variant', () => {
-    expect(priceOf('gpt-4o-mini')).toEqual({ input: 0.15, output: 0.6 })
-    expect(priceOf('gpt-4o-mini-2024-07-18')).toEqual({ input: 0.15, output: 0.6 })
-    expect(priceOf('openai/gpt-4o')).toEqual({ input: 2.5, output: 10 })
-    expect(priceOf('qwen3:8b')).toBeUndefined()
-    expect(priceOf('gpt-4o-minimal')).toBeUndefined()
-    expect(priceOf('gpt-4o-audio-preview')).toBeUndefined()
+  it('prices by the leaderboard\'s rule: a model\'s id or its dated snapshot, no other variant or router name', () => {
+    const tokens = { promptTokens: 1_000_000, completionTokens: 1_000_000 }
+    for (const model of ['gpt-4o-mini', 'gpt-4o-mini-2024-07-18', 'openai/gpt-4o', 'qwen3:8b', 'gpt-4o-minimal', 'gpt-4o-audio-preview']) {
+      // The same figure the leaderboard gives the agent's tokens of that model, or none when it gives none.
+      expect(costOf(model, tokens.promptTokens, tokens.completionTokens)).toBe(modelCost(model, tokens, priceTable()))
+    }
+    expect(costOf('gpt-4o-mini-2024-07-18', 1_000_000, 1_000_000)).toBeCloseTo(0.15 + 0.6, 10)
+    expect(costOf('openai/gpt-4o', 1_000, 1_000)).toBeNull()
+    expect(costOf('gpt-4o-audio-preview', 1_000, 1_000)).toBeNull()
   })
 
   it('prices tokens per million, or says nothing for an unknown model', () => {
     expect(costOf('o4-mini', 1_000_000, 500_000)).toBeCloseTo(1.1 + 2.2, 10)
     expect(costOf('llama3', 1_000, 1_000)).toBeNull()
+  })
+
+  it('takes the prices option on top of the bundled table: new models priced, bundled ones overridden', () => {
+    const prices = priceTable({ 'llama3': { input: 0.2, output: 0.4 }, 'o4-mini': { input: 1, output: 1 } })
+    expect(costOf('llama3', 1_000_000, 1_000_000, prices)).toBeCloseTo(0.6, 10)
+    expect(costOf('o4-mini', 1_000_000, 500_000, prices)).toBeCloseTo(1.5, 10)
+    expect(costOf('gpt-4o-mini', 1_000_000, 0, prices)).toBeCloseTo(0.15, 10)
   })
 })

@@ -1,5 +1,4 @@
-import { categoryScore, mean } from '../../scoring/formulas.ts'
-import { averageFields, parseRubricFields } from '../../scoring/judge-sample-averaging.ts'
+import { parseRubricFields } from '../../scoring/judge-sample-averaging.ts'
 import { createChatClient, JudgeRequestError, type ChatClient } from './client.ts'
 import { resolveJudgeConfig, type ResolvedJudgeConfig } from './config.ts'
 import { type JudgeConfigInput } from '../../contracts/judge-options.ts'
@@ -200,23 +199,13 @@ function rubricResult(
   common: Pick<RubricJudgeResult, 'model' | 'cacheHits' | 'cached' | 'usage' | 'cachedUsage' | 'durationMs'>,
   averaging: ResolvedJudgeConfig['sampleAveraging'] = 'whole-sample',
 ): RubricJudgeResult {
-  const dimensions: Record<string, number | null> = {}
-  const categories: Record<string, number | null> = {}
-  const ids = rubric.categories.flatMap((c) => c.dimensions.map((d) => d.id))
-  const byField = averaging === 'whole-sample' ? null : averageFields(ids, values.map((v) => v.scores), averaging)
-  for (const category of rubric.categories) {
-    for (const dim of category.dimensions) dimensions[dim.id] = byField ? byField[dim.id] ?? null : mean(values.map((v) => v.scores[dim.id]))
-    categories[category.id] = categoryScore(
-      category.dimensions.map((d) => dimensions[d.id]),
-      rubric.scale.max,
-    )
-  }
+  // The raw samples only: their means and the category scores are derived in scoring (src/scoring/judge-scores.ts).
   return {
     kind: 'rubric',
     rubric: rubric.name,
     scale: { ...rubric.scale },
-    dimensions,
-    categories,
+    categoryDimensions: Object.fromEntries(rubric.categories.map((c) => [c.id, c.dimensions.map((d) => d.id)])),
+    sampleAveraging: averaging,
     samples: { ...samples, scores: values.map((v) => v.scores) },
     reasoning: values[0]?.reasoning ?? {},
     ...common,

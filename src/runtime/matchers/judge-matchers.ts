@@ -1,5 +1,5 @@
 import type { MatcherState } from 'vitest'
-import { mean } from '../../scoring/formulas.ts'
+import { scoreJudge, taskFulfillment } from '../../scoring/judge-scores.ts'
 import type { JudgeResult } from '../../contracts/judge-result.ts'
 import { isTaskRun, type TaskRun } from '../task/task-run.ts'
 
@@ -17,9 +17,19 @@ function asRun(received: unknown, matcher: string): TaskRun {
   return received
 }
 
-/** The judge's own overall, 0–1: the mean of its categories (pass/fail: 1 or 0). */
+/**
+ * What toPassJudge gates on, 0–1: task fulfillment (the number a task passes the judge on, and the
+ * leaderboard shows per task as `scores.dimensions.taskFulfillment`), from scoring; a pass-fail verdict is
+ * 1 or 0. A rubric with no task fulfillment dimension has no such number: that is a TypeError, pointing
+ * at toScoreAtLeast, rather than a gate on a figure no report shows.
+ */
 function judgeScore(result: JudgeResult): number | null {
-  if (result.kind === 'rubric') return mean(Object.values(result.categories))
+  if (result.kind === 'rubric') {
+    if (!Object.values(result.categoryDimensions).some((ids) => ids.includes('taskFulfillment'))) {
+      throw new TypeError(`toPassJudge gates on task fulfillment, which the "${result.rubric}" rubric does not score; use toScoreAtLeast with its own dimensions`)
+    }
+    return taskFulfillment(result)
+  }
   if (result.kind === 'pass-fail') return result.pass ? 1 : 0
   return null
 }
@@ -42,7 +52,7 @@ async function unjudged(run: TaskRun, result: JudgeResult, required: boolean | u
 }
 
 export const judgeMatchers = {
-  /** The judge's overall score (mean of its categories, 0–1) is at least `min`. */
+  /** Task fulfillment (0–1, as the leaderboard shows it) is at least `min`; a pass-fail judge must pass. */
   async toPassJudge(this: MatcherState, received: unknown, options: { min?: number; required?: boolean } = {}): Promise<Result> {
     const run = asRun(received, 'toPassJudge')
     const result = await run.judge()
@@ -52,17 +62,18 @@ export const judgeMatchers = {
     const score = judgeScore(result)
     return {
       pass: score !== null && score >= min,
-      message: () => `expected judge score ${this.isNot ? 'below' : 'of at least'} ${min}, got ${score?.toFixed(3) ?? 'n/a'} (${result.kind}).\nJudge reasoning:\n${reasoning(result)}`,
+      message: () => `expected task fulfillment ${this.isNot ? 'below' : 'of at least'} ${min}, got ${score?.toFixed(3) ?? 'n/a'} (${result.kind}).\nJudge reasoning:\n${reasoning(result)}`,
     }
   },
 
   /** Chosen sub-dimensions (normalised to 0–1) or categories reach their minimums. */
   async toScoreAtLeast(this: MatcherState, received: unknown, minimums: Record<string, number>, options: { required?: boolean } = {}): Promise<Result> {
     const run = asRun(received, 'toScoreAtLeast')
-    const result = await run.judge()
-    const skip = await unjudged(run, result, options.required)
+    const judged = await run.judge()
+    const skip = await unjudged(run, judged, options.required)
     if (skip) return skip
-    if (result.kind !== 'rubric') throw new TypeError(`toScoreAtLeast needs a rubric judge, but the judge gave a ${result.kind} result`)
+    if (judged.kind !== 'rubric') throw new TypeError(`toScoreAtLeast needs a rubric judge, but the judge gave a ${judged.kind} result`)
+    const result = scoreJudge(judged)
     const low: string[] = []
     for (const [raw, min] of Object.entries(minimums)) {
       const key = ALIASES[raw] ?? raw

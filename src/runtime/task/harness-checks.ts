@@ -1,3 +1,4 @@
+import { taskFulfillment } from '../../scoring/judge-scores.ts'
 import { answerVerdict, factsVerdict, groundingVerdict, schemaVerdict, toolUseVerdict, validNamesVerdict } from '../checks/verdicts.ts'
 import type { ResolvedBenchOptions } from '../../contracts/options.ts'
 import type { JudgeResult } from '../../contracts/judge-result.ts'
@@ -37,9 +38,8 @@ function judgeAlone(result: JudgeResult | null, passThreshold: number): Verdict 
     return { check: 'judge', pass: result.pass, ...(result.pass ? {} : { message: `the judge failed the answer: ${result.reason}` }) }
   }
   if (result?.kind !== 'rubric') return null
-  const fulfillment = result.dimensions.taskFulfillment
-  if (fulfillment === undefined || fulfillment === null) return null
-  const score = fulfillment / result.scale.max
+  const score = taskFulfillment(result)
+  if (score === null) return null
   return score >= passThreshold
     ? { check: 'judge', pass: true }
     : { check: 'judge', pass: false, message: `task fulfillment ${score.toFixed(2)} is below the pass threshold ${passThreshold} (judge: ${result.reasoning.taskFulfillment ?? 'no reasoning given'})` }

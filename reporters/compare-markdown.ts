@@ -1,7 +1,7 @@
-import { COMPARED_METRICS, METRIC_LABELS, type AgentComparison, type Comparison, type Drop, type Flip, type MetricComparison, type RegressionResult } from '../contracts/compare.ts'
-import { formatChange as signed, formatLevel as level, formatRate as pct, formatScore as score } from './compare-format.ts'
-import { TOO_FEW_MESSAGE } from './paired.ts'
-import { mdCode as code } from '../lib/markdown.ts'
+import { COMPARED_METRICS, METRIC_LABELS, type AgentComparison, type Comparison, type Drop, type Flip, type MetricComparison, type RegressionResult } from '../src/contracts/compare.ts'
+import { formatChange as signed, formatLevel as level, formatRate as pct, formatScore as score } from '../src/compare/format.ts'
+import { TOO_FEW_MESSAGE } from '../src/compare/metric.ts'
+import { mdCode as code } from '../src/lib/markdown.ts'
 
 /**
  * A comparison as GitHub-flavoured Markdown, for `$GITHUB_STEP_SUMMARY` and

@@ -1,21 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import {
-  DEFAULT_COMPARISON_SETTINGS,
-  MIN_PAIRS_TO_TELL,
   binomialCdf,
   bootstrapMeans,
   bootstrapP,
-  comparePassRates,
-  compareScores,
   exactMcNemar,
   newcombeInterval,
   newcombeUpperBound,
   normalQuantile,
-  pairRecords,
   percentileInterval,
   percentileUpperBound,
-  quantileSorted,
-} from '../../src/scoring/paired.ts'
+} from '../../src/stats/paired.ts'
+import { quantileSorted } from '../../src/stats/quantile.ts'
+import { DEFAULT_COMPARISON_SETTINGS, MIN_PAIRS_TO_TELL, comparePassRates, compareScores } from '../../src/compare/metric.ts'
+import { pairRecords } from '../../src/compare/pairing.ts'
 
 // Every reference number below was printed by test/scoring/reference/paired-reference.R
 // (Rscript, R 4.2.2 with Debian's r-cran-epir 2.0.57 and r-cran-boot 1.3-28.1) or

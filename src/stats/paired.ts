@@ -1,10 +1,12 @@
 import { createRng } from '../lib/random.ts'
-import type { MetricComparison } from '../contracts/compare.ts'
+import { wilsonInterval } from './wilson.ts'
+import { quantileSorted } from './quantile.ts'
 
 /**
  * Paired comparison statistics for "did this change make the agent worse?":
  * two runs of the same tasks are paired task by task, so what differs between
- * the runs is the change, not the task mix. Pure functions, no I/O.
+ * the runs is the change, not the task mix. Pure functions, no I/O; the
+ * verdicts built on them are in src/compare/metric.ts.
  *
  * Every difference is head − base: negative means the head run did worse.
  *
@@ -12,73 +14,7 @@ import type { MetricComparison } from '../contracts/compare.ts'
  *    Newcombe's hybrid score interval (his method 10) for the difference.
  *  - Scores (overall, rule score, domains): a paired bootstrap of the mean
  *    difference with the project's seeded PRNG, percentile intervals.
- *  - Below MIN_PAIRS_TO_TELL pairs the verdict is "too few paired tasks to
- *    tell" and no interval or p-value is given.
  */
-
-/** Record fields that identify one run of one task. */
-export interface PairKey {
-  id: string
-  agent: string
-  trial: number
-}
-
-export interface Pair<T> extends PairKey {
-  base: T
-  head: T
-}
-
-export interface Pairing<T> {
-  pairs: Pair<T>[]
-  /** Records of the base run with no counterpart in head, and the reverse. */
-  onlyInBase: T[]
-  onlyInHead: T[]
-}
-
-/** The pairing key; JSON keeps ids with any characters apart. */
-export function pairKey(r: PairKey): string {
-  return JSON.stringify([r.agent, r.id, r.trial])
-}
-
-/**
- * Pairs two runs' records by (id, agent, trial), in the head run's order.
- * Each run must hold every key at most once (the caller validates that, where
- * it can name the file).
- */
-export function pairRecords<T extends PairKey>(base: readonly T[], head: readonly T[]): Pairing<T> {
-  const byKey = new Map(base.map((r) => [pairKey(r), r]))
-  const matched = new Set<string>()
-  const pairs: Pair<T>[] = []
-  const onlyInHead: T[] = []
-  for (const h of head) {
-    const key = pairKey(h)
-    const b = byKey.get(key)
-    if (b === undefined) onlyInHead.push(h)
-    else {
-      matched.add(key)
-      pairs.push({ id: h.id, agent: h.agent, trial: h.trial, base: b, head: h })
-    }
-  }
-  return { pairs, onlyInBase: base.filter((b) => !matched.has(pairKey(b))), onlyInHead }
-}
-
-// ---------------------------------------------------------------------------
-// The verdict threshold
-
-/**
- * Fewer paired tasks than this and a metric's verdict is "too few paired
- * tasks to tell". Why 10: with n pairs one flipped task moves a pass rate by
- * 1/n, so below 10 a single task is a swing of more than 10 points, coarser
- * than any drop a gate would allow; and the percentile bootstrap is too
- * narrow for small n (it uses the plug-in variance, (n−1)/n of the unbiased
- * one, and normal rather than t tails). For normally distributed differences
- * its nominal 95% interval covers about 0.904 at n = 10 but 0.846 at n = 5
- * (R 4.2.2: `n <- c(5, 10); 2 * pt(qnorm(0.975) * sqrt((n - 1) / n), n - 1) - 1`
- * gives 0.8455, 0.9041): at 10 it is still roughly what it says, below it is not.
- */
-export const MIN_PAIRS_TO_TELL = 10
-
-export const TOO_FEW_MESSAGE = 'too few paired tasks to tell'
 
 // ---------------------------------------------------------------------------
 // Binomial tail and the exact McNemar test
@@ -206,15 +142,6 @@ function erfc(x: number): number {
   return x >= 0 ? r : 2 - r
 }
 
-/** Wilson score interval of x successes in n, at the given two-sided z. */
-function wilson(x: number, n: number, z: number): [number, number] {
-  const z2 = z * z
-  const centre = 2 * x + z2
-  const half = z * Math.sqrt(z2 + (4 * x * (n - x)) / n)
-  const denom = 2 * (n + z2)
-  return [(centre - half) / denom, (centre + half) / denom]
-}
-
 /**
  * Newcombe's hybrid score interval (his 1998 method 10) for the difference of
  * paired pass rates, head − base, at a two-sided confidence level.
@@ -246,8 +173,8 @@ export function newcombeInterval(table: PairedTable, confidence: number): [numbe
   const headPassed = a + c
   const p1 = basePassed / n
   const p2 = headPassed / n
-  const [l1, u1] = wilson(basePassed, n, z)
-  const [l2, u2] = wilson(headPassed, n, z)
+  const [l1, u1] = wilsonInterval(basePassed, n, z)!
+  const [l2, u2] = wilsonInterval(headPassed, n, z)!
   const margins = [a + b, c + d, a + c, b + d]
   const cross = a * d - b * c
   const adjusted = cross > n / 2 ? cross - n / 2 : cross >= 0 ? 0 : cross
@@ -303,14 +230,6 @@ export function bootstrapMeans(differences: readonly number[], { seed, resamples
   return means.sort()
 }
 
-/** The q-quantile of sorted values, interpolating between order statistics (Hyndman & Fan type 7, R's and numpy's default). */
-export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
-  if (sorted.length === 0) throw new RangeError('quantileSorted: no values')
-  const h = (sorted.length - 1) * q
-  const lo = Math.floor(h)
-  const hi = Math.min(sorted.length - 1, lo + 1)
-  return sorted[lo]! + (h - lo) * (sorted[hi]! - sorted[lo]!)
-}
 
 /** Two-sided percentile interval of a sorted bootstrap distribution: its (1 − c)/2 and (1 + c)/2 quantiles. */
 export function percentileInterval(sorted: ArrayLike<number>, confidence: number): [number, number] {
@@ -339,82 +258,6 @@ export function bootstrapP(sorted: ArrayLike<number>): number {
     if (sorted[i]! >= 0) above++
   }
   return Math.min(1, (2 * (Math.min(below, above) + 1)) / (sorted.length + 1))
-}
-
-// ---------------------------------------------------------------------------
-// Comparing one metric
-
-/** How metrics are compared; see compare.ts for the options users set. */
-export interface ComparisonSettings {
-  /** Two-sided confidence of the intervals, e.g. 0.95. */
-  confidence: number
-  seed: string | number
-  resamples: number
-  minPairs: number
-}
-
-export const DEFAULT_COMPARISON_SETTINGS: ComparisonSettings = {
-  confidence: 0.95,
-  seed: DEFAULT_BOOTSTRAP_SEED,
-  resamples: DEFAULT_RESAMPLES,
-  minPairs: MIN_PAIRS_TO_TELL,
-}
-
-/**
- * Compares pass/fail outcomes pair by pair: `null` on either side (a task
- * with no verdict) leaves the pair out. Exact McNemar p, Newcombe interval.
- */
-export function comparePassRates(pairs: ReadonlyArray<{ base: boolean | null; head: boolean | null }>, settings: ComparisonSettings = DEFAULT_COMPARISON_SETTINGS): MetricComparison {
-  const used = pairs.filter((p): p is { base: boolean; head: boolean } => p.base !== null && p.head !== null)
-  const table: PairedTable = { bothPassed: 0, worse: 0, better: 0, bothFailed: 0 }
-  for (const { base, head } of used) {
-    if (base && head) table.bothPassed++
-    else if (base) table.worse++
-    else if (head) table.better++
-    else table.bothFailed++
-  }
-  const n = used.length
-  const base = n === 0 ? null : (table.bothPassed + table.worse) / n
-  const head = n === 0 ? null : (table.bothPassed + table.better) / n
-  const measured = n > 0 && n >= settings.minPairs
-  return {
-    pairs: n,
-    leftOut: pairs.length - n,
-    base,
-    head,
-    difference: n === 0 ? null : (table.better - table.worse) / n,
-    verdict: measured ? 'measured' : 'too-few',
-    interval: measured ? newcombeInterval(table, settings.confidence) : null,
-    upperBound: measured ? newcombeUpperBound(table, settings.confidence) : null,
-    p: measured ? exactMcNemar(table.worse, table.better).p : null,
-    discordant: { worse: table.worse, better: table.better },
-  }
-}
-
-/**
- * Compares a score pair by pair: `null` on either side leaves the pair out.
- * Paired bootstrap of the mean difference, percentile interval and p.
- */
-export function compareScores(pairs: ReadonlyArray<{ base: number | null; head: number | null }>, settings: ComparisonSettings = DEFAULT_COMPARISON_SETTINGS): MetricComparison {
-  const used = pairs.filter((p): p is { base: number; head: number } => p.base !== null && p.head !== null)
-  const n = used.length
-  const meanOf = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length
-  const base = n === 0 ? null : meanOf(used.map((p) => p.base))
-  const head = n === 0 ? null : meanOf(used.map((p) => p.head))
-  const measured = n > 0 && n >= settings.minPairs
-  const means = measured ? bootstrapMeans(used.map((p) => p.head - p.base), settings) : null
-  return {
-    pairs: n,
-    leftOut: pairs.length - n,
-    base,
-    head,
-    difference: n === 0 ? null : meanOf(used.map((p) => p.head - p.base)),
-    verdict: measured ? 'measured' : 'too-few',
-    interval: means ? percentileInterval(means, settings.confidence) : null,
-    upperBound: means ? percentileUpperBound(means, settings.confidence) : null,
-    p: means ? bootstrapP(means) : null,
-    discordant: null,
-  }
 }
 
 // ---------------------------------------------------------------------------

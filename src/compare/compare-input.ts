@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { TaskStatusSchema } from '../contracts/task-status.ts'
-import { pairKey } from './paired.ts'
+import { pairKey } from './pairing.ts'
 
 /**
  * What `compare` and the baseline gate read from a leaderboard: only the task

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { MaxDropSchema } from '../contracts/compare.ts'
-import { formatChange, formatLevel, formatRate, formatScore } from './compare-format.ts'
+import { formatChange, formatLevel, formatRate, formatScore } from './format.ts'
 import type { ComparableRecord, ComparableRun } from './compare-input.ts'
 import {
   COMPARISON_SCHEMA_VERSION,
@@ -19,18 +19,14 @@ import {
 import {
   DEFAULT_BOOTSTRAP_SEED,
   DEFAULT_RESAMPLES,
-  MIN_PAIRS_TO_TELL,
-  TOO_FEW_MESSAGE,
-  comparePassRates,
-  compareScores,
-  pairRecords,
   twoSidedFor,
-  type Pair,
-} from './paired.ts'
+} from '../stats/paired.ts'
+import { MIN_PAIRS_TO_TELL, TOO_FEW_MESSAGE, comparePassRates, compareScores } from './metric.ts'
+import { pairRecords, type Pair } from './pairing.ts'
 
 /**
  * Two runs of the same suite, compared agent by agent: "is this PR worse
- * than main?". The statistics are in paired.ts; this module pairs the
+ * than main?". The statistics are in src/stats/paired.ts, one metric's verdict in metric.ts; this module pairs the
  * leaderboards' task records, lists what flipped and what fell, and decides
  * the baseline gate.
  */

@@ -4,14 +4,15 @@ import {
   fleissKappa,
   fullAgreement,
   majorityLabel,
-  mean,
   percentAgreement,
-} from './formulas.ts'
+} from '../stats/agreement.ts'
+import { mean } from '../stats/means.ts'
+import { MCP_BENCH_CATEGORIES } from '../contracts/rubric.ts'
 
 /**
  * Judge calibration: how well a pass/fail judge agrees with human raters
  * (MCP-AgentBench §3.3 and appendix D) and how stable scores are across
- * judge models (MCP-Bench §6.4). The formulas live in formulas.ts; this
+ * judge models (MCP-Bench §6.4). The formulas live in src/stats/agreement.ts; this
  * module reads the JSONL inputs and assembles the report.
  *
  * judgements.jsonl, one object per line:
@@ -104,7 +105,7 @@ export function parseJudgements(text: string, file: string, categories: readonly
       j.score = value.score
     } else if (result?.kind === 'rubric' && result.dimensions && typeof result.dimensions === 'object') {
       const d = result.dimensions as Record<string, number | null>
-      const s = mean([d.taskFulfillment, d.informationGrounding])
+      const s = mean(MCP_BENCH_CATEGORIES.taskCompletion.map((k) => d[k]))
       if (s !== null) j.score = s
     }
     if (j.label === undefined && j.score === undefined) {

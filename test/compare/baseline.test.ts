@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { baselineComparison } from '../../src/scoring/baseline.ts'
+import { baselineComparison } from '../../src/node/baseline.ts'
 import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
 import { record } from '../support/trajectories.ts'
 

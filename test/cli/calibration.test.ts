@@ -7,8 +7,8 @@ import {
   majorityLabel,
   meanCoefficientOfVariation,
   percentAgreement,
-} from '../../src/scoring/formulas.ts'
-import { calibrate, CalibrationInputError, parseHumanLabels, parseJudgements } from '../../src/scoring/calibration.ts'
+} from '../../src/stats/agreement.ts'
+import { calibrate, CalibrationInputError, parseHumanLabels, parseJudgements } from '../../src/cli/calibration.ts'
 
 const rep = <T,>(x: T, n: number): T[] => Array.from({ length: n }, () => x)
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { CompareInputError, parseComparableRun, readComparableRun, type ComparableRun } from '../../src/scoring/compare-input.ts'
-import { renderComparisonMarkdown, renderRegressionMarkdown } from '../../src/scoring/compare-markdown.ts'
+import { CompareInputError, parseComparableRun, readComparableRun, type ComparableRun } from '../../src/compare/compare-input.ts'
+import { renderComparisonMarkdown, renderRegressionMarkdown } from '../../reporters/compare-markdown.ts'
 import { ComparisonSchema, RegressionResultSchema } from '../../src/contracts/compare.ts'
-import { compareRuns, regression } from '../../src/scoring/compare.ts'
+import { compareRuns, regression } from '../../src/compare/compare.ts'
 import { baseRun, headRun, range, rec, type Status } from '../support/comparison-runs.ts'
 
 const OPTIONS = { resamples: 4000 }
