@@ -112,21 +112,14 @@ const JudgeErrorResultSchema = z.object({
 })
 export type JudgeErrorResult = z.infer<typeof JudgeErrorResultSchema>
 
-export const JudgeResultSchema = z.discriminatedUnion('kind', [
-  RubricJudgeResultSchema,
-  PassFailJudgeResultSchema,
-  NotJudgedResultSchema,
-  JudgeErrorResultSchema,
-])
+/** The kinds a recorded and a shown judge result share: only a rubric's differs (raw samples vs derived scores). */
+const UNSCORED_KINDS = [PassFailJudgeResultSchema, NotJudgedResultSchema, JudgeErrorResultSchema] as const
+
+export const JudgeResultSchema = z.discriminatedUnion('kind', [RubricJudgeResultSchema, ...UNSCORED_KINDS])
 export type JudgeResult = z.infer<typeof JudgeResultSchema>
 
 /** A judge result as the leaderboard shows it: a rubric's with its derived dimensions and categories. */
-export const ScoredJudgeResultSchema = z.discriminatedUnion('kind', [
-  ScoredRubricJudgeResultSchema,
-  PassFailJudgeResultSchema,
-  NotJudgedResultSchema,
-  JudgeErrorResultSchema,
-])
+export const ScoredJudgeResultSchema = z.discriminatedUnion('kind', [ScoredRubricJudgeResultSchema, ...UNSCORED_KINDS])
 export type ScoredJudgeResult = z.infer<typeof ScoredJudgeResultSchema>
 
 export function notJudged(reason = 'no judge configured (set MCP_BENCH_JUDGE_MODEL or pass a judge config)'): NotJudgedResult {
