@@ -14,20 +14,39 @@ const SUITE_SERVERS = [
   'google-maps', 'paper-search', 'wikipedia', 'bibliomantic', 'nasa-data', 'huggingface',
 ]
 
-// MCP_BENCH_PORTABLE=1 (.ci/run sets it under Bun and Deno) leaves out the tests that spawn a child Vitest (the
-// packed package runs end to end under both runtimes in scripts/consumer-smoke.sh) and the one that runs tsc.
-// An env var because Vitest's --exclude does not reach a project's own exclude list.
-const PORTABLE_EXCLUDE = process.env.MCP_BENCH_PORTABLE === '1' ? ['test/e2e/**', 'test/typegen/typed-names.test.ts'] : []
+// Tests split by cost, by file name (not folder, so a file keeps its relative imports):
+// - unit (`*.test.ts`): no child process, no listening socket (test/setup/unit-guard.ts fails a test that tries),
+//   Vitest's default timeout;
+// - integration (`*.integration.test.ts`): MCP servers over stdio or real transports, fixtures, the scripted model
+//   server on loopback, suite lint;
+// - e2e (test/e2e/*.test.ts, `*.e2e.test.ts`): child Vitest runs, Chromium, tsc, signals.
+// `npm test` runs unit + integration; .ci/run runs e2e too, and unit + integration under Bun and Deno.
+const INTEGRATION = 'test/**/*.integration.test.ts'
+const E2E = ['test/e2e/*.test.ts', 'test/**/*.e2e.test.ts']
 
 export default defineConfig({
   test: {
-    // Vitest's default on a 2-core machine is one worker; the unit project spends much of its time waiting on
-    // child processes (servers, child Vitest runs), so a third worker keeps both cores busy.
+    // Vitest's default on a 2-core machine is one worker; integration and e2e tests spend much of their time
+    // waiting on child processes (servers, child Vitest runs), so a third worker keeps both cores busy.
     maxWorkers: 3,
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/*/**', ...PORTABLE_EXCLUDE], testTimeout: 30_000 },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**', INTEGRATION, ...E2E],
+          setupFiles: ['test/setup/unit-guard.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'integration', include: [INTEGRATION], exclude: ['test/e2e/**'], testTimeout: 30_000 },
+      },
+      {
+        resolve: { alias },
+        // test/e2e/<name>/ holds the small projects the e2e tests run a child Vitest on, not tests of this project.
+        test: { name: 'e2e', include: E2E, exclude: ['test/e2e/*/**'], testTimeout: 30_000 },
       },
       {
         resolve: { alias },

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Shows that test/scoring/mcp-bench-conformance.test.ts fails when any one MCP-Bench formula is changed back to
+# Shows that test/scoring/mcp-bench-conformance.integration.test.ts fails when any one MCP-Bench formula is changed back to
 # the project's own: each mutation is applied alone, the test is run, the file is restored.
 #   bash scripts/mcp-bench-conformance-mutations.sh
 set -u
@@ -9,7 +9,7 @@ mutate() { # file old new label
   cp "$1" "$backup"
   node -e 'const fs=require("fs");const [f,o,n]=process.argv.slice(1);const s=fs.readFileSync(f,"utf8");if(!s.includes(o)){console.error("pattern missing");process.exit(1)}fs.writeFileSync(f,s.replace(o,n))' "$1" "$2" "$3" || { echo "$4: pattern missing"; return; }
   local result
-  result=$(npx vitest run --project unit test/scoring/mcp-bench-conformance.test.ts 2>&1 | sed 's/\x1b\[[0-9;]*m//g' | grep -E '^ +Tests ')
+  result=$(npx vitest run --project integration test/scoring/mcp-bench-conformance.integration.test.ts 2>&1 | sed 's/\x1b\[[0-9;]*m//g' | grep -E '^ +Tests ')
   cp "$backup" "$1"; rm -f "$backup"
   echo "$4:$result"
 }

@@ -27,7 +27,7 @@ const FIXTURE_SERVER_NAMES: Readonly<Record<string, string>> = {
  * What a fixture needs beyond `createServer()` to behave as in this repository's mcp.servers.json:
  * a fixed clock for the servers that read the time (so runs are reproducible), the seed of the
  * bibliomantic RNG, and a fresh instance per task for the stateful tensor store.
- * test/cli/import.test.ts checks this table against mcp.servers.json.
+ * test/cli/import.integration.test.ts checks this table against mcp.servers.json.
  */
 export const FIXTURE_SETTINGS: Readonly<Record<string, { options?: Record<string, unknown>; isolation?: 'task' }>> = {
   time: { options: { now: '2025-06-15T12:00:00Z' } },

@@ -1,7 +1,7 @@
 /**
  * The formulas that differ between MCP-Bench's released code, its paper and the project's own defaults,
  * chosen by the `fidelity` option (src/contracts/fidelity.ts; the table is docs/mcp-bench-fidelity.md).
- * The conformance test (test/scoring/mcp-bench-conformance.test.ts) checks every one against numbers that
+ * The conformance test (test/scoring/mcp-bench-conformance.integration.test.ts) checks every one against numbers that
  * MCP-Bench's own Python functions computed from the same trajectories.
  */
 import type { Fidelity } from '../contracts/fidelity.ts'

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { randomArguments, randomValue } from '../../src/runtime/agents/baselines/random-arguments.ts'
 import { randomAgent } from '../../src/runtime/agents/baselines/random.ts'
 import { loadAgent } from '../../src/runtime/agents/resolve.ts'
@@ -6,7 +6,6 @@ import { checkArguments } from '../../src/json-schema/validator.ts'
 import type { CatalogEntry } from '../../src/contracts/catalog.ts'
 import { createRng } from '../../src/lib/random.ts'
 import { failed, fakeContext, ok, smallCatalog as catalog } from '../support/fake-agent-context.ts'
-import { InProcessServers } from '../support/in-process-suite.ts'
 
 /**
  * The harness's own schema check (src/runtime/checks), which scores the calls: the errors for some arguments, none
@@ -47,30 +46,6 @@ describe('random schema-valid arguments', () => {
     expect(days.length).toBeGreaterThan(50)
     expect(days.length).toBeLessThan(150)
     expect(new Set(days)).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]))
-  })
-
-  describe('against every bundled server\'s real tool schemas', () => {
-    const servers = new InProcessServers()
-    let tools: Array<{ server: string; name: string; inputSchema: Record<string, unknown> }> = []
-    beforeAll(async () => {
-      const session = await servers.forTask(servers.names())
-      tools = [...session.connections.values()].flatMap((c) => c.tools.map((t) => ({ server: c.name, name: t.name, inputSchema: t.inputSchema as Record<string, unknown> })))
-      await session.release()
-    }, 60_000)
-    afterAll(() => servers.close())
-
-    it('gives schema-valid arguments for each tool, for many seeds', () => {
-      expect(tools.length).toBeGreaterThan(150)
-      const invalid: string[] = []
-      for (const t of tools) {
-        for (let seed = 0; seed < 25; seed++) {
-          const args = randomArguments(t.inputSchema, createRng(`${t.name}:${seed}`))
-          const errors = schemaErrors(t.inputSchema, args)
-          if (errors.length) invalid.push(`${t.server}.${t.name} ${JSON.stringify(args)}: ${errors.join('; ')}`)
-        }
-      }
-      expect(invalid).toEqual([])
-    })
   })
 })
 

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/calibrate.ts'
 
@@ -84,17 +82,5 @@ describe('calibrate CLI', () => {
     expect(await main([path('judgements.jsonl')], streams)).toBe(2)
     expect(out.stderr).toMatch(/expected 2 files, got 1\nusage: calibrate/)
     expect(await main(['--frobnicate', 'a', 'b'], streams)).toBe(2)
-  })
-
-  it('runs as `mcp-bench calibrate` in a process of its own, with its exit code', async () => {
-    const run = promisify(execFile)
-    const { stdout } = await run('node', ['bin/mcp-bench.mjs', 'calibrate', path('judgements.jsonl'), path('humans.jsonl')], {
-      cwd: join(import.meta.dirname, '../..'),
-    })
-    expect(stdout).toMatch(/Cohen's kappa: +0\.333/)
-    const failed = await run('node', ['bin/mcp-bench.mjs', 'calibrate', path('judgements.jsonl'), path('unknown.jsonl')], {
-      cwd: join(import.meta.dirname, '../..'),
-    }).catch((e: { code: number; stderr: string }) => e)
-    expect(failed).toMatchObject({ code: 1, stderr: expect.stringMatching(/unknown\.jsonl:2: unknown category "meh"/) })
   })
 })

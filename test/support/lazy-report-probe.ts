@@ -1,4 +1,4 @@
-// Run by test/reporters/html-lazy.test.ts in a child process: configures the plugin as a vitest.config would,
+// Run by test/reporters/html-lazy.integration.test.ts in a child process: configures the plugin as a vitest.config would,
 // marks the load log, then draws one chart.
 import { appendFileSync } from 'node:fs'
 

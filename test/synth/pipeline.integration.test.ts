@@ -8,7 +8,7 @@ import { GENERATE_SYSTEM } from '../../src/synth/prompts.ts'
 
 /**
  * The pipeline's decisions with a stand-in model (the end-to-end test in
- * test/cli/synth.test.ts drives the real SDK against the scripted server):
+ * test/cli/synth.integration.test.ts drives the real SDK against the scripted server):
  * thresholds, unreadable scores, and a model that fails for good.
  */
 let hub: ServerHub

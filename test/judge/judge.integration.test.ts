@@ -221,13 +221,12 @@ describe('MCP-Bench rubric judge against the real openai SDK', () => {
   })
 
   it('gives up when the caller aborts', async () => {
-    const server = await model(() => ({ content: reply(), delayMs: 2_000 }))
+    // The reply would come after the test's own timeout: only honouring the abort ends the call in time.
+    const server = await model(() => ({ content: reply(), delayMs: 120_000 }))
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 50)
-    const started = Date.now()
     const result = await judgeTrajectory(input(), config(server), { env: ENV, signal: controller.signal })
     expect(result).toMatchObject({ kind: 'error', reason: expect.stringMatching(/abort/i) })
-    expect(Date.now() - started).toBeLessThan(1_500)
   })
 
   it('runs samples concurrently when asked and still reports them in sample order', async () => {
