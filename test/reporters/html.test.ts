@@ -137,7 +137,7 @@ it('writes the task data so that no text can end or derail its script block, and
 })
 
 // Without charts: their size depends on the agents, not on the task runs.
-it('grows linearly with the task runs: each adds its row and detail once, whatever the count', async () => {
+it('grows linearly with the task runs: each adds its row and detail once, whatever the count', { timeout: 60_000 }, async () => {
   const size = async (n: number) => (await page(buildLeaderboard({ records: syntheticRecords(n), fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null }), { charts: async () => null, warn: () => {} })).length
   const [one, two, four] = [await size(500), await size(1000), await size(2000)]
   // The same records' data, twice as many: the second 500 cost what the first did, give or take the digits of the numbers.
