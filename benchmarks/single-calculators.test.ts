@@ -148,7 +148,7 @@ mcpTask('scientific-computing/rotate-a-vector', {
     ],
     answer: 'R·v = [-4,3]: the vector [3, 4] rotated 90° counter-clockwise is [-4, 3] (its length stays 5).',
     // The rotated vector as a whole: its 3 alone is a number the prompt already has.
-    facts: [{ value: '-4,3', anyOf: ['-4, 3', '(-4, 3)', '-4 3', '-4i + 3j'] }],
+    facts: [{ value: '-4,3', anyOf: ['-4, 3', '(-4, 3)', '-4 3', '-4i + 3j', '-4.  3.'] }],
   },
 }, ({ run, expect }) => {
   expect(run).toCallTool('scientific-computing.multiply_matrices')
