@@ -72,11 +72,16 @@ describe('a benchmark run end to end (child Vitest process)', { timeout: 180_000
     expect(summary).toMatch(/## Setup errors[\s\S]*bad\/cycle/)
     // The HTML report shows every task with its trajectory, escaped (messages and tool output are untrusted);
     // its one script is the page's own constant (test/e2e/html-report.test.ts drives it in Chromium).
-    expect(html.match(/<tbody class="task /g)).toHaveLength(15)
-    expect(html).toContain('Task &quot;bad/spec&quot; in benchmarks/bad-input.test.ts has an invalid spec')
-    expect(html).toContain('<code>probe.echo</code>')
-    expect(html).toContain('{\n  &quot;text&quot;: &quot;hello&quot;\n}')
-    expect(html.match(/<script/g)).toHaveLength(1)
+    // The rows travel as one JSON data block the page's script draws from, each row's cells and detail escaped.
+    const open = '<script type="application/json" id="task-data">'
+    const start = html.indexOf(open) + open.length
+    const rows = JSON.parse(html.slice(start, html.indexOf('</script>', start))) as Array<{ cells: string; detail: string }>
+    expect(rows).toHaveLength(15)
+    const shown = rows.map((r) => `${r.cells}\n${r.detail}`).join('\n')
+    expect(shown).toContain('Task &quot;bad/spec&quot; in benchmarks/bad-input.test.ts has an invalid spec')
+    expect(shown).toContain('<code>probe.echo</code>')
+    expect(shown).toContain('{\n  &quot;text&quot;: &quot;hello&quot;\n}')
+    expect(html.match(/<script[^>]*>/g)).toEqual([open, '<script>'])
     // Every server process the run started is gone.
     expect(pids.length).toBeGreaterThanOrEqual(3)
     await expect.poll(() => pids.filter(isAlive), { timeout: 5_000 }).toEqual([])
