@@ -1,34 +1,15 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { writeFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeCalibrationFiles } from '../support/calibration-files.ts'
 import { main } from '../../src/cli/calibrate.ts'
 
-let dir = ''
-const path = (name: string) => join(dir, name)
+let files: Awaited<ReturnType<typeof writeCalibrationFiles>>
+const path = (name: string) => files.path(name)
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'calibrate-'))
-  await writeFile(
-    path('judgements.jsonl'),
-    ['{"id":"i1","label":"pass"}', '{"id":"i2","pass":true}', '{"id":"i3","label":"fail"}', '{"id":"i4","label":"pass"}', '{"id":"i5","label":"fail"}', '{"id":"i6","label":"fail"}', ''].join('\n'),
-  )
-  await writeFile(
-    path('humans.jsonl'),
-    [
-      '{"id":"i1","labels":["pass","pass","pass"]}',
-      '{"id":"i2","labels":["pass","pass","fail"]}',
-      '{"id":"i3","labels":["fail","fail","fail"]}',
-      '{"id":"i4","labels":["pass","fail","fail"]}',
-      '{"id":"i5","labels":["fail","fail","pass"]}',
-      '{"id":"i6","labels":["pass","pass","pass"]}',
-    ].join('\n'),
-  )
-  await writeFile(path('missing.jsonl'), ['{"id":"i1","labels":["pass","pass","pass"]}', '{"id":"i9","labels":["pass","pass","pass"]}'].join('\n'))
-  await writeFile(path('unknown.jsonl'), ['{"id":"i1","labels":["pass","pass","pass"]}', '{"id":"i2","labels":["pass","meh","pass"]}'].join('\n'))
-  await writeFile(path('badjson.jsonl'), ['{"id":"i1","labels":["pass","pass","pass"]}', '', '{"id":"i2","labels":['].join('\n'))
+  files = await writeCalibrationFiles()
 })
-afterAll(() => rm(dir, { recursive: true, force: true }))
+afterAll(() => files.remove())
 
 function io() {
   const out = { stdout: '', stderr: '' }
