@@ -49,7 +49,7 @@ const FIXTURES: Record<string, string[]> = {
   'wikipedia': ['Article', 'Section', 'Wiki', 'articleText', 'createServer', 'loadArticles', 'pageText', 'splitSentences', 'urlOf'],
 }
 
-const servers = readdirSync('fixtures/servers').filter((slug) => existsSync(`fixtures/servers/${slug}/server.ts`))
+const servers = readdirSync('fixtures/servers').filter((slug) => existsSync(`fixtures/servers/${slug}/server.ts`)).sort()
 const names = exportedNames(['src/index.ts', 'src/plugin.ts', 'src/baselines.ts', ...servers.map((slug) => `fixtures/servers/${slug}/server.ts`)])
 
 describe('the package entries export exactly the pinned names', () => {
