@@ -43,6 +43,15 @@ describe('loading user modules', () => {
     expect(seen).toEqual([join(project, 'agents/mine.ts'), 'some-package/agent'])
   })
 
+  it('is seen by every copy of the module: the environment and the setup file may each load their own', async () => {
+    // A query makes the module runner evaluate a second, separate instance of the module, as happens when
+    // Vitest loads the environment and the setup files through different runners (the package run from source).
+    const other = (await import(/* @vite-ignore */ `../../src/runtime/modules/load-module.ts?copy=${Date.now()}`)) as typeof import('../../src/runtime/modules/load-module.ts')
+    expect(other.loadModule).not.toBe(loadModule)
+    useRunnerImporter(async () => ({ from: 'the setup file' }))
+    expect(await other.loadModule('./fixture-server.ts', project)).toEqual({ from: 'the setup file' })
+  })
+
   it('loads a TypeScript agent through a runner import, as the setup file registers it', async () => {
     useRunnerImporter((specifier) => import(/* @vite-ignore */ specifier))
     const agent = await loadAgent({ kind: 'module', module: './agent.ts', export: 'default', isolation: 'none' }, project)

@@ -4,7 +4,14 @@ import { pathToFileURL } from 'node:url'
 /** Imports one module specifier; inside a Vitest worker this is Vitest's own module runner. */
 export type ModuleImporter = (specifier: string) => Promise<unknown>
 
-let runnerImporter: ModuleImporter | undefined
+/**
+ * Where the importer is kept: on `globalThis`, not in this module. In a project that runs this package from
+ * source (this repository), Vitest loads the environment and the setup file through two module runners, so
+ * each has its own copy of this module; a module-level variable set by the setup file was invisible to the
+ * environment, which then started a whole Vite server per in-process server it loaded.
+ */
+const IMPORTER = Symbol.for('vitest-mcp-bench.runner-importer')
+const holder = globalThis as { [IMPORTER]?: ModuleImporter }
 
 /**
  * Called by the setup file the plugin adds (`./runner-setup.ts`). Vitest always runs setup files through its
@@ -13,7 +20,7 @@ let runnerImporter: ModuleImporter | undefined
  * from node_modules, where a plain `import()` of a `.ts` file fails ("Unknown file extension").
  */
 export function useRunnerImporter(importer: ModuleImporter | undefined): void {
-  runnerImporter = importer
+  holder[IMPORTER] = importer
 }
 
 const TYPESCRIPT = /\.[cm]?tsx?$/
@@ -27,6 +34,7 @@ const TYPESCRIPT = /\.[cm]?tsx?$/
 export async function loadModule(module: string, root: string): Promise<Record<string, unknown>> {
   const isPath = module.startsWith('.') || isAbsolute(module)
   const path = isPath ? resolve(root, module) : module
+  const runnerImporter = holder[IMPORTER]
   if (runnerImporter) return (await runnerImporter(path)) as Record<string, unknown>
   if (isPath && TYPESCRIPT.test(path)) {
     const { runnerImport } = await import('vite')
