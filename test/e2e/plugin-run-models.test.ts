@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -45,6 +45,30 @@ describe('a benchmark run end to end with a model (child Vitest process)', { tim
       expect(judge.requests).toHaveLength(10)
       const prompts = new Set(judge.requests.map((r) => JSON.stringify(r.body.messages)))
       expect(prompts.size).toBe(10)
+    })
+
+    it('serves a second run from the judge cache, and `vitest --no-cache` asks the judge again', async () => {
+      const counting = await startScriptedModel({
+        script: () => ({ content: JSON.stringify({ reasoning: {}, scores: { task_fulfillment: 7, information_grounding: 7, tool_appropriateness: 7, parameter_accuracy: 7, dependency_awareness: 7, parallelism_efficiency: 7 } }) }),
+      })
+      const cache = mkdtempSync(join(tmpdir(), 'e2e-judge-cache-'))
+      try {
+        const env = { MCP_BENCH_JUDGE_MODEL: 'judge-model', OPENAI_BASE_URL: counting.url, E2E_JUDGE_CACHE: cache }
+        const args = ['benchmarks/good.test.ts', '-t', 'probe/echo']
+        const first = await runProject(args, env)
+        expect(first.code).toBe(0)
+        expect(counting.requests).toHaveLength(5)
+        const second = await runProject(args, env)
+        expect(second.leaderboard.tasks[0]!.judge).toMatchObject({ kind: 'rubric', cached: true })
+        expect(counting.requests).toHaveLength(5)
+        // --no-cache reaches the workers through the project's resolved environment options.
+        const third = await runProject([...args, '--no-cache'], env)
+        expect(third.leaderboard.tasks[0]!.judge).toMatchObject({ kind: 'rubric', cached: false })
+        expect(counting.requests).toHaveLength(10)
+      } finally {
+        await counting.close()
+        rmSync(cache, { recursive: true, force: true })
+      }
     })
 
     it('reports judge fields as null without a judge model, and still gates on the rules', async () => {

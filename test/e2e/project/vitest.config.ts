@@ -17,6 +17,8 @@ export default defineConfig({
     // Several agents: `reference` or agent modules, comma-separated.
     ...(process.env.E2E_AGENTS ? { agent: process.env.E2E_AGENTS.split(',').map((a) => (a === 'reference' ? a : { module: a })) } : {}),
     ...(process.env.E2E_PRICES ? { prices: JSON.parse(process.env.E2E_PRICES) } : {}),
+    // The judge cache in a directory of the test's own (the model comes from MCP_BENCH_JUDGE_MODEL).
+    ...(process.env.E2E_JUDGE_CACHE ? { judge: { cache: process.env.E2E_JUDGE_CACHE } } : {}),
   })],
   test: { include: ['benchmarks/**/*.test.ts'] },
 })
