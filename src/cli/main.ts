@@ -1,12 +1,22 @@
 import { readFileSync } from 'node:fs'
-import { main as calibrate } from './calibrate.ts'
 import { processIO, type CliIO } from './command.ts'
-import { main as compare } from './compare.ts'
-import { main as history } from './history.ts'
-import { main as importTasks } from './import.ts'
-import { main as synth } from './synth.ts'
-import { main as init } from './init.ts'
-import { main as types } from './types.ts'
+
+type Command = (argv: readonly string[], io: CliIO) => Promise<number>
+
+/**
+ * Each subcommand's module, loaded only when it runs: one command need not load the others (synth and types
+ * bring the MCP SDK's clients, import the task converters), so `mcp-bench calibrate` starts in a fraction of
+ * the time.
+ */
+const COMMANDS: Record<string, () => Promise<{ main: Command }>> = {
+  compare: () => import('./compare.ts'),
+  history: () => import('./history.ts'),
+  calibrate: () => import('./calibrate.ts'),
+  import: () => import('./import.ts'),
+  synth: () => import('./synth.ts'),
+  init: () => import('./init.ts'),
+  types: () => import('./types.ts'),
+}
 
 const USAGE = `usage: mcp-bench <command> [args]
 
@@ -59,14 +69,9 @@ export function packageVersion(): string {
 /** The `mcp-bench` command: one entry, a subcommand per tool. Exit codes: 0 ok, 1 bad input, 2 bad usage. */
 export async function main(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
   const [command, ...rest] = argv
+  const load = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined
+  if (load) return (await load()).main(rest, io)
   switch (command) {
-    case 'compare': return compare(rest, io)
-    case 'history': return history(rest, io)
-    case 'calibrate': return calibrate(rest, io)
-    case 'import': return importTasks(rest, io)
-    case 'synth': return synth(rest, io)
-    case 'init': return init(rest, io)
-    case 'types': return types(rest, io)
     case '--help': case '-h': case 'help':
       io.stdout.write(USAGE)
       return 0
