@@ -13,7 +13,10 @@ beforeAll(async () => {
 })
 afterAll(() => files.remove())
 
-describe('calibrate CLI', () => {
+// Two child processes, each loading the CLI from the TypeScript sources through tsx (a checkout has no dist/):
+// about a second each on a quiet machine, but 17-25 s with another `npm test` and other jobs on the same 2 cores,
+// which Vitest's 30 s integration timeout did not always cover. The timeout is a backstop, not a speed check.
+describe('calibrate CLI', { timeout: 120_000 }, () => {
   it('runs as `mcp-bench calibrate` in a process of its own, with its exit code', async () => {
     const run = promisify(execFile)
     const { stdout } = await run('node', ['bin/mcp-bench.mjs', 'calibrate', path('judgements.jsonl'), path('humans.jsonl')], {
