@@ -13,6 +13,7 @@ import { judgeWorkerEnv, resolveAgents, resolveOptions, runtimeSettings } from '
 import { finishReportsOnExit, handleInterrupts } from './node/interrupt.ts'
 import { createRedactor, MIN_SECRET_LENGTH, type Redactor } from './lib/redact.ts'
 import { startSlotServer, type SlotServer } from './node/slot-server.ts'
+import { routeSlots } from './node/slot-routing.ts'
 import { TASKS_POOL } from './contracts/slot-protocol.ts'
 import { redactorFor } from './lib/settings-redactor.ts'
 import { type RuntimeSettings } from './contracts/settings.ts'
@@ -75,7 +76,7 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       const concurrency = resolved.concurrency
       const workers = shapeWorkers(vitest, project, concurrency)
       const server = await slotServer(vitest, concurrency)
-      project.provide('mcpBenchSlots', { address: server.address, workers })
+      routeSlots(vitest, project, { address: server.address, workers })
       // The reports redact the judge's inline key and headers too, which this process's environment never holds.
       const redactor = redactorFor(resolved, { ...process.env, ...judgeWorkerEnv(options.judge) })
       if (options.reporters) addReporters(vitest, project, options, redactor)

@@ -1,7 +1,7 @@
 import type { ScoredJudgeResult } from '../../src/contracts/judge-result.ts'
 import { MCP_BENCH_DIMENSIONS } from '../../src/contracts/rubric.ts'
 import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
-import { cleanText, contentToText, escapeHtml as esc, percent } from '../../src/lib/text.ts'
+import { cleanText, contentToText, count, escapeHtml as esc, percent } from '../../src/lib/text.ts'
 import type { ModelTurn, ToolCallRecord, Trajectory } from '../../src/contracts/trajectory.ts'
 import { DIMENSION_LABELS } from './chart-options.ts'
 
@@ -80,7 +80,7 @@ function call(c: ToolCallRecord): string {
   const result = contentToText(c.result)
   const problems = [c.argsError, ...(c.schemaErrors ?? []), c.error].filter((x): x is string => Boolean(x))
   return `<div class="call${c.isError ? ' is-error' : ''}"><div class="call-head"><code>${esc(name)}</code>${flags}<span class="muted">${ms(c.durationMs)}</span></div>
-<pre class="args">${esc(args ?? '')}</pre><details class="result"><summary>result (${result.length.toLocaleString('en-US')} characters)</summary><pre>${esc(result)}</pre></details>${problems.length ? `<pre class="error">${esc(problems.join('\n'))}</pre>` : ''}</div>`
+<pre class="args">${esc(args ?? '')}</pre><details class="result"><summary>result (${count(result.length)} characters)</summary><pre>${esc(result)}</pre></details>${problems.length ? `<pre class="error">${esc(problems.join('\n'))}</pre>` : ''}</div>`
 }
 
 function judgeBlock(title: string, j: ScoredJudgeResult | null): string {

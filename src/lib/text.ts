@@ -70,9 +70,17 @@ export function duration(ms: number | null | undefined): string {
   return `${Math.floor(s / 3_600)}h ${String(Math.floor((s % 3_600) / 60)).padStart(2, '0')}m`
 }
 
-/** A count with thousands separators: `12,345`. */
+/**
+ * A count with thousands separators: `12,345`, as `toLocaleString('en-US')` writes it. By hand: the first
+ * `toLocaleString` of a process loads ICU's locale data (about 60 ms), and the progress line calls this per task.
+ */
 export function count(n: number): string {
-  return Math.round(n).toLocaleString('en-US')
+  const r = Math.round(n)
+  if (!Number.isSafeInteger(r) || Object.is(r, -0)) return r.toLocaleString('en-US')
+  const digits = String(Math.abs(r))
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1)
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`
+  return r < 0 ? `-${out}` : out
 }
 
 // Control characters other than tab and newline: they garble terminals and reports.

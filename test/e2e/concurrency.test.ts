@@ -71,6 +71,17 @@ describe('concurrency across workers (child Vitest process, default settings)', 
     expect(run.code).toBe(0)
   })
 
+  it('holds an agent endpoint to its `concurrency` in a run of one file, whose worker keeps the limits itself', async () => {
+    // One file: no slot server round trips (src/node/slot-routing.ts), the same limit.
+    const gate = barrier(6, 3_000)
+    model = await startScriptedModel({ script: gate.script })
+    const run = await runChildVitest({ project: 'test/e2e/concurrency', args: ['benchmarks/a.test.ts'], env: { OPENAI_API_KEY: 'sk-e2e', E2E_MODEL_URL: model.url, E2E_AGENT_CONCURRENCY: '5' } })
+    gate.dispose()
+    expect(run.code, run.output.slice(-3_000)).toBe(0)
+    expect(run.leaderboard.tasks).toHaveLength(TASKS / 4)
+    expect(model.peakInFlight()).toBe(5)
+  })
+
   it('holds an agent endpoint to its `concurrency` across workers', async () => {
     // A sixth request in flight would open the barrier at once; five are held for 3 s, then all is answered.
     const gate = barrier(6, 3_000)

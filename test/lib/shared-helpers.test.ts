@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { writeFileAtomic } from '../../src/lib/atomic-file.ts'
 import { mdCell, mdCode, mdFenced } from '../../src/lib/markdown.ts'
 import { splitWords } from '../../src/lib/words.ts'
+import { count } from '../../src/lib/text.ts'
 import { mainType, typesOf } from '../../src/json-schema/schema-node.ts'
 
 describe('splitWords', () => {
@@ -14,6 +15,14 @@ describe('splitWords', () => {
     expect(splitWords('HTTPServer status')).toEqual(['http', 'server', 'status'])
     expect(splitWords('utf8Encode, v2')).toEqual(['utf8', 'encode', 'v2'])
     expect(splitWords('  --  ')).toEqual([])
+  })
+})
+
+describe('count', () => {
+  it('writes what toLocaleString("en-US") writes, for every size and sign, without loading ICU', () => {
+    const values = [0, -0, 0.4, -0.4, 1, 12, 999, 1_000, 1_234.5, 99_999, 100_000, 1_234_567, -1_234, -999_999_999, 2 ** 53 - 1, 2 ** 60, NaN, Infinity]
+    for (const n of values) expect(count(n), String(n)).toBe(Math.round(n).toLocaleString('en-US'))
+    expect(count(1_234_567)).toBe('1,234,567')
   })
 })
 

@@ -94,7 +94,7 @@ export async function completeTurn(
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
   }
   // In a slot of the endpoint's pool (`concurrency`, adaptive on 429), when the client is one this package built.
-  const create = () => client.chat.completions.create(body, { signal: ctx.signal })
+  const create = (fetchOptions?: object) => client.chat.completions.create(body, { signal: ctx.signal, fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] })
   const gate = gateOf(client)
   const response = await (gate ? gate.run(ctx.signal, create) : create())
   const choice = Array.isArray(response.choices) ? response.choices[0] : undefined

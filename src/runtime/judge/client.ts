@@ -56,8 +56,8 @@ export function createChatClient(config: ResolvedJudgeConfig, keep: (reply: unkn
     async complete(body, signal) {
       try {
         // In a slot of the judge endpoint's pool (`concurrency`, across the run; adaptive on 429).
-        const { data, response } = await gate.run(signal, () => openai.chat.completions
-          .create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal })
+        const { data, response } = await gate.run(signal, (fetchOptions) => openai.chat.completions
+          .create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal, fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] })
           .withResponse())
         const choice = data.choices?.[0]
         const u = data.usage

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Slot } from '../../contracts/slot-protocol.ts'
 import { slots } from './slots.ts'
 
@@ -13,27 +12,37 @@ import { slots } from './slots.ts'
  * requests start, rather than more retries, so the run finishes instead of thrashing.
  */
 export interface EndpointGate {
-  /** Runs one request (all of its attempts) in a slot of the endpoint's pool. */
-  run<T>(signal: AbortSignal | undefined, request: () => Promise<T>): Promise<T>
+  /**
+   * Runs one request (all of its attempts) in a slot of the endpoint's pool. The request passes the
+   * `fetchOptions` it is given to the SDK (`create(body, { fetchOptions })`): they tell this gate's `fetch`
+   * which slot each attempt belongs to.
+   */
+  run<T>(signal: AbortSignal | undefined, request: (fetchOptions: object) => Promise<T>): Promise<T>
   /** A fetch that reports each attempt's 429 or success to the slot of the request it belongs to. */
   fetch(inner: typeof fetch): typeof fetch
 }
 
-const current = new AsyncLocalStorage<Slot>()
+/**
+ * The slot rides on the request's own options, under a symbol: the openai SDK copies a request's `fetchOptions`
+ * into every attempt's `fetch` init, and `fetch` ignores keys it does not know. Not an AsyncLocalStorage: on
+ * Node 20 one turns on promise hooks for the whole worker, a tax on every promise every task creates.
+ */
+const SLOT = Symbol('vitest-mcp-bench.endpoint-slot')
+type TaggedInit = RequestInit & { [SLOT]?: Slot }
 
 export function endpointGate(pool: string, max: number | undefined): EndpointGate {
   return {
     async run(signal, request) {
       const slot = await slots().acquire(pool, max, signal)
       try {
-        return await current.run(slot, request)
+        return await request({ [SLOT]: slot } satisfies TaggedInit)
       } finally {
         slot.release()
       }
     },
     fetch: (inner) => async (input, init) => {
-      const response = await inner(input, init)
-      const slot = current.getStore()
+      const { [SLOT]: slot, ...rest } = (init ?? {}) as TaggedInit
+      const response = await inner(input, init ? rest : init)
       if (response.status === 429) slot?.report('throttled')
       else if (response.ok) slot?.report('ok')
       return response

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
@@ -119,6 +118,9 @@ async function openTransport(
     const headers = expandVariables(name, config.headers, env)
     const url = expandVariables(name, { url: config.url }, env).url!
     if (!URL.canParse(url)) throw new ServerConfigError(`Server "${name}": url ${config.url} is not a URL once its variables are expanded`)
+    // Loaded when a server is reached over HTTP: the transport brings the SDK's OAuth client and its schemas,
+    // which a run of stdio and in-process servers never uses.
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js')
     const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } })
     return { transport, describe: `url: ${config.url}` }
   }
