@@ -3,7 +3,7 @@ import { test, TestRunner, type ExpectStatic, type TestContext } from 'vitest'
 import { agentName } from '../agents/resolve.ts'
 import { describeIssues } from '../../config/load-servers.ts'
 import type { AgentSetting } from '../../contracts/options.ts'
-import { OUTCOME_VERSION, type StopPhase, type TaskOutcome } from '../../contracts/outcome.ts'
+import { OUTCOME_VERSION, TaskOutcomeSchema, type StopPhase, type TaskOutcome } from '../../contracts/outcome.ts'
 import { getRuntime, type Runtime } from '../state.ts'
 import { callShape, ruleMetrics } from '../../scoring/task-scores.ts'
 import { drawDistractors } from '../servers/distractors.ts'
@@ -126,10 +126,23 @@ async function runTask(args: TaskArgs): Promise<void> {
   // runs. onTestFinished covers every way the test can end before that (a setup stop, a timeout, a cancel).
   const publish = () => void (args.context.task.meta.mcpBenchOutcome = outcome)
   args.context.onTestFinished(publish)
-  // Validated once, where it crosses into the main process (reporters/task-outcome.ts): a record that fails
-  // there is a harness fault, a setup error that fails the run and names the fields. Its turns were checked as
-  // they were recorded (agents/reply-shape.ts); checking the whole record here too cost every task a second pass.
-  await runSteps(args, outcome, file, publish)
+  try {
+    await runSteps(args, outcome, file, publish)
+  } finally {
+    checkRecord(outcome)
+  }
+}
+
+/**
+ * The record is validated again where it arrives, and one that fails there is
+ * a harness fault (reporters/task-outcome.ts). Checked here too, so the test
+ * itself fails and names the field, instead of passing in Vitest's eyes.
+ */
+function checkRecord(outcome: TaskOutcome): void {
+  const parsed = TaskOutcomeSchema.safeParse(outcome)
+  if (parsed.success) return
+  const fields = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`).join('; ')
+  throw new TaskError(`harness fault: the outcome record of this task fails validation (${fields}); this is a bug in vitest-mcp-bench, not the agent's failure`)
 }
 
 async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publish: () => void): Promise<void> {
