@@ -73,9 +73,9 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       const sent = (project.config.environmentOptions as { mcpBench?: RuntimeSettings } | undefined)?.mcpBench
       if (vitest.config.cache === false && sent?.judge) sent.judge.cache = false
       const concurrency = resolved.concurrency
-      const workers = shapeWorkers(vitest, project, concurrency, waitsOnModels(resolved.agents, resolved.judge))
+      shapeWorkers(vitest, project, concurrency, waitsOnModels(resolved.agents, resolved.judge))
       const server = await slotServer(vitest, concurrency)
-      project.provide('mcpBenchSlots', { address: server.address, workers })
+      provideSlots(vitest, project, server.address)
       // The reports redact the judge's inline key and headers too, which this process's environment never holds.
       const redactor = redactorFor(resolved, { ...process.env, ...judgeWorkerEnv(options.judge) })
       if (options.reporters) addReporters(vitest, project, options, redactor)
@@ -117,23 +117,37 @@ function slotServer(vitest: Vitest, concurrency: number): Promise<SlotServer> {
  * (nor `fileParallelism: false`, which Vitest turns into one worker): more than Vitest's default when tasks
  * wait on a model, Vitest's default when they only use the CPU. Set on the run, not the project: Vitest
  * refuses projects of one run with different worker counts. With several projects, the first to be set up
- * decides, and one that waits on a model raises what a reference-only one chose. Returns the workers the
- * project will have.
+ * decides, and one that waits on a model raises what a reference-only one chose.
  */
-function shapeWorkers(vitest: Vitest, project: TestProject, concurrency: number, waits: boolean): number {
-  const own = project.config !== vitest.config ? project.config.maxWorkers : undefined
-  if (own) return own
+function shapeWorkers(vitest: Vitest, project: TestProject, concurrency: number, waits: boolean): void {
+  if (project.config !== vitest.config && project.config.maxWorkers) return
   const wanted = workersFor(concurrency, { waitsOnModels: waits })
   const chosen = chosenWorkers.get(vitest)
   if (vitest.config.maxWorkers === undefined || (chosen !== undefined && wanted > chosen)) {
     vitest.config.maxWorkers = wanted
     chosenWorkers.set(vitest, wanted)
   }
-  return vitest.config.maxWorkers
 }
 
 /** The worker count the plugin itself set on a run (never one the project or the command line gave). */
 const chosenWorkers = new WeakMap<Vitest, number>()
+
+const slotProjects = new WeakMap<Vitest, TestProject[]>()
+
+/**
+ * Tells each project's workers where the slot server is and how many workers the run has (their queue
+ * allowance). A later project may raise the run's workers (shapeWorkers), so every project set up so far is
+ * told again with the count as it stands.
+ */
+function provideSlots(vitest: Vitest, project: TestProject, address: string): void {
+  const projects = slotProjects.get(vitest) ?? []
+  slotProjects.set(vitest, projects)
+  projects.push(project)
+  for (const p of projects) {
+    const own = p.config !== vitest.config ? p.config.maxWorkers : undefined
+    p.provide('mcpBenchSlots', { address, workers: own || vitest.config.maxWorkers || 1 })
+  }
+}
 
 /** An endpoint for the log, without any credentials written into the URL. */
 function endpoint(url: string | undefined): string {
