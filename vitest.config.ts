@@ -23,17 +23,19 @@ const SUITE_SERVERS = [
 // `npm test` runs unit + integration; .ci/run runs e2e too, and unit + integration under Bun and Deno.
 const INTEGRATION = 'test/**/*.integration.test.ts'
 const E2E = ['test/e2e/*.test.ts', 'test/**/*.e2e.test.ts']
+// Vitest's default on a 2-core machine is one worker; integration and e2e tests spend much of their time
+// waiting on child processes (servers, child Vitest runs), so a third worker keeps both cores busy. Set per
+// project, not for the run, so the benchmarks project's workers are the plugin's to choose.
+const TEST_WORKERS = 3
 
 export default defineConfig({
   test: {
-    // Vitest's default on a 2-core machine is one worker; integration and e2e tests spend much of their time
-    // waiting on child processes (servers, child Vitest runs), so a third worker keeps both cores busy.
-    maxWorkers: 3,
     projects: [
       {
         resolve: { alias },
         test: {
           name: 'unit',
+          maxWorkers: TEST_WORKERS,
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**', INTEGRATION, ...E2E],
           setupFiles: ['test/setup/unit-guard.ts'],
@@ -41,12 +43,12 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'integration', include: [INTEGRATION], exclude: ['test/e2e/**'], testTimeout: 30_000 },
+        test: { name: 'integration', maxWorkers: TEST_WORKERS, include: [INTEGRATION], exclude: ['test/e2e/**'], testTimeout: 30_000 },
       },
       {
         resolve: { alias },
         // test/e2e/<name>/ holds the small projects the e2e tests run a child Vitest on, not tests of this project.
-        test: { name: 'e2e', include: E2E, exclude: ['test/e2e/*/**'], testTimeout: 30_000 },
+        test: { name: 'e2e', maxWorkers: TEST_WORKERS, include: E2E, exclude: ['test/e2e/*/**'], testTimeout: 30_000 },
       },
       {
         resolve: { alias },
@@ -57,7 +59,10 @@ export default defineConfig({
           // (for MCP-Bench's own tasks) does not change what its tasks see.
           distractors: { pool: SUITE_SERVERS },
         })],
-        test: { name: 'benchmarks', include: ['benchmarks/**/*.test.ts'] },
+        // No maxWorkers: the plugin picks the workers from what the tasks wait on (src/node/concurrency.ts):
+        // Vitest's default for the reference agent, which only uses the CPU, more for a model run. Its own
+        // group, after the tests, since Vitest runs projects with different worker counts in separate groups.
+        test: { name: 'benchmarks', include: ['benchmarks/**/*.test.ts'], sequence: { groupOrder: 1 } },
       },
     ],
   },

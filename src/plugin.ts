@@ -7,7 +7,7 @@ import { LeaderboardReporter } from '../reporters/leaderboard.ts'
 import { ProgressReporter } from '../reporters/progress.ts'
 import { BUN_WARNING, runtimeKind } from './runtime/agents/isolated/launch.ts'
 import { agentName } from './lib/agent-name.ts'
-import { concurrencyConfig, concurrentTasks, workersFor } from './node/concurrency.ts'
+import { concurrencyConfig, concurrentTasks, waitsOnModels, workersFor } from './node/concurrency.ts'
 import type { AgentSetting, BenchOptions, ResolvedBenchOptions } from './contracts/options.ts'
 import { judgeWorkerEnv, resolveAgents, resolveOptions, runtimeSettings } from './node/resolve-settings.ts'
 import { finishReportsOnExit, handleInterrupts } from './node/interrupt.ts'
@@ -74,9 +74,9 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       const sent = (project.config.environmentOptions as { mcpBench?: RuntimeSettings } | undefined)?.mcpBench
       if (vitest.config.cache === false && sent?.judge) sent.judge.cache = false
       const concurrency = resolved.concurrency
-      const workers = shapeWorkers(vitest, project, concurrency)
+      shapeWorkers(vitest, project, concurrency, waitsOnModels(resolved.agents, resolved.judge))
       const server = await slotServer(vitest, concurrency)
-      routeSlots(vitest, project, { address: server.address, workers })
+      routeSlots(vitest, project, server.address)
       // The reports redact the judge's inline key and headers too, which this process's environment never holds.
       const redactor = redactorFor(resolved, { ...process.env, ...judgeWorkerEnv(options.judge) })
       if (options.reporters) addReporters(vitest, project, options, redactor)
@@ -114,17 +114,24 @@ function slotServer(vitest: Vitest, concurrency: number): Promise<SlotServer> {
 }
 
 /**
- * Raises the run's workers to `workersFor(concurrency)` when neither the project nor the run set
- * `maxWorkers` (nor `fileParallelism: false`, which Vitest turns into one worker). Set on the run, not the
- * project: Vitest refuses projects of one run with different worker counts. Returns the workers the project
- * will have.
+ * Sets the run's workers to `workersFor(concurrency)` when neither the project nor the run set `maxWorkers`
+ * (nor `fileParallelism: false`, which Vitest turns into one worker): more than Vitest's default when tasks
+ * wait on a model, Vitest's default when they only use the CPU. Set on the run, not the project: Vitest
+ * refuses projects of one run with different worker counts. With several projects, the first to be set up
+ * decides, and one that waits on a model raises what a reference-only one chose.
  */
-function shapeWorkers(vitest: Vitest, project: TestProject, concurrency: number): number {
-  const own = project.config !== vitest.config ? project.config.maxWorkers : undefined
-  if (own) return own
-  vitest.config.maxWorkers ??= workersFor(concurrency)
-  return vitest.config.maxWorkers
+function shapeWorkers(vitest: Vitest, project: TestProject, concurrency: number, waits: boolean): void {
+  if (project.config !== vitest.config && project.config.maxWorkers) return
+  const wanted = workersFor(concurrency, { waitsOnModels: waits })
+  const chosen = chosenWorkers.get(vitest)
+  if (vitest.config.maxWorkers === undefined || (chosen !== undefined && wanted > chosen)) {
+    vitest.config.maxWorkers = wanted
+    chosenWorkers.set(vitest, wanted)
+  }
 }
+
+/** The worker count the plugin itself set on a run (never one the project or the command line gave). */
+const chosenWorkers = new WeakMap<Vitest, number>()
 
 /** An endpoint for the log, without any credentials written into the URL. */
 function endpoint(url: string | undefined): string {

@@ -48,12 +48,29 @@ export function concurrentTasks(user: UserTestConfig | undefined): boolean {
 }
 
 /**
- * Workers for a run that sets none. Vitest runs one file per worker at a time, so the tasks in flight across
- * the run are at most the workers times a file's tasks: with small files, workers are what reaches
- * `concurrency`. A worker costs a process (about 100 MB and a second of start-up), so each is meant to carry
- * about four tasks at once: `ceil(concurrency / 4)`, and never fewer than Vitest would start on its own
- * (one less than the cores), nor more than `concurrency`.
+ * Workers for a run that sets none.
+ *
+ * A run whose tasks wait on a model (an OpenAI-compatible agent, a custom agent, which may call one, or an LLM
+ * judge) is I/O-bound. Vitest runs one file per worker at a time, so the tasks in flight across the run are at
+ * most the workers times a file's tasks: with small files, workers are what reaches `concurrency`. A worker
+ * costs a process (about 100 MB and a second of start-up), so each is meant to carry about four tasks at once:
+ * `ceil(concurrency / 4)`, and never fewer than Vitest would start on its own (one less than the cores), nor
+ * more than `concurrency`.
+ *
+ * A run with only the reference agent and no judge waits on nothing but its own CPU (the agent replays a
+ * plan against servers in-process or on this machine): a worker beyond the cores only adds its start-up, its
+ * own copies of the shared servers and of every module, and time-slicing. It gets Vitest's own default, one
+ * less than the cores (the main process, which takes every result and writes the reports, keeps the last).
+ * With one worker and `isolate: false`, Vitest hands that worker every file in one batch, so a server shared
+ * by a file's tasks starts once for the run.
  */
-export function workersFor(concurrency: number, cores: number = availableParallelism()): number {
-  return Math.min(concurrency, Math.max(cores - 1, Math.ceil(concurrency / 4), 1))
+export function workersFor(concurrency: number, { waitsOnModels, cores = availableParallelism() }: { waitsOnModels: boolean; cores?: number }): number {
+  const own = Math.max(cores - 1, 1)
+  if (!waitsOnModels) return Math.min(concurrency, own)
+  return Math.min(concurrency, Math.max(own, Math.ceil(concurrency / 4)))
+}
+
+/** Whether any task of the project waits on a model: an agent other than the reference agent, or a judge. */
+export function waitsOnModels(agents: readonly unknown[], judge: unknown): boolean {
+  return judge !== false || agents.some((a) => a !== 'reference')
 }

@@ -8,16 +8,17 @@ export interface SlotsProvided {
   workers: number
 }
 
-const routed = new WeakMap<Vitest, Map<TestProject, SlotsProvided>>()
+const routed = new WeakMap<Vitest, Map<TestProject, string>>()
 
 /**
- * Provides `slots` to the project's workers, and decides again at each run's start, once the files are known
- * and before any worker starts: the slot server holds the run's limits across worker processes, and a run
- * whose benchmark files are a single file has one worker process to hold. That worker then keeps its own
- * pools, the same limits, and no task or model request pays a round trip to the main process for its slot.
+ * Tells each plugin project's workers where the slot server is (`address`) and how many workers the run has
+ * (their queue allowance). A later project may raise the run's workers, so every project set up so far is
+ * told again with the count as it stands; and again at each run's start, once the files are known and before
+ * any worker starts: the slot server holds the run's limits across worker processes, and a run whose benchmark
+ * files are a single file has one worker process to hold. That worker then keeps its own pools, the same
+ * limits, and no task or model request pays a round trip to the main process for its slot.
  */
-export function routeSlots(vitest: Vitest, project: TestProject, slots: SlotsProvided): void {
-  project.provide('mcpBenchSlots', slots)
+export function routeSlots(vitest: Vitest, project: TestProject, address: string): void {
   let projects = routed.get(vitest)
   if (!projects) {
     const all = (projects = new Map())
@@ -25,11 +26,18 @@ export function routeSlots(vitest: Vitest, project: TestProject, slots: SlotsPro
     ;(vitest.config.reporters as unknown[]).push({
       onTestRunStart(specifications: ReadonlyArray<TestSpecification>) {
         const files = new Set(specifications.filter((s) => all.has(s.project)).map((s) => s.moduleId)).size
-        for (const [p, provided] of all) p.provide('mcpBenchSlots', slotsForRun(provided, files))
+        for (const [p, a] of all) p.provide('mcpBenchSlots', slotsForRun(slotsOf(vitest, p, a), files))
       },
     })
   }
-  projects.set(project, slots)
+  projects.set(project, address)
+  for (const [p, a] of projects) p.provide('mcpBenchSlots', slotsOf(vitest, p, a))
+}
+
+/** The slot server's address and the workers the project's files may run in: its own maxWorkers, else the run's. */
+function slotsOf(vitest: Vitest, project: TestProject, address: string): SlotsProvided {
+  const own = project.config !== vitest.config ? project.config.maxWorkers : undefined
+  return { address, workers: own || vitest.config.maxWorkers || 1 }
 }
 
 /** The slots a run's workers use: the server's, unless the run's benchmark files are one file (one worker). */

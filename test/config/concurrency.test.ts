@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { concurrencyConfig, concurrentTasks, DEFAULT_CONCURRENCY, resolveConcurrency, workersFor } from '../../src/node/concurrency.ts'
+import { concurrencyConfig, concurrentTasks, DEFAULT_CONCURRENCY, resolveConcurrency, waitsOnModels, workersFor } from '../../src/node/concurrency.ts'
 import { resolveOptions } from '../../src/node/resolve-settings.ts'
 
 describe('the concurrency option', () => {
@@ -28,11 +28,27 @@ describe('the concurrency option', () => {
     expect(concurrentTasks({ sequence: { concurrent: false } })).toBe(false)
   })
 
-  it('starts about one worker per four tasks in flight, never fewer than Vitest would nor more than the tasks', () => {
-    expect(workersFor(16, 2)).toBe(4)
-    expect(workersFor(16, 32)).toBe(16)
-    expect(workersFor(2, 16)).toBe(2)
-    expect(workersFor(1, 1)).toBe(1)
-    expect(workersFor(40, 8)).toBe(10)
+  it('starts about one worker per four tasks in flight when tasks wait on a model, never fewer than Vitest would nor more than the tasks', () => {
+    const model = (cores: number) => ({ waitsOnModels: true, cores })
+    expect(workersFor(16, model(2))).toBe(4)
+    expect(workersFor(16, model(32))).toBe(16)
+    expect(workersFor(2, model(16))).toBe(2)
+    expect(workersFor(1, model(1))).toBe(1)
+    expect(workersFor(40, model(8))).toBe(10)
+  })
+
+  it("starts Vitest's own default, one less than the cores, when tasks only use the CPU", () => {
+    const cpu = (cores: number) => ({ waitsOnModels: false, cores })
+    expect(workersFor(16, cpu(2))).toBe(1)
+    expect(workersFor(16, cpu(1))).toBe(1)
+    expect(workersFor(16, cpu(8))).toBe(7)
+    expect(workersFor(2, cpu(8))).toBe(2)
+  })
+
+  it('counts any agent but the reference agent, or any judge, as waiting on a model', () => {
+    expect(waitsOnModels(['reference'], false)).toBe(false)
+    expect(waitsOnModels(['reference', { kind: 'openai', model: 'm' }], false)).toBe(true)
+    expect(waitsOnModels([{ kind: 'module', module: './agent.ts' }], false)).toBe(true)
+    expect(waitsOnModels(['reference'], { model: 'judge' })).toBe(true)
   })
 })
