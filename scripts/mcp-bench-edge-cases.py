@@ -20,6 +20,10 @@ SDK (transports, starlette) is not installable here and plays no part in a call,
 class does only the registration and that call path. matplotlib is not installed: the two plot tools run
 against a stand-in figure, so their image bytes are not recorded, only that an image came back.
 
+numpy: the scientific server's uv.lock pins numpy 2.2.6, where `float()` of a one-element array still works (with a
+DeprecationWarning); numpy 2.4 refuses it, which would make `curl` with a point fail. The script gives the server's
+vector_calculus module numpy 2.2's conversion back (`legacy_float`), so `curl_val` is what MCP-Bench's runs got.
+
 The pregnancy calculator reads datetime.now(): the clock is fixed at 2025-06-15 12:00, the fixture's default.
 Python packages: Debian's python3-pydantic, python3-numpy, python3-sympy, python3-scipy.
 """
@@ -143,6 +147,13 @@ def stub_matplotlib() -> None:
         module = types.ModuleType(name)
         module.__dict__.update(attrs)
         sys.modules[name] = module
+
+
+def legacy_float(value):
+    """float() as numpy 2.2 allows it: a one-element array gives its element (numpy 2.4 raises TypeError)."""
+    if isinstance(value, numpy.ndarray) and value.size == 1:
+        return float(value.reshape(-1)[0])
+    return float(value)
 
 
 class FixedNow(datetime.datetime):
@@ -360,9 +371,12 @@ def scicomp_cases():
         t('gradient of a constant', 'gradient', f_str='5'),
         t('gradient with a function', 'gradient', f_str='sin(x)*y'),
         t('gradient of an unparsable expression', 'gradient', f_str='x +* y'),
+        t('gradient: exp before sin in a product', 'gradient', f_str='sin(x)*exp(y)'),
         t('divergence at a point', 'divergence', f_str='[x*y, y*z, z*x]', point=[1, 2, 3]),
         t('divergence, constant', 'divergence', f_str='[x, y, z]'),
         t('divergence with an empty point', 'divergence', f_str='[x**2, y, z]', point=[]),
+        t('divergence at a singular point', 'divergence', f_str='[1/x, 0, 0]', point=[0, 0, 0]),
+        t('divergence at a point with a short point', 'divergence', f_str='[x, y, z]', point=[1, 2]),
         t('curl at a point', 'curl', f_str='[x*y, y*z, z*x]', point=[1, 2, 3]),
         t('curl-free field', 'curl', f_str='[y*z, x*z, x*y]'),
         t('curl with two components', 'curl', f_str='[x, y]'),
@@ -371,6 +385,8 @@ def scicomp_cases():
         t('directional derivative along (3, 4, 0)', 'directional_deriv', f_str='x*y*z', u=[3, 4, 0]),
         t('directional derivative, not normalised', 'directional_deriv', f_str='x**2 + y', u=[1, 2, 0], unit=False),
         t('directional derivative along (1, 1, 1)', 'directional_deriv', f_str='x + y + z', u=[1, 1, 1]),
+        t('directional derivative along (1, 2, 2): float coefficients', 'directional_deriv', f_str='x*y*z', u=[1, 2, 2]),
+        t('directional derivative of a constant', 'directional_deriv', f_str='5', u=[1, 2, 2]),
         t('directional derivative along the zero vector', 'directional_deriv', f_str='x*y', u=[0, 0, 0]),
         t('directional derivative with a 2-vector', 'directional_deriv', f_str='x*y', u=[1, 0]),
         t('plot a function of x', 'plot_function', expr_str='x**2'),
@@ -421,6 +437,8 @@ def main() -> None:
         sys.path.insert(0, os.path.join(root, 'bench', 'mcp_servers', folder, path))
         module = __import__(module_name, fromlist=['mcp'])
         server = module.mcp
+        if 'vector_calculus' in sys.modules:
+            sys.modules['vector_calculus'].float = legacy_float
         if fixture == 'medical-calculator':
             write_height_lms(module)
         out = [{'edge': edge, 'tool': tool, 'args': args, **answer(server, tool, args)} for edge, tool, args in cases()]
