@@ -32,13 +32,25 @@ cases = [
     ("single", A([2.5])),
     ("row vector", A([[1.0, 2.0, 3.0]])),
     ("column vector", A([[1.0], [-2.0], [3.25]])),
+    ("complex eigenvalues", np.linalg.eigvals(A([[1.0, -2], [2, 1]]))),
+    ("complex eigenvectors", np.linalg.eig(A([[0.0, -1], [1, 0]]))[1]),
+    ("complex 3x3 eigenvectors", np.linalg.eig(A([[1.0, 2, 0], [-2, 1, 0], [0, 0, 3]]))[1]),
+    ("complex mixed magnitudes", A([1e-5 + 2j, -3.5 - 0.25j, 100 + 0j])),
+    ("summarised 1-d", np.arange(1001, dtype=float)),
+    ("summarised 2-d", np.arange(1200, dtype=float).reshape(40, 30) / 7),
+    ("summarised 3-d", np.arange(2000, dtype=float).reshape(10, 10, 20) - 1000.5),
+    ("summarised int", np.arange(1500)),
+    ("not summarised at 1000", np.arange(1000, dtype=float).reshape(10, 100)),
 ]
 def plain(v):
-    """JSON has no nan/inf: those go as the strings 'nan', 'inf', '-inf'."""
+    """JSON has no nan/inf: those go as the strings 'nan', 'inf', '-inf'. A complex number is {"re", "im"}."""
     if isinstance(v, list):
         return [plain(x) for x in v]
+    if isinstance(v, complex):
+        return {"re": plain(v.real), "im": plain(v.imag)}
     return v if np.isfinite(v) else str(v)
 
 
-out = [{"name": n, "values": plain(a.tolist()), "kind": "int" if a.dtype.kind == "i" else "float", "str": str(a)} for n, a in cases]
+kinds = {"i": "int", "f": "float", "c": "complex"}
+out = [{"name": n, "values": plain(a.tolist()), "kind": kinds[a.dtype.kind], "str": str(a)} for n, a in cases]
 print('{"numpy": %s, "cases": [\n%s\n]}' % (json.dumps(np.__version__), ",\n".join(json.dumps(c, allow_nan=False) for c in out)))
