@@ -62,7 +62,16 @@ export default defineConfig({
         // No maxWorkers: the plugin picks the workers from what the tasks wait on (src/node/concurrency.ts):
         // Vitest's default for the reference agent, which only uses the CPU, more for a model run. Its own
         // group, after the tests, since Vitest runs projects with different worker counts in separate groups.
-        test: { name: 'benchmarks', include: ['benchmarks/**/*.test.ts'], sequence: { groupOrder: 1 } },
+        test: {
+          name: 'benchmarks',
+          include: ['benchmarks/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
+          // Vitest keeps the modules it transformed for this project (this repository's src/ and fixtures, all
+          // TypeScript) in node_modules/.experimental-vitest-cache, keyed by content, so a second run of the
+          // suite skips transforming them again (`npx vitest --clearCache` empties it). A user of the package
+          // imports its compiled dist/, which Vite does not transform at all.
+          experimental: { fsModuleCache: true },
+        },
       },
     ],
   },
