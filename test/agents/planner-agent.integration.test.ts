@@ -1,37 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startScriptedModel, type ScriptedModelServer, type ScriptedTurn } from '../../fixtures/models/scripted-server.ts'
+import { describe, expect, it } from 'vitest'
+import type { ScriptedTurn } from '../../fixtures/models/scripted-server.ts'
 import { parsePlan, plannerAgent } from '../../src/runtime/agents/planner.ts'
-import { parseServers } from '../../src/config/load-servers.ts'
-import { ServerHub, type ServerSession } from '../../src/runtime/servers/hub.ts'
-import { TrajectoryRecorder } from '../../src/runtime/trajectory/recorder.ts'
+import { mathAgentRuns } from '../support/math-agent-runs.ts'
 
-let hub: ServerHub
-let session: ServerSession
-let model: ScriptedModelServer | undefined
-beforeAll(async () => {
-  hub = new ServerHub({ ...parseServers({ mcpServers: { math: { module: './fixtures/servers/math/server.ts' } } }, 't'), root: process.cwd() })
-  session = await hub.acquire(['math'])
-})
-afterAll(async () => {
-  await model?.close()
-  await hub.close()
-})
+const runs = mathAgentRuns('planner', 'Add 2 and 3, add 4 and 5, then multiply the two sums.')
+const model = () => runs.model()
 
 const plan = (reasoning: string, calls: Array<[string, object]>, more = true) =>
   ({ content: `Plan:\n\`\`\`json\n${JSON.stringify({ reasoning, should_continue: more, planned_tools: calls.map(([tool, parameters]) => ({ tool, parameters })) })}\n\`\`\`` })
 
-async function run(script: ScriptedTurn[], maxRounds = 5, extra: Partial<Parameters<typeof plannerAgent>[0]> = {}) {
-  await model?.close()
-  model = await startScriptedModel({ script })
-  const recorder = new TrajectoryRecorder({
-    task: { id: 't', prompt: 'Add 2 and 3, add 4 and 5, then multiply the two sums.' },
-    agent: 'planner', catalog: session.catalog, connections: session.connections, maxRounds,
-    signal: new AbortController().signal, maxToolOutputChars: 20_000, maxRecordedOutputChars: 1_000, callTimeoutMs: () => 5_000,
-  })
-  const agent = plannerAgent({ model: 'plain-chat', baseURL: model.url, apiKey: 'k', maxRetries: 0, ...extra })
-  const answer = await agent.run(recorder.context())
-  return recorder.finish(answer ?? null, null)
-}
+const run = (script: ScriptedTurn[], maxRounds = 5, extra: Partial<Parameters<typeof plannerAgent>[0]> = {}) =>
+  runs.run(script, maxRounds, (baseURL) => plannerAgent({ model: 'plain-chat', baseURL, apiKey: 'k', maxRetries: 0, ...extra }))
 
 describe('plannerAgent (MCP-Bench multi-turn planning)', () => {
   it('runs each plan\'s calls in parallel, round by round, then writes the answer from the history', async () => {
@@ -44,14 +23,14 @@ describe('plannerAgent (MCP-Bench multi-turn planning)', () => {
     expect(t.calls.map((c) => [c.round, c.tool])).toEqual([[1, 'add'], [1, 'add'], [2, 'multiply']])
     expect(t.calls.every((c) => !c.isError)).toBe(true)
     // Tools are described in the prompt, never sent as native `tools`, so any chat model can plan.
-    expect(model!.requests.every((r) => r.body.tools === undefined)).toBe(true)
-    expect(model!.requests[0]!.body.messages[0].content).toContain('math__multiply')
+    expect(model().requests.every((r) => r.body.tools === undefined)).toBe(true)
+    expect(model().requests[0]!.body.messages[0].content).toContain('math__multiply')
     // The round and the budget, as MCP-Bench's planning prompt gives them.
-    expect(model!.requests[0]!.body.messages[1].content).toContain('Planning round 1 of at most 5.')
-    expect(model!.requests[1]!.body.messages[1].content).toContain('Planning round 2 of at most 5.')
+    expect(model().requests[0]!.body.messages[1].content).toContain('Planning round 1 of at most 5.')
+    expect(model().requests[1]!.body.messages[1].content).toContain('Planning round 2 of at most 5.')
     // Round 2 and the final answer see the earlier results.
-    expect(model!.requests[1]!.body.messages[1].content).toMatch(/math__add \{"firstNumber":4,"secondNumber":5\} →\n9/)
-    expect(model!.requests[2]!.body.messages[1].content).toContain('45')
+    expect(model().requests[1]!.body.messages[1].content).toMatch(/math__add \{"firstNumber":4,"secondNumber":5\} →\n9/)
+    expect(model().requests[2]!.body.messages[1].content).toContain('45')
     expect(t.turns).toHaveLength(3)
   })
 
@@ -62,7 +41,7 @@ describe('plannerAgent (MCP-Bench multi-turn planning)', () => {
       { content: 'It is 5.' },
     ])
     expect(t.answer).toBe('It is 5.')
-    expect(model!.requests[1]!.body.messages[1].content).toMatch(/could not be read as a plan \(no JSON object\)/)
+    expect(model().requests[1]!.body.messages[1].content).toMatch(/could not be read as a plan \(no JSON object\)/)
     expect(t.calls).toHaveLength(1)
   })
 
@@ -74,14 +53,14 @@ describe('plannerAgent (MCP-Bench multi-turn planning)', () => {
   it('shortens long observations: truncated by default, or summarised by the model', async () => {
     const huge = (await run([plan('mode', [['math__mode', { numbers: Array.from({ length: 300 }, (_, i) => i) }]], false), { content: 'Done.' }], 5, { observationChars: 100 }))
     expect(huge.answer).toBe('Done.')
-    expect(model!.requests[1]!.body.messages[1].content).toMatch(/characters omitted\]/)
+    expect(model().requests[1]!.body.messages[1].content).toMatch(/characters omitted\]/)
     const summarised = await run([
       plan('mode', [['math__mode', { numbers: Array.from({ length: 300 }, (_, i) => i) }]], false),
       { content: 'Every value appears once.' },
       { content: 'Done.' },
     ], 5, { observationChars: 100, compress: 'model' })
-    expect(model!.requests[1]!.body.messages[0].content).toMatch(/^Summarise this tool output/)
-    expect(model!.requests[2]!.body.messages[1].content).toContain('(summary) Every value appears once.')
+    expect(model().requests[1]!.body.messages[0].content).toMatch(/^Summarise this tool output/)
+    expect(model().requests[2]!.body.messages[1].content).toContain('(summary) Every value appears once.')
     expect(summarised.turns).toHaveLength(3)
   })
 

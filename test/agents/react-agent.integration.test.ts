@@ -1,44 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startScriptedModel, type ScriptedModelServer, type ScriptedTurn } from '../../fixtures/models/scripted-server.ts'
+import { describe, expect, it } from 'vitest'
+import type { ScriptedTurn } from '../../fixtures/models/scripted-server.ts'
 import { reactAgent, type ReactAgentOptions } from '../../src/runtime/agents/react.ts'
 import { ruleMetrics } from '../../src/scoring/task-scores.ts'
-import { parseServers } from '../../src/config/load-servers.ts'
-import { ServerHub, type ServerSession } from '../../src/runtime/servers/hub.ts'
-import { TrajectoryRecorder } from '../../src/runtime/trajectory/recorder.ts'
-
-let hub: ServerHub
-let session: ServerSession
-let model: ScriptedModelServer | undefined
-beforeAll(async () => {
-  hub = new ServerHub({ ...parseServers({ mcpServers: { math: { module: './fixtures/servers/math/server.ts' } } }, 't'), root: process.cwd() })
-  session = await hub.acquire(['math'])
-})
-afterAll(async () => {
-  await model?.close()
-  await hub.close()
-})
+import { mathAgentRuns } from '../support/math-agent-runs.ts'
 
 const PROMPT = 'Add 2 and 3, then multiply the sum by 9.'
+const runs = mathAgentRuns('react', PROMPT)
+const model = () => runs.model()
 
-/** Runs the ReAct agent against a fresh scripted model; a thrown error lands in the trajectory, as the harness does it. */
-async function run(script: ScriptedTurn[], maxRounds = 5, extra: Partial<ReactAgentOptions> = {}) {
-  await model?.close()
-  model = await startScriptedModel({ script })
-  const recorder = new TrajectoryRecorder({
-    task: { id: 't', prompt: PROMPT },
-    agent: 'react', catalog: session.catalog, connections: session.connections, maxRounds,
-    signal: new AbortController().signal, maxToolOutputChars: 20_000, maxRecordedOutputChars: 1_000, callTimeoutMs: () => 5_000,
-  })
-  const agent = reactAgent({ model: 'plain-chat', baseURL: model.url, apiKey: 'k', maxRetries: 0, ...extra })
-  let answer: string | null = null
-  let error: string | null = null
-  try {
-    answer = (await agent.run(recorder.context())) ?? null
-  } catch (e) {
-    error = (e as Error).message
-  }
-  return recorder.finish(answer, error)
-}
+/** Runs the ReAct agent against a fresh scripted model. */
+const run = (script: ScriptedTurn[], maxRounds = 5, extra: Partial<ReactAgentOptions> = {}) =>
+  runs.run(script, maxRounds, (baseURL) => reactAgent({ model: 'plain-chat', baseURL, apiKey: 'k', maxRetries: 0, ...extra }))
 
 const step = (thought: string, tool: string, input: object | string) =>
   ({ content: `Thought: ${thought}\nAction: ${tool}\nAction Input: ${typeof input === 'string' ? input : JSON.stringify(input)}` })
@@ -47,7 +19,7 @@ const multiply = step('Now the product.', 'math__multiply', { firstNumber: 5, Se
 const answer = { content: 'Thought: I have the product.\nFinal Answer: The result is 45.' }
 
 /** The text of the last message of chat request `i`. */
-const lastMessage = (i: number): string => model!.requests[i]!.body.messages.at(-1).content
+const lastMessage = (i: number): string => model().requests[i]!.body.messages.at(-1).content
 
 describe('reactAgent (MCP-AgentBench ReAct mode) through the openai SDK', () => {
   it('runs two actions, one per step, feeds each observation back and returns the final answer', async () => {
@@ -64,8 +36,8 @@ describe('reactAgent (MCP-AgentBench ReAct mode) through the openai SDK', () => 
     ])
     expect(ruleMetrics(t).validToolNameRate).toBe(1)
     // The tools and the format are described in the prompt; no native `tools` are sent.
-    const [first, second, third] = model!.requests
-    expect(model!.requests.every((r) => r.body.tools === undefined)).toBe(true)
+    const [first, second, third] = model().requests
+    expect(model().requests.every((r) => r.body.tools === undefined)).toBe(true)
     expect(first!.body.messages[0]).toMatchObject({ role: 'system', content: expect.stringContaining('- math__multiply:') })
     expect(first!.body.messages[0].content).toMatch(/Action Input: <the tool's arguments as one JSON object/)
     expect(first!.body.messages[1]).toEqual({ role: 'user', content: PROMPT })
@@ -101,7 +73,7 @@ describe('reactAgent (MCP-AgentBench ReAct mode) through the openai SDK', () => 
       undefined, undefined, undefined, undefined,
     ])
     // The model is shown its reply and why it could not be used, with the format again.
-    expect(model!.requests[1]!.body.messages.slice(-2)).toEqual([
+    expect(model().requests[1]!.body.messages.slice(-2)).toEqual([
       { role: 'assistant', content: 'Let me think about the numbers first.' },
       { role: 'user', content: expect.stringMatching(/^Your last reply could not be used: the reply has neither an "Action:" line nor a "Final Answer:" line\.\n\nReply in exactly this format/) },
     ])
@@ -122,14 +94,14 @@ describe('reactAgent (MCP-AgentBench ReAct mode) through the openai SDK', () => 
   it('ends the run with a clear error once the reminders are used up', async () => {
     const t = await run([{ content: '' }, { content: 'Action: math__add\nAction Input: {oops}' }, add], 5, { formatReminders: 1 })
     expect(t.answer).toBeNull()
-    expect(model!.requests[1]!.body.messages.slice(-2)).toEqual([
+    expect(model().requests[1]!.body.messages.slice(-2)).toEqual([
       { role: 'assistant', content: '(empty reply)' },
       { role: 'user', content: expect.stringMatching(/^Your last reply could not be used: the reply was empty\./) },
     ])
     expect(t.error).toMatch(/^ReAct agent: the model broke the reply format 2 times, more than the 1 reminder\(s\) allowed \(formatReminders\); last problem: the Action Input is not valid JSON/)
     expect(t.turns.map((x) => x.parseError)).toEqual([expect.any(String), expect.any(String)])
     expect(t.calls).toEqual([])
-    expect(model!.pending()).toBe(1)
+    expect(model().pending()).toBe(1)
   })
 
   it('past the step limit asks once for an immediate final answer', async () => {
@@ -137,10 +109,10 @@ describe('reactAgent (MCP-AgentBench ReAct mode) through the openai SDK', () => 
     expect(t.answer).toBe('It is 45.')
     expect(t.calls).toHaveLength(2)
     expect(t.rounds).toBe(3)
-    expect(model!.requests).toHaveLength(3)
+    expect(model().requests).toHaveLength(3)
     expect(lastMessage(2)).toMatch(/^You have used every step available\. Do not call any more tools\. Reply now with "Final Answer:"/)
     // The observation of the last step is still in the history the model answers from.
-    expect(model!.requests[2]!.body.messages.at(-2)).toEqual({ role: 'user', content: 'Observation: 45' })
+    expect(model().requests[2]!.body.messages.at(-2)).toEqual({ role: 'user', content: 'Observation: 45' })
   })
 
   it('takes an unlabelled reply as the answer after the step limit, but not another action', async () => {
