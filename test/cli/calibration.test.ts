@@ -9,6 +9,7 @@ import {
   percentAgreement,
 } from '../../src/stats/agreement.ts'
 import { calibrate, CalibrationInputError, parseHumanLabels, parseJudgements } from '../../src/cli/calibration.ts'
+import { HUMAN_LABELS } from '../support/calibration-files.ts'
 
 const rep = <T,>(x: T, n: number): T[] => Array.from({ length: n }, () => x)
 
@@ -83,14 +84,7 @@ describe('agreement helpers and CV', () => {
 })
 
 describe('calibration report from JSONL', () => {
-  const humansText = [
-    '{"id":"i1","labels":["pass","pass","pass"]}',
-    '{"id":"i2","labels":["pass","pass","fail"]}',
-    '{"id":"i3","labels":["fail","fail","fail"]}',
-    '{"id":"i4","labels":["pass","fail","fail"]}',
-    '{"id":"i5","labels":["fail","fail","pass"]}',
-    '{"id":"i6","labels":["pass","pass","pass"]}',
-  ].join('\n')
+  const humansText = HUMAN_LABELS
   const judgeText = [
     '{"id":"i1","label":"pass"}',
     '{"id":"i2","pass":true}',

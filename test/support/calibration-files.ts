@@ -2,6 +2,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+/** Three human raters' labels for six items, the file the calibrate tests call humans.jsonl. */
+export const HUMAN_LABELS = [
+  '{"id":"i1","labels":["pass","pass","pass"]}',
+  '{"id":"i2","labels":["pass","pass","fail"]}',
+  '{"id":"i3","labels":["fail","fail","fail"]}',
+  '{"id":"i4","labels":["pass","fail","fail"]}',
+  '{"id":"i5","labels":["fail","fail","pass"]}',
+  '{"id":"i6","labels":["pass","pass","pass"]}',
+].join('\n')
+
 /**
  * The judge's and the human raters' label files the calibrate tests read (in-process and as a process of its
  * own), written once per test file into a temporary directory: six items, a missing id, an unknown label and
@@ -16,14 +26,7 @@ export async function writeCalibrationFiles(): Promise<{ path: (name: string) =>
   )
   await writeFile(
     path('humans.jsonl'),
-    [
-      '{"id":"i1","labels":["pass","pass","pass"]}',
-      '{"id":"i2","labels":["pass","pass","fail"]}',
-      '{"id":"i3","labels":["fail","fail","fail"]}',
-      '{"id":"i4","labels":["pass","fail","fail"]}',
-      '{"id":"i5","labels":["fail","fail","pass"]}',
-      '{"id":"i6","labels":["pass","pass","pass"]}',
-    ].join('\n'),
+    HUMAN_LABELS,
   )
   await writeFile(path('missing.jsonl'), ['{"id":"i1","labels":["pass","pass","pass"]}', '{"id":"i9","labels":["pass","pass","pass"]}'].join('\n'))
   await writeFile(path('unknown.jsonl'), ['{"id":"i1","labels":["pass","pass","pass"]}', '{"id":"i2","labels":["pass","meh","pass"]}'].join('\n'))
