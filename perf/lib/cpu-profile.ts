@@ -64,14 +64,18 @@ export function formatSummary(s: ProfileSummary, label: string, top = 15): strin
   return [`${label}: ${s.totalMs.toFixed(0)} ms busy (${s.file})`, ' by module:', ...s.groups.slice(0, top).map(line), ' by function (self time):', ...s.functions.slice(0, top).map(line)].join('\n')
 }
 
-/** Self time of the functions named `name`, by their `depth` nearest callers: who makes a hot native call. */
-export function callersOf(file: string, name: string, depth = 4): SelfTime[] {
+/** A profile's samples with each node's parent and each id's node, for walking up a sample's stack. */
+function sampledTree(file: string) {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile
   const parent = new Map<number, number>()
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
-  const samples = profile.samples ?? []
-  const deltas = profile.timeDeltas ?? []
+  return { parent, byId, samples: profile.samples ?? [], deltas: profile.timeDeltas ?? [] }
+}
+
+/** Self time of the functions named `name`, by their `depth` nearest callers: who makes a hot native call. */
+export function callersOf(file: string, name: string, depth = 4): SelfTime[] {
+  const { parent, byId, samples, deltas } = sampledTree(file)
   const stacks = new Map<string, number>()
   for (let i = 0; i < samples.length; i++) {
     const node = byId.get(samples[i]!)!
@@ -89,12 +93,7 @@ export function callersOf(file: string, name: string, depth = 4): SelfTime[] {
 
 /** Inclusive time (self plus callees) of every function whose module matches `only`: what a call costs in all. */
 export function inclusive(file: string, only: RegExp = /^(src|reporters)\//): SelfTime[] {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile
-  const parent = new Map<number, number>()
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
-  const samples = profile.samples ?? []
-  const deltas = profile.timeDeltas ?? []
+  const { parent, byId, samples, deltas } = sampledTree(file)
   const totals = new Map<string, number>()
   for (let i = 0; i < samples.length; i++) {
     const ms = (deltas[i + 1] ?? 0) / 1000
