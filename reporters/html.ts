@@ -9,7 +9,7 @@ import { INSTALL_CHARTS, loadECharts, type ChartsLoader } from './html/echarts.t
 import { compareView } from './html/compare-view.ts'
 import { PAGE_SCRIPT, PAGE_SCRIPT_HASH } from './html/page-script.ts'
 import { PAGE_STYLE } from './html/styles.ts'
-import { taskTable } from './html/task-table.ts'
+import { taskTableChunks } from './html/task-table.ts'
 import { withoutControls } from './html/without-controls.ts'
 import { trajectoryKey } from './trajectory-key.ts'
 
@@ -36,6 +36,16 @@ export interface ReportInput {
  * Content-Security-Policy allows that one script and no network at all.
  */
 export async function leaderboardHtml(input: ReportInput): Promise<string> {
+  const parts: string[] = []
+  for await (const part of leaderboardHtmlChunks(input)) parts.push(part)
+  return parts.join('')
+}
+
+/**
+ * The page in pieces, for writing as it is made: everything up to the task data, the task data a row at a time,
+ * then the rest. A report of 10,000 tasks is tens of megabytes; it is never one string, nor copies of one.
+ */
+export async function* leaderboardHtmlChunks(input: ReportInput): AsyncGenerator<string> {
   const { board } = input
   const history = input.history ?? { records: [], problems: [] }
   const echarts = await (input.charts ?? loadECharts)()
@@ -44,7 +54,7 @@ export async function leaderboardHtml(input: ReportInput): Promise<string> {
   const charts = chartSections(board, history.records, echarts)
   const csp = `default-src 'none'; script-src ${PAGE_SCRIPT_HASH}; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`
   const baseline = compareView(board.gate.baseline, input.comparison ?? null)
-  return withoutControls(`<!doctype html>
+  yield withoutControls(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -64,7 +74,9 @@ ${runFacts(board)}
 <section id="history"><h2>History</h2>${charts.history}${historyProblems(history.problems)}</section>
 <section id="usage"><h2>Usage</h2>${charts.usage}</section>
 ${baseline}
-<section id="tasks"><h2>Tasks</h2>${taskTable(board.tasks, (t: TaskRecord) => input.trajectories.get(trajectoryKey(t)))}</section>
+<section id="tasks"><h2>Tasks</h2>`)
+  for (const part of taskTableChunks(board.tasks, (t: TaskRecord) => input.trajectories.get(trajectoryKey(t)))) yield withoutControls(part)
+  yield withoutControls(`</section>
 ${board.fileErrors.length ? `<section id="file-errors"><h2>Files that did not load</h2>${board.fileErrors.map((f) => `<h4><code>${esc(f.file)}</code></h4><pre class="error">${esc(f.error)}</pre>`).join('\n')}</section>` : ''}
 </main>
 <script>${PAGE_SCRIPT}</script>

@@ -5,7 +5,7 @@ import type { TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vi
 import { JUnitReporter } from 'vitest/node'
 import { STATUS_PROPERTY } from './junit-properties.ts'
 import { filesNotRun, notRunMessage, plannedFiles, unfinishedMessage, workerDeath } from './run-gaps.ts'
-import { writeFileAtomic } from '../src/lib/atomic-file.ts'
+import { openAtomicFile, type AtomicFile } from '../src/lib/atomic-file.ts'
 
 type JUnitOptions = ConstructorParameters<typeof JUnitReporter>[0]
 type ClassnameTemplate = NonNullable<JUnitOptions['classnameTemplate']>
@@ -25,9 +25,10 @@ const ERROR_STATUSES = new Set(['errored', 'setup-error'])
  *   died) gets an `<error>` saying so, and a planned file that never ran
  *   (its worker died first) is a testsuite with one such testcase: Vitest
  *   writes both as empty testcases, which CI counts as passed;
- * - the file is written whole at the end (temporary file, then rename), not
- *   line by line into a file opened at the start, so a process killed
- *   mid-write leaves no truncated XML.
+ * - the file is written into a temporary file renamed over it at the end,
+ *   not line by line into the file itself opened at the start, so a process
+ *   killed mid-write leaves no truncated XML; lines go to disk as they are
+ *   made, not gathered in memory (tens of megabytes at 10,000 tasks).
  * Everything else, escaping included, is Vitest's: this class only picks
  * the classname per test and renames or adds elements, through the
  * reporter's own `classnameTemplate` and `writeElement`.
@@ -44,8 +45,10 @@ export class BenchJUnitReporter extends JUnitReporter {
   private unfinished = new Map<string, string>()
   private unfinishedBySuite = new Map<string, { count: number; skipped: number }>()
   private planned: ReadonlyArray<TestSpecification> = []
-  /** The XML being written, when Vitest's writer could be redirected here; null: Vitest writes its own file. */
-  private buffer: string[] | null = null
+  /** Whether Vitest's writer could be redirected here; if not, Vitest writes its own file. */
+  private redirected = false
+  /** The file being written in this run's onTestRunEnd. */
+  private out: AtomicFile | null = null
 
   /** The Vitest projects whose tests this file holds; unset: every project. */
   private readonly projects?: ReadonlySet<string>
@@ -68,10 +71,10 @@ export class BenchJUnitReporter extends JUnitReporter {
       internals.fileFd = undefined
       // An earlier run's report must not pass as this one's, whatever happens to this run.
       rmSync(internals.reportFile, { force: true })
-      const collect = async (text: string) => void this.buffer?.push(text)
+      const collect = async (text: string) => void this.out?.write(`${text}\n`)
       internals.baseLog = collect
       internals.logger.baseLog = collect
-      this.buffer = []
+      this.redirected = true
     }
   }
 
@@ -103,15 +106,16 @@ export class BenchJUnitReporter extends JUnitReporter {
       }
     }
     const notRun = (cause ? filesNotRun(this.planned, modules) : []).map((spec) => this.notRunModule(spec, notRunMessage(cause)))
-    if (this.buffer) this.buffer.length = 0
-    await super.onTestRunEnd([...modules, ...notRun])
     const file = (this as unknown as JUnitInternals).reportFile
-    if (this.buffer && file) {
-      // One join, not a copy of every line and then the join: at 10,000 tasks the XML is tens of megabytes.
-      const xml = this.buffer.length ? `${this.buffer.join('\n')}\n` : ''
-      // The lines are not needed once joined: the main process should not hold the report twice while it writes.
-      this.buffer.length = 0
-      writeFileAtomic(file, xml)
+    this.out = this.redirected && file ? openAtomicFile(file) : null
+    try {
+      await super.onTestRunEnd([...modules, ...notRun])
+      this.out?.commit()
+    } catch (error) {
+      this.out?.discard()
+      throw error
+    } finally {
+      this.out = null
     }
   }
 

@@ -22,7 +22,8 @@ import { junitProperties, STATUS_PROPERTY } from './junit-properties.ts'
 import { recordOf, validOutcome } from './task-outcome.ts'
 import { leaderboardMarkdown } from './markdown.ts'
 import { filesNotRun, notRunMessage, plannedFiles, workerDeath } from './run-gaps.ts'
-import { writeFileAtomic } from '../src/lib/atomic-file.ts'
+import { writeChunksAtomic } from '../src/lib/atomic-file.ts'
+import { prettyJsonChunks } from '../src/lib/json-chunks.ts'
 import { formatSummary } from './summary.ts'
 import { trajectoryKey } from './trajectory-key.ts'
 
@@ -122,9 +123,13 @@ export class LeaderboardReporter implements Reporter {
     const unwritten: string[] = []
     // Each report is written on its own: one that fails (a page too large for a string, a full disk) is named,
     // fails the run, and does not stop the others.
-    const write = async (file: string, text: () => string | Promise<string>) => {
+    // Each report is written as it is made, piece by piece (at 10,000 tasks a report is tens of megabytes, never
+    // one string in memory), and on its own: one that fails (a full disk, a piece that cannot be made) is named,
+    // fails the run, and does not stop the others. Redaction goes piece by piece too: a piece is a whole value.
+    const redact = this.options.redactor
+    const write = async (file: string, pieces: () => Iterable<string> | AsyncIterable<string>) => {
       try {
-        writeFileAtomic(join(this.options.outputDir, file), this.options.redactor.text(await text()))
+        await writeChunksAtomic(join(this.options.outputDir, file), mapChunks(pieces(), (piece) => redact.text(piece)))
       } catch (error) {
         unwritten.push(file)
         const message = `vitest-mcp-bench: could not write ${file}: ${(error as Error).stack ?? (error as Error).message}`
@@ -132,11 +137,17 @@ export class LeaderboardReporter implements Reporter {
         else console.error(message)
       }
     }
-    await write('leaderboard.json', () => `${JSON.stringify(board, null, 2)}\n`)
-    await write('summary.md', () => leaderboardMarkdown(board))
+    await write('leaderboard.json', function* () {
+      yield* prettyJsonChunks(board, 'tasks')
+      yield '\n'
+    })
+    await write('summary.md', () => [leaderboardMarkdown(board)])
     const history = this.recordHistory(board, root)
     // Loaded there, not at config time: the report's charting library is only paid for when a report is written.
-    await write('report.html', async () => (await import('./html.ts')).leaderboardHtml({ board, trajectories, comparison: baseline?.comparison ?? null, history }))
+    await write('report.html', async function* () {
+      const { leaderboardHtmlChunks } = await import('./html.ts')
+      yield* leaderboardHtmlChunks({ board, trajectories, comparison: baseline?.comparison ?? null, history })
+    })
     const verdict = exitVerdict(board, {
       gateConfigured: gateConfigured(this.options.gate),
       otherFailures: run.otherFailures,
@@ -240,6 +251,10 @@ export class LeaderboardReporter implements Reporter {
  */
 function rawTask(test: TestCase): { annotations: TestAnnotation[] } {
   return (test as unknown as { task: { annotations: TestAnnotation[] } }).task
+}
+
+async function* mapChunks(pieces: Iterable<string> | AsyncIterable<string>, map: (piece: string) => string): AsyncGenerator<string> {
+  for await (const piece of pieces) yield map(piece)
 }
 
 function cleanErrorInPlace(error: { message: string; stack?: string }, redactor: Redactor): string {

@@ -79,14 +79,20 @@ export function defaultOrder(tasks: readonly TaskRecord[]): TaskRecord[] {
   )
 }
 
-export function taskTable(tasks: readonly TaskRecord[], trajectoryOf: (t: TaskRecord) => Trajectory | null | undefined): string {
+/**
+ * The task table in pieces: its controls, then the data block one row at a time, each row's detail made only when
+ * its turn comes, so a report of 10,000 tasks never holds every row's HTML at once.
+ */
+export function* taskTableChunks(tasks: readonly TaskRecord[], trajectoryOf: (t: TaskRecord) => Trajectory | null | undefined): Generator<string> {
   const head = `<tr><th class="expand-col"><span class="sr-only">expand</span></th>${COLUMNS.map((c, i) => `<th data-sort="${c.sort}" data-col="${i + 1}"${c.help ? ` title="${esc(c.help)}"` : ''}><button type="button" class="sort">${c.title}</button></th>`).join('')}</tr>`
-  const rows = defaultOrder(tasks).map((t) => taskRow(t, trajectoryOf(t)))
-  return `${filters(tasks)}
+  yield `${filters(tasks)}
 <div class="table-scroll"><table id="task-table" class="tasks" data-page-size="${PAGE_SIZE}"><thead>${head}</thead></table></div>
 <nav id="task-pages" class="pages" aria-label="task table pages"><button type="button" data-page="first">« first</button><button type="button" data-page="previous">‹ previous</button><output id="task-page" aria-live="polite"></output><button type="button" data-page="next">next ›</button><button type="button" data-page="last">last »</button></nav>
 <noscript><p class="notice">The task table is drawn by the page's script, which is off: every task is in <code>leaderboard.json</code> beside this report.</p></noscript>
-<script type="application/json" id="task-data">${taskData(rows)}</script>`
+<script type="application/json" id="task-data">[`
+  // The array's text is JSON.stringify's of the whole array: its items' texts, comma-separated.
+  for (const [i, t] of defaultOrder(tasks).entries()) yield `${i > 0 ? ',' : ''}${taskData(taskRow(t, trajectoryOf(t)))}`
+  yield ']</script>'
 }
 
 function taskRow(t: TaskRecord, trajectory: Trajectory | null | undefined): TaskRow {
@@ -104,12 +110,12 @@ function taskRow(t: TaskRecord, trajectory: Trajectory | null | undefined): Task
 }
 
 /**
- * The rows as the data block's text. A script element's text ends at the first `</script` and goes astray at
+ * A row, or the rows, as the data block's text. A script element's text ends at the first `</script` and goes astray at
  * `<!--` or `<script`, so each `</` is written `<\/` and those two with `<` as `\u003c` (JSON escapes both, and
  * the page's JSON.parse undoes them); not every `<`, since the rows' HTML is mostly tags and that would add a
  * fifth to the page. Control characters are dropped from every string, as from the rest of the page.
  */
-export function taskData(rows: readonly TaskRow[]): string {
+export function taskData(rows: TaskRow | readonly TaskRow[]): string {
   return JSON.stringify(rows, (_key, v: unknown) => (typeof v === 'string' ? withoutControls(v) : v))
     .replace(/<\//g, '<\\/')
     .replace(/<(!--|script)/gi, '\\u003c$1')

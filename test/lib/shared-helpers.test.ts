@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { writeFileAtomic } from '../../src/lib/atomic-file.ts'
+import { openAtomicFile, writeChunksAtomic, writeFileAtomic } from '../../src/lib/atomic-file.ts'
+import { prettyJsonChunks } from '../../src/lib/json-chunks.ts'
 import { mdCell, mdCode, mdFenced } from '../../src/lib/markdown.ts'
 import { splitWords } from '../../src/lib/words.ts'
 import { count } from '../../src/lib/text.ts'
@@ -58,5 +59,44 @@ describe('writeFileAtomic', () => {
     writeFileAtomic(join(dir, 'b.json'), 'new', { exclusive: true })
     expect(readFileSync(file, 'utf8')).toBe('two')
     expect(readdirSync(dir).sort()).toEqual(['a.json', 'b.json'])
+  })
+
+  it('writes pieces as they come, large ones across several writes, and puts nothing in place until committed', async () => {
+    const file = join(dir, 'pieces.txt')
+    writeFileAtomic(file, 'old')
+    const out = openAtomicFile(file)
+    const pieces = Array.from({ length: 3_000 }, (_, i) => `${i}:${'é'.repeat(200)}\n`)
+    for (const piece of pieces) out.write(piece)
+    expect(readFileSync(file, 'utf8')).toBe('old')
+    out.commit()
+    expect(readFileSync(file, 'utf8')).toBe(pieces.join(''))
+    expect(() => out.write('late')).toThrow(/pieces\.txt: written after it was committed/)
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([])
+  })
+
+  it('leaves the file as it was when a piece cannot be made, and no temporary file', async () => {
+    const file = join(dir, 'failing.txt')
+    writeFileAtomic(file, 'kept')
+    async function* failing() {
+      yield 'x'.repeat(1 << 19)
+      throw new Error('piece 2 failed')
+    }
+    await expect(writeChunksAtomic(file, failing())).rejects.toThrow('piece 2 failed')
+    expect(readFileSync(file, 'utf8')).toBe('kept')
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([])
+  })
+})
+
+describe('prettyJsonChunks', () => {
+  it('makes, in pieces, exactly the text of JSON.stringify(value, null, 2), the streamed array a piece per item', () => {
+    const values: Array<Record<string, unknown>> = [
+      {},
+      { tasks: [] },
+      { tasks: 3, other: [] },
+      { skipped: undefined, tasks: [{ a: [1, { b: 'line\nbreak' }] }, null, undefined, 'x'], after: { nested: [[]] }, fn: () => 1 },
+      { generatedAt: '2026-12-02', tasks: [{ id: 't1', scores: { overall: 0.5 } }] },
+    ]
+    for (const value of values) expect([...prettyJsonChunks(value, 'tasks')].join('')).toBe(JSON.stringify(value, null, 2))
+    expect([...prettyJsonChunks({ head: 1, tasks: [1, 2, 3] }, 'tasks')]).toHaveLength(2 + 1 + 3 + 1 + 1)
   })
 })
