@@ -7,6 +7,7 @@ import type { Secret } from '../../lib/redact.ts'
 import { getRuntime } from '../state.ts'
 import { buildPassFailPrompt, buildRubricPrompt, type BuiltPrompt, type JudgeInput } from './prompt.ts'
 import type { Rubric } from '../../contracts/rubric.ts'
+import { linkedSignal } from '../../lib/linked-signal.ts'
 import {
   notJudged,
   type JudgeErrorResult,
@@ -99,8 +100,9 @@ async function runJudge(
   const parse = (content: string | null) => parseReply(config, content)
 
   // Aborted by the caller's signal or by a sample's fatal error, whichever comes first.
-  const failed = new AbortController()
-  const stop = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal
+  // A linked signal (src/lib/linked-signal.ts), unhooked from the caller's once the samples are in.
+  const failed = linkedSignal([signal])
+  const stop = failed.signal
 
   const runSample = async (index: number): Promise<SampleOutcome> => {
     const prompt =
@@ -127,10 +129,14 @@ async function runJudge(
   // The first sample alone: a bad key or an unknown model then costs one request, not one per sample. The
   // rest start together; the judge endpoint's pool (`concurrency`, shared by the whole run: see
   // src/runtime/limit/endpoint-gate.ts) decides how many requests are in flight.
-  outcomes.push(await runSample(0))
-  if (!stop.aborted && config.samples > 1) {
-    const rest = Array.from({ length: config.samples - 1 }, (_, i) => i + 1)
-    outcomes.push(...(await Promise.all(rest.map(runSample))))
+  try {
+    outcomes.push(await runSample(0))
+    if (!stop.aborted && config.samples > 1) {
+      const rest = Array.from({ length: config.samples - 1 }, (_, i) => i + 1)
+      outcomes.push(...(await Promise.all(rest.map(runSample))))
+    }
+  } finally {
+    failed.release()
   }
   outcomes.sort((a, b) => a.index - b.index)
 

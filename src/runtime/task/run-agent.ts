@@ -8,6 +8,7 @@ import type { ServerSession } from '../servers/hub.ts'
 import { TrajectoryRecorder } from '../trajectory/recorder.ts'
 import type { Trajectory } from '../../contracts/trajectory.ts'
 import type { TaskSpec } from '../../contracts/task-spec.ts'
+import { linkedSignal } from '../../lib/linked-signal.ts'
 
 export interface AgentRunArgs {
   id: string
@@ -40,8 +41,9 @@ export interface AgentRun {
 export async function runAgent({ id, spec, setting, name, runtime, session, timeout, signal }: AgentRunArgs): Promise<AgentRun> {
   const { settings } = runtime
   // Stops on Vitest's cancel, the time budget or the task's end, whichever comes first.
-  const ended = new AbortController()
-  const stop = AbortSignal.any([signal, ended.signal])
+  // A linked signal, not AbortSignal.any (src/lib/linked-signal.ts): it and what hangs on it go with the task.
+  const run = linkedSignal([signal])
+  const stop = run.signal
   const stopped = new Promise<never>((_, reject) => {
     if (stop.aborted) reject(asError(stop.reason))
     else stop.addEventListener('abort', () => reject(asError(stop.reason)), { once: true })
@@ -76,7 +78,7 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
       return { trajectory: recorder.finish(null, message), outputs: [], isolation: null, ...(error instanceof AgentSetupError ? { setupError: message } : {}) }
     }
     const recorder = record()
-    timer = setTimeout(() => ended.abort(new Error(`agent timed out after ${timeout} ms`)), timeout)
+    timer = setTimeout(() => run.abort(new Error(`agent timed out after ${timeout} ms`)), timeout)
     try {
       const context = recorder.context()
       // Every turn, whoever records it, is checked before it joins the trajectory (src/runtime/agents/reply-shape.ts).
@@ -88,7 +90,7 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
     }
   } finally {
     clearTimeout(timer)
-    if (!stop.aborted) ended.abort(new Error('the task has ended'))
+    if (!stop.aborted) run.abort(new Error('the task has ended'))
   }
 }
 

@@ -1,0 +1,46 @@
+/**
+ * A signal of its own that aborts, with the same reason, when any parent does; `abort` ends it early and
+ * `release` unhooks it from the parents once its work is done.
+ *
+ * Not AbortSignal.any: a composite signal with an abort listener on it (the MCP SDK and the openai SDK add one
+ * to every request's signal and never remove it) is kept alive by Node until it aborts, with everything its
+ * listeners hold, and Node 20 keeps one that aborted in its parents' dependant sets as well. Measured: 100,000
+ * such signals left 116 MiB on the heap; this one leaves nothing once released, since the only link from a
+ * parent to it is the listener that release removes.
+ */
+export interface LinkedSignal {
+  readonly signal: AbortSignal
+  abort(reason?: unknown): void
+  release(): void
+}
+
+export function linkedSignal(parents: ReadonlyArray<AbortSignal | undefined>): LinkedSignal {
+  const controller = new AbortController()
+  const hooked: AbortSignal[] = []
+  const release = () => {
+    for (const parent of hooked) parent.removeEventListener('abort', follow)
+    hooked.length = 0
+  }
+  const follow = (event: Event) => {
+    release()
+    controller.abort((event.target as AbortSignal).reason)
+  }
+  for (const parent of parents) {
+    if (!parent) continue
+    if (parent.aborted) {
+      release()
+      controller.abort(parent.reason)
+      break
+    }
+    parent.addEventListener('abort', follow, { once: true })
+    hooked.push(parent)
+  }
+  return {
+    signal: controller.signal,
+    abort: (reason?: unknown) => {
+      release()
+      controller.abort(reason)
+    },
+    release,
+  }
+}
