@@ -99,6 +99,33 @@ describe('trajectory recorder', () => {
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0)
   })
 
+  it('cancels no finished call when the task\'s signal aborts at its end (no notifications/cancelled to the server)', async () => {
+    const transport = session.connections.get('probe')!.client.transport!
+    const send = transport.send.bind(transport)
+    const cancelled: unknown[] = []
+    transport.send = async (message, options) => {
+      if ('method' in message && message.method === 'notifications/cancelled') cancelled.push(message.params)
+      return send(message, options)
+    }
+    try {
+      const controller = new AbortController()
+      const r = recorder(controller.signal)
+      for (let i = 0; i < 6; i++) await r.callTool('probe__echo', { text: String(i) })
+      controller.abort(new Error('the task has ended'))
+      await new Promise((done) => setTimeout(done, 50))
+      expect(cancelled).toEqual([])
+      // A call still running when the task ends is cancelled: the server is told.
+      const stopping = new AbortController()
+      const pending = recorder(stopping.signal).callTool('probe__sleep', { ms: 2_000 })
+      await new Promise((done) => setTimeout(done, 50))
+      stopping.abort(new Error('the task has ended'))
+      expect((await pending).isError).toBe(true)
+      expect(cancelled).toHaveLength(1)
+    } finally {
+      transport.send = send
+    }
+  })
+
   it('records nothing more once the task has finished (an agent that ignored the deadline)', async () => {
     const r = recorder()
     await r.callTool('probe__echo', { text: 'in time' })
