@@ -110,6 +110,23 @@ const ALIASES: Alias[] = DEFINITIONS.flatMap((d) => {
   ]
 }).sort((a, b) => b.text.length - a.text.length)
 
+/**
+ * The aliases, in ALIASES' order, that can match a text starting with `first` (`lower` once lowercased): a
+ * case-sensitive alias must start with `first`, any other with `lower`. unitAt reads every standalone number of
+ * every tool output (grounding) and answer (facts), and most of the aliases can be ruled out by their first
+ * character alone; the lists are built on first use, one per pair of characters.
+ */
+const byFirst = new Map<string, Alias[]>()
+function aliasesStarting(first: string, lower: string): Alias[] {
+  const key = first + lower
+  let list = byFirst.get(key)
+  if (!list) {
+    list = ALIASES.filter((a) => a.text.charAt(0) === (a.caseSensitive ? first : lower))
+    byFirst.set(key, list)
+  }
+  return list
+}
+
 /** The unit a fact names (`'m'`, `'°C'`, `'GiB'`, `'miles'`), or undefined when it is not one we know. */
 export function parseUnit(name: string): Unit | undefined {
   const text = name.trim()
@@ -133,7 +150,7 @@ export function unitAt(text: string): { unit: Unit; length: number } | undefined
   if (!/^[\p{L}°º′″µμ]/u.test(text.charAt(space))) return undefined
   const rest = text.slice(space)
   const lower = rest.toLowerCase()
-  for (const alias of ALIASES) {
+  for (const alias of aliasesStarting(rest.charAt(0), lower.charAt(0))) {
     const head = alias.caseSensitive ? rest.slice(0, alias.text.length) : lower.slice(0, alias.text.length)
     if (head !== alias.text) continue
     // "in." ends with its own boundary; any other unit must not run on into a word or a digit ("5 mice", "m²").

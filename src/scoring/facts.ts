@@ -1,6 +1,6 @@
 import type { Fact } from '../contracts/task-spec.ts'
 import { convert, parseUnit, stepRatio, type Unit } from '../contracts/units.ts'
-import { halfStep, numberTokens, quantitiesIn, type SaidNumber, type Written } from './numbers.ts'
+import { halfStep, numberTokens, quantitiesIn, type NumberToken, type SaidNumber, type Written } from './numbers.ts'
 
 /**
  * Fact matching that forgives formatting and sensible rounding, since model
@@ -25,11 +25,11 @@ import { halfStep, numberTokens, quantitiesIn, type SaidNumber, type Written } f
  */
 const RELATIVE_TOLERANCE = 0.01
 
-/** Replaces every number with its canonical value and folds case and spacing. */
-export function normalizeText(text: string): string {
+/** Replaces every number with its canonical value and folds case and spacing. `tokens`: the text's numbers, if already read. */
+export function normalizeText(text: string, tokens: readonly NumberToken[] = numberTokens(text)): string {
   let out = ''
   let at = 0
-  for (const token of numberTokens(text)) {
+  for (const token of tokens) {
     out += text.slice(at, token.start) + String(token.value)
     at = token.end
   }
@@ -128,18 +128,26 @@ function containsText(normalisedAnswer: string, text: string, wholeWord: boolean
   return false
 }
 
-/** A reader of one answer: its numbers and normalised text are worked out once for all of a task's facts. */
+/**
+ * A reader of one answer: its numbers and normalised text are worked out once for all of a task's facts, from
+ * one reading of its numbers (the text may be every tool output of a run, for grounding).
+ */
 class AnswerReader {
+  private tokens?: NumberToken[]
   private quantities?: SaidNumber[]
   private normalised?: string
   constructor(readonly text: string) {}
 
+  private numbers(): NumberToken[] {
+    return (this.tokens ??= numberTokens(this.text))
+  }
+
   private said(): SaidNumber[] {
-    return (this.quantities ??= quantitiesIn(this.text))
+    return (this.quantities ??= quantitiesIn(this.text, this.numbers()))
   }
 
   private norm(): string {
-    return (this.normalised ??= normalizeText(this.text))
+    return (this.normalised ??= normalizeText(this.text, this.numbers()))
   }
 
   states(spelling: string | number, unit: Unit | undefined, wholeWord: boolean): boolean {
@@ -194,15 +202,22 @@ export function ungroundedFacts(facts: readonly Fact[], outputs: readonly string
  * that names no goals). A goal is met when the answer states all its facts.
  */
 export function goalsMet(answer: string | null, facts: readonly Fact[]): { met: number; total: number } | null {
-  if (facts.length === 0) return null
+  return factsStated(answer, facts).goals
+}
+
+/** goalsMet and missingFacts of one answer together, from one reading of it (a task record needs both). */
+export function factsStated(answer: string | null, facts: readonly Fact[]): { goals: { met: number; total: number } | null; missing: Fact[] } {
+  const reader = new AnswerReader(answer ?? '')
+  const stated = new Map(facts.map((fact) => [fact, reader.mentions(fact)]))
+  const missing = facts.filter((fact) => !stated.get(fact))
+  if (facts.length === 0) return { goals: null, missing }
   const goals = new Map<string, Fact[]>()
   for (const fact of facts) {
     const goal = typeof fact === 'object' && fact.goal ? fact.goal : ''
     goals.set(goal, [...(goals.get(goal) ?? []), fact])
   }
-  const reader = new AnswerReader(answer ?? '')
-  const met = [...goals.values()].filter((group) => group.every((f) => reader.mentions(f))).length
-  return { met, total: goals.size }
+  const met = [...goals.values()].filter((group) => group.every((f) => stated.get(f))).length
+  return { goals: { met, total: goals.size }, missing }
 }
 
 /** Whether a fact is a number fact (its first spelling reads as a number): the facts a number spray could hit. */

@@ -90,11 +90,12 @@ const COMPOUND_GAP = /^\s*,?\s*(?:and\s+)?$/i
 /**
  * Every standalone number of a text with its unit, and the sums of compound
  * quantities ("15 weeks and 1 day" is also 15.14 weeks, "1 h 14 min" also
- * 1.23 h): each later part in a smaller unit of the same quantity.
+ * 1.23 h): each later part in a smaller unit of the same quantity. `tokens`
+ * are the text's numbers, when the caller has already read them.
  */
-export function quantitiesIn(text: string): SaidNumber[] {
+export function quantitiesIn(text: string, tokens: readonly NumberToken[] = numberTokens(text)): SaidNumber[] {
   const said: Array<SaidNumber & { start: number; end: number }> = []
-  for (const token of numberTokens(text)) {
+  for (const token of tokens) {
     if (!token.standalone) continue
     const unit = unitAt(text.slice(token.end, token.end + 40))
     said.push({ value: token.value, step: halfStep(token.decimals), unit: unit?.unit, start: token.start, end: token.end + (unit?.length ?? 0) })

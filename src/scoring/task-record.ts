@@ -1,7 +1,6 @@
 import { scoreJudge } from './judge-scores.ts'
-import { describeFact, goalsMet, missingFacts } from './facts.ts'
+import { describeFact, factsStated } from './facts.ts'
 import { SETUP_PHASES, type TaskOutcome } from '../contracts/outcome.ts'
-import type { Fact } from '../contracts/task-spec.ts'
 import { reportedRounds } from './fidelity-formulas.ts'
 import { DEFAULT_PRICES, type Prices } from '../contracts/prices.ts'
 import type { TaskRecord } from '../contracts/leaderboard.ts'
@@ -31,6 +30,7 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
     : stoppedEarly ? stoppedMetrics(outcome.reference) : NO_METRICS
   const answer = trajectory?.answer ?? null
   const facts = trajectory ? outcome.reference?.facts ?? [] : []
+  const stated = factsStated(answer, facts)
   const judges = [outcome.judge, outcome.referenceJudge]
   // A task that could not start never ran its agent: it spent nothing, rather than an unknown amount.
   // One whose record the harness mangled did run it, and what it spent is kept where the trajectory was.
@@ -53,8 +53,8 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
     isolation: outcome.agentIsolation ?? null,
     failures: result.errors,
     metrics,
-    goals: goalsOf(outcome, answer, facts),
-    missingFacts: missingFacts(answer, facts).map(describeFact),
+    goals: goalsOf(outcome, stated.goals),
+    missingFacts: stated.missing.map(describeFact),
     scores: scoreTask(metrics, outcome.judge, { zeroJudge: stoppedEarly && outcome.judgeConfigured }),
     judge: scoreJudge(outcome.judge),
     referenceJudge: scoreJudge(outcome.referenceJudge),
@@ -71,8 +71,7 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
 }
 
 /** Goals met; none when the facts check found the answer too long or too full of numbers to check at all. */
-function goalsOf(outcome: TaskOutcome, answer: string | null, facts: readonly Fact[]) {
-  const goals = goalsMet(answer, facts)
+function goalsOf(outcome: TaskOutcome, goals: { met: number; total: number } | null) {
   const unreadable = outcome.verdicts.some((v) => v.check === 'facts' && !v.pass && (v.rule === 'answer-too-long' || v.rule === 'number-spray'))
   return goals && unreadable ? { met: 0, total: goals.total } : goals
 }
