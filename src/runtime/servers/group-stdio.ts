@@ -161,15 +161,19 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): void {
  * True while a process of the group still runs. Where /proc exists (Linux) a zombie does not count: under
  * an init that does not reap orphans (a container's PID 1 often does not), a killed child stays a zombie
  * forever, and each close would wait out the grace period for it. Elsewhere, signal 0 to the group.
+ * Signal 0 comes first on Linux too: a group with no process at all, zombie or not (ESRCH: the usual case once
+ * a server has exited on its own), is known gone without reading the stat file of every process on the machine.
  */
 function groupAlive(pgid: number): boolean {
-  if (hasProc) return liveMembers(pgid)
+  let signalled: NodeJS.ErrnoException | undefined
   try {
     process.kill(-pgid, 0)
-    return true
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+    signalled = error as NodeJS.ErrnoException
   }
+  if (signalled?.code === 'ESRCH') return false
+  if (hasProc) return liveMembers(pgid)
+  return signalled === undefined || signalled.code === 'EPERM'
 }
 
 const hasProc = process.platform === 'linux' && existsSync('/proc/self/stat')
