@@ -45,7 +45,9 @@ export function matchCalls(
   const byKey = new Map<string, number[]>()
   refs.forEach((ref, j) => {
     const key = keyOf(ref.tool, ref.args)
-    byKey.set(key, [...(byKey.get(key) ?? []), j])
+    const same = byKey.get(key)
+    if (same) same.push(j)
+    else byKey.set(key, [j])
   })
   const fits = calls.map((call) => {
     const tool = qualifiedTool(call)

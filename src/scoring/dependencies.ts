@@ -37,6 +37,8 @@ export function referenceLayers(plan: ReferencePlan): string[][] {
  * agent that follows the plan exactly scores 1. An edge is observed when both its calls were paired.
  */
 export function dependencyOrder(trajectory: Trajectory, plan: ReferencePlan): { rate: number | null; edges: DependencyEdge[] } {
+  // A plan without dependencies has no edge to check: nothing to pair the calls for.
+  if (!plan.calls.some((c) => c.after.length)) return { rate: null, edges: [] }
   const pairedWith = pairCalls(trajectory, plan)
   const byId = new Map(plan.calls.map((c) => [c.id, c]))
   const edges: DependencyEdge[] = []

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { goalsMet, mentionsFact, missingFacts, normalizeText, ungroundedFacts } from '../../src/scoring/facts.ts'
+import { factsStated, goalsMet, mentionsFact, missingFacts, normalizeText, ungroundedFacts } from '../../src/scoring/facts.ts'
 
 describe('fact matching', () => {
   it('matches numbers by value across formatting', () => {
@@ -61,5 +61,14 @@ describe('fact objects, grounding and goals', () => {
     expect(goalsMet('Clear, 21.5 °C; harvest 270 t.', facts)).toEqual({ met: 2, total: 2 })
     expect(goalsMet('no idea', ['270'])).toEqual({ met: 0, total: 1 })
     expect(goalsMet('anything', [])).toBeNull()
+  })
+
+  it('reads an answer once for its goals and missing facts, with the same results as apart', () => {
+    const facts = [{ value: 'clear', goal: 'weather' }, { value: 21.5, goal: 'weather' }, { value: '270', goal: 'harvest' }, { value: 42, forbid: [41] }]
+    for (const answer of ['Denver is clear at 21.5 °C.', 'Clear, 21.5 °C; harvest 270 t; 42 or 41.', 'harvest 270 t, answer 42', null]) {
+      expect(factsStated(answer, facts)).toEqual({ goals: goalsMet(answer, facts), missing: missingFacts(answer, facts) })
+    }
+    expect(factsStated('Denver is clear at 21.5 °C.', facts)).toEqual({ goals: { met: 1, total: 3 }, missing: [facts[2], facts[3]] })
+    expect(factsStated('anything', [])).toEqual({ goals: null, missing: [] })
   })
 })
