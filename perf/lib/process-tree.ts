@@ -4,7 +4,8 @@
  * - CPU: user + system time of the command and every descendant it waited for, read from a shell's
  *   /proc/self/stat (cutime + cstime) once the command has ended;
  * - memory: sampled from /proc, the largest resident set of any one process of the tree (VmHWM, its own
- *   peak, so a spike between samples still counts) and the largest sum over the tree.
+ *   peak, so a spike between samples still counts) and the largest sum over the tree. The command's own
+ *   process is read every 5 ms besides, so a peak just before it exits (its reports) is not missed.
  * Linux only; elsewhere CPU and memory are reported as unknown (NaN).
  */
 import { spawn } from 'node:child_process'
@@ -19,7 +20,7 @@ export interface TreeRun {
   peakRss: number
   /** Largest peak RSS (VmHWM) of any single process of the tree, in bytes. */
   maxProcessRss: number
-  /** Highest sampled RSS of the command itself (the main process, under the measuring shell), in bytes; NaN where /proc is not available. */
+  /** Peak RSS of the command itself (the main process, under the measuring shell; its VmHWM, read every 5 ms), in bytes; NaN where /proc is not available. */
   rootPeakRss: number
   output: string
 }
@@ -28,7 +29,7 @@ const PAGE = 4096
 const linux = process.platform === 'linux'
 
 /** RSS of `root` and every descendant, and the largest VmHWM among them, in bytes. */
-function treeMemory(root: number): { sum: number; largest: number; main: number } {
+function treeMemory(root: number): { sum: number; largest: number; main: number; mainPid: number | undefined } {
   const parent = new Map<number, number>()
   const rss = new Map<number, number>()
   for (const entry of readdirSync('/proc')) {
@@ -56,7 +57,7 @@ function treeMemory(root: number): { sum: number; largest: number; main: number 
   }
   // The command runs under the measuring shell: its own process is the shell's child (the shell itself if it exec'd).
   const main = [...parent].find(([, p]) => p === root)?.[0]
-  return { sum, largest, main: rss.get(main ?? root) ?? 0 }
+  return { sum, largest, main: rss.get(main ?? root) ?? 0, mainPid: main }
 }
 
 function highWater(pid: number): number | undefined {
@@ -84,17 +85,30 @@ export function runTree(command: string[], options: { cwd: string; env: NodeJS.P
   let peakRss = linux ? 0 : Number.NaN
   let maxProcessRss = linux ? 0 : Number.NaN
   let rootPeakRss = linux ? 0 : Number.NaN
+  let mainPid: number | undefined
   const sample = () => {
     if (child.pid === undefined || !linux) return
-    const { sum, largest, main } = treeMemory(child.pid)
-    rootPeakRss = Math.max(rootPeakRss, main)
-    peakRss = Math.max(peakRss, sum)
-    maxProcessRss = Math.max(maxProcessRss, largest)
+    const tree = treeMemory(child.pid)
+    mainPid ??= tree.mainPid
+    rootPeakRss = Math.max(rootPeakRss, tree.main)
+    peakRss = Math.max(peakRss, tree.sum)
+    maxProcessRss = Math.max(maxProcessRss, tree.largest)
+  }
+  // The main process's own peak (VmHWM) is read far more often than the tree is scanned: a test runner's
+  // main process peaks while it writes its reports, in the last moments before it exits, and a peak that
+  // ends less than one tree scan before the exit would otherwise go unseen (a run measured low by chance).
+  const watchMain = () => {
+    const hwm = mainPid === undefined ? undefined : highWater(mainPid)
+    if (hwm === undefined) return
+    rootPeakRss = Math.max(rootPeakRss, hwm)
+    maxProcessRss = Math.max(maxProcessRss, hwm)
   }
   const timer = setInterval(sample, options.sampleMs ?? 100)
+  const mainTimer = linux ? setInterval(watchMain, 5) : undefined
   return new Promise((resolve) => {
     child.on('close', (code) => {
       clearInterval(timer)
+      clearInterval(mainTimer)
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
       // Fields 16 and 17 of stat (cutime, cstime) are at 13 and 14 once the pid and name are cut off.
       const cpuMs = linux && fields.length > 14 ? (Number(fields[13]) + Number(fields[14])) * TICK_MS : Number.NaN
