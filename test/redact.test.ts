@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRedactor, keySecrets, referencedSecrets } from '../src/lib/redact.ts'
+import { createRedactor, keySecrets, redactShared, referencedSecrets } from '../src/lib/redact.ts'
 
 describe('redaction', () => {
   it('replaces known secret values, naming where they came from', () => {
@@ -46,6 +46,21 @@ describe('redaction', () => {
     const r = createRedactor([{ value: 'hunter2-secret', label: 'PW' }])
     expect(r.deep({ a: ['x hunter2-secret', 3, null], b: { c: true, d: 'hunter2-secret' } }))
       .toEqual({ a: ['x [redacted:PW]', 3, null], b: { c: true, d: '[redacted:PW]' } })
+  })
+
+  it('redacts nested data sharing what holds no secret, with the same result as the deep copy', () => {
+    const r = createRedactor([{ value: 'hunter2-secret', label: 'PW' }])
+    const clean = { c: true, list: [1, 'two', { three: 3 }] }
+    const data = { a: ['x hunter2-secret', 3, null], b: { c: true, d: 'hunter2-secret' }, clean, none: undefined }
+    const out = redactShared(data, r.text)
+    expect(JSON.stringify(out)).toBe(JSON.stringify(r.deep(data)))
+    expect(out).toEqual(r.deep(data))
+    // Only the path to a changed string is copied; the rest is the data that came in, which is left as it was.
+    expect(out).not.toBe(data)
+    expect(out.clean).toBe(clean)
+    expect(data.a[0]).toBe('x hunter2-secret')
+    expect(data.b.d).toBe('hunter2-secret')
+    expect(redactShared(clean, r.text)).toBe(clean)
   })
 
   it('finds the values of the variables a config refers to, and the key variables in use', () => {

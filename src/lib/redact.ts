@@ -99,6 +99,37 @@ function walk(value: unknown, text: (s: string) => string): unknown {
   return value
 }
 
+/**
+ * Plain JSON data with every string redacted like `deep`, but sharing every array and object that holds nothing
+ * to redact: only the path to a changed string is copied, and data without any comes back as it was. For data
+ * its caller built for the purpose and only reads afterwards (the report's leaderboard, whole copies of which
+ * the main process would otherwise hold while it writes the reports).
+ */
+export function redactShared<T>(value: T, text: (s: string) => string): T {
+  return shared(value, text) as T
+}
+
+function shared(value: unknown, text: (s: string) => string): unknown {
+  if (typeof value === 'string') return text(value)
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined
+    for (let i = 0; i < value.length; i++) {
+      const redacted = shared(value[i], text)
+      if (redacted !== value[i]) (out ??= value.slice())[i] = redacted
+    }
+    return out ?? value
+  }
+  if (value && typeof value === 'object') {
+    let out: Record<string, unknown> | undefined
+    for (const [k, v] of Object.entries(value)) {
+      const redacted = shared(v, text)
+      if (redacted !== v) (out ??= { ...value })[k] = redacted
+    }
+    return out ?? value
+  }
+  return value
+}
+
 const VARIABLE = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g
 
 /** Every variable a piece of config refers to as `${VAR}`, with its current value. */
