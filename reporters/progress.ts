@@ -6,7 +6,7 @@ import { totalUsd } from '../src/scoring/run-costs.ts'
 import type { TaskRecord } from '../src/contracts/leaderboard.ts'
 import { isLeftOut, isUnfinished } from '../src/scoring/task-record.ts'
 import { cleanText, count, duration, percent, usd } from '../src/lib/text.ts'
-import { recordOf, validOutcome } from './task-outcome.ts'
+import { keepValidOutcome, recordOf, validOutcome } from './task-outcome.ts'
 import { joinVitestWindow, type VitestWindow } from './vitest-window.ts'
 
 export interface ProgressReporterOptions {
@@ -86,8 +86,10 @@ export class ProgressReporter implements Reporter {
     const root = this.vitest?.config.root ?? process.cwd()
     const errors = (result.errors ?? []).map((e) => e.message)
     const file = relative(root, test.module.moduleId)
+    const valid = validOutcome(outcome, meta.mcpBenchTask, file, errors)
+    keepValidOutcome(meta, valid)
     const record = recordOf(
-      validOutcome(outcome, meta.mcpBenchTask, file, errors),
+      valid,
       { state: result.state as 'passed' | 'failed' | 'skipped', errors, durationMs: Math.round(test.diagnostic()?.duration ?? 0) },
       this.options.prices,
     )

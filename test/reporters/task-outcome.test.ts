@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { validOutcome } from '../../reporters/task-outcome.ts'
+import { keepValidOutcome, validOutcome } from '../../reporters/task-outcome.ts'
 import { taskRecord } from '../../src/scoring/task-record.ts'
 import { call, outcome, trajectory } from '../support/trajectories.ts'
 
@@ -31,5 +31,24 @@ describe('an outcome record that fails validation where it arrives', () => {
 
   it('leaves a missing record as before: the task ended before it recorded one', () => {
     expect(validOutcome(undefined, identity, 'f', ['worker died']).stopped).toEqual({ phase: 'agent', message: 'worker died' })
+  })
+})
+
+describe('the outcome a test\'s meta keeps once it is validated', () => {
+  it('is the validated copy, which is not validated again; one that failed validation stays as it came', () => {
+    const raw = outcome({ servers: ['math'], category: 'math', trajectory: trajectory([call()]) })
+    const meta = { mcpBenchOutcome: raw }
+    const valid = validOutcome(raw, identity, 'f', [])
+    expect(valid).not.toBe(raw)
+    keepValidOutcome(meta, valid)
+    expect(meta.mcpBenchOutcome).toBe(valid)
+    expect(validOutcome(meta.mcpBenchOutcome, identity, 'f', [])).toBe(valid)
+
+    const bad = { ...raw, tier: 'impossible' } as never
+    const badMeta = { mcpBenchOutcome: bad }
+    const faulted = validOutcome(bad, identity, 'f', [])
+    expect(faulted.stopped?.phase).toBe('harness')
+    keepValidOutcome(badMeta, faulted)
+    expect(badMeta.mcpBenchOutcome).toBe(bad)
   })
 })
