@@ -175,8 +175,7 @@ export function mentionsFact(answer: string, fact: Fact): boolean {
 }
 
 export function missingFacts(answer: string | null, facts: readonly Fact[]): Fact[] {
-  const reader = new AnswerReader(answer ?? '')
-  return facts.filter((f) => !reader.mentions(f))
+  return factsStated(answer, facts).missing
 }
 
 /** For messages: each fact the answer fails because it also states a value the fact forbids. */
@@ -214,7 +213,9 @@ export function factsStated(answer: string | null, facts: readonly Fact[]): { go
   const goals = new Map<string, Fact[]>()
   for (const fact of facts) {
     const goal = typeof fact === 'object' && fact.goal ? fact.goal : ''
-    goals.set(goal, [...(goals.get(goal) ?? []), fact])
+    const group = goals.get(goal)
+    if (group) group.push(fact)
+    else goals.set(goal, [fact])
   }
   const met = [...goals.values()].filter((group) => group.every((f) => stated.get(f))).length
   return { goals: { met, total: goals.size }, missing }
