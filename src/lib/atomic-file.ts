@@ -61,12 +61,25 @@ export function openAtomicFile(file: string, options: { exclusive?: boolean } = 
     fd = null
     closeSync(open)
   }
+  const discard = () => {
+    pending = []
+    close()
+    rmSync(tmp, { force: true })
+    writing.delete(tmp)
+  }
   return {
     write(text) {
       if (fd === null) throw new Error(`${file}: written after it was committed or discarded`)
       pending.push(text)
       size += text.length
-      if (size >= BATCH) flush()
+      if (size < BATCH) return
+      try {
+        flush()
+      } catch (error) {
+        // A full disk, a closed descriptor: the file stays as it was, and no temporary file is left behind.
+        discard()
+        throw error
+      }
     },
     commit() {
       try {
@@ -75,17 +88,10 @@ export function openAtomicFile(file: string, options: { exclusive?: boolean } = 
         if (options.exclusive) linkSync(tmp, file)
         else renameSync(tmp, file)
       } finally {
-        close()
-        rmSync(tmp, { force: true })
-        writing.delete(tmp)
+        discard()
       }
     },
-    discard() {
-      pending = []
-      close()
-      rmSync(tmp, { force: true })
-      writing.delete(tmp)
-    },
+    discard,
   }
 }
 
@@ -103,11 +109,6 @@ export async function writeChunksAtomic(file: string, chunks: Iterable<string> |
 
 export function writeFileAtomic(file: string, text: string, options: { exclusive?: boolean } = {}): void {
   const out = openAtomicFile(file, options)
-  try {
-    out.write(text)
-  } catch (error) {
-    out.discard()
-    throw error
-  }
+  out.write(text)
   out.commit()
 }
