@@ -103,24 +103,27 @@ describe('trajectory recorder', () => {
     const transport = session.connections.get('probe')!.client.transport!
     const send = transport.send.bind(transport)
     const cancelled: unknown[] = []
+    let sleepSent!: () => void
+    const sleeping = new Promise<void>((done) => (sleepSent = done))
     transport.send = async (message, options) => {
       if ('method' in message && message.method === 'notifications/cancelled') cancelled.push(message.params)
+      if ('method' in message && message.method === 'tools/call' && message.params?.name === 'sleep') sleepSent()
       return send(message, options)
     }
     try {
       const controller = new AbortController()
       const r = recorder(controller.signal)
       for (let i = 0; i < 6; i++) await r.callTool('probe__echo', { text: String(i) })
+      // The SDK sends a cancellation from the abort listener itself: any would be here once abort returns.
       controller.abort(new Error('the task has ended'))
-      await new Promise((done) => setTimeout(done, 50))
       expect(cancelled).toEqual([])
       // A call still running when the task ends is cancelled: the server is told.
       const stopping = new AbortController()
       const pending = recorder(stopping.signal).callTool('probe__sleep', { ms: 2_000 })
-      await new Promise((done) => setTimeout(done, 50))
+      await sleeping
       stopping.abort(new Error('the task has ended'))
-      expect((await pending).isError).toBe(true)
       expect(cancelled).toHaveLength(1)
+      expect((await pending).isError).toBe(true)
     } finally {
       transport.send = send
     }
