@@ -4,9 +4,9 @@
  *
  * Not AbortSignal.any: a composite signal with an abort listener on it (the MCP SDK and the openai SDK add one
  * to every request's signal and never remove it) is kept alive by Node until it aborts, with everything its
- * listeners hold, and Node 20 keeps one that aborted in its parents' dependant sets as well. Measured: 100,000
- * such signals left 116 MiB on the heap; this one leaves nothing once released, since the only link from a
- * parent to it is the listener that release removes.
+ * listeners hold, and Node 20 keeps one that aborted in its parents' dependant sets as well. Measured by
+ * perf/abort-signals.ts: 100,000 such signals left 105 MiB of heap over none at all; linked and released, 0.0 MiB,
+ * since the only link from a parent to it is the listener that release removes.
  */
 export interface LinkedSignal {
   readonly signal: AbortSignal
