@@ -121,8 +121,6 @@ export class LeaderboardReporter implements Reporter {
     }))
     const trajectories = new Map(seen.map((s) => [trajectoryKey(s.record), s.trajectory]))
     const unwritten: string[] = []
-    // Each report is written on its own: one that fails (a page too large for a string, a full disk) is named,
-    // fails the run, and does not stop the others.
     // Each report is written as it is made, piece by piece (at 10,000 tasks a report is tens of megabytes, never
     // one string in memory), and on its own: one that fails (a full disk, a piece that cannot be made) is named,
     // fails the run, and does not stop the others. Redaction goes piece by piece too: a piece is a whole value.
