@@ -40,6 +40,7 @@ export function buildLeaderboard(input: LeaderboardInput): Leaderboard {
   const gate = input.gateDeferred
     ? { applied: false, passed: true, failures: [], note: input.gateDeferred, baseline: null }
     : withBaseline({ applied: true, ...applyGate(agents, input.records, input.gate), note: null, baseline: null }, input.baseline ?? null)
+  // Parsed once per run: without zod's compiled fast path, which would cost more to generate than this one parse.
   const summary = LeaderboardSummarySchema.parse({
     schemaVersion: LEADERBOARD_SCHEMA_VERSION,
     generatedAt: input.generatedAt ?? new Date().toISOString(),
@@ -50,7 +51,7 @@ export function buildLeaderboard(input: LeaderboardInput): Leaderboard {
     fileErrors: input.fileErrors,
     gate,
     cost: { ...runCost(counted(input.records)), pricesAsOf: DEFAULT_PRICES_AS_OF },
-  })
+  }, { jitless: true })
   // In the schema's key order, as leaderboard.json has always had it.
   return Object.fromEntries(Object.keys(LeaderboardSchema.shape).map((k) => [k, k === 'tasks' ? input.records : summary[k as keyof typeof summary]])) as Leaderboard
 }
