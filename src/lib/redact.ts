@@ -121,9 +121,12 @@ function shared(value: unknown, text: (s: string) => string): unknown {
   }
   if (value && typeof value === 'object') {
     let out: Record<string, unknown> | undefined
-    for (const [k, v] of Object.entries(value)) {
+    const record = value as Record<string, unknown>
+    // Keys, not entries: a [key, value] pair per field of every record would be most of what this allocates.
+    for (const k of Object.keys(record)) {
+      const v = record[k]
       const redacted = shared(v, text)
-      if (redacted !== v) (out ??= { ...value })[k] = redacted
+      if (redacted !== v) (out ??= { ...record })[k] = redacted
     }
     return out ?? value
   }
