@@ -25,6 +25,8 @@ export interface ReportInput {
   charts?: ChartsLoader
   /** Where the one console line about missing charts goes; console.warn by default. */
   warn?: (line: string) => void
+  /** A task's row of the data block made earlier from this very record, as the page would have it (redacted too). */
+  preparedRow?: (t: TaskRecord) => string | undefined
 }
 
 /**
@@ -75,7 +77,7 @@ ${runFacts(board)}
 <section id="usage"><h2>Usage</h2>${charts.usage}</section>
 ${baseline}
 <section id="tasks"><h2>Tasks</h2>`)
-  for (const part of taskTableChunks(board.tasks, (t: TaskRecord) => input.trajectories.get(trajectoryKey(t)))) yield withoutControls(part)
+  for (const part of taskTableChunks(board.tasks, (t: TaskRecord) => input.trajectories.get(trajectoryKey(t)), input.preparedRow)) yield withoutControls(part)
   yield withoutControls(`</section>
 ${board.fileErrors.length ? `<section id="file-errors"><h2>Files that did not load</h2>${board.fileErrors.map((f) => `<h4><code>${esc(f.file)}</code></h4><pre class="error">${esc(f.error)}</pre>`).join('\n')}</section>` : ''}
 </main>

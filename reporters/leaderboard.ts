@@ -26,6 +26,7 @@ import { writeChunksAtomic } from '../src/lib/atomic-file.ts'
 import { prettyJsonChunks } from '../src/lib/json-chunks.ts'
 import { formatSummary } from './summary.ts'
 import { trajectoryKey } from './trajectory-key.ts'
+import { PreparedRows } from './prepared-rows.ts'
 
 export interface LeaderboardReporterOptions {
   outputDir: string
@@ -66,6 +67,9 @@ export class LeaderboardReporter implements Reporter {
    */
   private seen = new Map<string, Map<string, Seen>>()
   private chartsWarming = false
+  /** The module that makes report.html's task rows, loaded at the first result. */
+  private rowMaker?: Promise<typeof import('./html/task-table.ts')>
+  private readonly prepared = new PreparedRows()
   /** The files this run set out to run: a file whose worker died before it started is known only from here. */
   private planned: ReadonlyArray<TestSpecification> = []
 
@@ -87,12 +91,36 @@ export class LeaderboardReporter implements Reporter {
 
   /**
    * The first benchmark result means a report will be written: its charting code is loaded and warmed
-   * now, while the main process mostly waits on the workers, rather than at the end of the run.
+   * now, while the main process mostly waits on the workers, rather than at the end of the run. Each
+   * result's row of report.html is made as it arrives, for the same reason (prepared-rows.ts).
    */
   onTestCaseResult(test: TestCase): void {
-    if (this.chartsWarming || !test.meta().mcpBenchTask) return
+    if (!test.meta().mcpBenchTask || this.vitest?.config.mergeReports || !this.ownProject(test.project.name)) return
+    this.rowMaker ??= import('./html/task-table.ts')
+    this.rowMaker.then((rows) => this.prepareRow(test, rows.pageRowText)).catch(() => {})
+    if (this.chartsWarming) return
     this.chartsWarming = true
     setTimeout(() => void import('./html/echarts.ts').then((charts) => charts.warmUpCharts()).catch(() => {}), 0).unref()
+  }
+
+  /**
+   * The test's row of report.html, made from the record the end of the run will build for it (the same
+   * cleaned errors, so the same cached record) and redacted as the report's pieces are. A test whose record
+   * turns out different at the end gets its row made then.
+   */
+  private prepareRow(test: TestCase, rowText: (t: TaskRecord, trajectory: Trajectory | null) => string): void {
+    const meta = test.meta()
+    const result = test.result()
+    if (!meta.mcpBenchTask || isUnfinished(meta.mcpBenchOutcome, result.state)) return
+    const redactor = this.options.redactor
+    const file = relative(this.vitest?.config.root ?? process.cwd(), test.module.moduleId)
+    // What cleanErrorInPlace makes of each message at the end, without changing the errors other reporters print now.
+    const errors = (result.errors ?? []).map((e) => redactor.text(cleanText(e.message)))
+    const outcome = validOutcome(meta.mcpBenchOutcome, meta.mcpBenchTask, file, errors)
+    const state = result.state as 'passed' | 'failed' | 'skipped'
+    const record = recordOf(outcome, { state, errors, durationMs: Math.round(test.diagnostic()?.duration ?? 0) }, this.options.prices)
+    // Made as the end of the run makes it: from the record as the board shows it (redacted), then redacted whole.
+    this.prepared.put(record, redactor.text(rowText(redactor.deep(record), outcome.trajectory)))
   }
 
   async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = [], reason?: string): Promise<void> {
@@ -120,11 +148,14 @@ export class LeaderboardReporter implements Reporter {
       baseline: baseline?.regression ?? null,
     }))
     const trajectories = new Map(seen.map((s) => [trajectoryKey(s.record), s.trajectory]))
+    // Each task on the (redacted) board, by the record it was made from: the key its prepared row is kept by.
+    const boardSource = new Map(board.tasks.map((t, i) => [t, records[i]!]))
     const unwritten: string[] = []
     // Each report is written as it is made, piece by piece (at 10,000 tasks a report is tens of megabytes, never
     // one string in memory), and on its own: one that fails (a full disk, a piece that cannot be made) is named,
     // fails the run, and does not stop the others. Redaction goes piece by piece too: a piece is a whole value.
     const redact = this.options.redactor
+    const prepared = this.prepared
     const write = async (file: string, pieces: () => Iterable<string> | AsyncIterable<string>) => {
       try {
         await writeChunksAtomic(join(this.options.outputDir, file), mapChunks(pieces(), (piece) => redact.text(piece)))
@@ -144,8 +175,10 @@ export class LeaderboardReporter implements Reporter {
     // Loaded there, not at config time: the report's charting library is only paid for when a report is written.
     await write('report.html', async function* () {
       const { leaderboardHtmlChunks } = await import('./html.ts')
-      yield* leaderboardHtmlChunks({ board, trajectories, comparison: baseline?.comparison ?? null, history })
+      yield* leaderboardHtmlChunks({ board, trajectories, comparison: baseline?.comparison ?? null, history, preparedRow: (t) => prepared.get(boardSource.get(t) ?? t) })
     })
+    // Watch mode's next report reuses the rows of the tasks that do not rerun; a single run is done with them.
+    if (!this.vitest?.config.watch) prepared.close()
     const verdict = exitVerdict(board, {
       gateConfigured: gateConfigured(this.options.gate),
       otherFailures: run.otherFailures,

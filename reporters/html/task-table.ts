@@ -81,9 +81,14 @@ export function defaultOrder(tasks: readonly TaskRecord[]): TaskRecord[] {
 
 /**
  * The task table in pieces: its controls, then the data block one row at a time, each row's detail made only when
- * its turn comes, so a report of 10,000 tasks never holds every row's HTML at once.
+ * its turn comes, so a report of 10,000 tasks never holds every row's HTML at once. A row made earlier, from this
+ * very record (`prepared`, see prepared-rows.ts), is used as it is.
  */
-export function* taskTableChunks(tasks: readonly TaskRecord[], trajectoryOf: (t: TaskRecord) => Trajectory | null | undefined): Generator<string> {
+export function* taskTableChunks(
+  tasks: readonly TaskRecord[],
+  trajectoryOf: (t: TaskRecord) => Trajectory | null | undefined,
+  prepared: (t: TaskRecord) => string | undefined = () => undefined,
+): Generator<string> {
   const head = `<tr><th class="expand-col"><span class="sr-only">expand</span></th>${COLUMNS.map((c, i) => `<th data-sort="${c.sort}" data-col="${i + 1}"${c.help ? ` title="${esc(c.help)}"` : ''}><button type="button" class="sort">${c.title}</button></th>`).join('')}</tr>`
   yield `${filters(tasks)}
 <div class="table-scroll"><table id="task-table" class="tasks" data-page-size="${PAGE_SIZE}"><thead>${head}</thead></table></div>
@@ -91,8 +96,21 @@ export function* taskTableChunks(tasks: readonly TaskRecord[], trajectoryOf: (t:
 <noscript><p class="notice">The task table is drawn by the page's script, which is off: every task is in <code>leaderboard.json</code> beside this report.</p></noscript>
 <script type="application/json" id="task-data">[`
   // The array's text is JSON.stringify's of the whole array: its items' texts, comma-separated.
-  for (const [i, t] of defaultOrder(tasks).entries()) yield `${i > 0 ? ',' : ''}${taskData(taskRow(t, trajectoryOf(t)))}`
+  for (const [i, t] of defaultOrder(tasks).entries()) {
+    if (i > 0) yield ','
+    yield prepared(t) ?? taskRowText(t, trajectoryOf(t))
+  }
   yield ']</script>'
+}
+
+/** One task's item of the data block, as the page reads it. */
+export function taskRowText(t: TaskRecord, trajectory: Trajectory | null | undefined): string {
+  return taskData(taskRow(t, trajectory))
+}
+
+/** The same item as it reaches the page (which drops control characters from every piece), for rows made ahead. */
+export function pageRowText(t: TaskRecord, trajectory: Trajectory | null | undefined): string {
+  return withoutControls(taskRowText(t, trajectory))
 }
 
 function taskRow(t: TaskRecord, trajectory: Trajectory | null | undefined): TaskRow {

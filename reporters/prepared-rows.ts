@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto'
+import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TaskRecord } from '../src/contracts/leaderboard.ts'
+
+/**
+ * Task rows of report.html made while the run goes on, as each task's result arrives, so the end of the run
+ * (the wait between the last task and the exit) only puts them in order. A row is kept by the record it was
+ * made from: a record rebuilt at the end (its result changed, it became a duplicate, or redaction copied it)
+ * has no prepared row and is made then, as before.
+ *
+ * The rows wait in a temporary file, not in memory: at 10,000 tasks they are tens of megabytes the main
+ * process would otherwise hold through the run. What goes in is already redacted, so the file holds nothing
+ * the report itself would not; it is readable by its owner only, and removed when the process exits.
+ */
+export class PreparedRows {
+  private fd: number | null = null
+  private file: string | null = null
+  private size = 0
+  private readonly rows = new WeakMap<TaskRecord, { at: number; length: number }>()
+
+  /** Keeps `text` as the row of `record`; a row that cannot be written is simply made again at the end. */
+  put(record: TaskRecord, text: string): void {
+    try {
+      const bytes = Buffer.from(text)
+      const fd = this.open()
+      for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done, this.size + done)
+      this.rows.set(record, { at: this.size, length: bytes.length })
+      this.size += bytes.length
+    } catch {
+      this.rows.delete(record)
+    }
+  }
+
+  /** The row made from this very record, or undefined. */
+  get(record: TaskRecord): string | undefined {
+    const row = this.rows.get(record)
+    if (!row || this.fd === null) return undefined
+    const bytes = Buffer.allocUnsafe(row.length)
+    let done = 0
+    while (done < row.length) {
+      const n = readSync(this.fd, bytes, done, row.length - done, row.at + done)
+      if (n === 0) return undefined
+      done += n
+    }
+    return bytes.toString('utf8')
+  }
+
+  /** Removes the file; rows put afterwards start a new one. */
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd)
+    if (this.file) rmSync(this.file, { force: true })
+    open.delete(this)
+    this.fd = null
+    this.file = null
+    this.size = 0
+  }
+
+  private open(): number {
+    if (this.fd !== null) return this.fd
+    const file = join(tmpdir(), `vitest-mcp-bench-rows-${process.pid}-${randomBytes(4).toString('hex')}`)
+    this.fd = openSync(file, 'w+', 0o600)
+    this.file = file
+    track(this)
+    return this.fd
+  }
+}
+
+/** Stores with a file, removed at exit whatever ends the process (a run cut short, watch mode quit). */
+const open = new Set<PreparedRows>()
+let cleanupInstalled = false
+function track(rows: PreparedRows): void {
+  open.add(rows)
+  if (cleanupInstalled) return
+  cleanupInstalled = true
+  process.once('exit', () => {
+    for (const store of open) store.close()
+  })
+}

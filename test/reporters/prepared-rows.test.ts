@@ -1,0 +1,106 @@
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { TestCase, TestModule } from 'vitest/node'
+import { LeaderboardReporter } from '../../reporters/leaderboard.ts'
+import { PreparedRows } from '../../reporters/prepared-rows.ts'
+import { createRedactor } from '../../src/lib/redact.ts'
+import { priceTable } from '../../src/contracts/prices.ts'
+import { outcome, record, trajectory, call } from '../support/trajectories.ts'
+
+const FILE = 'benchmarks/echo.test.ts'
+const rowFiles = () => new Set(readdirSync(tmpdir()).filter((f) => f.startsWith(`vitest-mcp-bench-rows-${process.pid}-`)))
+const SECRET = 'hunter2-very-secret'
+
+function benchTest(id: string, answer: string, state: 'passed' | 'failed' = 'passed') {
+  const meta = {
+    mcpBenchTask: { taskId: id, agent: 'reference', trial: 1 },
+    mcpBenchOutcome: outcome({ taskId: id, agent: 'reference', file: FILE, trajectory: { ...trajectory([call()]), answer } }),
+  }
+  const errors = state === 'failed' ? [{ message: `expected ${SECRET} to be stated` }] : undefined
+  return {
+    id, fullName: id, options: { mode: 'run' }, project: { name: '' }, module: { moduleId: join(process.cwd(), FILE) },
+    meta: () => meta, result: () => ({ state, errors }), diagnostic: () => ({ duration: 12 }), task: { annotations: [] },
+  }
+}
+
+function module(tests: Array<ReturnType<typeof benchTest>>): TestModule {
+  return { moduleId: join(process.cwd(), FILE), project: { name: '', config: { environment: 'mcp-bench' } }, children: { allTests: () => tests }, errors: () => [] } as unknown as TestModule
+}
+
+describe('report.html rows made as results arrive', () => {
+  let out: string
+  beforeEach(() => {
+    out = mkdtempSync(join(tmpdir(), 'prepared-rows-'))
+    vi.spyOn(console, 'log').mockImplementation(() => {})
+  })
+  afterEach(() => {
+    vi.restoreAllMocks()
+    process.exitCode = undefined
+    rmSync(out, { recursive: true, force: true })
+  })
+
+  async function report(dir: string, tests: Array<ReturnType<typeof benchTest>>, { live }: { live: boolean }, beforeEnd = () => {}) {
+    const reporter = new LeaderboardReporter({ outputDir: dir, gate: {}, environment: 'mcp-bench', redactor: createRedactor([{ value: SECRET, label: 'KEY' }]), prices: priceTable(), historyDir: null })
+    if (live) {
+      for (const t of tests) reporter.onTestCaseResult(t as unknown as TestCase)
+      // The rows are made once the module that makes them has loaded.
+      await vi.waitFor(() => expect(readdirSync(tmpdir()).some((f) => f.startsWith(`vitest-mcp-bench-rows-${process.pid}-`) && statSync(join(tmpdir(), f)).size > 0)).toBe(true))
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve))
+    }
+    beforeEnd()
+    await reporter.onTestRunEnd([module(tests)], [])
+    return readFileSync(join(dir, 'report.html'), 'utf8')
+  }
+
+  const tests = () => [benchTest('echo/w01', 'the answer is 42'), benchTest('echo/w02', `I used ${SECRET}`, 'failed'), benchTest('echo/w03', 'seven')]
+
+  it('gives the same page, byte for byte, as rows made at the end, secrets redacted either way', async () => {
+    const live = await report(join(out, 'live'), tests(), { live: true })
+    const atEnd = await report(join(out, 'end'), tests(), { live: false })
+    // What differs between two pages of the same run: the time they were made, and the ids ECharts numbers its drawings by.
+    const withoutTime = (html: string) => html.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME').replace(/zr\d+-cls-\d+/g, 'ZR')
+    expect(withoutTime(live)).toBe(withoutTime(atEnd))
+    expect(live).toContain('the answer is 42')
+    expect(live).not.toContain(SECRET)
+    expect(live).toContain('[redacted:KEY]')
+  })
+
+  it('writes the rows made when the results arrived, not rows made again at the end', async () => {
+    const before = rowFiles()
+    // Between the results and the end, the row of echo/w01 is changed where it waits: the page shows the change.
+    const tamper = () => {
+      const file = [...rowFiles()].find((f) => !before.has(f))!
+      const path = join(tmpdir(), file)
+      writeFileSync(path, readFileSync(path, 'utf8').replace('the answer is 42', 'the answer is 43'))
+    }
+    const page = await report(join(out, 'live'), tests(), { live: true }, tamper)
+    expect(page).toContain('the answer is 43')
+    expect(page).not.toContain('the answer is 42')
+    // The run is over: its rows' file is gone.
+    expect([...rowFiles()].filter((f) => !before.has(f))).toEqual([])
+  })
+})
+
+describe('PreparedRows', () => {
+
+  it('gives back each row by the very record it was made from, from an owner-only file removed on close', () => {
+    const before = rowFiles()
+    const rows = new PreparedRows()
+    const a = record({ taskId: 'a' })
+    const b = record({ taskId: 'b' })
+    rows.put(a, '{"row":"a ü"}')
+    rows.put(b, '{"row":"b"}')
+    expect(rows.get(a)).toBe('{"row":"a ü"}')
+    expect(rows.get(b)).toBe('{"row":"b"}')
+    // An equal record is not the same record: its row is made again.
+    expect(rows.get({ ...a })).toBeUndefined()
+    const [file] = [...rowFiles()].filter((f) => !before.has(f))
+    expect(file).toBeDefined()
+    expect(statSync(join(tmpdir(), file!)).mode & 0o777).toBe(0o600)
+    rows.close()
+    expect(existsSync(join(tmpdir(), file!))).toBe(false)
+    expect(rows.get(a)).toBeUndefined()
+  })
+})
