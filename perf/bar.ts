@@ -12,7 +12,10 @@
  *   All of them run from a scratch project under the system temp directory, outside the repository, where the
  *   package is installed from its `npm pack` tarball as a user installs it, beside vitest, the SDKs and the
  *   peers from the npm registry. Reported per contender: median (min–max) of wall time, CPU (user + sys of the
- *   whole process tree) and the largest process's peak RSS, each also as a ratio to the floor's median.
+ *   whole process tree) and the largest process's peak RSS, each also as a ratio to the floor's median, and the
+ *   tail: from the last completion the model was asked for to the exit (the last task's answer, the reports,
+ *   the teardown), where a harness's end-of-run work shows. `--main-flags` passes Node/V8 flags to this
+ *   project's main process only (e.g. `--max-semi-space-size=8`, to see what V8's young generation adds).
  * - `suite`: the bundled suite with the reference agent against a trivial Vitest run (perf/lib/suite-runs.ts).
  * - `concurrency`: the bundled suite against a 300 ms stand-in model with default settings: the effective
  *   concurrency (perf/lib/suite-runs.ts).
@@ -24,6 +27,7 @@
  * Run: node --import tsx perf/bar.ts [--parts w,suite,concurrency,profile] [--configs 32x8x5,128x16x5]
  *        [--quick] [--scratch DIR (reused: peers installed once)] [--tarball FILE (skip npm pack)]
  *        [--only floor,junit,evals,plain,project] [--suite-runs 3] [--concurrency-runs 1] [--delay 300]
+ *        [--main-flags "--max-semi-space-size=8"]
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -49,6 +53,7 @@ const { values } = parseArgs({
     'suite-runs': { type: 'string', default: '3' },
     'concurrency-runs': { type: 'string', default: '1' },
     delay: { type: 'string', default: '300' },
+    'main-flags': { type: 'string', default: '' },
   },
 })
 const root = process.cwd()
@@ -120,12 +125,14 @@ function contenders(dir: string): Contender[] {
     { key: 'plain', name: 'plain openai + MCP SDK script (no test runner)', cwd: dir, command: () => [process.execPath, join(dir, 'perf/workload/plain.js')] },
     {
       key: 'project', name: '**this project** (packed, mcpTask)', cwd: join(dir, 'perf/workload'),
-      command: ({ concurrency }) => [process.execPath, vitest, 'run', '--config', 'vitest.packed.config.js', '--sequence.concurrent', `--maxConcurrency=${concurrency}`],
+      command: ({ concurrency }) => [process.execPath, ...mainFlags, vitest, 'run', '--config', 'vitest.packed.config.js', '--sequence.concurrent', `--maxConcurrency=${concurrency}`],
     },
   ]
 }
 
-interface Entry { runs: TreeRun[]; loads: string[]; failures: string[] }
+const mainFlags = values['main-flags'].split(' ').filter(Boolean)
+
+interface Entry { runs: TreeRun[]; loads: string[]; failures: string[]; tails: number[] }
 
 async function workloadW(dir: string): Promise<string> {
   const all = contenders(dir)
@@ -147,16 +154,19 @@ async function workloadW(dir: string): Promise<string> {
           }
           const before = load()
           const seen = model.requests.length
+          const started = Date.now()
           const result = await runTree(contender.command(config, out), { cwd: contender.cwd, env })
+          const lastRequest = Math.max(...model.requests.slice(seen).map((r) => r.receivedAt))
           rmSync(out, { recursive: true, force: true })
           const key = `${contender.key} ${config.tasks}x${config.concurrency}`
-          const entry = results.get(key) ?? { runs: [], loads: [], failures: [] }
+          const entry = results.get(key) ?? { runs: [], loads: [], failures: [], tails: [] }
           results.set(key, entry)
           const requests = model.requests.length - seen
           const expected = config.tasks * 4
           if (result.code !== 0 || requests !== expected) entry.failures.push(`exit ${result.code}, ${requests} of ${expected} completions\n${result.output.slice(-2_000)}`)
           entry.runs.push(result)
           entry.loads.push(before)
+          entry.tails.push(started + result.wallMs - lastRequest)
           process.stderr.write(`W ${config.tasks}x${config.concurrency} round ${run + 1}/${config.runs} ${contender.key}: wall ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)}, largest ${mib(result.maxProcessRss)} (load ${before})${result.code ? ` exit ${result.code}` : ''}\n`)
         }
       }
@@ -172,17 +182,18 @@ async function workloadW(dir: string): Promise<string> {
     const loads = selected.flatMap((c) => results.get(`${c.key} ${config.tasks}x${config.concurrency}`)!.loads.map((l) => Number(l.split(' ')[0])))
     blocks.push(`Workload W, N=${config.tasks}, C=${config.concurrency}: median (min–max) of ${config.runs}, rounds interleaved, ratio to the floor's median; 1-minute load average at the starts ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}`, '')
     blocks.push(markdownTable(
-      ['contender', 'wall', 'CPU (user+sys, process tree)', 'largest process (peak RSS)'],
+      ['contender', 'wall', 'CPU (user+sys, process tree)', 'largest process (peak RSS)', 'tail after the last completion'],
       selected.map((c) => {
         const e = results.get(`${c.key} ${config.tasks}x${config.concurrency}`)!
         const failed = e.failures.length ? ` (${e.failures.length} failed)` : ''
         return [c.name + failed, cell(e.runs.map((r) => r.wallMs), floor.runs.map((r) => r.wallMs), seconds), cell(e.runs.map((r) => r.cpuMs), floor.runs.map((r) => r.cpuMs), seconds),
-          cell(e.runs.map((r) => r.maxProcessRss), floor.runs.map((r) => r.maxProcessRss), mib)]
+          cell(e.runs.map((r) => r.maxProcessRss), floor.runs.map((r) => r.maxProcessRss), mib),
+          `${Math.round(median(e.tails))} ms (${Math.round(Math.min(...e.tails))}–${Math.round(Math.max(...e.tails))})`]
       }),
-      ['l', 'r', 'r', 'r'],
+      ['l', 'r', 'r', 'r', 'r'],
     ), '')
   }
-  blocks.push(`Node ${process.version}; the package from \`npm pack\`, installed in a scratch project with vitest ${peerPackages()[0]!.split('@')[1]}; the math fixture over stdio (compiled); a 100 ms stand-in model on loopback.`)
+  blocks.push(`Node ${process.version}; the package from \`npm pack\`, installed in a scratch project with vitest ${peerPackages()[0]!.split('@')[1]}; the math fixture over stdio (compiled); a 100 ms stand-in model on loopback.${mainFlags.length ? ` This project's main process ran with \`${mainFlags.join(' ')}\`.` : ''}`)
   for (const [key, entry] of results) if (entry.failures.length) blocks.push('', `${key}: ${entry.failures.length} run(s) failed; last:\n\`\`\`\n${entry.failures.at(-1)}\n\`\`\``)
   return blocks.join('\n')
 }
