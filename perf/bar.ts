@@ -27,7 +27,7 @@
  * Run: node --import tsx perf/bar.ts [--parts w,suite,concurrency,profile] [--configs 32x8x5,128x16x5]
  *        [--quick] [--scratch DIR (reused: peers installed once)] [--tarball FILE (skip npm pack)]
  *        [--only floor,junit,evals,plain,project] [--suite-runs 3] [--concurrency-runs 1] [--delay 300]
- *        [--main-flags "--max-semi-space-size=8"]
+ *        [--main-flags=--max-semi-space-size=8]
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
