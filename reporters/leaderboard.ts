@@ -120,6 +120,7 @@ export class LeaderboardReporter implements Reporter {
     const state = result.state as 'passed' | 'failed' | 'skipped'
     const record = recordOf(outcome, { state, errors, durationMs: Math.round(test.diagnostic()?.duration ?? 0) }, this.options.prices)
     // Made as the end of the run makes it: from the record as the board shows it (redacted), then redacted whole.
+    // The redactor knows every secret by now: the projects add theirs while they are set up, before any result.
     this.prepared.put(record, redactor.text(rowText(redactor.deep(record), outcome.trajectory)))
   }
 
