@@ -3,6 +3,7 @@ import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TaskRecord } from '../src/contracts/leaderboard.ts'
+import { removeAtExit } from '../src/lib/remove-at-exit.ts'
 
 /**
  * Task rows of report.html made while the run goes on, as each task's result arrives, so the end of the run
@@ -18,6 +19,7 @@ export class PreparedRows {
   private fd: number | null = null
   private file: string | null = null
   private size = 0
+  private forget = () => {}
   private readonly rows = new WeakMap<TaskRecord, { at: number; length: number }>()
 
   /** Keeps `text` as the row of `record`; a row that cannot be written is simply made again at the end. */
@@ -51,7 +53,7 @@ export class PreparedRows {
   close(): void {
     if (this.fd !== null) closeSync(this.fd)
     if (this.file) rmSync(this.file, { force: true })
-    open.delete(this)
+    this.forget()
     this.fd = null
     this.file = null
     this.size = 0
@@ -62,19 +64,7 @@ export class PreparedRows {
     const file = join(tmpdir(), `vitest-mcp-bench-rows-${process.pid}-${randomBytes(4).toString('hex')}`)
     this.fd = openSync(file, 'w+', 0o600)
     this.file = file
-    track(this)
+    this.forget = removeAtExit(file)
     return this.fd
   }
-}
-
-/** Stores with a file, removed at exit whatever ends the process (a run cut short, watch mode quit). */
-const open = new Set<PreparedRows>()
-let cleanupInstalled = false
-function track(rows: PreparedRows): void {
-  open.add(rows)
-  if (cleanupInstalled) return
-  cleanupInstalled = true
-  process.once('exit', () => {
-    for (const store of open) store.close()
-  })
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { closeSync, linkSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { removeAtExit } from './remove-at-exit.ts'
 
 /**
  * A file written atomically: into a temporary file beside it, then renamed
@@ -25,26 +26,12 @@ export interface AtomicFile {
 
 const BATCH = 1 << 18
 
-/**
- * Temporary files being written. A process that exits between two pieces (a second Ctrl-C while a report is
- * written) removes them on its way out, so no half-written `*.tmp` is left beside the reports.
- */
-const writing = new Set<string>()
-let cleanupInstalled = false
-function track(tmp: string): void {
-  writing.add(tmp)
-  if (cleanupInstalled) return
-  cleanupInstalled = true
-  process.once('exit', () => {
-    for (const file of writing) rmSync(file, { force: true })
-  })
-}
-
 export function openAtomicFile(file: string, options: { exclusive?: boolean } = {}): AtomicFile {
   mkdirSync(dirname(file), { recursive: true })
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
   let fd: number | null = openSync(tmp, 'w')
-  track(tmp)
+  // A process that exits between two pieces (a second Ctrl-C while a report is written) leaves no half-written *.tmp.
+  const forget = removeAtExit(tmp)
   let pending: string[] = []
   let size = 0
   const flush = () => {
@@ -65,7 +52,7 @@ export function openAtomicFile(file: string, options: { exclusive?: boolean } = 
     pending = []
     close()
     rmSync(tmp, { force: true })
-    writing.delete(tmp)
+    forget()
   }
   return {
     write(text) {
