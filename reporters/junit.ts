@@ -49,6 +49,7 @@ export class BenchJUnitReporter extends JUnitReporter {
   private redirected = false
   /** The file being written in this run's onTestRunEnd. */
   private out: AtomicFile | null = null
+  private formatWarmed = false
 
   /** The Vitest projects whose tests this file holds; unset: every project. */
   private readonly projects?: ReadonlySet<string>
@@ -80,6 +81,18 @@ export class BenchJUnitReporter extends JUnitReporter {
 
   async onTestRunStart(specifications: ReadonlyArray<TestSpecification>): Promise<void> {
     this.planned = (await plannedFiles(this.vitest, specifications)).filter((s) => this.ownProject(s.project.name))
+    this.formatWarmed = false
+  }
+
+  /**
+   * Vitest's writer formats every test's time with `toLocaleString`, and the first such call loads ICU's number
+   * formatting: 10–50 ms here. Made at the first result, while the main process mostly waits on the workers,
+   * not after the last test, when the run waits on this file.
+   */
+  onTestCaseResult(): void {
+    if (this.formatWarmed) return
+    this.formatWarmed = true
+    setTimeout(() => void (0.5).toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 10 }), 0).unref()
   }
 
   private ownProject(name: string): boolean {
