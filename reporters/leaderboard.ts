@@ -66,7 +66,7 @@ export class LeaderboardReporter implements Reporter {
    * scan of every task seen for each file (files × tasks, quadratic in a run of many files).
    */
   private seen = new Map<string, Map<string, Seen>>()
-  private chartsWarming = false
+  private reportWarming = false
   /** The module that makes report.html's task rows, loaded at the first result. */
   private rowMaker?: Promise<typeof import('./html/task-table.ts')>
   private readonly prepared = new PreparedRows()
@@ -90,17 +90,20 @@ export class LeaderboardReporter implements Reporter {
   }
 
   /**
-   * The first benchmark result means a report will be written: its charting code is loaded and warmed
-   * now, while the main process mostly waits on the workers, rather than at the end of the run. Each
-   * result's row of report.html is made as it arrives, for the same reason (prepared-rows.ts).
+   * The first benchmark result means a report will be written: the report page's code is loaded and its
+   * charting code warmed now, while the main process mostly waits on the workers, rather than at the end of
+   * the run. Each result's row of report.html is made as it arrives, for the same reason (prepared-rows.ts).
    */
   onTestCaseResult(test: TestCase): void {
     if (!test.meta().mcpBenchTask || this.vitest?.config.mergeReports || !this.ownProject(test.project.name)) return
     this.rowMaker ??= import('./html/task-table.ts')
     this.rowMaker.then((rows) => this.prepareRow(test, rows.pageRowText)).catch(() => {})
-    if (this.chartsWarming) return
-    this.chartsWarming = true
-    setTimeout(() => void import('./html/echarts.ts').then((charts) => charts.warmUpCharts()).catch(() => {}), 0).unref()
+    if (this.reportWarming) return
+    this.reportWarming = true
+    setTimeout(() => {
+      void import('./html.ts').catch(() => {})
+      void import('./html/echarts.ts').then((charts) => charts.warmUpCharts()).catch(() => {})
+    }, 0).unref()
   }
 
   /**
