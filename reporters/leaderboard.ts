@@ -23,7 +23,7 @@ import { recordOf, validOutcome } from './task-outcome.ts'
 import { leaderboardMarkdown } from './markdown.ts'
 import { filesNotRun, notRunMessage, plannedFiles, workerDeath } from './run-gaps.ts'
 import { writeChunksAtomic } from '../src/lib/atomic-file.ts'
-import { prettyJsonChunks } from '../src/lib/json-chunks.ts'
+import { prettyJsonChunks, prettyJsonItem } from '../src/lib/json-chunks.ts'
 import { formatSummary } from './summary.ts'
 import { trajectoryKey } from './trajectory-key.ts'
 import { PreparedRows } from './prepared-rows.ts'
@@ -70,6 +70,8 @@ export class LeaderboardReporter implements Reporter {
   /** The module that makes report.html's task rows, loaded at the first result. */
   private rowMaker?: Promise<typeof import('./html/task-table.ts')>
   private readonly prepared = new PreparedRows()
+  /** Each task's text in leaderboard.json, made the same way. */
+  private readonly preparedJson = new PreparedRows()
   /** The files this run set out to run: a file whose worker died before it started is known only from here. */
   private planned: ReadonlyArray<TestSpecification> = []
 
@@ -122,9 +124,11 @@ export class LeaderboardReporter implements Reporter {
     const outcome = validOutcome(meta.mcpBenchOutcome, meta.mcpBenchTask, file, errors)
     const state = result.state as 'passed' | 'failed' | 'skipped'
     const record = recordOf(outcome, { state, errors, durationMs: Math.round(test.diagnostic()?.duration ?? 0) }, this.options.prices)
-    // Made as the end of the run makes it: from the record as the board shows it (redacted), then redacted whole.
+    // Made as the end of the run makes them: from the record as the board shows it (redacted), then redacted whole.
     // The redactor knows every secret by now: the projects add theirs while they are set up, before any result.
-    this.prepared.put(record, redactor.text(rowText(redactor.deep(record), outcome.trajectory)))
+    const shown = redactor.deep(record)
+    this.prepared.put(record, redactor.text(rowText(shown, outcome.trajectory)))
+    this.preparedJson.put(record, redactor.text(prettyJsonItem(shown)))
   }
 
   async onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = [], reason?: string): Promise<void> {
@@ -159,7 +163,7 @@ export class LeaderboardReporter implements Reporter {
     // one string in memory), and on its own: one that fails (a full disk, a piece that cannot be made) is named,
     // fails the run, and does not stop the others. Redaction goes piece by piece too: a piece is a whole value.
     const redact = this.options.redactor
-    const prepared = this.prepared
+    const { prepared, preparedJson } = this
     const write = async (file: string, pieces: () => Iterable<string> | AsyncIterable<string>) => {
       try {
         await writeChunksAtomic(join(this.options.outputDir, file), mapChunks(pieces(), (piece) => redact.text(piece)))
@@ -171,7 +175,7 @@ export class LeaderboardReporter implements Reporter {
       }
     }
     await write('leaderboard.json', function* () {
-      yield* prettyJsonChunks(board, 'tasks')
+      yield* prettyJsonChunks(board, 'tasks', (t) => preparedJson.get(boardSource.get(t as TaskRecord) ?? (t as TaskRecord)))
       yield '\n'
     })
     await write('summary.md', () => [leaderboardMarkdown(board)])
@@ -182,7 +186,10 @@ export class LeaderboardReporter implements Reporter {
       yield* leaderboardHtmlChunks({ board, trajectories, comparison: baseline?.comparison ?? null, history, preparedRow: (t) => prepared.get(boardSource.get(t) ?? t) })
     })
     // Watch mode's next report reuses the rows of the tasks that do not rerun; a single run is done with them.
-    if (!this.vitest?.config.watch) prepared.close()
+    if (!this.vitest?.config.watch) {
+      prepared.close()
+      preparedJson.close()
+    }
     const verdict = exitVerdict(board, {
       gateConfigured: gateConfigured(this.options.gate),
       otherFailures: run.otherFailures,

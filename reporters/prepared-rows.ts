@@ -6,12 +6,12 @@ import type { TaskRecord } from '../src/contracts/leaderboard.ts'
 import { removeAtExit } from '../src/lib/remove-at-exit.ts'
 
 /**
- * Task rows of report.html made while the run goes on, as each task's result arrives, so the end of the run
- * (the wait between the last task and the exit) only puts them in order. A row is kept by the record it was
- * made from: a record rebuilt at the end (its result changed, it became a duplicate, or redaction copied it)
- * has no prepared row and is made then, as before.
+ * Each task's piece of a report (its row of report.html, its record in leaderboard.json) made while the run goes
+ * on, as the task's result arrives, so the end of the run (the wait between the last task and the exit) only puts
+ * them in order. A piece is kept by the record it was made from: a record rebuilt at the end (its result changed,
+ * it became a duplicate) has none and is made then, as before.
  *
- * The rows wait in a temporary file, not in memory: at 10,000 tasks they are tens of megabytes the main
+ * The pieces wait in a temporary file, not in memory: at 10,000 tasks they are tens of megabytes the main
  * process would otherwise hold through the run. What goes in is already redacted, so the file holds nothing
  * the report itself would not; it is readable by its owner only, and removed when the process exits.
  */

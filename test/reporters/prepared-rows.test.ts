@@ -7,6 +7,7 @@ import { LeaderboardReporter } from '../../reporters/leaderboard.ts'
 import { PreparedRows } from '../../reporters/prepared-rows.ts'
 import { createRedactor } from '../../src/lib/redact.ts'
 import { priceTable } from '../../src/contracts/prices.ts'
+import type { Leaderboard } from '../../src/contracts/leaderboard.ts'
 import { outcome, record, trajectory, call } from '../support/trajectories.ts'
 
 const FILE = 'benchmarks/echo.test.ts'
@@ -29,7 +30,7 @@ function module(tests: Array<ReturnType<typeof benchTest>>): TestModule {
   return { moduleId: join(process.cwd(), FILE), project: { name: '', config: { environment: 'mcp-bench' } }, children: { allTests: () => tests }, errors: () => [] } as unknown as TestModule
 }
 
-describe('report.html rows made as results arrive', () => {
+describe('report rows made as results arrive', () => {
   let out: string
   beforeEach(() => {
     out = mkdtempSync(join(tmpdir(), 'prepared-rows-'))
@@ -51,34 +52,39 @@ describe('report.html rows made as results arrive', () => {
     }
     beforeEnd()
     await reporter.onTestRunEnd([module(tests)], [])
-    return readFileSync(join(dir, 'report.html'), 'utf8')
+    return { html: readFileSync(join(dir, 'report.html'), 'utf8'), json: readFileSync(join(dir, 'leaderboard.json'), 'utf8') }
   }
 
   const tests = () => [benchTest('echo/w01', 'the answer is 42'), benchTest('echo/w02', `I used ${SECRET}`, 'failed'), benchTest('echo/w03', 'seven')]
 
-  it('gives the same page, byte for byte, as rows made at the end, secrets redacted either way', async () => {
+  it('gives the same report.html and leaderboard.json, byte for byte, as rows made at the end, secrets redacted either way', async () => {
     const live = await report(join(out, 'live'), tests(), { live: true })
     const atEnd = await report(join(out, 'end'), tests(), { live: false })
-    // What differs between two pages of the same run: the time they were made, and the ids ECharts numbers its drawings by.
-    const withoutTime = (html: string) => html.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME').replace(/zr\d+-cls-\d+/g, 'ZR')
-    expect(withoutTime(live)).toBe(withoutTime(atEnd))
-    expect(live).toContain('the answer is 42')
-    expect(live).not.toContain(SECRET)
-    expect(live).toContain('[redacted:KEY]')
+    // What differs between two reports of the same run: the time they were made, and the ids ECharts numbers its drawings by.
+    const withoutTime = (text: string) => text.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME').replace(/zr\d+-cls-\d+/g, 'ZR')
+    expect(withoutTime(live.html)).toBe(withoutTime(atEnd.html))
+    expect(withoutTime(live.json)).toBe(withoutTime(atEnd.json))
+    expect(live.html).toContain('the answer is 42')
+    for (const text of [live.html, live.json]) {
+      expect(text).not.toContain(SECRET)
+      expect(text).toContain('[redacted:KEY]')
+    }
   })
 
   it('writes the rows made when the results arrived, not rows made again at the end', async () => {
     const before = rowFiles()
-    // Between the results and the end, the row of echo/w01 is changed where it waits: the page shows the change.
+    // Between the results and the end, the rows are changed where they wait (keeping their lengths): the reports show the change.
     const tamper = () => {
-      const file = [...rowFiles()].find((f) => !before.has(f))!
-      const path = join(tmpdir(), file)
-      writeFileSync(path, readFileSync(path, 'utf8').replace('the answer is 42', 'the answer is 43'))
+      for (const file of [...rowFiles()].filter((f) => !before.has(f))) {
+        const path = join(tmpdir(), file)
+        writeFileSync(path, readFileSync(path, 'utf8').replace('the answer is 42', 'the answer is 43').replace('"id": "echo/w03"', '"id": "echo/w0X"'))
+      }
     }
-    const page = await report(join(out, 'live'), tests(), { live: true }, tamper)
-    expect(page).toContain('the answer is 43')
-    expect(page).not.toContain('the answer is 42')
-    // The run is over: its rows' file is gone.
+    const { html, json } = await report(join(out, 'live'), tests(), { live: true }, tamper)
+    expect(html).toContain('the answer is 43')
+    expect(html).not.toContain('the answer is 42')
+    expect((JSON.parse(json) as Leaderboard).tasks.map((t) => t.id)).toEqual(['echo/w01', 'echo/w02', 'echo/w0X'])
+    // The run is over: its rows' files are gone.
     expect([...rowFiles()].filter((f) => !before.has(f))).toEqual([])
   })
 })
