@@ -69,13 +69,16 @@ export class LeaderboardReporter implements Reporter {
   private reportWarming = false
   /** The module that makes report.html's task rows, loaded at the first result. */
   private rowMaker?: Promise<typeof import('./html/task-table.ts')>
-  private readonly prepared = new PreparedRows()
-  /** Each task's text in leaderboard.json, made the same way. */
-  private readonly preparedJson = new PreparedRows()
+  /** Each task's row of report.html and its record in leaderboard.json, made as its result arrives. */
+  private readonly prepared: PreparedRows
+  private readonly preparedJson: PreparedRows
   /** The files this run set out to run: a file whose worker died before it started is known only from here. */
   private planned: ReadonlyArray<TestSpecification> = []
 
-  constructor(private readonly options: LeaderboardReporterOptions) {}
+  constructor(private readonly options: LeaderboardReporterOptions) {
+    this.prepared = new PreparedRows(options.outputDir)
+    this.preparedJson = new PreparedRows(options.outputDir)
+  }
 
   onInit(vitest: Vitest): void {
     this.vitest = vitest

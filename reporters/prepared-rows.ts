@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TaskRecord } from '../src/contracts/leaderboard.ts'
 import { removeAtExit } from '../src/lib/remove-at-exit.ts'
@@ -12,10 +11,16 @@ import { removeAtExit } from '../src/lib/remove-at-exit.ts'
  * it became a duplicate) has none and is made then, as before.
  *
  * The pieces wait in a temporary file, not in memory: at 10,000 tasks they are tens of megabytes the main
- * process would otherwise hold through the run. What goes in is already redacted, so the file holds nothing
- * the report itself would not; it is readable by its owner only, and removed when the process exits.
+ * process would otherwise hold through the run. The file is in the reports' own directory, where the reports
+ * will be: its pieces name the facts a finished task missed, so it is out of an isolated agent's reach as the
+ * reports are (agents/isolated/referee-paths.ts), not in the system's temporary directory, which an agent's
+ * own directory may be. What goes in is already redacted, the file is readable by its owner only, and it is
+ * removed when the run is done with it or the process exits.
  */
 export class PreparedRows {
+  /** `dir`: the reports' directory. */
+  constructor(private readonly dir: string) {}
+
   private fd: number | null = null
   private file: string | null = null
   private size = 0
@@ -61,7 +66,8 @@ export class PreparedRows {
 
   private open(): number {
     if (this.fd !== null) return this.fd
-    const file = join(tmpdir(), `vitest-mcp-bench-rows-${process.pid}-${randomBytes(4).toString('hex')}`)
+    mkdirSync(this.dir, { recursive: true })
+    const file = join(this.dir, `.vitest-mcp-bench-rows-${process.pid}-${randomBytes(4).toString('hex')}.tmp`)
     this.fd = openSync(file, 'w+', 0o600)
     this.file = file
     this.forget = removeAtExit(file)

@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 
 /** A script of test/support run by the runtime running this test (Node through tsx, Bun, Deno); it exits with 3. */
-function runScript(name: string, args: string[] = [], env: Record<string, string> = {}) {
+function runScript(name: string, args: string[]) {
   const script = fileURLToPath(new URL(`../support/${name}`, import.meta.url))
   const runtime = process.versions.bun ? [script] : 'Deno' in globalThis ? ['run', '-A', script] : ['--import', 'tsx', script]
-  const run = spawnSync(process.execPath, [...runtime, ...args], { encoding: 'utf8', env: { ...process.env, ...env } })
+  const run = spawnSync(process.execPath, [...runtime, ...args], { encoding: 'utf8' })
   expect(run.status, run.stderr).toBe(3)
   return run.stdout
 }
@@ -25,9 +25,9 @@ describe('temporary files of a process that exits before it is done with them', 
   })
 
   it('leaves no file of report rows made during the run (reporters/prepared-rows.ts)', () => {
-    const rows = mkdtempSync(join(dir, 'rows-'))
-    const made = runScript('exit-with-rows.ts', [], { TMPDIR: rows })
-    expect(made).toMatch(/^vitest-mcp-bench-rows-\d+-[0-9a-f]+$/)
-    expect(readdirSync(rows)).not.toContain(made)
+    const reports = join(dir, 'bench-results')
+    const made = runScript('exit-with-rows.ts', [reports])
+    expect(made).toMatch(/^\.vitest-mcp-bench-rows-\d+-[0-9a-f]+\.tmp$/)
+    expect(readdirSync(reports)).toEqual([])
   })
 })

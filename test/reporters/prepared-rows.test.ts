@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TestCase, TestModule } from 'vitest/node'
 import { LeaderboardReporter } from '../../reporters/leaderboard.ts'
@@ -11,7 +11,8 @@ import type { Leaderboard } from '../../src/contracts/leaderboard.ts'
 import { outcome, record, trajectory, call } from '../support/trajectories.ts'
 
 const FILE = 'benchmarks/echo.test.ts'
-const rowFiles = () => new Set(readdirSync(tmpdir()).filter((f) => f.startsWith(`vitest-mcp-bench-rows-${process.pid}-`)))
+/** The stores' files in a reports directory. */
+const rowFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith(`.vitest-mcp-bench-rows-${process.pid}-`)) : [])
 const SECRET = 'hunter2-very-secret'
 
 function benchTest(id: string, answer: string, state: 'passed' | 'failed' = 'passed') {
@@ -46,8 +47,8 @@ describe('report rows made as results arrive', () => {
     const reporter = new LeaderboardReporter({ outputDir: dir, gate: {}, environment: 'mcp-bench', redactor: createRedactor([{ value: SECRET, label: 'KEY' }]), prices: priceTable(), historyDir: null })
     if (live) {
       for (const t of tests) reporter.onTestCaseResult(t as unknown as TestCase)
-      // The rows are made once the module that makes them has loaded.
-      await vi.waitFor(() => expect(readdirSync(tmpdir()).some((f) => f.startsWith(`vitest-mcp-bench-rows-${process.pid}-`) && statSync(join(tmpdir(), f)).size > 0)).toBe(true))
+      // The rows are made once the module that makes them has loaded (a loaded machine may take a while).
+      await vi.waitFor(() => expect(rowFiles(dir).some((f) => statSync(join(dir, f)).size > 0)).toBe(true), { timeout: 30_000 })
       for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve))
     }
     beforeEnd()
@@ -72,28 +73,29 @@ describe('report rows made as results arrive', () => {
   })
 
   it('writes the rows made when the results arrived, not rows made again at the end', async () => {
-    const before = rowFiles()
+    const dir = join(out, 'live')
     // Between the results and the end, the rows are changed where they wait (keeping their lengths): the reports show the change.
     const tamper = () => {
-      for (const file of [...rowFiles()].filter((f) => !before.has(f))) {
-        const path = join(tmpdir(), file)
+      const files = rowFiles(dir)
+      expect(files).toHaveLength(2)
+      for (const file of files) {
+        const path = join(dir, file)
         writeFileSync(path, readFileSync(path, 'utf8').replace('the answer is 42', 'the answer is 43').replace('"id": "echo/w03"', '"id": "echo/w0X"'))
       }
     }
-    const { html, json } = await report(join(out, 'live'), tests(), { live: true }, tamper)
+    const { html, json } = await report(dir, tests(), { live: true }, tamper)
     expect(html).toContain('the answer is 43')
     expect(html).not.toContain('the answer is 42')
     expect((JSON.parse(json) as Leaderboard).tasks.map((t) => t.id)).toEqual(['echo/w01', 'echo/w02', 'echo/w0X'])
-    // The run is over: its rows' files are gone.
-    expect([...rowFiles()].filter((f) => !before.has(f))).toEqual([])
+    // The run is over: its rows' files are gone, and only the reports are left where they were.
+    expect(rowFiles(dir)).toEqual([])
   })
 })
 
 describe('PreparedRows', () => {
-
-  it('gives back each row by the very record it was made from, from an owner-only file removed on close', () => {
-    const before = rowFiles()
-    const rows = new PreparedRows()
+  it('gives back each row by the very record it was made from, from an owner-only file in the reports directory, removed on close', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'prepared-rows-')), 'bench-results')
+    const rows = new PreparedRows(dir)
     const a = record({ taskId: 'a' })
     const b = record({ taskId: 'b' })
     rows.put(a, '{"row":"a ü"}')
@@ -102,11 +104,12 @@ describe('PreparedRows', () => {
     expect(rows.get(b)).toBe('{"row":"b"}')
     // An equal record is not the same record: its row is made again.
     expect(rows.get({ ...a })).toBeUndefined()
-    const [file] = [...rowFiles()].filter((f) => !before.has(f))
+    const [file] = rowFiles(dir)
     expect(file).toBeDefined()
-    expect(statSync(join(tmpdir(), file!)).mode & 0o777).toBe(0o600)
+    expect(statSync(join(dir, file!)).mode & 0o777).toBe(0o600)
     rows.close()
-    expect(existsSync(join(tmpdir(), file!))).toBe(false)
+    expect(rowFiles(dir)).toEqual([])
     expect(rows.get(a)).toBeUndefined()
+    rmSync(dirname(dir), { recursive: true, force: true })
   })
 })
