@@ -16,6 +16,7 @@ import type { Leaderboard, TaskRecord } from '../src/contracts/leaderboard.ts'
 import { isLeftOut, isUnfinished } from '../src/scoring/task-record.ts'
 import { markDuplicates } from '../src/scoring/duplicates.ts'
 import type { Trajectory } from '../src/contracts/trajectory.ts'
+import type { TaskOutcome } from '../src/contracts/outcome.ts'
 import { cleanText } from '../src/lib/text.ts'
 import { exitVerdict } from './exit-verdict.ts'
 import { junitProperties, STATUS_PROPERTY } from './junit-properties.ts'
@@ -117,16 +118,12 @@ export class LeaderboardReporter implements Reporter {
    * turns out different at the end gets its row made then.
    */
   private prepareRow(test: TestCase, rowText: (t: TaskRecord, trajectory: Trajectory | null) => string): void {
-    const meta = test.meta()
-    const result = test.result()
-    if (!meta.mcpBenchTask || isUnfinished(meta.mcpBenchOutcome, result.state)) return
     const redactor = this.options.redactor
     const file = relative(this.vitest?.config.root ?? process.cwd(), test.module.moduleId)
     // What cleanErrorInPlace makes of each message at the end, without changing the errors other reporters print now.
-    const errors = (result.errors ?? []).map((e) => redactor.text(cleanText(e.message)))
-    const outcome = validOutcome(meta.mcpBenchOutcome, meta.mcpBenchTask, file, errors)
-    const state = result.state as 'passed' | 'failed' | 'skipped'
-    const record = recordOf(outcome, { state, errors, durationMs: Math.round(test.diagnostic()?.duration ?? 0) }, this.options.prices)
+    const errors = (test.result().errors ?? []).map((e) => redactor.text(cleanText(e.message)))
+    const { outcome, record } = this.taskOf(test, file, errors)
+    if (!record) return
     // Made as the end of the run makes them: from the record as the board shows it (redacted), then redacted whole.
     // The redactor knows every secret by now: the projects add theirs while they are set up, before any result.
     const shown = redactor.deep(record)
@@ -229,15 +226,13 @@ export class LeaderboardReporter implements Reporter {
         if (isLeftOut(test.options.mode)) continue
         // The JUnit reporter and the reports read the same cleaned messages.
         const errors = (test.result().errors ?? []).map((e) => cleanErrorInPlace(e, this.options.redactor))
-        const outcome = validOutcome(meta.mcpBenchOutcome, meta.mcpBenchTask, file, errors)
-        const state = test.result().state
-        if (isUnfinished(outcome, state)) {
+        const { outcome, record } = this.taskOf(test, file, errors)
+        if (!record) {
           unfinished.push({ file, name: test.fullName })
           // JUnit writes it as an <error>, not as a test that passed.
           rawTask(test).annotations.push({ type: STATUS_PROPERTY, message: 'unfinished' })
           continue
         }
-        const record = recordOf(outcome, { state: state as 'passed' | 'failed' | 'skipped', errors, durationMs: Math.round(test.diagnostic()?.duration ?? 0) }, this.options.prices)
         fileSeen.set(test.id, { record, trajectory: outcome.trajectory })
         tests.push([test, record])
       }
@@ -252,6 +247,20 @@ export class LeaderboardReporter implements Reporter {
       fileErrors.push({ file: relative(root, spec.moduleId), error: notRunMessage(interruption) })
     }
     return { tests, unfinished, fileErrors, otherFailures }
+  }
+
+  /**
+   * A benchmark test's outcome, validated, and its record; no record when the test never finished. `errors`: its
+   * messages as the reports show them. Results as they arrive and the end of the run read tests through here, so
+   * both find the same cached record.
+   */
+  private taskOf(test: TestCase, file: string, errors: string[]): { outcome: TaskOutcome; record: TaskRecord | null } {
+    const meta = test.meta()
+    const outcome = validOutcome(meta.mcpBenchOutcome, meta.mcpBenchTask!, file, errors)
+    const state = test.result().state
+    if (isUnfinished(outcome, state)) return { outcome, record: null }
+    const durationMs = Math.round(test.diagnostic()?.duration ?? 0)
+    return { outcome, record: recordOf(outcome, { state: state as 'passed' | 'failed' | 'skipped', errors, durationMs }, this.options.prices) }
   }
 
   /**
