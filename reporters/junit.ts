@@ -86,7 +86,7 @@ export class BenchJUnitReporter extends JUnitReporter {
 
   /**
    * Vitest's writer formats every test's time with `toLocaleString`, and the first such call loads ICU's number
-   * formatting: 10–50 ms here. Made at the first result, while the main process mostly waits on the workers,
+   * formatting, far slower than the calls after it. Made at the first result, while the main process mostly waits on the workers,
    * not after the last test, when the run waits on this file.
    */
   onTestCaseResult(): void {
