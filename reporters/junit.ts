@@ -86,8 +86,8 @@ export class BenchJUnitReporter extends JUnitReporter {
 
   /**
    * Vitest's writer formats every test's time with `toLocaleString`, and the first such call loads ICU's number
-   * formatting, far slower than the calls after it. Made at the first result, while the main process mostly waits on the workers,
-   * not after the last test, when the run waits on this file.
+   * formatting, far slower than the calls after it. Made at the first result, while the main process mostly
+   * waits on the workers, not after the last test, when the run waits on this file.
    */
   onTestCaseResult(): void {
     if (this.formatWarmed) return
