@@ -3,6 +3,7 @@ import type { ChatCompletionMessage, ChatCompletionMessageParam, ChatCompletionT
 import { cassetteFromEnv, storedFetch, type StoreOptions } from '../exchange-store.ts'
 import { getRuntime } from '../state.ts'
 import { wholeBodyFetch } from '../../lib/whole-body-fetch.ts'
+import { withRequestSignal } from '../../lib/linked-signal.ts'
 import type { ModelTurn } from '../../contracts/trajectory.ts'
 import { readReply } from './reply-shape.ts'
 import { endpointGate, endpointPool, gateOf, withGate } from '../limit/endpoint-gate.ts'
@@ -94,9 +95,11 @@ export async function completeTurn(
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
   }
   // In a slot of the endpoint's pool (`concurrency`, adaptive on 429), when the client is one this package built.
-  const create = (fetchOptions?: object) => client.chat.completions.create(body, { signal: ctx.signal, fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] })
   const gate = gateOf(client)
-  const response = await (gate ? gate.run(ctx.signal, create) : create())
+  const response = await withRequestSignal(ctx.signal, (signal) => {
+    const create = (fetchOptions?: object) => client.chat.completions.create(body, { signal, fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] })
+    return gate ? gate.run(signal, create) : create()
+  })
   const choice = Array.isArray(response.choices) ? response.choices[0] : undefined
   if (!choice?.message || typeof choice.message !== 'object') {
     throw new Error(`model ${request.model} returned no message (response: ${JSON.stringify(response).slice(0, 300)})`)

@@ -2,6 +2,7 @@ import OpenAI from 'openai'
 import { cassetteFromEnv, STORE_HIT_HEADER, storedFetch, type StoreOptions } from '../exchange-store.ts'
 import type { Secret } from '../../lib/redact.ts'
 import { wholeBodyFetch } from '../../lib/whole-body-fetch.ts'
+import { withRequestSignal } from '../../lib/linked-signal.ts'
 import { endpointGate, endpointPool } from '../limit/endpoint-gate.ts'
 import type { ResolvedJudgeConfig } from './config.ts'
 import type { JudgeUsage } from '../../contracts/judge-result.ts'
@@ -56,9 +57,9 @@ export function createChatClient(config: ResolvedJudgeConfig, keep: (reply: unkn
     async complete(body, signal) {
       try {
         // In a slot of the judge endpoint's pool (`concurrency`, across the run; adaptive on 429).
-        const { data, response } = await gate.run(signal, (fetchOptions) => openai.chat.completions
-          .create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal, fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] })
-          .withResponse())
+        const { data, response } = await withRequestSignal(signal, (request) => gate.run(request, (fetchOptions) => openai.chat.completions
+          .create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal: request, fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] })
+          .withResponse()))
         const choice = data.choices?.[0]
         const u = data.usage
         return {
