@@ -38,7 +38,7 @@ import { startScriptedModel } from '../fixtures/models/scripted-server.ts'
 import { formatSummary, summarizeDir } from './lib/cpu-profile.ts'
 import { transpileFiles } from './lib/precompile.ts'
 import { runTree, type TreeRun } from './lib/process-tree.ts'
-import { markdownTable, median, mib, seconds } from './lib/stats.ts'
+import { markdownTable, median, mib, seconds, stealNote, stealPercent } from './lib/stats.ts'
 import { modelConcurrency, suiteVsTrivial } from './lib/suite-runs.ts'
 import { workloadModel } from './lib/workload.ts'
 
@@ -167,7 +167,7 @@ async function workloadW(dir: string): Promise<string> {
           entry.runs.push(result)
           entry.loads.push(before)
           entry.tails.push(started + result.wallMs - lastRequest)
-          process.stderr.write(`W ${config.tasks}x${config.concurrency} round ${run + 1}/${config.runs} ${contender.key}: wall ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)}, largest ${mib(result.maxProcessRss)} (load ${before})${result.code ? ` exit ${result.code}` : ''}\n`)
+          process.stderr.write(`W ${config.tasks}x${config.concurrency} round ${run + 1}/${config.runs} ${contender.key}: wall ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)}, largest ${mib(result.maxProcessRss)} (load ${before}, steal ${stealPercent(result.stealShare)})${result.code ? ` exit ${result.code}` : ''}\n`)
         }
       }
     }
@@ -180,7 +180,8 @@ async function workloadW(dir: string): Promise<string> {
   for (const config of configs) {
     const floor = results.get(`floor ${config.tasks}x${config.concurrency}`)!
     const loads = selected.flatMap((c) => results.get(`${c.key} ${config.tasks}x${config.concurrency}`)!.loads.map((l) => Number(l.split(' ')[0])))
-    blocks.push(`Workload W, N=${config.tasks}, C=${config.concurrency}: median (min–max) of ${config.runs}, rounds interleaved, ratio to the floor's median; 1-minute load average at the starts ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}`, '')
+    const steals = selected.flatMap((c) => results.get(`${c.key} ${config.tasks}x${config.concurrency}`)!.runs.map((r) => r.stealShare))
+    blocks.push(`Workload W, N=${config.tasks}, C=${config.concurrency}: median (min–max) of ${config.runs}, rounds interleaved, ratio to the floor's median; 1-minute load average at the starts ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}; ${stealNote(steals)}`, '')
     blocks.push(markdownTable(
       ['contender', 'wall', 'CPU (user+sys, process tree)', 'largest process (peak RSS)', 'tail after the last completion'],
       selected.map((c) => {

@@ -5,7 +5,10 @@
  *   /proc/self/stat (cutime + cstime) once the command has ended;
  * - memory: sampled from /proc, the largest resident set of any one process of the tree (VmHWM, its own
  *   peak, so a spike between samples still counts) and the largest sum over the tree. The command's own
- *   process is read every 5 ms besides, so a peak just before it exits (its reports) is not missed.
+ *   process is read every 5 ms besides, so a peak just before it exits (its reports) is not missed;
+ * - steal: the share of the machine's CPU time its hypervisor gave to other guests while the command ran
+ *   (/proc/stat). On a shared VM it slows every contender of a round, the wall time most, so a figure measured
+ *   under steal says so.
  * Linux only; elsewhere CPU and memory are reported as unknown (NaN).
  */
 import { spawn } from 'node:child_process'
@@ -22,6 +25,8 @@ export interface TreeRun {
   maxProcessRss: number
   /** Peak RSS of the command itself (the main process, under the measuring shell; its VmHWM, read every 5 ms), in bytes; NaN where /proc is not available. */
   rootPeakRss: number
+  /** Share (0–1) of the machine's CPU time stolen by the hypervisor while the command ran; NaN where /proc/stat is not available. */
+  stealShare: number
   output: string
 }
 
@@ -60,6 +65,16 @@ function treeMemory(root: number): { sum: number; largest: number; main: number;
   return { sum, largest, main: rss.get(main ?? root) ?? 0, mainPid: main }
 }
 
+/** The machine's CPU time so far, in ticks: all of it, and what the hypervisor stole (the 8th field of /proc/stat's `cpu` line). */
+function machineCpu(): { total: number; steal: number } | undefined {
+  try {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number)
+    return { total: ticks.slice(0, 8).reduce((a, b) => a + b, 0), steal: ticks[7] ?? 0 }
+  } catch {
+    return undefined
+  }
+}
+
 function highWater(pid: number): number | undefined {
   try {
     const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
@@ -75,6 +90,7 @@ const TICK_MS = 10 // USER_HZ is 100 on Linux
 
 export function runTree(command: string[], options: { cwd: string; env: NodeJS.ProcessEnv; sampleMs?: number }): Promise<TreeRun> {
   const t0 = performance.now()
+  const cpu0 = linux ? machineCpu() : undefined
   const argv = linux ? ['sh', '-c', WRAPPER, 'sh', ...command] : command
   const child = spawn(argv[0]!, argv.slice(1), { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] })
   let output = ''
@@ -112,7 +128,9 @@ export function runTree(command: string[], options: { cwd: string; env: NodeJS.P
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
       // Fields 16 and 17 of stat (cutime, cstime) are at 13 and 14 once the pid and name are cut off.
       const cpuMs = linux && fields.length > 14 ? (Number(fields[13]) + Number(fields[14])) * TICK_MS : Number.NaN
-      resolve({ code, wallMs: performance.now() - t0, cpuMs, peakRss, maxProcessRss, rootPeakRss, output })
+      const cpu1 = cpu0 && machineCpu()
+      const stealShare = cpu0 && cpu1 && cpu1.total > cpu0.total ? (cpu1.steal - cpu0.steal) / (cpu1.total - cpu0.total) : Number.NaN
+      resolve({ code, wallMs: performance.now() - t0, cpuMs, peakRss, maxProcessRss, rootPeakRss, stealShare, output })
     })
   })
 }

@@ -15,3 +15,13 @@ export function markdownTable(header: readonly string[], rows: ReadonlyArray<rea
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 export const ratio = (x: number, base: number) => `${(x / base).toFixed(2)}×`
 export const mib = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`
+
+/** A share of the machine's CPU time stolen by its hypervisor (process-tree.ts), as a percentage. */
+export const stealPercent = (share: number): string => (Number.isNaN(share) ? '?' : `${Math.round(share * 100)}%`)
+
+/** How much of the machine's CPU its hypervisor gave to other guests during the runs: a quiet machine shows 0–2%. */
+export function stealNote(shares: readonly number[]): string {
+  const known = shares.filter((s) => !Number.isNaN(s))
+  if (!known.length) return 'CPU steal unknown'
+  return `CPU steal by the hypervisor ${stealPercent(Math.min(...known))}–${stealPercent(Math.max(...known))} of the machine's time (a quiet machine: 0–2%)`
+}

@@ -20,7 +20,7 @@ import { collectTasks } from '../../src/runtime/task/collect.ts'
 import { dependencyLayers } from '../../src/scoring/reference-layers.ts'
 import { TaskSpecSchema } from '../../src/contracts/task-spec.ts'
 import { runTree } from './process-tree.ts'
-import { markdownTable, median, mib, ratio, seconds } from './stats.ts'
+import { markdownTable, median, mib, ratio, seconds, stealNote, stealPercent } from './stats.ts'
 
 const plain = (output: string) => output.replace(/\x1b\[[0-9;]*m/g, '')
 // Vitest's line reads "Tests  140 passed (140)" only when nothing failed.
@@ -39,6 +39,7 @@ export async function suiteVsTrivial(root: string, runs: number): Promise<string
   ]
   const results = contenders.map(() => ({ walls: [] as number[], cpus: [] as number[], peaks: [] as number[], problems: [] as string[] }))
   const loads: string[] = []
+  const steals: number[] = []
   for (let run = 0; run < runs; run++) {
     for (let i = 0; i < contenders.length; i++) {
       const k = (i + run) % contenders.length
@@ -50,12 +51,13 @@ export async function suiteVsTrivial(root: string, runs: number): Promise<string
       results[k]!.walls.push(result.wallMs)
       results[k]!.cpus.push(result.cpuMs)
       results[k]!.peaks.push(result.maxProcessRss)
-      process.stderr.write(`suite run ${run + 1}/${runs} ${contender.name}: ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)} (load ${loads.at(-1)})${problem ? ` (${problem.split('\n')[0]})` : ''}\n`)
+      steals.push(result.stealShare)
+      process.stderr.write(`suite run ${run + 1}/${runs} ${contender.name}: ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)} (load ${loads.at(-1)}, steal ${stealPercent(result.stealShare)})${problem ? ` (${problem.split('\n')[0]})` : ''}\n`)
     }
   }
   const trivial = median(results[1]!.walls)
   const lines = [
-    `The bundled suite with the reference agent against one trivial test file (median of ${runs}, alternating; node ${process.version}; load average at each start: ${loads.join(' / ')})`,
+    `The bundled suite with the reference agent against one trivial test file (median of ${runs}, alternating; node ${process.version}; load average at each start: ${loads.join(' / ')}; ${stealNote(steals)})`,
     '',
     markdownTable(
       ['run', 'wall time', 'ratio to the trivial file', 'CPU (user+sys)', 'largest process'],
@@ -80,6 +82,7 @@ export async function modelConcurrency(root: string, runs: number, delayMs: numb
   interface Sample { wallMs: number; completions: number; peak: number; problem: string | null; busyMs: number }
   const samples: Record<'reference' | 'model', Sample[]> = { reference: [], model: [] }
   const loads: string[] = []
+  const steals: number[] = []
   const run = async (kind: 'reference' | 'model') => {
     const before = model.requests.length
     const peakBefore = model.peakInFlight()
@@ -91,7 +94,8 @@ export async function modelConcurrency(root: string, runs: number, delayMs: numb
     const mine = model.requests.slice(before)
     const busyMs = mine.length ? mine.at(-1)!.receivedAt + delayMs - mine[0]!.receivedAt : Number.NaN
     samples[kind].push({ wallMs: result.wallMs, completions: mine.length, peak: kind === 'model' ? model.peakInFlight() : peakBefore, problem, busyMs })
-    process.stderr.write(`concurrency ${kind}: ${seconds(result.wallMs)}, ${mine.length} completions (load ${loads.at(-1)})${problem ? ` (${problem.split('\n')[0]})` : ''}\n`)
+    steals.push(result.stealShare)
+    process.stderr.write(`concurrency ${kind}: ${seconds(result.wallMs)}, ${mine.length} completions (load ${loads.at(-1)}, steal ${stealPercent(result.stealShare)})${problem ? ` (${problem.split('\n')[0]})` : ''}\n`)
   }
   try {
     for (let round = 0; round < runs; round++) for (const kind of round % 2 ? ['model', 'reference'] as const : ['reference', 'model'] as const) await run(kind)
@@ -104,7 +108,7 @@ export async function modelConcurrency(root: string, runs: number, delayMs: numb
   const modelTime = completions * delayMs
   const busy = median(samples.model.map((s) => s.busyMs))
   const lines = [
-    `The bundled suite against a ${delayMs} ms stand-in model, default settings (median of ${runs}; node ${process.version}; ${tasks.length} tasks; load average at each start: ${loads.join(' / ')})`,
+    `The bundled suite against a ${delayMs} ms stand-in model, default settings (median of ${runs}; node ${process.version}; ${tasks.length} tasks; load average at each start: ${loads.join(' / ')}; ${stealNote(steals)})`,
     '',
     markdownTable(
       ['reference run', 'model run', 'completions', 'model time', 'most in flight', 'effective concurrency', 'first request to last answer', 'model time / that'],
