@@ -31,10 +31,11 @@ describe('a request\'s signal', () => {
     for (let i = 0; i < 5; i++) await completeTurn(ctx, client(), { model: 'm', messages: [{ role: 'user', content: `turn ${i}` }] })
     expect(turns).toHaveLength(5)
     expect(getEventListeners(task.signal, 'abort')).toHaveLength(0)
-    // This reply takes 5 s: aborting the task's signal ends it now.
+    // This reply takes 5 s: aborting the task's signal once the server has the request ends it now.
+    const asked = model.requests.length
     const slow = completeTurn(ctx, client(), { model: 'm', messages: [{ role: 'user', content: 'slow' }] })
-    await new Promise((r) => setTimeout(r, 100))
     expect(getEventListeners(task.signal, 'abort')).toHaveLength(1)
+    await expect.poll(() => model.requests.length, { timeout: 4_000 }).toBe(asked + 1)
     task.abort(new Error('the task has ended'))
     await expect(slow).rejects.toThrow(/abort/i)
     expect(turns).toHaveLength(5)
