@@ -46,10 +46,12 @@ export function linkedSignal(parents: ReadonlyArray<AbortSignal | undefined>): L
 }
 
 /**
- * Runs one request (a model turn, a judge sample, a tool call) under a signal of its own, linked to `parent`
- * and released when the request settles. The openai and MCP SDKs add an abort listener to the signal of every
- * request they are given and never remove it: given the task's signal, a task's listeners would pile up on it,
- * and the task's end, which aborts that signal, would wake each finished request's leftovers in turn.
+ * Runs one model or judge request under a signal of its own, linked to `parent` and released when the request
+ * settles. The openai SDK adds an abort listener to the signal of every request it is given and never removes
+ * it: given the task's signal, a task's listeners would pile up on it (one per model turn, one per judge
+ * sample), and the task's end, which aborts that signal, would wake each finished request's leftovers in turn.
+ * (The recorder links each tool call's signal itself: its catch must record an aborted call before the task's
+ * record is read, and an extra await in between lets the record go out first.)
  */
 export async function withRequestSignal<T>(parent: AbortSignal | undefined, request: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const linked = linkedSignal([parent])

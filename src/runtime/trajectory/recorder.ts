@@ -8,7 +8,7 @@ import type { ServerConnection } from '../servers/connect.ts'
 import { contentToText, cut } from '../../lib/text.ts'
 import { boundText, boundValue, MAX_ANSWER_CHARS, MAX_ERROR_CHARS, MAX_NAME_CHARS, MAX_SCHEMA_ERRORS } from './bounds.ts'
 import { TRAJECTORY_VERSION, type ModelTurn, type ToolCallRecord, type Trajectory } from '../../contracts/trajectory.ts'
-import { withRequestSignal } from '../../lib/linked-signal.ts'
+import { linkedSignal } from '../../lib/linked-signal.ts'
 
 export interface RecorderOptions {
   task: TaskInfo
@@ -182,13 +182,16 @@ export class TrajectoryRecorder {
       const tail = connection.stderrTail()
       return this.failed(record, `Server "${entry.server}" is not running${tail ? ` (last stderr: ${tail.split('\n').slice(-3).join(' | ')})` : ''}`)
     }
+    // The SDK never removes the abort listener it adds to a request's signal, so each call gets its own signal
+    // that follows the task's and is unhooked from it when the call is over (src/lib/linked-signal.ts says why
+    // not AbortSignal.any): nothing piles up on the task's signal, nothing outlives the call.
+    const call = linkedSignal([this.options.signal])
     try {
-      // A signal of the call's own (withRequestSignal says why): nothing piles up on the task's signal.
-      const result = await withRequestSignal(this.options.signal, (signal) => connection.client.callTool(
+      const result = await connection.client.callTool(
         { name: entry.tool, arguments: args as Record<string, unknown> },
         undefined,
-        { signal, timeout: this.options.callTimeoutMs(entry.server) },
-      ))
+        { signal: call.signal, timeout: this.options.callTimeoutMs(entry.server) },
+      )
       const raw = Array.isArray(result.content) ? result.content : []
       // Every field of every item is bounded (resource text, a link's uri and name, …), not only text items.
       const recorded = boundValue(raw, this.options.maxRecordedOutputChars)
@@ -204,6 +207,8 @@ export class TrajectoryRecorder {
       return { content, structuredContent, isError: record.isError, text: shown.text }
     } catch (error) {
       return this.failed(record, `${entry.server}.${entry.tool} failed: ${(error as Error).message}`)
+    } finally {
+      call.release()
     }
   }
 
