@@ -54,11 +54,15 @@ export class BenchJUnitReporter extends JUnitReporter {
   /** The Vitest projects whose tests this file holds; unset: every project. */
   private readonly projects?: ReadonlySet<string>
 
-  constructor({ projects, ...options }: JUnitOptions & { projects?: ReadonlySet<string> } = {}) {
+  /** What must be done before the file is written: the leaderboard reporter putting each task's properties on its test. */
+  private readonly after: () => Promise<void>
+
+  constructor({ projects, after, ...options }: JUnitOptions & { projects?: ReadonlySet<string>; after?: () => Promise<void> } = {}) {
     const writing: { task?: RunnerTask } = {}
     super({ addFileAttribute: true, ...options, classnameTemplate: (vars) => classnameOf(writing.task, vars, options.classnameTemplate) })
     this.writing = writing
     this.projects = projects
+    this.after = after ?? (() => Promise.resolve())
   }
 
   override async onInit(vitest: Vitest): Promise<void> {
@@ -100,6 +104,7 @@ export class BenchJUnitReporter extends JUnitReporter {
   }
 
   override async onTestRunEnd(allModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = [], reason?: TestRunEndReason): Promise<void> {
+    await this.after()
     const modules = allModules.filter((m) => this.ownProject(m.project.name))
     this.errored = new Map()
     this.erroredTotal = 0

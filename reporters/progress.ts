@@ -1,18 +1,16 @@
-import { relative } from 'node:path'
 import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node'
 import { ProgressTally, type Progress } from '../src/scoring/progress.ts'
-import type { Prices } from '../src/contracts/prices.ts'
 import { totalUsd } from '../src/scoring/run-costs.ts'
 import type { TaskRecord } from '../src/contracts/leaderboard.ts'
-import { isLeftOut, isUnfinished } from '../src/scoring/task-record.ts'
+import { hasUnscoredReason, isLeftOut } from '../src/scoring/task-record.ts'
 import { cleanText, count, duration, percent, usd } from '../src/lib/text.ts'
-import { keepValidOutcome, recordOf, validOutcome } from './task-outcome.ts'
 import { joinVitestWindow, type VitestWindow } from './vitest-window.ts'
 
 export interface ProgressReporterOptions {
   /** The benchmark environment's path: files run in it are benchmark files. */
   environment: string
-  prices: Prices
+  /** Where each finished task's record comes from, as the run's referee makes it: the leaderboard reporter. */
+  records: { onRecord(listener: (testId: string, record: TaskRecord) => void): void }
 }
 
 /**
@@ -21,8 +19,8 @@ export interface ProgressReporterOptions {
  * far, and an ETA. On a terminal it is part of the status window Vitest's
  * default reporter redraws in place (so the two never draw over each
  * other); elsewhere (CI, a pipe) it logs one compact line per finished
- * task. It reads each test's outcome record as the leaderboard reporter
- * does, and every number comes from src/scoring.
+ * task. It shows the records the run's referee makes (the leaderboard
+ * reporter hands them on), and every number comes from src/scoring.
  */
 export class ProgressReporter implements Reporter {
   private vitest?: Vitest
@@ -30,6 +28,9 @@ export class ProgressReporter implements Reporter {
   /** When the first benchmark test started: the pace is measured from there, not from Vitest's start-up. */
   private started: number | null = null
   private readonly records = new Map<string, TaskRecord>()
+  /** Tests finished, by test id, with their agent, and how many each agent has: counted as Vitest reports them. */
+  private readonly finished = new Map<string, string>()
+  private readonly finishedPerAgent = new Map<string, number>()
   /** The records' running figures, so a snapshot does not recount every record. */
   private tally = new ProgressTally()
   /** Benchmark tests collected, by test id, with their agent, and how many each agent has. */
@@ -37,7 +38,9 @@ export class ProgressReporter implements Reporter {
   private readonly perAgent = new Map<string, number>()
   private readonly files = { total: 0, collected: new Set<string>() }
 
-  constructor(private readonly options: ProgressReporterOptions) {}
+  constructor(private readonly options: ProgressReporterOptions) {
+    options.records.onRecord((testId, record) => this.onRecord(testId, record))
+  }
 
   onInit(vitest: Vitest): void {
     this.vitest = vitest
@@ -47,6 +50,8 @@ export class ProgressReporter implements Reporter {
     // Merging shard reports replays results that ran elsewhere: there is no progress to show.
     if (this.vitest?.config.mergeReports) return
     this.records.clear()
+    this.finished.clear()
+    this.finishedPerAgent.clear()
     this.tally = new ProgressTally()
     this.collected.clear()
     this.perAgent.clear()
@@ -76,34 +81,34 @@ export class ProgressReporter implements Reporter {
     if (this.started === null && test.meta().mcpBenchTask) this.started = performance.now()
   }
 
+  /**
+   * A finished task counts as done at once, so the block keeps up with Vitest's own counts, which it is drawn
+   * under; its figures (pass rate, tokens, cost) follow when the referee has scored it, a moment later.
+   */
   onTestCaseResult(test: TestCase): void {
     if (this.vitest?.config.mergeReports) return
-    const meta = test.meta()
-    if (!meta.mcpBenchTask) return
-    const result = test.result()
-    const outcome = meta.mcpBenchOutcome
-    if (isUnfinished(outcome, result.state)) return
-    const root = this.vitest?.config.root ?? process.cwd()
-    const errors = (result.errors ?? []).map((e) => e.message)
-    const file = relative(root, test.module.moduleId)
-    const valid = validOutcome(outcome, meta.mcpBenchTask, file, errors)
-    keepValidOutcome(meta, valid)
-    const record = recordOf(
-      valid,
-      { state: result.state as 'passed' | 'failed' | 'skipped', errors, durationMs: Math.round(test.diagnostic()?.duration ?? 0) },
-      this.options.prices,
-    )
-    const again = this.records.has(test.id)
-    this.records.set(test.id, record)
+    const identity = test.meta().mcpBenchTask
+    const state = test.result().state
+    if (!identity || state === 'pending' || (state === 'skipped' && !hasUnscoredReason(test.meta().mcpBenchOutcome))) return
+    if (this.finished.has(test.id)) return
+    this.finished.set(test.id, identity.agent)
+    this.finishedPerAgent.set(identity.agent, (this.finishedPerAgent.get(identity.agent) ?? 0) + 1)
+  }
+
+  /** A finished task's record, as the referee made it from its result. */
+  private onRecord(testId: string, record: TaskRecord): void {
+    if (this.vitest?.config.mergeReports) return
+    const again = this.records.has(testId)
+    this.records.set(testId, record)
     if (!again) this.tally.add(record)
     else {
       // A test reported twice in one run: its latest result counts, so the figures are counted afresh.
       this.tally = new ProgressTally()
       for (const r of this.records.values()) this.tally.add(r)
     }
-    this.collect(test.id, record.agent)
+    this.collect(testId, record.agent)
     if (this.window) this.window.redraw()
-    else this.vitest?.logger.log(taskLine(record, this.snapshot()))
+    else this.vitest?.logger.log(taskLine(record, this.snapshot(false)))
   }
 
   private collect(testId: string, agent: string): void {
@@ -118,17 +123,21 @@ export class ProgressReporter implements Reporter {
     this.perAgent.set(agent, (this.perAgent.get(agent) ?? 0) + 1)
   }
 
-  /** The run so far, through src/scoring. */
-  snapshot(): Progress {
+  /**
+   * The run so far, through src/scoring. The window counts a task done as soon as Vitest reports it (the window is
+   * drawn under Vitest's own counts); a log line counts the tasks scored, so a log read top to bottom counts up by one.
+   */
+  snapshot(countFinished = true): Progress {
     return this.tally.progress({
       collected: this.perAgent,
       files: { total: this.files.total, collected: this.files.collected.size },
       elapsedMs: this.started === null ? 0 : performance.now() - this.started,
+      ...(countFinished ? { finished: this.finishedPerAgent } : {}),
     })
   }
 
   private windowLines(): string[] {
-    return this.collected.size || this.records.size ? windowLines(this.snapshot()) : []
+    return this.collected.size || this.finished.size || this.records.size ? windowLines(this.snapshot()) : []
   }
 }
 

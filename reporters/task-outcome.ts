@@ -5,8 +5,7 @@ import { taskRecord, type TestResult } from '../src/scoring/task-record.ts'
 import type * as z from 'zod'
 
 /**
- * Outcomes already validated, by the object the test's result brought: the progress display reads each
- * one as it arrives and the leaderboard again at the end, and a trajectory is worth checking only once.
+ * Outcomes already validated, by the object the result brought: a trajectory is worth checking only once.
  */
 const validated = new WeakMap<object, TaskOutcome>()
 
@@ -44,16 +43,6 @@ export function validOutcome(raw: unknown, identity: { taskId: string; agent: st
   const outcome = { ...base, ...kept, taskId: identity.taskId, agent: identity.agent, trial: identity.trial, file, stopped: { phase: 'harness' as const, message } }
   validated.set(raw as object, outcome)
   return outcome
-}
-
-/**
- * Vitest keeps every test's meta, the outcome as it arrived included, until the run ends: once validated, the
- * meta holds the validated copy in its place, so the main process keeps one copy of each task's outcome, not two
- * (at 10,000 tasks, tens of megabytes). A record that failed validation stays as it came, for whoever reads it.
- */
-export function keepValidOutcome(meta: { mcpBenchOutcome?: TaskOutcome }, outcome: TaskOutcome): void {
-  const valid = validated.get(outcome) === outcome
-  if (valid && meta.mcpBenchOutcome !== undefined && validated.get(meta.mcpBenchOutcome) === outcome) meta.mcpBenchOutcome = outcome
 }
 
 /** Every top-level field of the record that is valid on its own; a trajectory is kept without the turns and calls that are not. */

@@ -35,7 +35,9 @@ for (const slug of readdirSync(servers)) {
 const { build } = await import('esbuild')
 const bundleDir = join(dist, '.plugin-bundle')
 await build({
-  entryPoints: [join(dist, 'src', 'plugin.js')],
+  // The referee's process (reporters/referee/referee-process.ts) is bundled too, sharing the plugin's chunks:
+  // it is started once per run, and a bundle starts in a fraction of the time of a hundred modules.
+  entryPoints: { plugin: join(dist, 'src', 'plugin.js'), referee: join(dist, 'reporters', 'referee', 'referee-process.js') },
   outdir: bundleDir,
   bundle: true,
   splitting: true,

@@ -194,9 +194,10 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
   const reporters = vitest.config.reporters as unknown[]
   // The leaderboard reporter writes each task's record onto its test as properties; the JUnit reporter,
   // after it, writes them (and reads the status to tell errors from failures).
+  const leaderboard = new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor: groupRedactor, prices, historyDir: historyDir(project.config.root, outputDir, options.historyDir), projects: group.projects })
   const reports = [
-    new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor: groupRedactor, prices, historyDir: historyDir(project.config.root, outputDir, options.historyDir), projects: group.projects }),
-    new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench', projects: group.projects }),
+    leaderboard,
+    new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench', projects: group.projects, after: () => leaderboard.propertiesReady() }),
   ]
   reporters.push(...reports)
   // A second Ctrl-C exits without waiting for the run, but not without these reports.
@@ -204,7 +205,7 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
   // One progress block for the run, first in line: Vitest calls reporters in order, and its default reporter
   // redraws its status window (which shows the progress block) as it handles a result, so the block must have
   // the result by then.
-  if (options.progress && groups.size === 1) reporters.unshift(new ProgressReporter({ environment, prices }))
+  if (options.progress && groups.size === 1) reporters.unshift(new ProgressReporter({ environment, records: leaderboard }))
 }
 
 /** The report options two projects writing to one directory must agree on, or the first that differs. */

@@ -17,6 +17,11 @@ export interface ProgressInput {
   /** Benchmark files in the run, and how many of them Vitest has collected. */
   files: { total: number; collected: number }
   elapsedMs: number
+  /**
+   * Tasks finished so far per agent, whether or not their records are made yet: the referee scores a task a
+   * moment after Vitest reports it, and the count of tasks done keeps up with Vitest's own in the meantime.
+   */
+  finished?: ReadonlyMap<string, number>
 }
 
 interface AgentProgress {
@@ -96,20 +101,21 @@ export class ProgressTally {
     agent.add(r)
   }
 
-  progress({ collected, files, elapsedMs }: Omit<ProgressInput, 'records'>): Progress {
-    const agents = [...new Set([...collected.keys(), ...this.agents.keys()])].map((agent): AgentProgress => {
+  progress({ collected, files, elapsedMs, finished = new Map() }: Omit<ProgressInput, 'records'>): Progress {
+    const agents = [...new Set([...collected.keys(), ...this.agents.keys(), ...finished.keys()])].map((agent): AgentProgress => {
       const t = this.agents.get(agent) ?? new Tally()
       const pass = t.pass.summary()
+      const done = Math.max(t.done, finished.get(agent) ?? 0)
       return {
         agent,
-        done: t.done,
-        collected: Math.max(collected.get(agent) ?? 0, t.done),
+        done,
+        collected: Math.max(collected.get(agent) ?? 0, done),
         passed: pass.passed,
         passRate: pass.passRate,
         ...t.spending(),
       }
     })
-    const done = this.run.done
+    const done = Math.max(this.run.done, agents.reduce((n, a) => n + a.done, 0))
     const known = agents.reduce((n, a) => n + a.collected, 0)
     const uncollected = Math.max(0, files.total - files.collected)
     const estimated = uncollected > 0 && files.collected > 0

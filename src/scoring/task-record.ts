@@ -86,6 +86,11 @@ export function isLeftOut(mode: string): boolean {
   return mode === 'skip' || mode === 'todo'
 }
 
+/** Whether a skipped test's outcome, as it came (unchecked), says why it went unscored: a skip the task asked for, not a cancelled test. */
+export function hasUnscoredReason(outcome: unknown): boolean {
+  return typeof outcome === 'object' && outcome !== null && Boolean((outcome as { unscored?: unknown }).unscored)
+}
+
 /** A test that was to run, skipped without an `unscored` reason, was cancelled: it has no status, it is unfinished. */
 export function isUnfinished(outcome: TaskOutcome | undefined, state: string): boolean {
   return state === 'pending' || (state === 'skipped' && !outcome?.unscored)

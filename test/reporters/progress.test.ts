@@ -30,6 +30,16 @@ describe('run progress (src/scoring/progress.ts)', () => {
     expect(p.etaMs).toBeCloseTo(170_000, 6)
   })
 
+  it('counts a task done as soon as it finished, before its record is made; the figures are the records\' so far', () => {
+    // 4 of gpt's tasks have finished, 2 of them scored; ref's one task has finished, not scored yet.
+    const p = progress({ records: records.slice(0, 2), collected: new Map([['gpt', 10], ['ref', 10]]), files: { total: 2, collected: 2 }, elapsedMs: 10_000, finished: new Map([['gpt', 4], ['ref', 1]]) })
+    expect(p.done).toBe(5)
+    expect(p.agents.map((a) => [a.agent, a.done, a.passed, a.tokens])).toEqual([['gpt', 4, 1, 2 * 1_200], ['ref', 1, 0, 0]])
+    expect(p.passRate).toBe(0.5)
+    // 15 left at 5 per 10 s.
+    expect(p.etaMs).toBeCloseTo(30_000, 6)
+  })
+
   it('estimates the tasks of files not collected yet from the ones that are', () => {
     // 2 of 5 files collected, holding 8 tasks: 3 more files at 4 each.
     const p = progress({ records: records.slice(0, 1), collected: new Map([['gpt', 8]]), files: { total: 5, collected: 2 }, elapsedMs: 1_000 })

@@ -1,0 +1,233 @@
+import { join, relative } from 'node:path'
+import { baselineComparison } from '../../src/node/baseline.ts'
+import { gitRevision } from '../../src/node/history/git.ts'
+import { historyRecord } from '../../src/node/history/record.ts'
+import { readHistory, writeHistoryRecord, type History } from '../../src/node/history/store.ts'
+import type { Leaderboard, TaskRecord } from '../../src/contracts/leaderboard.ts'
+import type { TaskOutcome } from '../../src/contracts/outcome.ts'
+import type { Trajectory } from '../../src/contracts/trajectory.ts'
+import { writeChunksAtomic } from '../../src/lib/atomic-file.ts'
+import { prettyJsonChunks, prettyJsonItem } from '../../src/lib/json-chunks.ts'
+import { createRedactor, redactShared, type Redactor } from '../../src/lib/redact.ts'
+import { gateConfigured } from '../../src/scoring/gate.ts'
+import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
+import { markDuplicates } from '../../src/scoring/duplicates.ts'
+import { isUnfinished } from '../../src/scoring/task-record.ts'
+import { exitVerdict } from '../exit-verdict.ts'
+import { junitProperties, STATUS_PROPERTY } from '../junit-properties.ts'
+import { leaderboardMarkdown } from '../markdown.ts'
+import { PreparedRows } from '../prepared-rows.ts'
+import { formatSummary } from '../summary.ts'
+import { recordOf, validOutcome } from '../task-outcome.ts'
+import { trajectoryKey } from '../trajectory-key.ts'
+import type { RefereeSettings, RunEnd, TestItem, Verdict } from './protocol.ts'
+
+/** One task's latest result in this Vitest session. */
+interface Seen {
+  record: TaskRecord
+  trajectory: Trajectory | null
+}
+
+/**
+ * The referee of a run: it validates each benchmark test's outcome as it arrives, scores it into its leaderboard
+ * record (src/scoring), makes its rows of the reports, and at the end of the run builds the leaderboard, writes
+ * leaderboard.json, summary.md, report.html and the history, and gives the verdict: the exit code, the summary
+ * to print and each task's JUnit properties.
+ *
+ * It reads plain data only (protocol.ts), never Vitest's objects, so it runs where the plugin puts it: in a
+ * process of its own (referee-process.ts), which keeps its memory and its bursts of work out of Vitest's main
+ * process, or in Vitest's main process when that process cannot be started (referee-client.ts).
+ */
+export class Referee {
+  private readonly redactor: Redactor
+  /** Each test's validated outcome and record, by test id, from its result as it arrived. */
+  private readonly arrived = new Map<string, { outcome: TaskOutcome; record: TaskRecord | null }>()
+  /**
+   * In watch mode the reports keep the latest result of every task seen, not just the files that reran. By
+   * file (project and path), then test id: a file that reran replaces its own entries at once.
+   */
+  private readonly seen = new Map<string, Map<string, Seen>>()
+  /** Each task's row of report.html and its record in leaderboard.json, made as its result arrives. */
+  private readonly prepared: PreparedRows
+  private readonly preparedJson: PreparedRows
+  private rowMaker?: Promise<typeof import('../html/task-table.ts')>
+  private reportWarming = false
+
+  constructor(private readonly settings: RefereeSettings) {
+    this.redactor = sharingRedactor(createRedactor(settings.secrets))
+    this.prepared = new PreparedRows(settings.outputDir)
+    this.preparedJson = new PreparedRows(settings.outputDir)
+  }
+
+  /**
+   * A benchmark test's result as it arrives: its record (null while it is unfinished), and its rows of the
+   * reports made now, while the run goes on, rather than at its end. The first result loads the report page's
+   * code, so the end of the run does not.
+   */
+  async result(item: TestItem): Promise<TaskRecord | null> {
+    const { outcome, record } = this.taskOf(item)
+    this.arrived.set(item.testId, { outcome, record })
+    if (!record) return null
+    this.warmReport()
+    this.rowMaker ??= import('../html/task-table.ts')
+    const rows = await this.rowMaker
+    // Made as the end of the run makes them: from the record as the board shows it (redacted), then redacted whole.
+    const shown = this.redactor.deep(record)
+    this.prepared.put(record, this.redactor.text(rows.pageRowText(shown, outcome.trajectory)))
+    this.preparedJson.put(record, this.redactor.text(prettyJsonItem(shown)))
+    return record
+  }
+
+  private warmReport(): void {
+    if (this.reportWarming) return
+    this.reportWarming = true
+    setTimeout(() => {
+      void import('../html.ts').catch(() => {})
+      void import('../html/echarts.ts').then((charts) => charts.warmUpCharts()).catch(() => {})
+    }, 0).unref()
+  }
+
+  /** The end of the run: the reports, the history and the verdict. */
+  async end(run: RunEnd): Promise<Verdict> {
+    const logs: Verdict['logs'] = []
+    const properties: Verdict['properties'] = []
+    for (const file of run.files) {
+      const fileSeen = new Map<string, Seen>()
+      this.seen.set(file.key, fileSeen)
+      for (const item of file.tests) {
+        const { outcome, record } = this.endTaskOf(item)
+        if (!record) {
+          // A test whose outcome turned out not to say why it was skipped: it did not finish, and is listed so.
+          run.unfinished.push({ file: item.file, name: item.name })
+          properties.push([item.testId, [{ type: STATUS_PROPERTY, message: 'unfinished' }]])
+          continue
+        }
+        fileSeen.set(item.testId, { record, trajectory: outcome.trajectory })
+        properties.push([item.testId, junitProperties(record)])
+      }
+    }
+    this.arrived.clear()
+    const seen = [...this.seen.values()].flatMap((file) => [...file.values()])
+    if (seen.length === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0) return { code: null, summary: null, properties, logs }
+    const records = markDuplicates(seen.map((s) => s.record))
+    const { gate, root } = this.settings
+    const baseline = run.gateDeferred ? null : await baselineComparison(gate, { tasks: records }, root)
+    const board = this.redactor.deep(buildLeaderboard({
+      records,
+      fileErrors: run.fileErrors,
+      interrupted: run.interruption !== null,
+      interruption: run.interruption,
+      unfinished: run.unfinished,
+      gate,
+      gateDeferred: run.gateDeferred,
+      baseline: baseline?.regression ?? null,
+    }))
+    const unwritten = await this.writeReports(board, records, seen, baseline?.comparison ?? null, logs)
+    const verdict = exitVerdict(board, {
+      gateConfigured: gateConfigured(gate),
+      otherFailures: run.otherFailures,
+      unhandledErrors: run.unhandledErrors,
+      unwritten,
+      interruptCode: run.interruptCode ?? undefined,
+      workerDied: run.workerDied,
+    })
+    const summary = formatSummary(board, relative(root, join(this.settings.outputDir, 'leaderboard.json')), verdict.reason)
+    return { code: verdict.code, summary, properties, logs }
+  }
+
+  /**
+   * Each report is written as it is made, piece by piece (at 10,000 tasks a report is tens of megabytes, never one
+   * string in memory), and on its own: one that fails (a full disk, a piece that cannot be made) is named, fails
+   * the run, and does not stop the others. Redaction goes piece by piece too: a piece is a whole value.
+   */
+  private async writeReports(board: Leaderboard, records: TaskRecord[], seen: Seen[], comparison: Parameters<typeof import('../html.ts').leaderboardHtmlChunks>[0]['comparison'], logs: Verdict['logs']): Promise<string[]> {
+    const trajectories = new Map(seen.map((s) => [trajectoryKey(s.record), s.trajectory]))
+    // Each task on the (redacted) board, by the record it was made from: the key its prepared row is kept by.
+    const boardSource = new Map(board.tasks.map((t, i) => [t, records[i]!]))
+    const unwritten: string[] = []
+    const { prepared, preparedJson, redactor } = this
+    const write = async (file: string, pieces: () => Iterable<string> | AsyncIterable<string>) => {
+      try {
+        await writeChunksAtomic(join(this.settings.outputDir, file), mapChunks(pieces(), (piece) => redactor.text(piece)))
+      } catch (error) {
+        unwritten.push(file)
+        logs.push({ level: 'error', message: `vitest-mcp-bench: could not write ${file}: ${(error as Error).stack ?? (error as Error).message}` })
+      }
+    }
+    await write('leaderboard.json', function* () {
+      yield* prettyJsonChunks(board, 'tasks', (t) => preparedJson.get(boardSource.get(t as TaskRecord) ?? (t as TaskRecord)))
+      yield '\n'
+    })
+    await write('summary.md', () => [leaderboardMarkdown(board)])
+    const history = this.recordHistory(board, logs)
+    // Loaded there, not at config time: the report's charting library is only paid for when a report is written.
+    await write('report.html', async function* () {
+      const { leaderboardHtmlChunks } = await import('../html.ts')
+      yield* leaderboardHtmlChunks({ board, trajectories, comparison, history, preparedRow: (t) => prepared.get(boardSource.get(t) ?? t) })
+    })
+    // Watch mode's next report reuses the rows of the tasks that do not rerun; a single run is done with them.
+    if (!this.settings.watch) {
+      prepared.close()
+      preparedJson.close()
+    }
+    return unwritten
+  }
+
+  /** The record at the end of the run: the one made as the result arrived, when the end reads the same result. */
+  private endTaskOf(item: TestItem): { outcome: TaskOutcome; record: TaskRecord | null } {
+    return this.taskOf(item, item.outcomeIs === 'arrived' ? this.arrived.get(item.testId)?.outcome : undefined)
+  }
+
+  /**
+   * A benchmark test's outcome, validated (or the one validated as its result arrived), and its record; no
+   * record when the test never finished. recordOf gives back the record it made for the same result.
+   */
+  private taskOf(item: TestItem, arrived?: TaskOutcome): { outcome: TaskOutcome; record: TaskRecord | null } {
+    if (item.outcomeIs === 'arrived' && !arrived) throw new Error(`referee: the result of ${item.file} > ${item.identity.taskId} was said to have arrived, but it did not`)
+    const outcome = arrived ?? validOutcome(item.outcomeIs === 'included' ? item.outcome : undefined, item.identity, item.file, item.errors)
+    if (isUnfinished(outcome, item.state)) return { outcome, record: null }
+    return { outcome, record: recordOf(outcome, { state: item.state as 'passed' | 'failed' | 'skipped', errors: item.errors, durationMs: item.durationMs }, this.settings.prices) }
+  }
+
+  /**
+   * Adds this run's record to the history directory and reads the history back for the report. Watch mode's
+   * reruns are edits in progress, not runs to compare, so they add nothing. A history that cannot be written or
+   * read is reported, and never changes how the run exits.
+   */
+  private recordHistory(board: Leaderboard, logs: Verdict['logs']): History {
+    const { historyDir: dir, watch, shard, root } = this.settings
+    if (!dir) return { records: [], problems: [] }
+    if (!watch) {
+      try {
+        writeHistoryRecord(dir, historyRecord(board, { git: gitRevision(root), shard }))
+      } catch (error) {
+        logs.push({ level: 'warn', message: `vitest-mcp-bench: could not add this run to the history in ${dir}: ${(error as Error).message}` })
+      }
+    }
+    try {
+      return readHistory(dir)
+    } catch (error) {
+      logs.push({ level: 'warn', message: `vitest-mcp-bench: could not read the history in ${dir}: ${(error as Error).message}` })
+      return { records: [], problems: [] }
+    }
+  }
+
+  /** Removes the prepared rows' temporary files. */
+  close(): void {
+    this.prepared.close()
+    this.preparedJson.close()
+  }
+}
+
+/**
+ * The leaderboard is redacted once it is built and then only read: the redaction shares what holds no secret
+ * instead of copying the whole board, so the referee does not hold two boards while it writes the reports.
+ */
+function sharingRedactor(redactor: Redactor): Redactor {
+  return { ...redactor, text: redactor.text, deep: (value) => redactShared(value, redactor.text), secrets: redactor.secrets, tooShort: redactor.tooShort }
+}
+
+async function* mapChunks(pieces: Iterable<string> | AsyncIterable<string>, map: (piece: string) => string): AsyncGenerator<string> {
+  for await (const piece of pieces) yield map(piece)
+}
+
