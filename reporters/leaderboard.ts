@@ -108,15 +108,17 @@ export class LeaderboardReporter implements Reporter {
     // Set before the first await: the JUnit reporter's end (called right after this one) waits on it.
     let ready!: () => void
     this.ending = new Promise((resolve) => (ready = resolve))
-    return this.end(modules, unhandledErrors, reason).finally(ready)
+    return this.end(modules, unhandledErrors, reason, ready).finally(ready)
   }
 
-  private async end(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason?: string): Promise<void> {
+  /** `ready`: called once the tests have their JUnit properties, so the JUnit file is written while the referee writes the reports. */
+  private async end(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: string | undefined, ready: () => void): Promise<void> {
     const root = this.vitest?.config.root ?? process.cwd()
     // A dead worker cuts the run short as an interrupt does: what it had not finished is listed, not lost.
     const died = workerDeath(unhandledErrors)
     const interruption = died ?? (reason === 'interrupted' ? 'interrupted' : null)
     const run = this.collect(modules.filter((m) => this.ownProject(m.project.name)), root, interruption)
+    let applied = false
     const verdict = await this.referee.end({
       files: run.files,
       fileErrors: run.fileErrors,
@@ -127,8 +129,13 @@ export class LeaderboardReporter implements Reporter {
       otherFailures: run.otherFailures,
       unhandledErrors: unhandledErrors.length,
       gateDeferred: this.gateDeferred(),
+    }, (properties) => {
+      // Once: a referee that took over from a dead process gives them again.
+      if (applied) return
+      applied = true
+      for (const [testId, list] of properties) run.tests.get(testId)?.annotations.push(...list)
+      ready()
     })
-    for (const [testId, properties] of verdict.properties) run.tests.get(testId)?.annotations.push(...properties)
     for (const { level, message } of verdict.logs) {
       if (level === 'error') this.logError(message)
       else this.logWarning(message)

@@ -64,18 +64,20 @@ export type RunEnd = z.infer<typeof RunEndSchema>
 
 const Annotation = z.strictObject({ type: z.string(), message: z.string() })
 
-/** The referee's answer to the end of a run. `code` and `summary` are null when the run held no benchmark test. */
+/** Each task's JUnit properties, by test id: the referee's first answer to the end of a run. */
+const PropertiesSchema = z.array(z.tuple([z.string(), z.array(Annotation)]))
+export type Properties = z.infer<typeof PropertiesSchema>
+
+/** The referee's last answer to the end of a run. `code` and `summary` are null when the run held no benchmark test. */
 const VerdictSchema = z.strictObject({
   code: z.number().int().nullable(),
   summary: z.string().nullable(),
-  /** Each task's JUnit properties, by test id. */
-  properties: z.array(z.tuple([z.string(), z.array(Annotation)])),
   /** What the main process is to print: a report that could not be written, a history that could not be read. */
   logs: z.array(z.strictObject({ level: z.enum(['warn', 'error']), message: z.string() })),
 })
 export type Verdict = z.infer<typeof VerdictSchema>
 
-/** Messages to the referee. The first is `init`; every other is answered by a reply with the same `id`. */
+/** Messages to the referee. The first is `init`; every other is answered by a reply with the same `id` (`end` by two: its properties, then its verdict). */
 export const RequestSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('init'), settings: RefereeSettingsSchema }),
   z.strictObject({ type: z.literal('result'), id: z.number().int(), item: TestItemSchema }),
@@ -95,6 +97,7 @@ const RecordSchema = z.custom<TaskRecord>((value) => RecordShape.safeParse(value
 
 export const ReplySchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('record'), id: z.number().int(), record: RecordSchema.nullable() }),
+  z.strictObject({ type: z.literal('properties'), id: z.number().int(), properties: PropertiesSchema }),
   z.strictObject({ type: z.literal('verdict'), id: z.number().int(), verdict: VerdictSchema }),
   z.strictObject({ type: z.literal('error'), id: z.number().int().nullable(), message: z.string() }),
 ])

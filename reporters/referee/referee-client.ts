@@ -5,13 +5,13 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
 import { runtimeKind } from '../../src/runtime/agents/isolated/launch.ts'
-import { ReplySchema, type Reply, type Request, type RefereeSettings, type RunEnd, type TestItem, type Verdict } from './protocol.ts'
+import { ReplySchema, type Properties, type Reply, type Request, type RefereeSettings, type RunEnd, type TestItem, type Verdict } from './protocol.ts'
 import type { Referee } from './referee.ts'
 
 /** Test results per `end-part` message: a run of 10,000 tasks ends in a few dozen lines, not one. */
 const END_PART_TESTS = 256
 
-type Pending = { request: Request & { id: number }; resolve: (reply: Reply) => void; reject: (error: Error) => void }
+type Pending = { request: Request & { id: number }; resolve: (reply: Reply) => void; reject: (error: Error) => void; onProperties?: (properties: Properties) => void }
 
 /**
  * Vitest's main process's side of the referee (referee.ts): it starts the referee's process at the first
@@ -33,8 +33,8 @@ export class RefereeClient {
   private localLoading: Promise<Referee> | null = null
   private readonly pending = new Map<number, Pending>()
   private nextId = 1
-  /** The outcomes the current referee has scored (it answered their results): the end of the run need not send them again. */
-  private had = new WeakSet<object>()
+  /** The outcomes sent to the referee's process with their results: the end of the run need not send them again. */
+  private sent = new WeakSet<object>()
   private failed = false
 
   constructor(
@@ -53,13 +53,11 @@ export class RefereeClient {
   async result(item: TestItem): Promise<TaskRecord | null> {
     const reply = await this.ask({ type: 'result', id: this.nextId++, item })
     if (reply.type !== 'record') throw new Error(`referee: a ${reply.type} reply to a result`)
-    // Whichever referee answered is the current one (a request owed by a dead process is answered here).
-    if (item.outcomeIs === 'included' && typeof item.outcome === 'object' && item.outcome !== null) this.had.add(item.outcome)
     return reply.record
   }
 
-  /** The end of the run: the verdict, once the reports are written. */
-  async end(run: RunEnd): Promise<Verdict> {
+  /** The end of the run: each task's JUnit properties to `onProperties` as soon as they are known, then the verdict once the reports are written. */
+  async end(run: RunEnd, onProperties: (properties: Properties) => void): Promise<Verdict> {
     const files = [...run.files]
     const parts: RunEnd['files'][] = []
     // Files go whole into a part; a part ends once it holds END_PART_TESTS tests or more.
@@ -74,7 +72,7 @@ export class RefereeClient {
         size = 0
       }
     }
-    const reply = await this.ask({ type: 'end', id: this.nextId++, run: { ...run, files: part } }, parts)
+    const reply = await this.ask({ type: 'end', id: this.nextId++, run: { ...run, files: part } }, parts, onProperties)
     if (reply.type !== 'verdict') throw new Error(`referee: a ${reply.type} reply to the end of the run`)
     return reply.verdict
   }
@@ -86,35 +84,37 @@ export class RefereeClient {
     this.local?.close()
   }
 
-  private async ask(request: Request & { id: number }, before: RunEnd['files'][] = []): Promise<Reply> {
+  private async ask(request: Request & { id: number }, before: RunEnd['files'][] = [], onProperties?: (properties: Properties) => void): Promise<Reply> {
     if (this.where === 'process' && !this.failed) {
       // Requests wait for the process in the order they came, so they reach it in that order.
       const child = await (this.starting ??= this.start())
       if (child && !this.failed) {
         return new Promise<Reply>((resolve, reject) => {
-          this.pending.set(request.id, { request: withParts(request, before), resolve, reject })
+          this.pending.set(request.id, { request: withParts(request, before), resolve, reject, onProperties })
           refStream(child, true)
           // What the referee's process already has is not sent again; what is kept here for a replay is whole.
           for (const files of before) this.write(child, { type: 'end-part', files: this.lighter(files) })
           this.write(child, request.type === 'end' ? { ...request, run: { ...request.run, files: this.lighter(request.run.files) } } : request)
+          // The process reads its requests in order: by the end of the run it has every outcome sent before.
+          if (request.type === 'result' && request.item.outcomeIs === 'included' && isObject(request.item.outcome)) this.sent.add(request.item.outcome)
         })
       }
     }
-    return this.askHere(withParts(request, before))
+    return this.askHere(withParts(request, before), onProperties)
   }
 
-  /** The tests of an end of the run, without the outcomes the referee has scored already (it keeps them). */
+  /** The tests of an end of the run, without the outcomes the referee's process has already (it keeps them). */
   private lighter(files: RunEnd['files']): RunEnd['files'] {
     return files.map((file) => ({
       ...file,
-      tests: file.tests.map((t) => (t.outcomeIs === 'included' && typeof t.outcome === 'object' && t.outcome !== null && this.had.has(t.outcome) ? { ...t, outcomeIs: 'arrived' as const, outcome: undefined } : t)),
+      tests: file.tests.map((t) => (t.outcomeIs === 'included' && isObject(t.outcome) && this.sent.has(t.outcome) ? { ...t, outcomeIs: 'arrived' as const, outcome: undefined } : t)),
     }))
   }
 
-  private async askHere(request: Request & { id: number }): Promise<Reply> {
+  private async askHere(request: Request & { id: number }, onProperties: (properties: Properties) => void = () => {}): Promise<Reply> {
     const referee = await this.here()
     if (request.type === 'result') return { type: 'record', id: request.id, record: await referee.result(request.item) }
-    if (request.type === 'end') return { type: 'verdict', id: request.id, verdict: await referee.end(request.run) }
+    if (request.type === 'end') return { type: 'verdict', id: request.id, verdict: await referee.end(request.run, onProperties) }
     throw new Error(`referee: no reply to ${request.type}`)
   }
 
@@ -160,7 +160,8 @@ export class RefereeClient {
     }
     if (reply.type === 'error' && reply.id === null) return this.fail(`failed: ${reply.message}`)
     const pending = this.pending.get(reply.id!)
-    if (!pending) return this.fail(`answered request ${reply.id}, which it was not asked`)
+    if (!pending || (reply.type === 'properties' && !pending.onProperties)) return this.fail(`answered request ${reply.id}, which it was not asked`)
+    if (reply.type === 'properties') return pending.onProperties!(reply.properties)
     this.pending.delete(reply.id!)
     if (this.pending.size === 0 && this.child) refStream(this.child, false)
     if (reply.type === 'error') pending.reject(new Error(`vitest-mcp-bench: the referee failed: ${reply.message}`))
@@ -176,11 +177,11 @@ export class RefereeClient {
     child?.stdin?.destroy()
     child?.kill()
     this.warn(`vitest-mcp-bench: the referee's process ${why}; the results are scored and the reports written in Vitest's main process instead`)
-    // The new referee has had none of the outcomes: the end of the run sends every one it needs.
-    this.had = new WeakSet()
+    // The referee here has had none of the outcomes: it is asked with every one it needs (requests are kept whole).
+    this.sent = new WeakSet()
     const owed = [...this.pending.values()].sort((a, b) => a.request.id - b.request.id)
     this.pending.clear()
-    for (const { request, resolve, reject } of owed) this.askHere(request).then(resolve, reject)
+    for (const { request, resolve, reject, onProperties } of owed) this.askHere(request, onProperties).then(resolve, reject)
   }
 }
 
@@ -262,4 +263,8 @@ function isRunning(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null
 }

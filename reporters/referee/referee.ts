@@ -20,7 +20,7 @@ import { PreparedRows } from '../prepared-rows.ts'
 import { formatSummary } from '../summary.ts'
 import { recordOf, validOutcome } from '../task-outcome.ts'
 import { trajectoryKey } from '../trajectory-key.ts'
-import type { RefereeSettings, RunEnd, TestItem, Verdict } from './protocol.ts'
+import type { Properties, RefereeSettings, RunEnd, TestItem, Verdict } from './protocol.ts'
 
 /** One task's latest result in this Vitest session. */
 interface Seen {
@@ -31,8 +31,8 @@ interface Seen {
 /**
  * The referee of a run: it validates each benchmark test's outcome as it arrives, scores it into its leaderboard
  * record (src/scoring), makes its rows of the reports, and at the end of the run builds the leaderboard, writes
- * leaderboard.json, summary.md, report.html and the history, and gives the verdict: the exit code, the summary
- * to print and each task's JUnit properties.
+ * leaderboard.json, summary.md, report.html and the history, and gives each task's JUnit properties and the
+ * verdict: the exit code and the summary to print.
  *
  * It reads plain data only (protocol.ts), never Vitest's objects, so it runs where the plugin puts it: in a
  * process of its own (referee-process.ts), which keeps its memory and its bursts of work out of Vitest's main
@@ -82,15 +82,20 @@ export class Referee {
     if (this.reportWarming) return
     this.reportWarming = true
     setTimeout(() => {
+      // The reports sort by name: the first string comparison loads the locale's collation (about 20 ms).
+      'a'.localeCompare('b')
       void import('../html.ts').catch(() => {})
       void import('../html/echarts.ts').then((charts) => charts.warmUpCharts()).catch(() => {})
     }, 0).unref()
   }
 
-  /** The end of the run: the reports, the history and the verdict. */
-  async end(run: RunEnd): Promise<Verdict> {
+  /**
+   * The end of the run: the reports, the history and the verdict. Each task's JUnit properties go to
+   * `onProperties` first, before the reports are written, so the JUnit file is written meanwhile.
+   */
+  async end(run: RunEnd, onProperties: (properties: Properties) => void): Promise<Verdict> {
     const logs: Verdict['logs'] = []
-    const properties: Verdict['properties'] = []
+    const properties: Properties = []
     for (const file of run.files) {
       const fileSeen = new Map<string, Seen>()
       this.seen.set(file.key, fileSeen)
@@ -107,8 +112,9 @@ export class Referee {
       }
     }
     this.arrived.clear()
+    onProperties(properties)
     const seen = [...this.seen.values()].flatMap((file) => [...file.values()])
-    if (seen.length === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0) return { code: null, summary: null, properties, logs }
+    if (seen.length === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0) return { code: null, summary: null, logs }
     const records = markDuplicates(seen.map((s) => s.record))
     const { gate, root } = this.settings
     const baseline = run.gateDeferred ? null : await baselineComparison(gate, { tasks: records }, root)
@@ -132,7 +138,7 @@ export class Referee {
       workerDied: run.workerDied,
     })
     const summary = formatSummary(board, relative(root, join(this.settings.outputDir, 'leaderboard.json')), verdict.reason)
-    return { code: verdict.code, summary, properties, logs }
+    return { code: verdict.code, summary, logs }
   }
 
   /**

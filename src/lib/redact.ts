@@ -25,17 +25,23 @@ export interface Redactor {
 // Shorter values are too likely to occur by chance ("1", "true") to be replaced safely.
 export const MIN_SECRET_LENGTH = 6
 
-const PATTERNS: Array<[RegExp, string]> = [
-  [/\bsk-[A-Za-z0-9_-]{8,}/g, 'sk-[redacted]'],
-  [/\b(Bearer|Basic|token)(\s+)[A-Za-z0-9._~+/=-]{8,}/gi, '$1$2[redacted]'],
-  [/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi, '$1[redacted]@'],
-  [/\b((?:api[_-]?key|access[_-]?token|secret|password)["']?\s*[:=]\s*["']?)(?!\[redacted|\$\{)[^\s"'&,;}]{6,}/gi, '$1[redacted]'],
+/**
+ * Each pattern with what it needs somewhere in the text to match at all (`needs`): a plain scan for that, far
+ * cheaper than the pattern itself on long text (a report's pieces, a trajectory's answers), decides whether the
+ * pattern runs. Keep each `needs` in step with its pattern.
+ */
+const PATTERNS: Array<{ pattern: RegExp; replacement: string; needs: (text: string) => boolean }> = [
+  { pattern: /\bsk-[A-Za-z0-9_-]{8,}/g, replacement: 'sk-[redacted]', needs: (t) => t.includes('sk-') },
+  { pattern: /\b(Bearer|Basic|token)(\s+)[A-Za-z0-9._~+/=-]{8,}/gi, replacement: '$1$2[redacted]', needs: (t) => /bearer|basic|token/i.test(t) },
+  { pattern: /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi, replacement: '$1[redacted]@', needs: (t) => t.includes('://') && t.includes('@') },
+  {
+    pattern: /\b((?:api[_-]?key|access[_-]?token|secret|password)["']?\s*[:=]\s*["']?)(?!\[redacted|\$\{)[^\s"'&,;}]{6,}/gi,
+    replacement: '$1[redacted]',
+    needs: (t) => /api|access|secret|password/i.test(t),
+  },
 ]
 
-/**
- * What every pattern above needs somewhere in the text (a pattern cannot match without one of these): one scan
- * of a string that has none of them, instead of one per pattern. Keep it in step with PATTERNS.
- */
+/** What any pattern above needs: one scan of a string that has none of them, instead of one per pattern. */
 const MAY_MATCH = /sk-|bearer|basic|token|:\/\/|api|access|secret|password/i
 
 /**
@@ -53,7 +59,7 @@ export function createRedactor(secrets: readonly Secret[], { patterns = true }: 
     if (value.length < MIN_SECRET_LENGTH) return value
     let out = value
     for (const secret of known) if (out.includes(secret.value)) out = out.split(secret.value).join(secret.label)
-    if (patterns && MAY_MATCH.test(out)) for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement)
+    if (patterns && MAY_MATCH.test(out)) for (const { pattern, replacement, needs } of PATTERNS) if (needs(out)) out = out.replace(pattern, replacement)
     return out
   }
   const deep = <T>(value: T): T => walk(value, text) as T
