@@ -92,6 +92,22 @@ describe('trajectory recorder', () => {
     expect(r.trajectory.calls[0]!.durationMs).toBeLessThan(2_000)
   })
 
+  it('closes a call still waiting when the task ends as failed, and keeps it so when the call settles later', async () => {
+    const r = recorder()
+    r.nextRound()
+    await r.callTool('probe__echo', { text: 'done first' })
+    const pending = r.callTool('probe__sleep', { ms: 300 })
+    // The record is read the moment the task ends: the waiting call is a failure there and then, not a success.
+    const t = r.finish(null, 'the agent ran out of time')
+    const snapshot = JSON.parse(JSON.stringify(t))
+    expect(snapshot.calls.map((c: { isError: boolean }) => c.isError)).toEqual([false, true])
+    expect(snapshot.calls[1].error).toBe('The task ended before this call returned.')
+    // Its answer arrives after the end: the agent is told it was not recorded, and the record stays as it was read.
+    const late = await pending
+    expect(late).toMatchObject({ isError: true, text: 'The task has ended; this call was not recorded.' })
+    expect(JSON.parse(JSON.stringify(t))).toEqual(snapshot)
+  })
+
   it('leaves no abort listener on the task signal however many calls it makes', async () => {
     const controller = new AbortController()
     const r = recorder(controller.signal)

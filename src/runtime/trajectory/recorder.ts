@@ -39,6 +39,8 @@ export class TrajectoryRecorder {
   private round = 0
   private callCount = 0
   private finished = false
+  /** Calls made and not yet answered: the task's end closes them, so none is read as a success while it waits. */
+  private readonly inFlight = new Set<ToolCallRecord>()
   /** Every tool output as the agent saw it (not kept in the trajectory, which cuts them shorter). */
   private readonly seen: string[] = []
 
@@ -111,6 +113,13 @@ export class TrajectoryRecorder {
 
   finish(answer: string | null, error: string | null): Trajectory {
     this.finished = true
+    // A call still waiting when the task ends (the agent's time ran out) failed: its answer, if one comes, is not
+    // the task's, and the record is read as it stands now, not when the call settles.
+    for (const record of this.inFlight) {
+      this.failed(record, 'The task ended before this call returned.')
+      record.durationMs = Math.round((this.now() - record.startedAt) * 10) / 10
+    }
+    this.inFlight.clear()
     this.trajectory.answer = boundText(answer, MAX_ANSWER_CHARS)
     this.trajectory.error = boundText(error, MAX_ERROR_CHARS)
     this.trajectory.durationMs = Math.round(performance.now() - this.t0)
@@ -157,8 +166,10 @@ export class TrajectoryRecorder {
       durationMs: 0,
     }
     this.trajectory.calls.push(record)
+    this.inFlight.add(record)
     const outcome = await this.execute(record, entry, args, argsError)
-    record.durationMs = Math.round((this.now() - startedAt) * 10) / 10
+    // Closed by the task's end while it waited: finish() has recorded it as failed, and that stands.
+    if (this.inFlight.delete(record)) record.durationMs = Math.round((this.now() - startedAt) * 10) / 10
     return outcome
   }
 
@@ -192,6 +203,7 @@ export class TrajectoryRecorder {
         undefined,
         { signal: call.signal, timeout: this.options.callTimeoutMs(entry.server) },
       )
+      if (!this.inFlight.has(record)) return ended()
       const raw = Array.isArray(result.content) ? result.content : []
       // Every field of every item is bounded (resource text, a link's uri and name, …), not only text items.
       const recorded = boundValue(raw, this.options.maxRecordedOutputChars)
@@ -206,6 +218,7 @@ export class TrajectoryRecorder {
       const structuredContent = result.structuredContent === undefined ? undefined : boundValue(result.structuredContent, shownMax).value
       return { content, structuredContent, isError: record.isError, text: shown.text }
     } catch (error) {
+      if (!this.inFlight.has(record)) return ended()
       return this.failed(record, `${entry.server}.${entry.tool} failed: ${(error as Error).message}`)
     } finally {
       call.release()
@@ -219,6 +232,12 @@ export class TrajectoryRecorder {
     record.error = bounded
     return { content: [{ type: 'text', text: bounded }], isError: true, text: bounded }
   }
+}
+
+/** What an agent still waiting on a call gets once the task has ended: the answer, if one came, is not recorded. */
+function ended(): ToolCallOutcome {
+  const text = 'The task has ended; this call was not recorded.'
+  return { content: [{ type: 'text', text }], isError: true, text }
 }
 
 /** Arguments arrive as objects from custom agents and as JSON strings from models. */
