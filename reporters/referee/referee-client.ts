@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
-import { runtimeKind } from '../../src/runtime/agents/isolated/launch.ts'
+import { runtimeKind } from '../../src/lib/runtime-kind.ts'
 import { ReplySchema, type Properties, type Reply, type Request, type RefereeSettings, type RunEnd, type TestItem, type Verdict } from './protocol.ts'
 import type { Referee } from './referee.ts'
 

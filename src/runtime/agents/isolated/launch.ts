@@ -1,3 +1,5 @@
+import { runtimeKind } from '../../../lib/runtime-kind.ts'
+
 /** How agent code is kept from the referee's files in a child process of the current runtime. */
 export type Isolation = 'process' | 'process-unrestricted'
 
@@ -10,12 +12,6 @@ export interface Launch {
 
 export const BUN_WARNING = 'vitest-mcp-bench: Bun has no permission model, so custom agents run in a child process that can still read the task files, reports and caches (isolation: process-unrestricted); run under Node or Deno for a referee out of their reach'
 
-/** The runtime running this process: custom agents run in a child of the same kind. */
-export function runtimeKind(): 'node' | 'bun' | 'deno' {
-  if (process.versions.bun) return 'bun'
-  if ((globalThis as { Deno?: unknown }).Deno) return 'deno'
-  return 'node'
-}
 
 /**
  * The command that runs a bundle with reads limited to `readable`:
