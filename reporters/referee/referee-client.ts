@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
+import { isProcessAlive } from '../../src/lib/process-alive.ts'
 import { runtimeKind } from '../../src/lib/runtime-kind.ts'
 import { ReplySchema, type Properties, type Reply, type Request, type RefereeSettings, type RunEnd, type TestItem, type Verdict } from './protocol.ts'
 import type { Referee } from './referee.ts'
@@ -252,16 +253,7 @@ function removeOrphanBundles(parent: string): void {
   if (!existsSync(parent)) return
   for (const name of readdirSync(parent)) {
     const pid = Number(/^referee-(\d+)-/.exec(name)?.[1])
-    if (pid && pid !== process.pid && !isRunning(pid)) rmSync(join(parent, name), { recursive: true, force: true })
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+    if (pid && pid !== process.pid && !isProcessAlive(pid)) rmSync(join(parent, name), { recursive: true, force: true })
   }
 }
 

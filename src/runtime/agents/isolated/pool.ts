@@ -6,6 +6,7 @@ import { AgentProcess } from './agent-process.ts'
 import { bundleAgent } from './bundle.ts'
 import { agentEnv, launchCommand, type Isolation } from './launch.ts'
 import { readablePaths, type RefereePaths } from './read-access.ts'
+import { isProcessAlive } from '../../../lib/process-alive.ts'
 
 interface Slot {
   bundle: Promise<string>
@@ -103,15 +104,6 @@ function sweepBundles(root: string): void {
   }
   for (const file of files) {
     const pid = Number(/-(\d+)-\d+(?:\.entry)?\.mjs$/.exec(file)?.[1])
-    if (pid && pid !== process.pid && !alive(pid)) rmSync(join(dir, file), { force: true })
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+    if (pid && pid !== process.pid && !isProcessAlive(pid)) rmSync(join(dir, file), { force: true })
   }
 }
