@@ -8,7 +8,7 @@ import type { Prices } from '../src/contracts/prices.ts'
 import { interruptExitCode } from '../src/node/interrupt.ts'
 import type { Redactor } from '../src/lib/redact.ts'
 import { cleanText } from '../src/lib/text.ts'
-import { hasUnscoredReason, isLeftOut } from '../src/scoring/task-record.ts'
+import { isLeftOut, isUnfinished } from '../src/scoring/task-record.ts'
 import { STATUS_PROPERTY } from './junit-properties.ts'
 import { filesNotRun, notRunMessage, plannedFiles, workerDeath } from './run-gaps.ts'
 import type { RefereeSettings, RunEnd, TestItem } from './referee/protocol.ts'
@@ -201,8 +201,7 @@ export class LeaderboardReporter implements Reporter {
         benchTests++
         // Left out by `-t`, `.only` elsewhere, `.skip` or `.todo`: not part of this run, so neither counted nor unfinished.
         if (isLeftOut(test.options.mode)) continue
-        const state = test.result().state
-        if (state === 'pending' || (state === 'skipped' && !hasUnscoredReason(meta.mcpBenchOutcome))) {
+        if (isUnfinished(meta.mcpBenchOutcome, test.result().state)) {
           unfinished.push({ file, name: test.fullName })
           // JUnit writes it as an <error>, not as a test that passed.
           rawTask(test).annotations.push({ type: STATUS_PROPERTY, message: 'unfinished' })

@@ -2,7 +2,7 @@ import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from '
 import { ProgressTally, type Progress } from '../src/scoring/progress.ts'
 import { totalUsd } from '../src/scoring/run-costs.ts'
 import type { TaskRecord } from '../src/contracts/leaderboard.ts'
-import { hasUnscoredReason, isLeftOut } from '../src/scoring/task-record.ts'
+import { isLeftOut, isUnfinished } from '../src/scoring/task-record.ts'
 import { cleanText, count, duration, percent, usd } from '../src/lib/text.ts'
 import { joinVitestWindow, type VitestWindow } from './vitest-window.ts'
 
@@ -87,9 +87,9 @@ export class ProgressReporter implements Reporter {
    */
   onTestCaseResult(test: TestCase): void {
     if (this.vitest?.config.mergeReports) return
-    const identity = test.meta().mcpBenchTask
-    const state = test.result().state
-    if (!identity || state === 'pending' || (state === 'skipped' && !hasUnscoredReason(test.meta().mcpBenchOutcome))) return
+    const meta = test.meta()
+    const identity = meta.mcpBenchTask
+    if (!identity || isUnfinished(meta.mcpBenchOutcome, test.result().state)) return
     if (this.finished.has(test.id)) return
     this.finished.set(test.id, identity.agent)
     this.finishedPerAgent.set(identity.agent, (this.finishedPerAgent.get(identity.agent) ?? 0) + 1)

@@ -23,8 +23,6 @@ export function validOutcome(raw: unknown, identity: { taskId: string; agent: st
   const parsed = TaskOutcomeSchema.safeParse(raw)
   if (parsed.success) {
     validated.set(raw as object, parsed.data)
-    // The validated copy may take the raw one's place in the test's meta (keepValidOutcome): it is known valid too.
-    validated.set(parsed.data, parsed.data)
     return parsed.data
   }
   const base: TaskOutcome = {

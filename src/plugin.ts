@@ -12,7 +12,7 @@ import { concurrencyConfig, concurrentTasks, waitsOnModels, workersFor } from '.
 import type { AgentSetting, BenchOptions, ResolvedBenchOptions } from './contracts/options.ts'
 import { judgeWorkerEnv, resolveAgents, resolveOptions, runtimeSettings } from './node/resolve-settings.ts'
 import { finishReportsOnExit, handleInterrupts } from './node/interrupt.ts'
-import { createRedactor, MIN_SECRET_LENGTH, redactShared, type Redactor } from './lib/redact.ts'
+import { createRedactor, MIN_SECRET_LENGTH, type Redactor } from './lib/redact.ts'
 import { startSlotServer, type SlotServer } from './node/slot-server.ts'
 import { routeSlots } from './node/slot-routing.ts'
 import { TASKS_POOL } from './contracts/slot-protocol.ts'
@@ -220,9 +220,7 @@ function reportClash(a: ResolvedBenchOptions, b: ResolvedBenchOptions): string |
 
 /**
  * A redactor over a list of secrets that may still grow while the projects of a run are set up. Its one user is
- * the leaderboard reporter, whose `deep` redacts the leaderboard it has just built and then only reads: it
- * shares what holds no secret instead of copying the whole board (redactShared), so the main process does not
- * hold two boards while it writes the reports (W, 128 tasks: its peak about 3 MiB lower).
+ * the leaderboard reporter, which redacts error messages with it and hands its secrets to the referee.
  */
 function lazyRedactor(secrets: () => Redactor['secrets']): Redactor {
   let built: { count: number; redactor: Redactor } | undefined
@@ -233,7 +231,7 @@ function lazyRedactor(secrets: () => Redactor['secrets']): Redactor {
   }
   return {
     text: (value) => current().text(value),
-    deep: (value) => redactShared(value, current().text),
+    deep: (value) => current().deep(value),
     get secrets() { return current().secrets },
     get tooShort() { return current().tooShort },
   }

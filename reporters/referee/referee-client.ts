@@ -59,12 +59,11 @@ export class RefereeClient {
 
   /** The end of the run: each task's JUnit properties to `onProperties` as soon as they are known, then the verdict once the reports are written. */
   async end(run: RunEnd, onProperties: (properties: Properties) => void): Promise<Verdict> {
-    const files = [...run.files]
     const parts: RunEnd['files'][] = []
     // Files go whole into a part; a part ends once it holds END_PART_TESTS tests or more.
     let part: RunEnd['files'] = []
     let size = 0
-    for (const file of files) {
+    for (const file of run.files) {
       part.push(file)
       size += file.tests.length
       if (size >= END_PART_TESTS) {

@@ -39,8 +39,8 @@ function main(): void {
         else {
           const files = [...parts, ...request.run.files]
           parts = []
-          const end = id
-          send({ type: 'verdict', id, verdict: await referee.end({ ...request.run, files }, (properties) => send({ type: 'properties', id: end, properties })) })
+          const end = request.id
+          send({ type: 'verdict', id: end, verdict: await referee.end({ ...request.run, files }, (properties) => send({ type: 'properties', id: end, properties })) })
         }
       } catch (error) {
         send({ type: 'error', id, message: (error as Error).stack ?? String(error) })

@@ -230,7 +230,7 @@ export class Referee {
  * instead of copying the whole board, so the referee does not hold two boards while it writes the reports.
  */
 function sharingRedactor(redactor: Redactor): Redactor {
-  return { ...redactor, text: redactor.text, deep: (value) => redactShared(value, redactor.text), secrets: redactor.secrets, tooShort: redactor.tooShort }
+  return { ...redactor, deep: (value) => redactShared(value, redactor.text) }
 }
 
 async function* mapChunks(pieces: Iterable<string> | AsyncIterable<string>, map: (piece: string) => string): AsyncGenerator<string> {

@@ -86,14 +86,14 @@ export function isLeftOut(mode: string): boolean {
   return mode === 'skip' || mode === 'todo'
 }
 
-/** Whether a skipped test's outcome, as it came (unchecked), says why it went unscored: a skip the task asked for, not a cancelled test. */
-export function hasUnscoredReason(outcome: unknown): boolean {
-  return typeof outcome === 'object' && outcome !== null && Boolean((outcome as { unscored?: unknown }).unscored)
-}
-
-/** A test that was to run, skipped without an `unscored` reason, was cancelled: it has no status, it is unfinished. */
-export function isUnfinished(outcome: TaskOutcome | undefined, state: string): boolean {
-  return state === 'pending' || (state === 'skipped' && !outcome?.unscored)
+/**
+ * A test that was to run, skipped without an `unscored` reason, was cancelled: it has no status, it is unfinished.
+ * The outcome may be the one that arrived, not yet checked (the main process reads it so): only its `unscored`
+ * is looked at.
+ */
+export function isUnfinished(outcome: unknown, state: string): boolean {
+  const unscored = typeof outcome === 'object' && outcome !== null && Boolean((outcome as { unscored?: unknown }).unscored)
+  return state === 'pending' || (state === 'skipped' && !unscored)
 }
 
 function statusOf(outcome: TaskOutcome, result: TestResult): TaskStatus {
