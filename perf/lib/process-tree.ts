@@ -2,7 +2,11 @@
  * Runs a command and measures its whole process tree (the command, its workers and the servers they start),
  * so contenders that fork workers or spawn servers are charged for them:
  * - CPU: user + system time of the command and every descendant it waited for, read from a shell's
- *   /proc/self/stat (cutime + cstime) once the command has ended;
+ *   /proc/self/stat (cutime + cstime) once the command has ended; plus the time of every descendant that
+ *   outlived its parent (a helper process a main process leaves to exit on its own a moment later, such as
+ *   this project's referee): such a process is reparented to init, whose wait the shell never sees, so it is
+ *   followed in /proc instead, from the tree scan that first sees it orphaned, every 2 ms once the command
+ *   has ended, until it is gone. A descendant that is orphaned and gone between two scans goes uncounted;
  * - memory: sampled from /proc, the largest resident set of any one process of the tree (VmHWM, its own
  *   peak, so a spike between samples still counts) and the largest sum over the tree. The command's own
  *   process is read every 5 ms besides, so a peak just before it exits (its reports) is not missed;
@@ -33,36 +37,86 @@ export interface TreeRun {
 const PAGE = 4096
 const linux = process.platform === 'linux'
 
-/** RSS of `root` and every descendant, and the largest VmHWM among them, in bytes. */
-function treeMemory(root: number): { sum: number; largest: number; main: number; mainPid: number | undefined } {
-  const parent = new Map<number, number>()
-  const rss = new Map<number, number>()
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry)
-    if (!Number.isInteger(pid)) continue
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      // The command name may hold spaces and parentheses: fields start after the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      parent.set(pid, Number(fields[1]))
-      rss.set(pid, Number(fields[21]) * PAGE)
-    } catch {
-      // the process ended between listing and reading
-    }
+/** One process as /proc/<pid>/stat shows it. */
+interface ProcStat {
+  parent: number
+  rss: number
+  /** Its own user + system time and that of the children it waited for, in ticks. */
+  cpuTicks: number
+  /** When it started (ticks since boot): with the pid, names the process even if the pid is reused. */
+  start: string
+}
+
+function procStat(pid: number): ProcStat | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // The command name may hold spaces and parentheses: fields start after the last ')'.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return { parent: Number(f[1]), rss: Number(f[21]) * PAGE, cpuTicks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]), start: f[19]! }
+  } catch {
+    return undefined // the process ended between listing and reading
   }
-  let sum = 0
-  let largest = 0
-  for (const [pid, bytes] of rss) {
-    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) {
-      if (p !== root) continue
-      sum += bytes
-      largest = Math.max(largest, highWater(pid) ?? bytes)
-      break
+}
+
+/**
+ * The descendants of a command, followed through the run so the ones its processes leave behind (orphans,
+ * reparented to init) are charged with their CPU: their parents never wait for them, so the shell's
+ * cutime never holds it.
+ */
+class Descendants {
+  /** Every process seen in the tree, by pid, with its start time. */
+  private readonly seen = new Map<number, string>()
+  /** Processes of the tree that outlived their parents, with the CPU last read. */
+  private readonly orphans = new Map<number, { start: string; cpuTicks: number }>()
+
+  constructor(private readonly root: number) {}
+
+  /** One scan of /proc: the tree's memory (RSS sum, largest VmHWM, the main process's RSS), and its orphans' CPU. */
+  scan(): { sum: number; largest: number; main: number; mainPid: number | undefined } {
+    const stats = new Map<number, ProcStat>()
+    for (const entry of readdirSync('/proc')) {
+      const pid = Number(entry)
+      if (!Number.isInteger(pid)) continue
+      const stat = procStat(pid)
+      if (stat) stats.set(pid, stat)
     }
+    let sum = 0
+    let largest = 0
+    for (const [pid, stat] of stats) {
+      if (this.inTree(pid, stats)) {
+        this.seen.set(pid, stat.start)
+        sum += stat.rss
+        largest = Math.max(largest, highWater(pid) ?? stat.rss)
+      } else if (this.seen.get(pid) === stat.start) this.orphans.set(pid, { start: stat.start, cpuTicks: stat.cpuTicks })
+    }
+    // The command runs under the measuring shell: its own process is the shell's child (the shell itself if it exec'd).
+    const main = [...stats].find(([, s]) => s.parent === this.root)?.[0]
+    return { sum, largest, main: stats.get(main ?? this.root)?.rss ?? 0, mainPid: main }
   }
-  // The command runs under the measuring shell: its own process is the shell's child (the shell itself if it exec'd).
-  const main = [...parent].find(([, p]) => p === root)?.[0]
-  return { sum, largest, main: rss.get(main ?? root) ?? 0, mainPid: main }
+
+  private inTree(pid: number, stats: ReadonlyMap<number, ProcStat>): boolean {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = stats.get(p)?.parent) if (p === this.root) return true
+    return false
+  }
+
+  /** After the command has ended: follows the orphans still running until they end (at most `limitMs`); their CPU in ticks. */
+  async orphanTicks(limitMs = 10_000): Promise<number> {
+    this.scan()
+    const until = performance.now() + limitMs
+    for (let alive = this.orphans.size > 0; alive && performance.now() < until; ) {
+      alive = false
+      for (const [pid, o] of this.orphans) {
+        const stat = procStat(pid)
+        if (!stat || stat.start !== o.start) continue
+        o.cpuTicks = stat.cpuTicks
+        alive = true
+      }
+      if (alive) await new Promise((resolve) => setTimeout(resolve, 2))
+    }
+    let ticks = 0
+    for (const o of this.orphans.values()) ticks += o.cpuTicks
+    return ticks
+  }
 }
 
 /** The machine's CPU time so far, in ticks: all of it, and what the hypervisor stole (the 8th field of /proc/stat's `cpu` line). */
@@ -102,9 +156,10 @@ export function runTree(command: string[], options: { cwd: string; env: NodeJS.P
   let maxProcessRss = linux ? 0 : Number.NaN
   let rootPeakRss = linux ? 0 : Number.NaN
   let mainPid: number | undefined
+  const descendants = linux && child.pid !== undefined ? new Descendants(child.pid) : undefined
   const sample = () => {
-    if (child.pid === undefined || !linux) return
-    const tree = treeMemory(child.pid)
+    if (!descendants) return
+    const tree = descendants.scan()
     mainPid ??= tree.mainPid
     rootPeakRss = Math.max(rootPeakRss, tree.main)
     peakRss = Math.max(peakRss, tree.sum)
@@ -122,15 +177,17 @@ export function runTree(command: string[], options: { cwd: string; env: NodeJS.P
   const timer = setInterval(sample, options.sampleMs ?? 100)
   const mainTimer = linux ? setInterval(watchMain, 5) : undefined
   return new Promise((resolve) => {
-    child.on('close', (code) => {
+    child.on('close', async (code) => {
       clearInterval(timer)
       clearInterval(mainTimer)
+      const wallMs = performance.now() - t0
+      const orphanTicks = (await descendants?.orphanTicks()) ?? 0
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
       // Fields 16 and 17 of stat (cutime, cstime) are at 13 and 14 once the pid and name are cut off.
-      const cpuMs = linux && fields.length > 14 ? (Number(fields[13]) + Number(fields[14])) * TICK_MS : Number.NaN
+      const cpuMs = linux && fields.length > 14 ? (Number(fields[13]) + Number(fields[14]) + orphanTicks) * TICK_MS : Number.NaN
       const cpu1 = cpu0 && machineCpu()
       const stealShare = cpu0 && cpu1 && cpu1.total > cpu0.total ? (cpu1.steal - cpu0.steal) / (cpu1.total - cpu0.total) : Number.NaN
-      resolve({ code, wallMs: performance.now() - t0, cpuMs, peakRss, maxProcessRss, rootPeakRss, stealShare, output })
+      resolve({ code, wallMs, cpuMs, peakRss, maxProcessRss, rootPeakRss, stealShare, output })
     })
   })
 }
