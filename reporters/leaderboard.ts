@@ -3,7 +3,7 @@ import { join, relative } from 'node:path'
 import type { SerializedError, TestAnnotation } from 'vitest'
 import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node'
 import type { Gate } from '../src/contracts/options.ts'
-import type { TaskRecord } from '../src/contracts/leaderboard.ts'
+import type { ProgressRecord } from '../src/scoring/progress.ts'
 import type { Prices } from '../src/contracts/prices.ts'
 import { interruptExitCode } from '../src/node/interrupt.ts'
 import type { Redactor } from '../src/lib/redact.ts'
@@ -44,7 +44,7 @@ export class LeaderboardReporter implements Reporter {
   /** The files this run set out to run: a file whose worker died before it started is known only from here. */
   private planned: ReadonlyArray<TestSpecification> = []
   private readonly referee: RefereeClient
-  private readonly recordListeners: Array<(testId: string, record: TaskRecord) => void> = []
+  private readonly recordListeners: Array<(testId: string, record: ProgressRecord) => void> = []
   /** This run's end, once it has begun: the JUnit reporter waits for the properties it puts on the tests. */
   private ending: Promise<void> = Promise.resolve()
 
@@ -63,7 +63,7 @@ export class LeaderboardReporter implements Reporter {
   }
 
   /** Calls `listener` with each task's record as the referee makes it (the progress display shows them). */
-  onRecord(listener: (testId: string, record: TaskRecord) => void): void {
+  onRecord(listener: (testId: string, record: ProgressRecord) => void): void {
     this.recordListeners.push(listener)
   }
 

@@ -1,7 +1,6 @@
 import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node'
-import { ProgressTally, type Progress } from '../src/scoring/progress.ts'
+import { ProgressTally, type Progress, type ProgressRecord } from '../src/scoring/progress.ts'
 import { totalUsd } from '../src/scoring/run-costs.ts'
-import type { TaskRecord } from '../src/contracts/leaderboard.ts'
 import { isLeftOut, isUnfinished } from '../src/scoring/task-record.ts'
 import { cleanText, count, duration, percent, usd } from '../src/lib/text.ts'
 import { joinVitestWindow, type VitestWindow } from './vitest-window.ts'
@@ -10,7 +9,7 @@ export interface ProgressReporterOptions {
   /** The benchmark environment's path: files run in it are benchmark files. */
   environment: string
   /** Where each finished task's record comes from, as the run's referee makes it: the leaderboard reporter. */
-  records: { onRecord(listener: (testId: string, record: TaskRecord) => void): void }
+  records: { onRecord(listener: (testId: string, record: ProgressRecord) => void): void }
 }
 
 /**
@@ -27,7 +26,7 @@ export class ProgressReporter implements Reporter {
   private window: VitestWindow | null = null
   /** When the first benchmark test started: the pace is measured from there, not from Vitest's start-up. */
   private started: number | null = null
-  private readonly records = new Map<string, TaskRecord>()
+  private readonly records = new Map<string, ProgressRecord>()
   /** Tests finished, by test id, with their agent, and how many each agent has: counted as Vitest reports them. */
   private readonly finished = new Map<string, string>()
   private readonly finishedPerAgent = new Map<string, number>()
@@ -96,7 +95,7 @@ export class ProgressReporter implements Reporter {
   }
 
   /** A finished task's record, as the referee made it from its result. */
-  private onRecord(testId: string, record: TaskRecord): void {
+  private onRecord(testId: string, record: ProgressRecord): void {
     if (this.vitest?.config.mergeReports) return
     const again = this.records.has(testId)
     this.records.set(testId, record)
@@ -150,11 +149,11 @@ const total = (p: Progress) => `${p.done}/${p.estimated ? '~' : ''}${p.total}`
 const eta = (p: Progress) => (p.done >= p.total && !p.estimated ? 'done' : `ETA ${p.etaMs === null ? '…' : duration(p.etaMs)}`)
 
 /** One finished task, for a log that is read top to bottom (CI). Task ids and agent names are the user's, so escapes are dropped. */
-export function taskLine(record: TaskRecord, p: Progress): string {
+export function taskLine(record: ProgressRecord, p: Progress): string {
   return cleanText(rawTaskLine(record, p))
 }
 
-function rawTaskLine(record: TaskRecord, p: Progress): string {
+function rawTaskLine(record: ProgressRecord, p: Progress): string {
   const agent = p.agents.find((a) => a.agent === record.agent)
   const task = `${record.id}${record.trial > 1 ? ` #${record.trial}` : ''} [${record.agent}]`
   const of = agent ? ` · ${record.agent} ${agent.done}/${agent.collected} pass ${percent(agent.passRate)}` : ''

@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { GateSchema } from '../../src/contracts/options.ts'
 import { PricesSchema } from '../../src/contracts/prices.ts'
 import { TaskStatusSchema } from '../../src/contracts/task-status.ts'
-import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
+import type { ProgressRecord } from '../../src/scoring/progress.ts'
 
 /**
  * What Vitest's main process and the referee (referee.ts) say to each other: one JSON message per line, the
@@ -88,12 +88,12 @@ export const RequestSchema = z.discriminatedUnion('type', [
 export type Request = z.infer<typeof RequestSchema>
 
 /**
- * A task's record as the referee answers a result with it. The main process shows it in the progress display
- * only, so it checks its identity and status, not every score (the referee built it from a checked outcome),
- * and keeps it as it came: a copy of every record would be the main process's memory spent for nothing.
+ * What the referee answers a result with: as much of the task's record as the progress display shows
+ * (src/scoring/progress.ts), not the whole record, which the main process would only parse and drop. The main
+ * process checks its identity and status, not every figure (the referee made them from a checked outcome).
  */
 const RecordShape = z.object({ id: z.string(), agent: z.string(), trial: z.number(), status: TaskStatusSchema })
-const RecordSchema = z.custom<TaskRecord>((value) => RecordShape.safeParse(value).success, { message: 'not a task record' })
+const RecordSchema = z.custom<ProgressRecord>((value) => RecordShape.safeParse(value).success, { message: 'not a task record' })
 
 export const ReplySchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('record'), id: z.number().int(), record: RecordSchema.nullable() }),

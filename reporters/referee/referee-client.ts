@@ -3,7 +3,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
+import type { ProgressRecord } from '../../src/scoring/progress.ts'
 import { isProcessAlive } from '../../src/lib/process-alive.ts'
 import { runtimeKind } from '../../src/lib/runtime-kind.ts'
 import { ReplySchema, type Properties, type Reply, type Request, type RefereeSettings, type RunEnd, type TestItem, type Verdict } from './protocol.ts'
@@ -51,7 +51,7 @@ export class RefereeClient {
   }
 
   /** A benchmark test's result; its record, once the referee has made it. */
-  async result(item: TestItem): Promise<TaskRecord | null> {
+  async result(item: TestItem): Promise<ProgressRecord | null> {
     const reply = await this.ask({ type: 'result', id: this.nextId++, item })
     if (reply.type !== 'record') throw new Error(`referee: a ${reply.type} reply to a result`)
     return reply.record

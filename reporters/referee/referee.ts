@@ -13,6 +13,7 @@ import { gateConfigured } from '../../src/scoring/gate.ts'
 import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
 import { markDuplicates } from '../../src/scoring/duplicates.ts'
 import { isUnfinished } from '../../src/scoring/task-record.ts'
+import { progressRecord, type ProgressRecord } from '../../src/scoring/progress.ts'
 import { exitVerdict } from '../exit-verdict.ts'
 import { junitProperties, STATUS_PROPERTY } from '../junit-properties.ts'
 import { leaderboardMarkdown } from '../markdown.ts'
@@ -60,11 +61,11 @@ export class Referee {
   }
 
   /**
-   * A benchmark test's result as it arrives: its record (null while it is unfinished), and its rows of the
-   * reports made now, while the run goes on, rather than at its end. The first result loads the report page's
-   * code, so the end of the run does not.
+   * A benchmark test's result as it arrives: its rows of the reports made now, while the run goes on, rather than
+   * at its end, and what the progress display shows of its record (null while it is unfinished). The first
+   * result loads the report page's code, so the end of the run does not.
    */
-  async result(item: TestItem): Promise<TaskRecord | null> {
+  async result(item: TestItem): Promise<ProgressRecord | null> {
     const { outcome, record } = this.taskOf(item)
     this.arrived.set(item.testId, { outcome, record })
     if (!record) return null
@@ -75,7 +76,7 @@ export class Referee {
     const shown = this.redactor.deep(record)
     this.prepared.put(record, this.redactor.text(rows.pageRowText(shown, outcome.trajectory)))
     this.preparedJson.put(record, this.redactor.text(prettyJsonItem(shown)))
-    return record
+    return progressRecord(shown)
   }
 
   private warmReport(): void {

@@ -1,4 +1,4 @@
-import { PassCounter } from './rows.ts'
+import { PassCounter, type PassInput } from './rows.ts'
 import { RunCosts, totalUsd } from './run-costs.ts'
 import type { TaskRecord } from '../contracts/leaderboard.ts'
 
@@ -9,9 +9,21 @@ import type { TaskRecord } from '../contracts/leaderboard.ts'
  * the leaderboard, so the pass rate shown at the last task is the row's.
  */
 
+/**
+ * What progress reads of a task's record: its identity, status and spending. The referee sends the main process
+ * this much of each record, not the whole of it (trajectory-sized metrics, scores, calls) it would only parse and drop.
+ */
+export type ProgressRecord = Pick<TaskRecord, 'id' | 'agent' | 'trial' | 'status' | 'durationMs' | 'tokens' | 'judgeTokens' | 'judgeCachedTokens' | 'cost' | 'timing'> & PassInput
+
+export function progressRecord(r: TaskRecord): ProgressRecord {
+  const { id, agent, trial, status, durationMs, tokens, judgeTokens, judgeCachedTokens, cost, timing } = r
+  const judge = r.judge?.kind === 'pass-fail' ? { kind: r.judge.kind, pass: r.judge.pass } : r.judge ? { kind: r.judge.kind } : null
+  return { id, agent, trial, status, durationMs, tokens, judgeTokens, ...(judgeCachedTokens === undefined ? {} : { judgeCachedTokens }), cost, timing, judge }
+}
+
 export interface ProgressInput {
   /** Records of the benchmark tasks finished so far. */
-  records: readonly TaskRecord[]
+  records: readonly ProgressRecord[]
   /** Benchmark tests collected so far, per agent (finished ones included). */
   collected: ReadonlyMap<string, number>
   /** Benchmark files in the run, and how many of them Vitest has collected. */
@@ -70,7 +82,7 @@ class Tally {
   readonly pass = new PassCounter()
   readonly costs = new RunCosts()
 
-  add(r: TaskRecord): void {
+  add(r: ProgressRecord): void {
     this.done++
     this.pass.add(r)
     this.costs.add(r)
@@ -94,7 +106,7 @@ export class ProgressTally {
   private readonly run = new Tally()
   private readonly agents = new Map<string, Tally>()
 
-  add(r: TaskRecord): void {
+  add(r: ProgressRecord): void {
     this.run.add(r)
     let agent = this.agents.get(r.agent)
     if (!agent) this.agents.set(r.agent, (agent = new Tally()))

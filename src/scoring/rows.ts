@@ -183,13 +183,16 @@ class RowAccumulator {
   }
 }
 
+/** What a pass count reads of a record (the progress display's records hold only this much of a judge result). */
+export type PassInput = Pick<TaskRecord, 'status'> & { judge: { kind: string; pass?: boolean } | null }
+
 /** passSummary() fed one record at a time. */
 export class PassCounter {
   private readonly n = { passed: 0, failed: 0, errored: 0, unscored: 0 }
   private judgedPassFail = 0
   private judgePassed = 0
 
-  add(r: TaskRecord): void {
+  add(r: PassInput): void {
     if (r.status !== 'setup-error') this.n[r.status]++
     if (r.judge?.kind === 'pass-fail') {
       this.judgedPassFail++

@@ -29,7 +29,7 @@ export class RunCosts {
   private judgeMs = 0
   private readonly durations: number[] = []
 
-  add(r: TaskRecord): void {
+  add(r: Pick<TaskRecord, 'tokens' | 'judgeTokens' | 'judgeCachedTokens' | 'cost' | 'timing' | 'durationMs'>): void {
     this.count++
     addTokens(this.agentTokens, r.tokens)
     addTokens(this.judgeTokens, r.judgeTokens)

@@ -4,7 +4,7 @@ import { DefaultReporter } from 'vitest/node'
 import { taskLine, windowLines } from '../../reporters/progress.ts'
 import { joinVitestWindow } from '../../reporters/vitest-window.ts'
 import { priceTable } from '../../src/contracts/prices.ts'
-import { progress, ProgressTally } from '../../src/scoring/progress.ts'
+import { progress, progressRecord, ProgressTally } from '../../src/scoring/progress.ts'
 import { agentRows } from '../../src/scoring/rows.ts'
 import { taskRecord } from '../../src/scoring/task-record.ts'
 import { call, outcome, trajectory } from '../support/trajectories.ts'
@@ -38,6 +38,13 @@ describe('run progress (src/scoring/progress.ts)', () => {
     expect(p.passRate).toBe(0.5)
     // 15 left at 5 per 10 s.
     expect(p.etaMs).toBeCloseTo(30_000, 6)
+  })
+
+  it('reads the same figures from the part of each record the referee sends the main process as from the records', () => {
+    const input = { collected: new Map([['gpt', 10], ['ref', 10]]), files: { total: 2, collected: 2 }, elapsedMs: 30_000 }
+    const slim = records.map(progressRecord)
+    expect(JSON.stringify(slim).length).toBeLessThan(JSON.stringify(records).length / 3)
+    expect(progress({ records: JSON.parse(JSON.stringify(slim)), ...input })).toEqual(progress({ records, ...input }))
   })
 
   it('estimates the tasks of files not collected yet from the ones that are', () => {

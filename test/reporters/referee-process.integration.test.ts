@@ -7,6 +7,7 @@ import type { TestCase, TestModule } from 'vitest/node'
 import { LeaderboardReporter } from '../../reporters/leaderboard.ts'
 import { STATUS_PROPERTY } from '../../reporters/junit-properties.ts'
 import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
+import type { ProgressRecord } from '../../src/scoring/progress.ts'
 import { createRedactor } from '../../src/lib/redact.ts'
 import { runtimeKind } from '../../src/lib/runtime-kind.ts'
 import { priceTable } from '../../src/contracts/prices.ts'
@@ -57,7 +58,7 @@ describe('the referee in a process of its own', () => {
 
   function reporter() {
     const r = new LeaderboardReporter({ outputDir: out, gate: {}, environment: 'mcp-bench', redactor: createRedactor([{ value: SECRET, label: 'KEY' }]), prices: priceTable(), historyDir: null })
-    const records = new Map<string, TaskRecord>()
+    const records = new Map<string, ProgressRecord>()
     r.onRecord((testId, record) => records.set(testId, record))
     return { r, records }
   }
@@ -68,6 +69,10 @@ describe('the referee in a process of its own', () => {
     for (const t of tests) r.onTestCaseResult(t as unknown as TestCase)
     await vi.waitFor(() => expect(records.size).toBe(3), { timeout: 30_000 })
     expect([...records.values()].map((x) => x.status)).toEqual(['passed', 'failed', 'passed'])
+    // The main process gets what the progress display shows of each record, not the record.
+    const keys = Object.keys([...records.values()][0]!)
+    expect(keys).toEqual(expect.arrayContaining(['id', 'agent', 'trial', 'status', 'durationMs', 'tokens', 'judgeTokens', 'cost', 'timing', 'judge']))
+    expect(keys).not.toContain('metrics')
 
     // The rows were made by another process: the referee's.
     const [pid] = rowMakers(out)
