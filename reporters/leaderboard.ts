@@ -60,6 +60,8 @@ export class LeaderboardReporter implements Reporter {
 
   async onTestRunStart(specifications: ReadonlyArray<TestSpecification>): Promise<void> {
     this.planned = (await plannedFiles(this.vitest, specifications)).filter((s) => this.ownProject(s.project.name))
+    // Started now, it is ready by the first result: a run whose tasks all end at once would otherwise wait for its start-up at the end.
+    if (this.planned.some((s) => s.project.config.environment === this.options.environment)) this.referee.prepare()
   }
 
   /** Calls `listener` with each task's record as the referee makes it (the progress display shows them). */

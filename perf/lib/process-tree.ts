@@ -6,7 +6,7 @@
  *   outlived its parent (a helper process a main process leaves to exit on its own a moment later, such as
  *   this project's referee): such a process is reparented to init, whose wait the shell never sees, so it is
  *   followed in /proc instead, from the tree scan that first sees it orphaned, every 2 ms once the command
- *   has ended, until it is gone. A descendant that is orphaned and gone between two scans goes uncounted;
+ *   has ended, until it has exited (a zombie's CPU is final). A descendant that is orphaned and gone between two scans goes uncounted;
  * - memory: sampled from /proc, the largest resident set of any one process of the tree (VmHWM, its own
  *   peak, so a spike between samples still counts) and the largest sum over the tree. The command's own
  *   process is read every 5 ms besides, so a peak just before it exits (its reports) is not missed;
@@ -45,6 +45,8 @@ interface ProcStat {
   cpuTicks: number
   /** When it started (ticks since boot): with the pid, names the process even if the pid is reused. */
   start: string
+  /** It has exited: a zombie (its CPU final) waiting for its parent, here init, to reap it. */
+  ended: boolean
 }
 
 function procStat(pid: number): ProcStat | undefined {
@@ -52,7 +54,7 @@ function procStat(pid: number): ProcStat | undefined {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
     // The command name may hold spaces and parentheses: fields start after the last ')'.
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return { parent: Number(f[1]), rss: Number(f[21]) * PAGE, cpuTicks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]), start: f[19]! }
+    return { parent: Number(f[1]), rss: Number(f[21]) * PAGE, cpuTicks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]), start: f[19]!, ended: f[0] === 'Z' || f[0] === 'X' }
   } catch {
     return undefined // the process ended between listing and reading
   }
@@ -109,7 +111,7 @@ class Descendants {
         const stat = procStat(pid)
         if (!stat || stat.start !== o.start) continue
         o.cpuTicks = stat.cpuTicks
-        alive = true
+        if (!stat.ended) alive = true
       }
       if (alive) await new Promise((resolve) => setTimeout(resolve, 2))
     }

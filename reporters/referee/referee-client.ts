@@ -15,8 +15,8 @@ const END_PART_TESTS = 256
 type Pending = { request: Request & { id: number }; resolve: (reply: Reply) => void; reject: (error: Error) => void; onProperties?: (properties: Properties) => void }
 
 /**
- * Vitest's main process's side of the referee (referee.ts): it starts the referee's process at the first
- * benchmark result, hands it each result and the end of the run, and gives back what it answers.
+ * Vitest's main process's side of the referee (referee.ts): it starts the referee's process when a run with
+ * benchmark files starts (or at the first benchmark result), hands it each result and the end of the run, and gives back what it answers.
  *
  * Why a process of its own: validating and scoring each outcome and making the reports (a burst of work and
  * allocation at the end of the run) in Vitest's main process made it the largest process of a run, its young
@@ -48,6 +48,11 @@ export class RefereeClient {
   /** The referee's process id, while it runs in a process of its own. */
   get pid(): number | undefined {
     return this.child?.pid
+  }
+
+  /** Starts the referee's process ahead of the first result (at the start of a run that holds benchmark files). */
+  prepare(): void {
+    if (this.where === 'process' && !this.failed) this.starting ??= this.start()
   }
 
   /** A benchmark test's result; its record, once the referee has made it. */
