@@ -6,7 +6,8 @@
  *   outlived its parent (a helper process a main process leaves to exit on its own a moment later, such as
  *   this project's referee): such a process is reparented to init, whose wait the shell never sees, so it is
  *   followed in /proc instead, from the tree scan that first sees it orphaned, every 2 ms once the command
- *   has ended, until it has exited (a zombie's CPU is final). A descendant that is orphaned and gone between two scans goes uncounted;
+ *   has ended, until it has exited (a zombie's CPU is final). A descendant orphaned and gone between two
+ *   scans (100 ms) goes uncounted;
  * - memory: sampled from /proc, the largest resident set of any one process of the tree (VmHWM, its own
  *   peak, so a spike between samples still counts) and the largest sum over the tree. The command's own
  *   process is read every 5 ms besides, so a peak just before it exits (its reports) is not missed;
