@@ -37,24 +37,40 @@ export interface ModelOptions {
   concurrency?: number
 }
 
+/**
+ * Clients without a cassette, by everything they are built from: the built-in agents are built for each task,
+ * and without a cassette (whose keys hide the task's own paths) one task's client serves the next as well,
+ * rather than a new client per task.
+ */
+const plainClients = new Map<string, OpenAI>()
+
 /** The model name and a lazily built client (so a missing key fails in the task, not at import). */
 export function modelClient(options: ModelOptions, agentKind: string): { model: string; client: () => OpenAI } {
   const model = options.model ?? process.env.MCP_BENCH_MODEL
   if (!model) throw new Error(`${agentKind} needs a model: pass { model } or set MCP_BENCH_MODEL`)
   let client = options.client
   const baseURL = options.baseURL ?? process.env.OPENAI_BASE_URL
-  const gate = endpointGate(endpointPool('agent', baseURL), options.concurrency)
-  return {
-    model,
-    client: () => (client ??= withGate(new OpenAI({
+  const build = () => {
+    const cassette = options.cassette ?? cassetteFromEnv(process.cwd())
+    const settings = {
       apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed-for-local-servers',
       baseURL,
       maxRetries: options.maxRetries ?? 4,
       timeout: options.requestTimeoutMs ?? 120_000,
+    }
+    const key = cassette.mode === 'off' ? JSON.stringify([settings, options.concurrency ?? null]) : null
+    const shared = key === null ? undefined : plainClients.get(key)
+    if (shared) return shared
+    const gate = endpointGate(endpointPool('agent', baseURL), options.concurrency)
+    const built = withGate(new OpenAI({
+      ...settings,
       // Built outside the harness's own agent settings (a `{ module }` agent's openaiAgent), it still keeps the run's secrets out of cassettes.
-      fetch: storedFetch(options.cassette ?? { ...cassetteFromEnv(process.cwd()), secrets: getRuntime()?.redactor.secrets }, gate.fetch(wholeBodyFetch())),
-    }), gate)),
+      fetch: storedFetch(options.cassette ?? { ...cassette, secrets: getRuntime()?.redactor.secrets }, gate.fetch(wholeBodyFetch())),
+    }), gate)
+    if (key !== null) plainClients.set(key, built)
+    return built
   }
+  return { model, client: () => (client ??= build()) }
 }
 
 export interface CompletionRequest {

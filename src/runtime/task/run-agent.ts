@@ -81,8 +81,10 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
     timer = setTimeout(() => run.abort(new Error(`agent timed out after ${timeout} ms`)), timeout)
     try {
       const context = recorder.context()
-      // Every turn, whoever records it, is checked before it joins the trajectory (src/runtime/agents/reply-shape.ts).
-      const ctx = { ...context, recordTurn: (turn: Parameters<typeof context.recordTurn>[0]) => context.recordTurn(checkedTurn(turn)) }
+      // A turn a custom agent records is checked before it joins the trajectory (src/runtime/agents/reply-shape.ts).
+      // This package's own agents record only what readReply made of the reply, already in the turn's shape;
+      // checking each of theirs again cost a schema parse per model turn (the referee checks the whole record).
+      const ctx = agent.isolation === 'builtin' ? context : { ...context, recordTurn: (turn: Parameters<typeof context.recordTurn>[0]) => context.recordTurn(checkedTurn(turn)) }
       const answer = await Promise.race([agent.run(ctx), stopped])
       return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs(), isolation: agent.isolation }
     } catch (error) {
