@@ -1,7 +1,7 @@
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
-import { endpointGate } from '../../src/runtime/limit/endpoint-gate.ts'
+import { endpointGate, RATE_LIMITED_REQUEUES } from '../../src/runtime/limit/endpoint-gate.ts'
 import { slots } from '../../src/runtime/limit/slots.ts'
 import type { LocalSlots } from '../../src/lib/local-slots.ts'
 
@@ -30,5 +30,29 @@ describe('the endpoint gate', () => {
     expect(limiter.limit).toBe(2)
     // The slot rides under a symbol the gate takes off before the request goes out.
     for (const init of inits) expect(Object.getOwnPropertySymbols(init)).toEqual([])
+  })
+
+  it('queues a request whose every attempt met a 429 again, under the limit the pool has learnt, a few times before it fails', async () => {
+    const limited = { status: 429, headers: { 'retry-after-ms': '5' } }
+    // maxRetries 1: two attempts per time in the queue. Five 429s: two times in the queue spent, the third answered.
+    model = await startScriptedModel({ script: [limited, limited, limited, limited, limited, { content: 'done' }] })
+    const pool = `agent test-requeue ${model.url}`
+    const gate = endpointGate(pool, 4)
+    const openai = new OpenAI({ baseURL: model.url, apiKey: 'not-needed', maxRetries: 1, fetch: gate.fetch(fetch) })
+    const create = (fetchOptions: object) => openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }, { fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] })
+    const reply = await gate.run(undefined, create)
+    expect(reply.choices[0]!.message.content).toBe('done')
+    expect(model.requests).toHaveLength(6)
+    expect((slots() as LocalSlots).pools.get(pool)!.inFlight).toBe(0)
+  })
+
+  it('gives up with the 429 once the request has been queued again as often as it may', async () => {
+    const limited = { status: 429, headers: { 'retry-after-ms': '1' } }
+    model = await startScriptedModel({ script: Array.from({ length: 2 * (RATE_LIMITED_REQUEUES + 1) + 1 }, () => limited) })
+    const gate = endpointGate(`agent test-requeue-spent ${model.url}`, 4)
+    const openai = new OpenAI({ baseURL: model.url, apiKey: 'not-needed', maxRetries: 1, fetch: gate.fetch(fetch) })
+    const create = (fetchOptions: object) => openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }, { fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] })
+    await expect(gate.run(undefined, create)).rejects.toMatchObject({ status: 429 })
+    expect(model.requests).toHaveLength(2 * (RATE_LIMITED_REQUEUES + 1))
   })
 })

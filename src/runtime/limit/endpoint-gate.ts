@@ -30,14 +30,26 @@ export interface EndpointGate {
 const SLOT = Symbol('vitest-mcp-bench.endpoint-slot')
 type TaggedInit = RequestInit & { [SLOT]?: Slot }
 
+/**
+ * Times a request whose every attempt met a 429 goes back to the end of the pool's queue. The requests let in
+ * before the pool's first cut keep their slots through the SDK's retries, so the first wave of a rate-limited
+ * run can spend all its attempts against the limit the pool is still finding: queued again, the request waits
+ * for the lower limit the pool has learnt, and then gets the SDK's retries afresh.
+ */
+export const RATE_LIMITED_REQUEUES = 3
+
 export function endpointGate(pool: string, max: number | undefined): EndpointGate {
   return {
     async run(signal, request) {
-      const slot = await slots().acquire(pool, max, signal)
-      try {
-        return await request({ [SLOT]: slot } satisfies TaggedInit)
-      } finally {
-        slot.release()
+      for (let requeued = 0; ; requeued++) {
+        const slot = await slots().acquire(pool, max, signal)
+        try {
+          return await request({ [SLOT]: slot } satisfies TaggedInit)
+        } catch (error) {
+          if (!isRateLimited(error) || requeued >= RATE_LIMITED_REQUEUES || signal?.aborted) throw error
+        } finally {
+          slot.release()
+        }
       }
     },
     fetch: (inner) => async (input, init) => {
@@ -48,6 +60,11 @@ export function endpointGate(pool: string, max: number | undefined): EndpointGat
       return response
     },
   }
+}
+
+/** The openai SDK's error once its retries are spent on 429s (its APIError has the status). */
+function isRateLimited(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 429
 }
 
 /** The pool's name: the kind of caller and the endpoint, without credentials or query. */
