@@ -34,15 +34,15 @@ describe('the endpoint gate', () => {
 
   it('queues a request whose every attempt met a 429 again, under the limit the pool has learnt, a few times before it fails', async () => {
     const limited = { status: 429, headers: { 'retry-after-ms': '5' } }
-    // maxRetries 1: two attempts per time in the queue. Five 429s: two times in the queue spent, the third answered.
-    model = await startScriptedModel({ script: [limited, limited, limited, limited, limited, { content: 'done' }] })
+    // maxRetries 1: two attempts per time in the queue. Three 429s: the first time in the queue spent, the second answered.
+    model = await startScriptedModel({ script: [limited, limited, limited, { content: 'done' }] })
     const pool = `agent test-requeue ${model.url}`
     const gate = endpointGate(pool, 4)
     const openai = new OpenAI({ baseURL: model.url, apiKey: 'not-needed', maxRetries: 1, fetch: gate.fetch(fetch) })
     const create = (fetchOptions: object) => openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }, { fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] })
     const reply = await gate.run(undefined, create)
     expect(reply.choices[0]!.message.content).toBe('done')
-    expect(model.requests).toHaveLength(6)
+    expect(model.requests).toHaveLength(4)
     expect((slots() as LocalSlots).pools.get(pool)!.inFlight).toBe(0)
   })
 
@@ -54,5 +54,15 @@ describe('the endpoint gate', () => {
     const create = (fetchOptions: object) => openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }, { fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] })
     await expect(gate.run(undefined, create)).rejects.toMatchObject({ status: 429 })
     expect(model.requests).toHaveLength(2 * (RATE_LIMITED_REQUEUES + 1))
+  })
+
+  it('does not queue again a request turned away for an exhausted quota', async () => {
+    const quota = { status: 429, headers: { 'retry-after-ms': '1' }, body: { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } } }
+    model = await startScriptedModel({ script: [quota, quota, quota, quota, { content: 'done' }] })
+    const gate = endpointGate(`agent test-quota ${model.url}`, 4)
+    const openai = new OpenAI({ baseURL: model.url, apiKey: 'not-needed', maxRetries: 1, fetch: gate.fetch(fetch) })
+    const create = (fetchOptions: object) => openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }, { fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] })
+    await expect(gate.run(undefined, create)).rejects.toMatchObject({ status: 429, code: 'insufficient_quota' })
+    expect(model.requests).toHaveLength(2)
   })
 })

@@ -34,9 +34,11 @@ type TaggedInit = RequestInit & { [SLOT]?: Slot }
  * Times a request whose every attempt met a 429 goes back to the end of the pool's queue. The requests let in
  * before the pool's first cut keep their slots through the SDK's retries, so the first wave of a rate-limited
  * run can spend all its attempts against the limit the pool is still finding: queued again, the request waits
- * for the lower limit the pool has learnt, and then gets the SDK's retries afresh.
+ * for the lower limit the pool has learnt, and then gets the SDK's retries afresh. Once: a key that is turned
+ * away however few requests it sends is not helped by more rounds, and an exhausted quota (OpenAI's
+ * `insufficient_quota`, also a 429) not at all.
  */
-export const RATE_LIMITED_REQUEUES = 3
+export const RATE_LIMITED_REQUEUES = 1
 
 export function endpointGate(pool: string, max: number | undefined): EndpointGate {
   return {
@@ -62,9 +64,11 @@ export function endpointGate(pool: string, max: number | undefined): EndpointGat
   }
 }
 
-/** The openai SDK's error once its retries are spent on 429s (its APIError has the status). */
+/** The openai SDK's error once its retries are spent on 429s (its APIError has the status and the body's code). */
 function isRateLimited(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 429
+  if (typeof error !== 'object' || error === null) return false
+  const { status, code } = error as { status?: unknown; code?: unknown }
+  return status === 429 && code !== 'insufficient_quota'
 }
 
 /** The pool's name: the kind of caller and the endpoint, without credentials or query. */
