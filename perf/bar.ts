@@ -21,13 +21,15 @@
  *   concurrency (perf/lib/suite-runs.ts).
  * - `profile`: one W run of this project (the last `--configs` entry) with `--cpu-prof` on the main process
  *   and the test worker: top self time by module and by function, each process apart.
+ * - `processes`: the floor and this project on W at two sizes (C and N tasks of the last `--configs` entry,
+ *   `--process-runs` runs each): each process's CPU, once per run and per task (perf/lib/cpu-by-process.ts).
  *
  * The output is a Markdown block for the README's Performance section; progress goes to stderr.
  *
  * Run: node --import tsx perf/bar.ts [--parts w,suite,concurrency,profile] [--configs 32x8x5,128x16x5]
  *        [--quick] [--scratch DIR (reused: peers installed once)] [--tarball FILE (skip npm pack)]
  *        [--only floor,junit,evals,plain,project] [--suite-runs 3] [--concurrency-runs 1] [--delay 300]
- *        [--main-flags=--max-semi-space-size=8]
+ *        [--main-flags=--max-semi-space-size=8] [--process-runs 2]
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -40,6 +42,7 @@ import { transpileFiles } from './lib/precompile.ts'
 import { runTree, type TreeRun } from './lib/process-tree.ts'
 import { markdownTable, median, mib, seconds, stealNote, stealPercent } from './lib/stats.ts'
 import { modelConcurrency, suiteVsTrivial } from './lib/suite-runs.ts'
+import { cpuByProcess } from './lib/cpu-by-process.ts'
 import { workloadModel } from './lib/workload.ts'
 
 const { values } = parseArgs({
@@ -54,6 +57,7 @@ const { values } = parseArgs({
     'concurrency-runs': { type: 'string', default: '1' },
     delay: { type: 'string', default: '300' },
     'main-flags': { type: 'string', default: '' },
+    'process-runs': { type: 'string', default: '2' },
   },
 })
 const root = process.cwd()
@@ -227,11 +231,37 @@ async function profile(dir: string): Promise<string> {
   return lines.join('\n')
 }
 
+/** The floor and this project on W at two sizes, each process's CPU apart. */
+async function processes(dir: string): Promise<string> {
+  const config = configs.at(-1)!
+  const model = await startScriptedModel({ script: (request) => workloadModel(request) })
+  const out = mkdtempSync(join(tmpdir(), 'mcp-bench-bar-out-'))
+  const server = JSON.stringify([process.execPath, join(dir, 'node_modules/vitest-mcp-bench/dist/fixtures/servers/math/main.js')])
+  const runs = contenders(dir).filter((c) => c.key === 'floor' || c.key === 'project').map((c) => ({
+    name: c.name,
+    command: (tasks: number) => ({
+      argv: c.command(config, out),
+      cwd: c.cwd,
+      env: {
+        ...process.env, ...c.env, PERF_MODEL_URL: model.url, PERF_TASKS: String(tasks), PERF_CONCURRENCY: String(config.concurrency),
+        MCP_BENCH_CONCURRENCY: String(config.concurrency), PERF_SERVER: server, PERF_OUTPUT_DIR: out, MCP_BENCH_MODEL: '', CI: 'true',
+      },
+    }),
+  }))
+  try {
+    return await cpuByProcess(runs, [config.concurrency, config.tasks], Number(values['process-runs']))
+  } finally {
+    await model.close()
+    rmSync(out, { recursive: true, force: true })
+  }
+}
+
 const blocks: string[] = []
-const needsScratch = parts.has('w') || parts.has('profile')
+const needsScratch = parts.has('w') || parts.has('profile') || parts.has('processes')
 const dir = needsScratch ? scratchProject() : ''
 if (parts.has('w')) blocks.push(await workloadW(dir))
 if (parts.has('profile')) blocks.push(await profile(dir))
+if (parts.has('processes')) blocks.push(await processes(dir))
 if (parts.has('suite')) blocks.push(await suiteVsTrivial(root, values.quick ? 1 : Number(values['suite-runs'])))
 if (parts.has('concurrency')) blocks.push(await modelConcurrency(root, Number(values['concurrency-runs']), Number(values.delay)))
 console.log(`\n${blocks.join('\n\n')}`)
