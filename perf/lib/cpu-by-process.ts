@@ -15,12 +15,16 @@ import { markdownTable, median } from './stats.ts'
 /** What each process is, by the script it runs. */
 const ROLES: Record<string, string> = { 'vitest.mjs': 'Vitest\'s main process', 'forks.js': 'test worker', 'referee.js': 'the referee\'s process' }
 
+// Written at 'exit'. A SIGTERM is how Vitest ends a worker that has no handler for it (the floor's): such a process
+// writes, then is ended by the signal as it would have been. A process with its own handler (this project's
+// worker closes its servers on SIGTERM; the referee ignores it) is left to it, and writes at its 'exit'.
 const HOOK = `const { appendFileSync } = require('node:fs'); const { basename } = require('node:path')
 let written = false
 const write = () => { if (written) return; written = true; const u = process.cpuUsage()
   appendFileSync(process.env.PERF_CPU_BY_PROCESS_FILE, basename(process.argv[1] ?? 'node') + ' ' + ((u.user + u.system) / 1000).toFixed(1) + '\\n') }
 process.on('exit', write)
-for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => { write(); process.exit(0) })
+const onTerm = () => { if (process.listenerCount('SIGTERM') > 1) return; write(); process.off('SIGTERM', onTerm); process.kill(process.pid, 'SIGTERM') }
+process.on('SIGTERM', onTerm)
 `
 
 export interface ProcessRun {
@@ -34,7 +38,7 @@ async function oneRun(run: ProcessRun, tasks: number, hook: string, dir: string)
   const file = join(dir, `cpu-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`)
   writeFileSync(file, '')
   const { argv, cwd, env } = run.command(tasks)
-  const options = [env.NODE_OPTIONS, `--require ${hook}`].filter(Boolean).join(' ')
+  const options = [env.NODE_OPTIONS, `--require ${JSON.stringify(hook)}`].filter(Boolean).join(' ')
   const tree = await runTree(argv, { cwd, env: { ...env, NODE_OPTIONS: options, PERF_CPU_BY_PROCESS_FILE: file } })
   if (tree.code !== 0) throw new Error(`${run.name} with ${tasks} tasks exited ${tree.code}:\n${tree.output.slice(-2_000)}`)
   const byRole = new Map<string, number>()

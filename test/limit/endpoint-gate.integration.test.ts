@@ -32,7 +32,7 @@ describe('the endpoint gate', () => {
     for (const init of inits) expect(Object.getOwnPropertySymbols(init)).toEqual([])
   })
 
-  it('queues a request whose every attempt met a 429 again, under the limit the pool has learnt, a few times before it fails', async () => {
+  it('queues a request whose every attempt met a 429 again, once, under the limit the pool has learnt', async () => {
     const limited = { status: 429, headers: { 'retry-after-ms': '5' } }
     // maxRetries 1: two attempts per time in the queue. Three 429s: the first time in the queue spent, the second answered.
     model = await startScriptedModel({ script: [limited, limited, limited, { content: 'done' }] })
