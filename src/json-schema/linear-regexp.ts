@@ -1,4 +1,11 @@
-import { RE2JS } from 're2js'
+import { createRequire } from 'node:module'
+import type { RE2JS } from 're2js'
+
+// Loaded at the first pattern, not with the validator: RE2JS is a quarter of a megabyte of JavaScript that a
+// run whose tool schemas have no `pattern` never needs (its CommonJS build, so the load can stay synchronous,
+// as ajv calls this while it compiles a schema).
+let engine: typeof RE2JS | undefined
+const re2js = (): typeof RE2JS => (engine ??= (createRequire(import.meta.url)('re2js') as { RE2JS: typeof RE2JS }).RE2JS)
 
 /**
  * The regex engine for `pattern`, `patternProperties` and `propertyNames` in
@@ -30,7 +37,8 @@ linearRegExp.code = 'linearRegExp'
 
 function compile(pattern: string): RE2JS {
   try {
-    return RE2JS.compile(RE2JS.translateRegExp(pattern))
+    const re2 = re2js()
+    return re2.compile(re2.translateRegExp(pattern))
   } catch (error) {
     throw new Error(`pattern ${JSON.stringify(pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern)} uses syntax the linear-time engine does not support (${(error as Error).message.split('\n')[0]})`, { cause: error })
   }

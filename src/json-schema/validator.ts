@@ -9,7 +9,8 @@ import { linearRegExp } from './linear-regexp.ts'
 // ajv-formats is CommonJS; its default export arrives wrapped under some loaders.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv
 
-const drafts = { legacy: makeAjv(Ajv), v2020: makeAjv(Ajv2020 as unknown as typeof Ajv) }
+// Made on first use: most runs meet one draft, and each instance (with its formats) costs a few ms of start-up.
+const drafts: { legacy?: Ajv; v2020?: Ajv } = {}
 // One compiled validator per distinct schema, keyed by its content: a server restarted per task hands out
 // new but identical schema objects, which must neither be compiled again nor kept alive twice.
 const compiled = new Map<string, ValidateFunction | Error>()
@@ -52,7 +53,9 @@ function validatorFor(entry: CatalogEntry): ValidateFunction | Error {
   let validate = compiled.get(key)
   if (!validate) {
     const { $schema, $id: _id, ...rest } = schema
-    const ajv = typeof $schema === 'string' && $schema.includes('2020-12') ? drafts.v2020 : drafts.legacy
+    const ajv = typeof $schema === 'string' && $schema.includes('2020-12')
+      ? (drafts.v2020 ??= makeAjv(Ajv2020 as unknown as typeof Ajv))
+      : (drafts.legacy ??= makeAjv(Ajv))
     try {
       validate = ajv.compile(rest)
     } catch (error) {

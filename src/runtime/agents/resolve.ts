@@ -7,7 +7,6 @@ import { cassetteFromEnv } from '../exchange-store.ts'
 import { loadModule } from '../modules/load-module.ts'
 import { AgentSetupError } from './isolated/bundle.ts'
 import type { Isolation } from './isolated/launch.ts'
-import { isolatedAgent } from './isolated/pool.ts'
 import type { RefereePaths } from './isolated/read-access.ts'
 import type { Secret } from '../../lib/redact.ts'
 import { openaiAgent } from './openai.ts'
@@ -47,7 +46,8 @@ export async function loadAgent(setting: AgentSetting, root: string, task: Agent
   if (setting === 'reference') return { ...referenceAgent(task.reference), isolation: 'builtin' }
   if (setting.kind === 'openai') return { ...builtinAgent(setting, root, task), isolation: 'builtin' }
   const name = agentName(setting)
-  if (setting.isolation === 'process') return isolatedAgent(setting, name, task.referee ?? { root, denied: [] })
+  // Loaded here: a run without an isolated custom agent never needs the code that starts one.
+  if (setting.isolation === 'process') return (await import('./isolated/pool.ts')).isolatedAgent(setting, name, task.referee ?? { root, denied: [] })
   let mod: Record<string, unknown>
   try {
     mod = await loadModule(setting.module, root)

@@ -26,13 +26,16 @@ function makeAjv(AjvClass: typeof Ajv): Ajv {
   return new AjvClass({ strict: false, allErrors: true, validateSchema: true, validateFormats: false, code: { regExp: linearRegExp } })
 }
 
-const drafts = { draft7: makeAjv(Ajv), v2020: makeAjv(Ajv2020 as unknown as typeof Ajv) }
+// Made on first use: only a run with MCP-Bench's schema semantics needs them, most of those one draft.
+const drafts: { draft7?: Ajv; v2020?: Ajv } = {}
 const compiled = new Map<string, ValidateFunction | Error>()
 
 /** The dialect jsonschema's `validator_for` picks: the named older draft, else 2020-12. */
 function ajvFor(schema: Record<string, unknown>): Ajv {
   const named = typeof schema.$schema === 'string' ? schema.$schema : ''
-  return /draft-0[467]\b/.test(named) ? drafts.draft7 : drafts.v2020
+  return /draft-0[467]\b/.test(named)
+    ? (drafts.draft7 ??= makeAjv(Ajv))
+    : (drafts.v2020 ??= makeAjv(Ajv2020 as unknown as typeof Ajv))
 }
 
 function validatorFor(schema: Record<string, unknown>): ValidateFunction | Error {

@@ -1,38 +1,54 @@
-import { createJudge, type Judge } from '../judge/judge.ts'
+import type { Judge } from '../judge/judge.ts'
 import type { JudgeConfigInput } from '../../contracts/judge-options.ts'
+import { notJudged } from '../../contracts/judge-result.ts'
 import type { JudgeSetting } from '../../contracts/settings.ts'
 import type { JudgeInput } from '../judge/prompt.ts'
 import type { JudgeResult } from '../../contracts/judge-result.ts'
 
 /** The configured judge and its MCP-AgentBench pass/fail twin (same model and endpoint). */
-export interface Judges {
+interface JudgePair {
   primary: Judge
   passFail: Judge
+}
+
+export interface Judges {
   /** A judge model is configured: tasks are judged. */
   configured: boolean
+  /** The pair, made at the first call: the judges' code (prompts, rubric, client) loads only in a run that has a judge. */
+  load(): Promise<JudgePair>
 }
+
+/** No judge configured: each of the pair answers "not judged", and each records under its own name. */
+const noJudge = (): Judge => ({ config: null, judge: async () => notJudged() })
 
 let memo: { key: string; judges: Judges } | undefined
 
 /**
- * One pair of judges per worker and setting. The main process decided the model and endpoint; the key and
- * headers are read here from the variables the setting names, and nothing else of this worker's environment.
+ * One pair of judges per worker and setting. The main process decided the model and endpoint (a setting
+ * always has a model, so a judge is configured exactly when there is one); the key and headers are read here
+ * from the variables the setting names, and nothing else of this worker's environment.
  */
 export function judgesFor(setting: JudgeSetting | false, root: string): Judges {
   const key = JSON.stringify(setting)
   if (memo?.key !== key) {
-    const { input, env } = judgeInput(setting)
-    const primary = createJudge(input, { cwd: root, env })
-    const passFail = primary.config?.rubric === 'pass-fail'
-      ? primary
-      : createJudge(asPassFail(input), { cwd: root, env })
-    memo = { key, judges: { primary, passFail, configured: primary.config !== null } }
+    let pair: Promise<JudgePair> | undefined
+    const load = () => (pair ??= setting ? makeJudges(setting, root) : Promise.resolve({ primary: noJudge(), passFail: noJudge() }))
+    memo = { key, judges: { configured: setting !== false, load } }
   }
   return memo.judges
 }
 
-function judgeInput(setting: JudgeSetting | false): { input: JudgeConfigInput | false; env: Record<string, string | undefined> } {
-  if (!setting) return { input: false, env: {} }
+async function makeJudges(setting: JudgeSetting, root: string): Promise<JudgePair> {
+  const { createJudge } = await import('../judge/judge.ts')
+  const { input, env } = judgeInput(setting)
+  const primary = createJudge(input, { cwd: root, env })
+  const passFail = primary.config?.rubric === 'pass-fail'
+    ? primary
+    : createJudge(asPassFail(input), { cwd: root, env })
+  return { primary, passFail }
+}
+
+function judgeInput(setting: JudgeSetting): { input: JudgeConfigInput; env: Record<string, string | undefined> } {
   const { apiKeyEnv, headersEnv, ...input } = setting
   return {
     input,
@@ -43,10 +59,8 @@ function judgeInput(setting: JudgeSetting | false): { input: JudgeConfigInput | 
   }
 }
 
-function asPassFail(config: JudgeConfigInput | string | false | null): JudgeConfigInput | false | null {
-  if (config === false || config === null) return { rubric: 'pass-fail' }
-  const base = typeof config === 'string' ? { model: config } : config
-  const { samples: _ignored, ...rest } = base
+function asPassFail(config: JudgeConfigInput): JudgeConfigInput {
+  const { samples: _ignored, ...rest } = config
   return { ...rest, rubric: 'pass-fail' }
 }
 
@@ -65,11 +79,13 @@ export function taskJudging(
   const judgeSignal = () => (budget ??= withBudget(signal, budgetMs))
   let rubric: Promise<JudgeResult> | undefined
   let reference: Promise<JudgeResult> | undefined
-  const judge = () => (rubric ??= judges.primary.judge(input, { signal: judgeSignal() }).then((r) => (onResult('judge', r), r)))
-  const referenceJudge = () => {
-    if (judges.passFail === judges.primary) return judge()
-    return (reference ??= judges.passFail.judge(input, { signal: judgeSignal() }).then((r) => (onResult('referenceJudge', r), r)))
-  }
+  const judge = () => (rubric ??= judges.load()
+    .then(({ primary }) => primary.judge(input, { signal: judgeSignal() }))
+    .then((r) => (onResult('judge', r), r)))
+  const referenceJudge = () => (reference ??= judges.load().then(({ primary, passFail }) => {
+    if (passFail === primary) return judge()
+    return passFail.judge(input, { signal: judgeSignal() }).then((r) => (onResult('referenceJudge', r), r))
+  }))
   return { judge, referenceJudge }
 }
 

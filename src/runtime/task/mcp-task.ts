@@ -247,13 +247,14 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
   }
   // Every task is judged when a judge is configured, so the leaderboard has all dimensions.
   if (judges.configured) {
-    const result = await run.judge()
+    // A judge setting the worker cannot make a judge of (its code is loaded here, at the first judging) stops the task there.
+    const result = await run.judge().catch((error: Error) => stop('judge', `the judge could not be set up for task "${id}" [${name}]: ${error.message}`))
     if (result.kind === 'error') stop('judge', `the judge failed on task "${id}" [${name}]: ${result.reason}`)
   }
   const verdicts = harnessVerdicts(run, runtime.settings.defaultChecks, args.setting === 'reference' ? agentRun.outputs : null)
   const rulesDecide = Boolean(spec.reference?.facts.length || spec.reference?.calls.length || args.checks)
   if (!rulesDecide) {
-    const decision = judges.configured ? judgeDecision(outcome.judge, judges.primary.config?.passThreshold ?? 0.6, run) : null
+    const decision = judges.configured ? judgeDecision(outcome.judge, (await judges.load()).primary.config?.passThreshold ?? 0.6, run) : null
     if (decision) verdicts.push(decision)
     else outcome.unscored = 'nothing decides this task: it has no reference facts, plan or checks, and no judge is configured'
   }
