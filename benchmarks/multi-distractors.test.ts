@@ -21,6 +21,9 @@ mcpTask('time+weather/istanbul-afternoon', {
     facts: [{ value: '15:00', anyOf: ['3:00 pm', '3:00pm', '3:00 p.m.', '3 pm', '3pm'] }, { value: '29', unit: '°C' }, { value: '15.9', unit: 'km/h' }],
   },
 }, ({ run, expect }) => {
+  // The run's metrics, made when first read: every call the reference makes succeeds and is one of the plan's.
+  expect(run).toSucceedInToolCalls()
+  expect(run.metrics).toMatchObject({ callRecall: 1, distractorCalls: 0 })
   // Up to 10 distraction servers, as many as fit in a 128-tool catalog.
   expect(run.distractors.length).toBeGreaterThanOrEqual(8)
   expect(run.catalog.length).toBeLessThanOrEqual(128)

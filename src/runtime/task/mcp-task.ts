@@ -237,9 +237,11 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
     { signal: context.signal, budgetMs: args.budget.judge },
     (kind, result) => (outcome[kind] = redactor.deep(result)),
   )
+  let metrics: TaskRun['metrics'] | undefined
   const run: TaskRun = {
     kind: 'mcp-bench-run', taskId: id, agent: name, spec, trajectory, catalog: session.catalog.entries,
-    metrics: ruleMetrics(trajectory, spec.reference, { callMatch: spec.callMatch, fidelity: outcome.fidelity?.mode }),
+    // Made when a check first reads it (most read none of it): the referee scores the task on its own.
+    get metrics() { return (metrics ??= ruleMetrics(trajectory, spec.reference, { callMatch: spec.callMatch, fidelity: outcome.fidelity?.mode })) },
     distractors: session.distractors,
     workspaces: Object.fromEntries(session.workspaces),
     inspect: (server, tool, toolArgs = {}) => inspectServer(session, server, tool, toolArgs),
