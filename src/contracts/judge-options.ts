@@ -1,6 +1,9 @@
 import * as z from 'zod'
 import { CALIBRATION_NAMES, RubricSchema } from './rubric.ts'
 
+/** The judge cache's directory for `cache: true`, under the working directory. */
+export const DEFAULT_JUDGE_CACHE_DIR = '.mcp-bench-cache/judge'
+
 /**
  * Judge configuration. Any OpenAI-compatible chat-completions endpoint works.
  *
@@ -42,7 +45,7 @@ export const JudgeConfigSchema = z.strictObject({
   maxTokens: z.number().int().positive().optional(),
   /** Ask for `response_format: { type: 'json_object' }` (not every server supports it). */
   jsonMode: z.boolean().default(false),
-  /** true: `.mcp-bench-cache/judge/` under the working directory; a string: that directory; false: off. */
+  /** true: `.mcp-bench-cache/judge/` (DEFAULT_JUDGE_CACHE_DIR) under the working directory; a string: that directory; false: off. */
   cache: z.union([z.boolean(), z.string().min(1)]).default(true),
   /** Per request. */
   timeoutMs: z.number().int().positive().default(120_000),

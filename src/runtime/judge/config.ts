@@ -1,10 +1,8 @@
 import { resolve } from 'node:path'
 import * as z from 'zod'
-import { JudgeConfigSchema, type JudgeConfig, type JudgeConfigInput } from '../../contracts/judge-options.ts'
+import { DEFAULT_JUDGE_CACHE_DIR, JudgeConfigSchema, type JudgeConfig, type JudgeConfigInput } from '../../contracts/judge-options.ts'
 import type { Rubric } from '../../contracts/rubric.ts'
 import { calibratedRubric } from './rubric.ts'
-
-export const DEFAULT_CACHE_DIR = '.mcp-bench-cache/judge'
 
 export interface ResolvedJudgeConfig extends Omit<JudgeConfig, 'rubric' | 'cache' | 'samples' | 'model'> {
   model: string
@@ -37,7 +35,7 @@ export function resolveJudgeConfig(
   const model = c.model ?? nonEmpty(env.MCP_BENCH_JUDGE_MODEL)
   if (!model) return null
   const rubric = c.rubric === 'mcp-bench' ? calibratedRubric(c.calibration ?? 'strict') : c.rubric
-  const cacheDir = c.cache === false ? null : resolve(cwd, c.cache === true ? DEFAULT_CACHE_DIR : c.cache)
+  const cacheDir = c.cache === false ? null : resolve(cwd, c.cache === true ? DEFAULT_JUDGE_CACHE_DIR : c.cache)
   return {
     ...c,
     model,

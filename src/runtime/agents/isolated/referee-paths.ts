@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
-import { DEFAULT_CACHE_DIR } from '../../judge/config.ts'
+// From the options' contract, not the judge's code: the worker loads that only when a run has a judge.
+import { DEFAULT_JUDGE_CACHE_DIR } from '../../../contracts/judge-options.ts'
 import { cassetteFromEnv } from '../../exchange-store.ts'
 import type { RuntimeSettings } from '../../../contracts/settings.ts'
 import type { RefereePaths } from './read-access.ts'
@@ -13,8 +14,8 @@ export function refereePaths(settings: RuntimeSettings): RefereePaths {
     resolve(root, settings.outputDir ?? 'bench-results'),
     ...(settings.historyDir ? [settings.historyDir] : []),
     // The judge cache resolves against the working directory; the root's default is denied as well.
-    resolve(process.cwd(), DEFAULT_CACHE_DIR, '..'),
-    resolve(root, DEFAULT_CACHE_DIR, '..'),
+    resolve(process.cwd(), DEFAULT_JUDGE_CACHE_DIR, '..'),
+    resolve(root, DEFAULT_JUDGE_CACHE_DIR, '..'),
     ...cache,
     cassettes(root),
   ]
