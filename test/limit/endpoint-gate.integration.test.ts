@@ -8,6 +8,13 @@ import type { LocalSlots } from '../../src/lib/local-slots.ts'
 let model: ScriptedModelServer | undefined
 afterEach(() => model?.close())
 
+/** One chat completion through `gate`, the SDK retrying once (two attempts each time the request is in the queue). */
+function completion(gate: ReturnType<typeof endpointGate>, url: string) {
+  const openai = new OpenAI({ baseURL: url, apiKey: 'not-needed', maxRetries: 1, fetch: gate.fetch(fetch) })
+  return gate.run(undefined, (fetchOptions) =>
+    openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }, { fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] }))
+}
+
 describe('the endpoint gate', () => {
   it('tells the slot of the request each attempt belongs to: a 429 cuts the pool, and fetch gets no extra option', async () => {
     model = await startScriptedModel({ script: [{ status: 429, headers: { 'retry-after-ms': '5' } }, { content: 'done' }] })
@@ -37,32 +44,26 @@ describe('the endpoint gate', () => {
     // maxRetries 1: two attempts per time in the queue. Three 429s: the first time in the queue spent, the second answered.
     model = await startScriptedModel({ script: [limited, limited, limited, { content: 'done' }] })
     const pool = `agent test-requeue ${model.url}`
-    const gate = endpointGate(pool, 4)
-    const openai = new OpenAI({ baseURL: model.url, apiKey: 'not-needed', maxRetries: 1, fetch: gate.fetch(fetch) })
-    const create = (fetchOptions: object) => openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }, { fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] })
-    const reply = await gate.run(undefined, create)
+    const reply = await completion(endpointGate(pool, 4), model.url)
     expect(reply.choices[0]!.message.content).toBe('done')
     expect(model.requests).toHaveLength(4)
-    expect((slots() as LocalSlots).pools.get(pool)!.inFlight).toBe(0)
+    // It waited in the queue for a pool cut below the 4 it started with, and left no slot taken.
+    const limiter = (slots() as LocalSlots).pools.get(pool)!
+    expect(limiter.cuts).toBeGreaterThan(0)
+    expect(limiter.inFlight).toBe(0)
   })
 
   it('gives up with the 429 once the request has been queued again as often as it may', async () => {
     const limited = { status: 429, headers: { 'retry-after-ms': '1' } }
     model = await startScriptedModel({ script: Array.from({ length: 2 * (RATE_LIMITED_REQUEUES + 1) + 1 }, () => limited) })
-    const gate = endpointGate(`agent test-requeue-spent ${model.url}`, 4)
-    const openai = new OpenAI({ baseURL: model.url, apiKey: 'not-needed', maxRetries: 1, fetch: gate.fetch(fetch) })
-    const create = (fetchOptions: object) => openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }, { fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] })
-    await expect(gate.run(undefined, create)).rejects.toMatchObject({ status: 429 })
+    await expect(completion(endpointGate(`agent test-requeue-spent ${model.url}`, 4), model.url)).rejects.toMatchObject({ status: 429 })
     expect(model.requests).toHaveLength(2 * (RATE_LIMITED_REQUEUES + 1))
   })
 
   it('does not queue again a request turned away for an exhausted quota', async () => {
     const quota = { status: 429, headers: { 'retry-after-ms': '1' }, body: { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } } }
     model = await startScriptedModel({ script: [quota, quota, quota, quota, { content: 'done' }] })
-    const gate = endpointGate(`agent test-quota ${model.url}`, 4)
-    const openai = new OpenAI({ baseURL: model.url, apiKey: 'not-needed', maxRetries: 1, fetch: gate.fetch(fetch) })
-    const create = (fetchOptions: object) => openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }, { fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] })
-    await expect(gate.run(undefined, create)).rejects.toMatchObject({ status: 429, code: 'insufficient_quota' })
+    await expect(completion(endpointGate(`agent test-quota ${model.url}`, 4), model.url)).rejects.toMatchObject({ status: 429, code: 'insufficient_quota' })
     expect(model.requests).toHaveLength(2)
   })
 })
