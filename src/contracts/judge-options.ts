@@ -71,3 +71,20 @@ export const JudgeConfigSchema = z.strictObject({
 })
 export type JudgeConfigInput = z.input<typeof JudgeConfigSchema>
 export type JudgeConfig = z.output<typeof JudgeConfigSchema>
+
+/**
+ * The one combination the schema's fields allow that no judge can be made of: a calibration anchors the built-in
+ * rubric's scale, and a custom rubric brings its own `guidance`. Checked where the options are read (the
+ * plugin's, below) and where a judge is made from a config (`createJudge`).
+ */
+export function judgeConfigProblem(config: { rubric?: unknown; calibration?: string }): string | null {
+  return config.calibration && typeof config.rubric === 'object'
+    ? `calibration: "${config.calibration}" applies to the built-in mcp-bench rubric; a custom rubric sets its own \`guidance\``
+    : null
+}
+
+/** The `judge` option's config: the schema, and a custom rubric without a calibration. */
+export const JudgeOptionConfigSchema = JudgeConfigSchema.superRefine((config, context) => {
+  const problem = judgeConfigProblem(config)
+  if (problem) context.addIssue({ code: 'custom', path: ['calibration'], message: problem })
+})

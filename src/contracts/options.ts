@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { JudgeConfigSchema } from './judge-options.ts'
+import { JudgeOptionConfigSchema } from './judge-options.ts'
 import { FidelitySchema } from './fidelity.ts'
 import { MaxDropSchema } from './compare.ts'
 import { PricesSchema } from './prices.ts'
@@ -157,7 +157,7 @@ export const BenchOptionsSchema = z.strictObject({
   /** One agent or several; each task runs once per agent. Unset: MCP_BENCH_MODEL, else the reference agent. */
   agent: z.union([AgentOptionSchema, z.array(AgentOptionSchema).min(1)]).optional(),
   /** The LLM judge: a model name, a judge config, or false. Unset: MCP_BENCH_JUDGE_MODEL, else not judged. */
-  judge: z.union([z.string().min(1), JudgeConfigSchema, z.literal(false)]).optional(),
+  judge: z.union([z.string().min(1), JudgeOptionConfigSchema, z.literal(false)]).optional(),
   gate: GateSchema.default({}),
   defaultChecks: DefaultChecksSchema.prefault({}),
   /** Default time (ms) an agent has for a task; the task's own `timeout` wins. */

@@ -71,6 +71,13 @@ describe("preset: 'mcp-bench'", () => {
       .toMatchObject({ samples: 5, calibration: 'mcp-bench', dependencyAnalysis: false })
   })
 
+  it('rejects a calibration for a custom rubric where the options are read, and gives a custom rubric none', () => {
+    const custom = { name: 'mine', categories: [{ id: 'quality', title: 'Quality', dimensions: [{ id: 'overall', title: 'Overall', question: 'Good?', bands: [{ min: 1, max: 10, text: 'any' }] }] }] }
+    expect(() => resolveOptions({ judge: { model: 'j', rubric: custom, calibration: 'mcp-bench' } }, NO_ENV))
+      .toThrow(/Invalid mcpBench\(\) options[\s\S]*judge\.calibration[\s\S]*applies to the built-in mcp-bench rubric; a custom rubric sets its own `guidance`/)
+    expect(resolveOptions({ preset: 'mcp-bench', judge: { model: 'j', rubric: custom } }, NO_ENV).judge).not.toHaveProperty('calibration')
+  })
+
   it('follows the released code by default, and the paper when asked', () => {
     const released = resolveOptions({ preset: 'mcp-bench', agent: 'm', judge: 'j' }, NO_ENV)
     expect(released.fidelity).toBe('released-code')

@@ -46,7 +46,8 @@ describe('judges with a judge setting', () => {
   it('rejects the judging of a setting no judge can be made of, naming why', async () => {
     const custom = { name: 'mine', categories: [{ id: 'quality', title: 'Quality', dimensions: [{ id: 'overall', title: 'Overall', question: 'Good?', bands: [{ min: 1, max: 10, text: 'any' }] }] }] }
     const parsed = JudgeSettingSchema.safeParse({ model: 'judge-model', rubric: custom, calibration: 'mcp-bench', cache: false })
-    // Only the worker's judge config finds this combination invalid; a setting that does not even parse says nothing here.
+    // The plugin's options refuse this combination (test/config/preset.test.ts); a setting that reaches the worker
+    // anyway is refused where its judge is made, and the task stops in its judge phase.
     expect(parsed.success).toBe(true)
     const { judging } = judged(parsed.data!)
     await expect(judging.judge()).rejects.toThrow('calibration: "mcp-bench" applies to the built-in mcp-bench rubric')

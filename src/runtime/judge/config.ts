@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import * as z from 'zod'
-import { DEFAULT_JUDGE_CACHE_DIR, JudgeConfigSchema, type JudgeConfig, type JudgeConfigInput } from '../../contracts/judge-options.ts'
+import { DEFAULT_JUDGE_CACHE_DIR, judgeConfigProblem, JudgeConfigSchema, type JudgeConfig, type JudgeConfigInput } from '../../contracts/judge-options.ts'
 import type { Rubric } from '../../contracts/rubric.ts'
 import { calibratedRubric } from './rubric.ts'
 
@@ -28,9 +28,8 @@ export function resolveJudgeConfig(
   const parsed = JudgeConfigSchema.safeParse(input)
   if (!parsed.success) throw new Error(`invalid judge config: ${z.prettifyError(parsed.error)}`)
   const c = parsed.data
-  if (c.calibration && typeof c.rubric === 'object') {
-    throw new Error(`invalid judge config: calibration: "${c.calibration}" applies to the built-in mcp-bench rubric; a custom rubric sets its own \`guidance\``)
-  }
+  const problem = judgeConfigProblem(c)
+  if (problem) throw new Error(`invalid judge config: ${problem}`)
   const nonEmpty = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined)
   const model = c.model ?? nonEmpty(env.MCP_BENCH_JUDGE_MODEL)
   if (!model) return null
