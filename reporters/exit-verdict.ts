@@ -1,4 +1,5 @@
 import type { Leaderboard } from '../src/contracts/leaderboard.ts'
+import { integrityProblem } from '../src/node/task-file-integrity.ts'
 
 export interface RunFacts {
   gateConfigured: boolean
@@ -34,6 +35,8 @@ export function exitVerdict(board: Leaderboard, facts: RunFacts): { code: number
     [facts.unhandledErrors, 'unhandled error'] as const,
   ].filter(([n]) => n > 0).map(([n, one, many]) => plural(n, one, many))
   if (facts.unwritten?.length) setup.unshift(`${facts.unwritten.join(', ')} could not be written`)
+  const integrity = integrityProblem(board.integrity)
+  if (integrity) setup.unshift(integrity)
   if (setup.length) return { code: 1, reason: `exit 1: ${setup.join(', ')} (see above), whatever the gate` }
   const although = notPassed ? ` although ${plural(notPassed, 'task')} did not pass (their scores count)` : ''
   if (!board.gate.applied) return { code: 0, reason: `${board.gate.note}; exit 0${although}` }

@@ -3,6 +3,7 @@ import type { HistoryRecord } from '../src/contracts/history.ts'
 import type { Comparison } from '../src/contracts/compare.ts'
 import { AGENTBENCH_CATEGORIES, type AgentRow, type Leaderboard, type TaskRecord } from '../src/contracts/leaderboard.ts'
 import { count, escapeHtml as esc, percent as pct } from '../src/lib/text.ts'
+import { isolationLabel } from '../src/contracts/isolation.ts'
 import type { Trajectory } from '../src/contracts/trajectory.ts'
 import { chartSections } from './html/charts.ts'
 import { INSTALL_CHARTS, loadECharts, type ChartsLoader } from './html/echarts.ts'
@@ -105,9 +106,9 @@ function agentTable(agents: readonly AgentRow[]): string {
   const score = (v: number | null) => (v === null ? 'n/a' : v.toFixed(3))
   const rows = agents.map(
     (a, i) =>
-      `<tr><td class="num">${i + 1}</td><th scope="row">${esc(a.agent)}</th><td class="num">${a.tasks}</td><td class="num">${a.passed}</td><td class="num">${a.failed}</td><td class="num">${a.errored}</td><td class="num">${a.setupErrors}</td><td class="num">${pct(a.passRate)}${interval(a)}</td><td class="num">${score(a.overallScore)}</td><td class="num">${score(a.ruleScore)}</td><td class="num">${score(a.overall.domains.taskCompletion)}</td><td class="num">${score(a.overall.domains.toolUsage)}</td><td class="num">${score(a.overall.domains.planningEffectiveness)}</td><td class="num">${score(a.metrics.callF1)}</td><td class="num">${count(a.avgTokens)}</td><td class="num">${(a.avgDurationMs / 1000).toFixed(2)} s</td></tr>`,
+      `<tr><td class="num">${i + 1}</td><th scope="row">${esc(a.agent)}</th><td class="held">${esc(isolationLabel(a.isolation))}</td><td class="num">${a.tasks}</td><td class="num">${a.passed}</td><td class="num">${a.failed}</td><td class="num">${a.errored}</td><td class="num">${a.setupErrors}</td><td class="num">${pct(a.passRate)}${interval(a)}</td><td class="num">${score(a.overallScore)}</td><td class="num">${score(a.ruleScore)}</td><td class="num">${score(a.overall.domains.taskCompletion)}</td><td class="num">${score(a.overall.domains.toolUsage)}</td><td class="num">${score(a.overall.domains.planningEffectiveness)}</td><td class="num">${score(a.metrics.callF1)}</td><td class="num">${count(a.avgTokens)}</td><td class="num">${(a.avgDurationMs / 1000).toFixed(2)} s</td></tr>`,
   )
-  return `<table class="agents"><thead><tr><th>#</th><th>agent</th><th>tasks</th><th>passed</th><th>failed</th><th>errored</th><th>setup errors</th><th>pass rate (95%)</th><th>overall</th><th>rules</th><th title="judge: task completion">TC</th><th title="judge: tool usage">TU</th><th title="judge: planning effectiveness">PE</th><th>call F1</th><th>tokens / task</th><th>time / task</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+  return `<table class="agents"><thead><tr><th>#</th><th>agent</th><th title="how far the agent's code was held from the referee">held</th><th>tasks</th><th>passed</th><th>failed</th><th>errored</th><th>setup errors</th><th>pass rate (95%)</th><th>overall</th><th>rules</th><th title="judge: task completion">TC</th><th title="judge: tool usage">TU</th><th title="judge: planning effectiveness">PE</th><th>call F1</th><th>tokens / task</th><th>time / task</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
 }
 
 function categoryTable(agents: readonly AgentRow[]): string {

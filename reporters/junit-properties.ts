@@ -21,6 +21,7 @@ export function junitProperties(record: TaskRecord): TestAnnotation[] {
     ['status', record.status],
     ['tier', record.tier],
     ['agent', record.agent],
+    ['isolation', record.isolation ?? null],
     ...Object.entries(record.metrics).map(([k, v]) => [k, v] as [string, number | null]),
     ['overall', record.scores.overall],
     ['ruleScore', record.scores.ruleScore],

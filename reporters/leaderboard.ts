@@ -14,6 +14,7 @@ import { filesNotRun, notRunMessage, plannedFiles, workerDeath } from './run-gap
 import type { RefereeSettings, RunEnd, TestItem } from './referee/protocol.ts'
 import { REPORT_FILES } from './referee/report-files.ts'
 import { RefereeClient } from './referee/referee-client.ts'
+import { TaskFileSnapshot } from '../src/node/task-file-integrity.ts'
 
 export interface LeaderboardReporterOptions {
   outputDir: string
@@ -44,6 +45,7 @@ export class LeaderboardReporter implements Reporter {
   /** The files this run set out to run: a file whose worker died before it started is known only from here. */
   private planned: ReadonlyArray<TestSpecification> = []
   private readonly referee: RefereeClient
+  private taskFiles?: TaskFileSnapshot
   private readonly recordListeners: Array<(testId: string, record: ProgressRecord) => void> = []
   /** This run's end, once it has begun: the JUnit reporter waits for the properties it puts on the tests. */
   private ending: Promise<void> = Promise.resolve()
@@ -60,6 +62,9 @@ export class LeaderboardReporter implements Reporter {
 
   async onTestRunStart(specifications: ReadonlyArray<TestSpecification>): Promise<void> {
     this.planned = (await plannedFiles(this.vitest, specifications)).filter((s) => this.ownProject(s.project.name))
+    // Hashed before any task runs: a task file changed during the run fails it (src/node/task-file-integrity.ts).
+    this.taskFiles ??= new TaskFileSnapshot(this.vitest?.config.root ?? process.cwd())
+    this.taskFiles.take(this.planned.filter((s) => s.project.config.environment === this.options.environment).map((s) => s.moduleId))
     // Started now, it is ready by the first result: a run whose tasks all end at once would otherwise wait for its start-up at the end.
     if (this.planned.some((s) => s.project.config.environment === this.options.environment)) this.referee.prepare()
   }
@@ -131,6 +136,7 @@ export class LeaderboardReporter implements Reporter {
       otherFailures: run.otherFailures,
       unhandledErrors: unhandledErrors.length,
       gateDeferred: this.gateDeferred(),
+      ...(this.taskFiles ? { integrity: this.taskFiles.check() } : {}),
     }, (properties) => {
       // Once: a referee that took over from a dead process gives them again.
       if (applied) return

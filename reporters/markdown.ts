@@ -2,6 +2,8 @@ import { AGENTBENCH_CATEGORIES, type AgentRow, type Leaderboard, type TaskRecord
 import { renderRegressionMarkdown } from './compare-markdown.ts'
 import { count, duration, percent as pct, usd } from '../src/lib/text.ts'
 import { mdCell as cell, mdFenced as fenced } from '../src/lib/markdown.ts'
+import { holdsAtLeast, isolationLabel } from '../src/contracts/isolation.ts'
+import { integrityProblem } from '../src/node/task-file-integrity.ts'
 
 /**
  * The leaderboard as Markdown, for a pull request comment or a CI job
@@ -14,10 +16,14 @@ export function leaderboardMarkdown(board: Leaderboard): string {
     '# MCP benchmark results',
     '',
     ...(board.interrupted ? [`> **Interrupted**${board.interruption && board.interruption !== 'interrupted' ? ` (${cell(board.interruption)})` : ''}: ${board.unfinished.length} task(s) did not finish; the figures cover the ${board.tasks.length} that did.`, ''] : []),
-    '| agent | tasks | passed | failed | errored | unscored | pass rate (95% CI) | overall | rule score | task completion | tool usage | planning | judged | judge errors | avg rounds | avg calls | avg tokens |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| agent | held | tasks | passed | failed | errored | unscored | pass rate (95% CI) | overall | rule score | task completion | tool usage | planning | judged | judge errors | avg rounds | avg calls | avg tokens |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...board.agents.map(agentRow),
     '',
+    ...(board.agents.some((a) => a.isolation && !holdsAtLeast(a.isolation, 'sandbox'))
+      ? ['> **(!) Held less than the sandbox:** agent code in such a row could reach the task files, reports or the harness; its score is not comparable with a sandboxed one (README, Security).', '']
+      : []),
+    ...integrityLines(board),
     'Every attempted task counts: a task that errored scores what it earned, 0 where it earned nothing (docs/explanation/scoring.md). MCP-Bench averages completed tasks only; for comparison with its published numbers:',
     '',
     '| agent | completed tasks | rule score | overall |',
@@ -60,11 +66,17 @@ export function leaderboardMarkdown(board: Leaderboard): string {
   return `${lines.join('\n')}\n`
 }
 
+/** A run whose task files changed, or have a second name, says so above everything it scored. */
+function integrityLines(board: Leaderboard): string[] {
+  const problem = integrityProblem(board.integrity)
+  return problem ? [`> **Task files not trustworthy:** ${cell(problem)}. The run fails.`, ''] : []
+}
+
 function agentRow(a: AgentRow): string {
   const d = a.overall.domains
   const interval = a.passRateInterval ? ` (${pct(a.passRateInterval[0])}–${pct(a.passRateInterval[1])})` : ''
   const judged = a.judge.configured ? String(a.judge.judged) : 'no judge'
-  return `| ${cell(a.agent)} | ${a.tasks} | ${a.passed} | ${a.failed} | ${a.errored} | ${a.unscored} | ${pct(a.passRate)}${interval} | ${pct(a.overallScore)} | ${pct(a.ruleScore)} | ${pct(d.taskCompletion)} | ${pct(d.toolUsage)} | ${pct(d.planningEffectiveness)} | ${judged} | ${a.judge.errors} | ${a.avgRounds.toFixed(1)} | ${a.avgToolCalls.toFixed(1)} | ${Math.round(a.avgTokens)} |`
+  return `| ${cell(a.agent)} | ${isolationLabel(a.isolation)} | ${a.tasks} | ${a.passed} | ${a.failed} | ${a.errored} | ${a.unscored} | ${pct(a.passRate)}${interval} | ${pct(a.overallScore)} | ${pct(a.ruleScore)} | ${pct(d.taskCompletion)} | ${pct(d.toolUsage)} | ${pct(d.planningEffectiveness)} | ${judged} | ${a.judge.errors} | ${a.avgRounds.toFixed(1)} | ${a.avgToolCalls.toFixed(1)} | ${Math.round(a.avgTokens)} |`
 }
 
 /** Tokens, dollars and time per agent, the judge's apart, and what the run cost in all. */

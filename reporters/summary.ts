@@ -1,14 +1,17 @@
 import type { Leaderboard } from '../src/contracts/leaderboard.ts'
 import { totalUsd } from '../src/scoring/run-costs.ts'
 import { duration, percent, usd } from '../src/lib/text.ts'
+import { holdsAtLeast, isolationLabel } from '../src/contracts/isolation.ts'
+import { integrityProblem } from '../src/node/task-file-integrity.ts'
 
 const pct = (v: number | null | undefined) => percent(v).padStart(6)
 
 /** The leaderboard as a small terminal table, then what did not run right, the gate, and why the run exits as it does. */
 export function formatSummary(board: Leaderboard, path: string, exitReason: string): string {
-  const header = `${'agent'.padEnd(24)} ${'tasks'.padStart(5)} ${'pass'.padStart(6)} ${'errored'.padStart(7)} ${'rules'.padStart(6)} ${'judged'.padStart(9)} ${'overall'.padStart(7)} ${'p95 time'.padStart(8)} ${'cost'.padStart(9)}`
+  const header = `${'agent'.padEnd(24)} ${'held'.padEnd(24)} ${'tasks'.padStart(5)} ${'pass'.padStart(6)} ${'errored'.padStart(7)} ${'rules'.padStart(6)} ${'judged'.padStart(9)} ${'overall'.padStart(7)} ${'p95 time'.padStart(8)} ${'cost'.padStart(9)}`
   const rows = board.agents.map((a) => [
     a.agent.slice(0, 24).padEnd(24),
+    isolationLabel(a.isolation).padEnd(24),
     String(a.tasks).padStart(5),
     pct(a.passRate),
     String(a.errored).padStart(7),
@@ -19,6 +22,9 @@ export function formatSummary(board: Leaderboard, path: string, exitReason: stri
     usd(totalUsd(a.cost)).padStart(9),
   ].join(' '))
   const lines = ['', ' MCP benchmark leaderboard', ` ${header}`, ...rows.map((r) => ` ${r}`)]
+  if (board.agents.some((a) => a.isolation && !holdsAtLeast(a.isolation, 'sandbox'))) {
+    lines.push(' (!) held less than the sandbox: its agent code could reach the task files, reports or the harness (README, Security)')
+  }
   const judgeErrors = board.agents.reduce((n, a) => n + a.judge.errors, 0)
   if (judgeErrors) lines.push(` judge errors: ${judgeErrors} task${judgeErrors === 1 ? '' : 's'} could not be judged (judged/errors shown as N/M!)`)
   const setup = board.tasks.filter((t) => t.status === 'setup-error')
@@ -28,6 +34,8 @@ export function formatSummary(board: Leaderboard, path: string, exitReason: stri
   if (board.interrupted) lines.push(` INTERRUPTED${cause(board)}: ${board.unfinished.length} task${board.unfinished.length === 1 ? '' : 's'} did not finish`)
   if (board.cost.totalUsd !== null && board.cost.totalUsd > 0) lines.push(` run cost ${usd(board.cost.totalUsd)} (agents ${usd(board.cost.agentUsd)}, judge ${usd(board.cost.judgeUsd)}) at list prices`)
   if (board.cost.unknown.length) lines.push(` cost n/a: ${board.cost.unknown.join('; ')} (add it to the \`prices\` option)`)
+  const integrity = integrityProblem(board.integrity)
+  if (integrity) lines.push(` TASK FILES: ${integrity}`)
   lines.push(` written to ${path}`)
   if (board.gate.applied && !board.gate.passed) lines.push(' GATE FAILED:', ...board.gate.failures.map((f) => `   - ${f}`))
   lines.push(` ${exitReason}`)

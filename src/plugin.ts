@@ -5,8 +5,8 @@ import type { TestProject, Vitest } from 'vitest/node'
 import { BenchJUnitReporter } from '../reporters/junit.ts'
 import { LeaderboardReporter } from '../reporters/leaderboard.ts'
 import { ProgressReporter } from '../reporters/progress.ts'
-import { BUN_WARNING } from './runtime/agents/isolated/launch.ts'
-import { runtimeKind } from './lib/runtime-kind.ts'
+import { isolationNotice } from './runtime/agents/isolated/tier-notice.ts'
+import { guardInspectorSignal } from './lib/inspector-guard.ts'
 import { agentName } from './lib/agent-name.ts'
 import { concurrencyConfig, concurrentTasks, waitsOnModels, workersFor } from './node/concurrency.ts'
 import type { AgentSetting, BenchOptions, ResolvedBenchOptions } from './contracts/options.ts'
@@ -87,10 +87,12 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       }
       const agents = resolveAgents(options.agent)
       vitest.logger.log(`vitest-mcp-bench [${project.name || 'root'}]: ${describeAgents(agents)}`)
-      // Said once per run, right under the agents: under Bun the isolation of custom agents cannot limit reads.
-      if (runtimeKind() === 'bun' && agents.some((a) => typeof a === 'object' && a.kind === 'module' && a.isolation === 'process') && !warnedBun.has(vitest)) {
-        warnedBun.add(vitest)
-        vitest.logger.warn(BUN_WARNING)
+      // Said once per run, right under the agents: custom agents held less than the sandbox, and why.
+      if (agents.some((a) => typeof a === 'object' && a.kind === 'module' && a.isolation !== 'none')) guardInspectorSignal()
+      const notice = isolationNotice(agents)
+      if (notice && !warnedIsolation.has(vitest)) {
+        warnedIsolation.add(vitest)
+        vitest.logger.warn(notice)
       }
       // A bad servers file or entry, in full, once: each task that needs it then fails with its first line only.
       const servers = settings?.servers
@@ -146,7 +148,7 @@ function endpoint(url: string | undefined): string {
 }
 
 function describeAgents(agents: AgentSetting[]): string {
-  const names = agents.map((a) => (a === 'reference' ? 'reference (replays each task\'s reference plan)' : a.kind === 'openai' ? `${agentName(a)} (OpenAI-compatible${a.loop === 'tools' ? '' : `, ${a.loop} loop`}${endpoint(a.baseURL ?? process.env.OPENAI_BASE_URL)})` : `${agentName(a)} (custom, ${a.isolation === 'none' ? 'in the worker: not isolated' : 'isolated process'})`))
+  const names = agents.map((a) => (a === 'reference' ? 'reference (replays each task\'s reference plan)' : a.kind === 'openai' ? `${agentName(a)} (OpenAI-compatible${a.loop === 'tools' ? '' : `, ${a.loop} loop`}${endpoint(a.baseURL ?? process.env.OPENAI_BASE_URL)})` : `${agentName(a)} (custom, ${a.isolation === 'none' ? 'in the worker: not isolated' : `isolation: ${a.isolation}`})`))
   const hint = agents.length === 1 && agents[0] === 'reference' && !process.env.MCP_BENCH_MODEL ? '; set MCP_BENCH_MODEL to benchmark a model' : ''
   return `agent${agents.length > 1 ? 's' : ''}: ${names.join(', ')}${hint}`
 }
@@ -156,7 +158,7 @@ const TIER_TAGS = [
   { name: 'hard', description: 'long, branching, multi-goal plans (MCP-Bench\'s depth)' },
 ]
 
-const warnedBun = new WeakSet<Vitest>()
+const warnedIsolation = new WeakSet<Vitest>()
 
 /** The reports written to one output directory, and the projects whose tasks they hold. */
 interface ReportGroup {

@@ -59,6 +59,8 @@ const RunEndSchema = z.strictObject({
   otherFailures: z.number().int(),
   unhandledErrors: z.number().int(),
   gateDeferred: z.string().nullable(),
+  /** The task files hashed at the start and at the end (src/node/task-file-integrity.ts); absent when none ran. */
+  integrity: z.strictObject({ taskFiles: z.number().int(), changed: z.array(z.string()), hardLinked: z.array(z.string()) }).optional(),
 })
 export type RunEnd = z.infer<typeof RunEndSchema>
 

@@ -128,6 +128,7 @@ export class Referee {
       gate,
       gateDeferred: run.gateDeferred,
       baseline: baseline?.regression ?? null,
+      ...(run.integrity ? { integrity: run.integrity } : {}),
     }))
     const unwritten = await this.writeReports(board, records, seen, baseline?.comparison ?? null, logs)
     const verdict = exitVerdict(board, {

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { AgentIsolationSchema } from './isolation.ts'
 import { ScoredJudgeResultSchema } from './judge-result.ts'
 import { RegressionResultSchema } from './compare.ts'
 import { TaskStatusSchema } from './task-status.ts'
@@ -140,7 +141,7 @@ export const TaskRecordSchema = z.object({
   /** Where a task that stopped early stopped. */
   errorPhase: z.enum(['spec', 'servers', 'agent-setup', 'agent', 'judge', 'harness', 'collection']).nullable(),
   /** Where the agent's code ran (see AgentIsolationSchema); absent in records written before it existed. */
-  isolation: z.lazy(() => AgentIsolationSchema).nullable().optional(),
+  isolation: AgentIsolationSchema.nullable().optional(),
   /** Every failed check's message, in full. */
   failures: z.array(z.string()),
   metrics: TaskMetricsSchema,
@@ -220,13 +221,6 @@ const TrialSummarySchema = z.object({
 })
 export type TrialSummary = z.infer<typeof TrialSummarySchema>
 
-/**
- * Where an agent's code ran relative to the referee: `builtin` (this package's agents, handed nothing the
- * referee holds), `process` (a custom agent in a child process that may not read the task files, reports,
- * judge cache or cassettes), `process-unrestricted` (the same under Bun, which cannot limit reads), `none`
- * (a custom agent in the Vitest worker, beside the referee: `isolation: 'none'`, for debugging).
- */
-const AgentIsolationSchema = z.enum(['builtin', 'process', 'process-unrestricted', 'none'])
 
 /** One leaderboard row. */
 const AgentRowSchema = PassSummarySchema.extend({
@@ -289,6 +283,16 @@ const GateResultSchema = z.object({
 })
 export type GateResult = z.infer<typeof GateResultSchema>
 
+/** The run's task files, hashed as it started and again at its end (src/node/task-file-integrity.ts). */
+const TaskFileIntegritySchema = z.object({
+  taskFiles: z.number().int().nonnegative(),
+  /** Task files whose bytes changed while the run went on: the run fails. */
+  changed: z.array(z.string()),
+  /** Task files with a second name on disk (a hard link), which no read limit by path can see: the run fails. */
+  hardLinked: z.array(z.string()),
+})
+export type TaskFileIntegrity = z.infer<typeof TaskFileIntegritySchema>
+
 export const LeaderboardSchema = z.object({
   schemaVersion: z.literal(LEADERBOARD_SCHEMA_VERSION),
   generatedAt: z.string(),
@@ -302,6 +306,8 @@ export const LeaderboardSchema = z.object({
   /** Test files that failed before any task could run (syntax errors, failing imports). */
   fileErrors: z.array(z.object({ file: z.string(), error: z.string() })),
   gate: GateResultSchema,
+  /** The task files' integrity; absent in boards written before it existed, and in merged shards that lacked it. */
+  integrity: TaskFileIntegritySchema.optional(),
   /** What the whole run cost, every agent and judge together. */
   cost: CostSummarySchema.omit({ agentUsdPerTask: true }).extend({
     /** agentUsd + judgeUsd; null when either is unknown. */

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { AgentIsolationSchema } from './isolation.ts'
 import { JudgeOptionConfigSchema } from './judge-options.ts'
 import { FidelitySchema } from './fidelity.ts'
 import { MaxDropSchema } from './compare.ts'
@@ -80,11 +81,14 @@ const ModuleAgentSchema = z.strictObject({
   export: z.string().default('default'),
   name: z.string().optional(),
   /**
-   * `process` (default): the agent runs in a child process that gets only what AgentContext promises and
-   * may not read the task files, reports, judge cache or cassettes (Bun: no read limits, see the README).
-   * `none`: in the Vitest worker, next to the referee, for debugging; its leaderboard row says so.
+   * `sandbox` (default): the agent runs in a child process in an operating-system sandbox (Linux user, PID
+   * and mount namespaces) that sees only its bundle and the packages it needs, and cannot signal or inspect
+   * the harness; where the system has none, it falls back to `process` and the row says so.
+   * `process`: a child process with the runtime's read limits only (Node's permission model, Deno's
+   * permissions; Bun has none). `none`: in the Vitest worker, next to the referee, for debugging.
+   * Every row says which tier held it, and `gate.isolation` can require one.
    */
-  isolation: z.enum(['process', 'none']).default('process'),
+  isolation: z.enum(['sandbox', 'process', 'none']).default('sandbox'),
 })
 export type ModuleAgentSetting = z.infer<typeof ModuleAgentSchema>
 
@@ -136,6 +140,12 @@ export const GateSchema = z.strictObject({
   minRuleScore: z.number().min(0).max(1).optional(),
   /** Minimum share of tasks passed. */
   minPassRate: z.number().min(0).max(1).optional(),
+  /**
+   * The least isolation a row may have been held under (`sandbox`, `process`, `process-unrestricted` or
+   * `none`; the package's own agents always hold): a row held less fails the gate, so a score earned by
+   * agent code that could reach the referee never passes as one that could not.
+   */
+  isolation: AgentIsolationSchema.exclude(['builtin']).optional(),
 }).refine((g) => !g.baseline === !g.maxDrop, { message: 'a baseline gate needs both `baseline` and `maxDrop`', path: ['maxDrop'] })
 
 export type Gate = z.infer<typeof GateSchema>

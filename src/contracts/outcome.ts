@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { AgentIsolationSchema } from './isolation.ts'
 import { FidelitySchema } from './fidelity.ts'
 import { JudgeResultSchema } from './judge-result.ts'
 import { CallMatchSchema, ReferencePlanSchema } from './task-spec.ts'
@@ -75,12 +76,8 @@ export const TaskOutcomeSchema = z.object({
   verdicts: z.array(VerdictSchema),
   /** Why nothing could decide this task (no facts, no plan, no checks, no judge); null when it was decided. */
   unscored: z.string().nullable(),
-  /**
-   * Where the agent's code ran: `builtin` (this package's agents), `process` (a custom agent in a child
-   * process that cannot read the referee's files), `process-unrestricted` (the same under Bun, without read
-   * limits), `none` (a custom agent in the worker, `isolation: 'none'`). Null when the agent never loaded.
-   */
-  agentIsolation: z.enum(['builtin', 'process', 'process-unrestricted', 'none']).nullable().optional(),
+  /** How far the agent's code was held from the referee (./isolation.ts). Null when the agent never loaded. */
+  agentIsolation: AgentIsolationSchema.nullable().optional(),
   /**
    * The run's MCP-Bench fidelity and the round cap the agent had, which the scores that depend on them
    * (schema compliance with no valid call, reported rounds) read. Absent or null: the project's own semantics.

@@ -1,5 +1,6 @@
 import type { Gate } from '../contracts/options.ts'
 import { percent } from '../lib/text.ts'
+import { holdsAtLeast } from '../contracts/isolation.ts'
 import type { AgentRow, GateResult, TaskRecord } from '../contracts/leaderboard.ts'
 
 export type { Gate }
@@ -23,6 +24,9 @@ export function applyGate(rows: readonly AgentRow[], records: readonly TaskRecor
     }
     if (gate.minPassRate !== undefined && (row.passRate ?? 0) < gate.minPassRate) {
       failures.push(`${row.agent}: pass rate ${percent(row.passRate)} is below ${percent(gate.minPassRate)}`)
+    }
+    if (gate.isolation !== undefined && !(row.isolation && holdsAtLeast(row.isolation, gate.isolation))) {
+      failures.push(`${row.agent}: held as ${row.isolation ?? 'unknown (no task ran)'}, less than the gate's isolation: ${gate.isolation}`)
     }
   }
   return { passed: failures.length === 0, failures }

@@ -3,7 +3,7 @@ import { DEFAULT_PRICES_AS_OF } from '../contracts/prices.ts'
 import { agentRows, counted } from './rows.ts'
 import { runCost } from './run-costs.ts'
 import type { RegressionResult } from '../contracts/compare.ts'
-import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type GateResult, type Leaderboard, type TaskRecord } from '../contracts/leaderboard.ts'
+import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type GateResult, type Leaderboard, type TaskFileIntegrity, type TaskRecord } from '../contracts/leaderboard.ts'
 
 export interface LeaderboardInput {
   records: TaskRecord[]
@@ -18,6 +18,8 @@ export interface LeaderboardInput {
   generatedAt?: string
   /** The baseline gate's verdict (see baseline.ts), when the gate names a baseline. */
   baseline?: RegressionResult | null
+  /** The task files' integrity, when the run hashed them. */
+  integrity?: TaskFileIntegrity
 }
 
 function withBaseline(gate: GateResult, baseline: RegressionResult | null): GateResult {
@@ -50,8 +52,10 @@ export function buildLeaderboard(input: LeaderboardInput): Leaderboard {
     agents,
     fileErrors: input.fileErrors,
     gate,
+    ...(input.integrity ? { integrity: input.integrity } : {}),
     cost: { ...runCost(counted(input.records)), pricesAsOf: DEFAULT_PRICES_AS_OF },
   }, { jitless: true })
   // In the schema's key order, as leaderboard.json has always had it.
-  return Object.fromEntries(Object.keys(LeaderboardSchema.shape).map((k) => [k, k === 'tasks' ? input.records : summary[k as keyof typeof summary]])) as Leaderboard
+  return Object.fromEntries(Object.keys(LeaderboardSchema.shape).filter((k) => k === 'tasks' || summary[k as keyof typeof summary] !== undefined)
+    .map((k) => [k, k === 'tasks' ? input.records : summary[k as keyof typeof summary]])) as Leaderboard
 }

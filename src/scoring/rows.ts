@@ -1,4 +1,5 @@
 import { MCP_BENCH_DIMENSIONS } from '../contracts/rubric.ts'
+import { ISOLATION_ORDER } from '../contracts/isolation.ts'
 import { judgeCategories, overallScore, ruleScore, schemaUnderstanding } from './formulas.ts'
 import { ratio, weightedMean } from '../stats/means.ts'
 import { wilsonInterval } from '../stats/wilson.ts'
@@ -42,7 +43,6 @@ export function agentRows(records: readonly TaskRecord[]): AgentRow[] {
 }
 
 const TIERS = TierSchema.options
-const ISOLATION_ORDER = ['none', 'process-unrestricted', 'process', 'builtin'] as const
 const SHAPES = CallShapeSchema.options
 
 /** Records that count in an agent's scores: everything but tasks that could not start. */

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sandboxSupport } from '../../src/runtime/agents/isolated/sandbox.ts'
 import { AgentSetupError } from '../../src/runtime/agents/isolated/bundle.ts'
 import { runtimeKind } from '../../src/lib/runtime-kind.ts'
 import { agentProcessPids, closeAgentProcesses, isolatedAgent } from '../../src/runtime/agents/isolated/pool.ts'
@@ -21,9 +22,15 @@ const refereeDir = mkdtempSync(join(tmpdir(), 'mcp-bench-referee-'))
 writeFileSync(join(refereeDir, 'leaderboard.json'), '{"missingFacts":["42"]}')
 const paths: RefereePaths = { root, denied: [refereeDir] }
 const agentDir = resolve('test/support/isolated-agents')
-const setting = (file: string, exportName = 'default'): ModuleAgentSetting => ({ kind: 'module', module: `./test/support/isolated-agents/${file}`, export: exportName, isolation: 'process' })
+// Each tier the system offers: the sandbox where Linux namespaces work (its own test file checks the sandbox's walls), the runtime's read limits anywhere.
+const TIERS = sandboxSupport().available ? (['sandbox', 'process'] as const) : (['process'] as const)
+let tier: (typeof TIERS)[number] = 'process'
+const setting = (file: string, exportName = 'default'): ModuleAgentSetting => ({ kind: 'module', module: `./test/support/isolated-agents/${file}`, export: exportName, isolation: tier })
+const expectedTier = () => (tier === 'sandbox' ? 'sandbox' : runtimeKind() === 'bun' ? 'process-unrestricted' : 'process')
 
 afterAll(() => closeAgentProcesses())
+// One child per agent setting and worker: a tier's tests start from no child.
+beforeAll(() => closeAgentProcesses())
 
 interface Seen {
   calls: Array<[string, unknown]>
@@ -48,11 +55,15 @@ function context(prompt: string, signal = new AbortController().signal): { ctx: 
   return { ctx, seen }
 }
 
-describe('isolated custom agents', { timeout: 60_000 }, () => {
+describe.each(TIERS)('isolated custom agents (isolation: %s)', { timeout: 60_000 }, (asked) => {
+  beforeAll(() => {
+    tier = asked
+    closeAgentProcesses()
+  })
   it('runs tasks side by side in one child, answering tool calls, rounds and turns through the worker', async () => {
     const agent = await isolatedAgent(setting('echo-agent.ts'), 'echo', paths)
-    // Bun has no permission model: the child runs, and says it runs, without read limits.
-    expect(agent.isolation).toBe(runtimeKind() === 'bun' ? 'process-unrestricted' : 'process')
+    // Bun has no permission model: outside the sandbox its child runs, and says it runs, without read limits.
+    expect(agent.isolation).toBe(expectedTier())
     const [a, b] = [context('hello'), context('slow world')]
     const answers = await Promise.all([agent.run(a.ctx), agent.run(b.ctx)])
     expect(answers).toEqual(['echo: hello (round 2, 1 tools, max 5)', 'echo: slow world (round 2, 1 tools, max 5)'])

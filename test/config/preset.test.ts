@@ -33,7 +33,7 @@ describe("preset: 'mcp-bench'", () => {
     const list = resolveOptions({ preset: 'mcp-bench', agent: ['reference', { module: './agents/mine.ts' }, { model: 'm', baseURL: 'http://127.0.0.1:8000/v1' }] }, NO_ENV).agent
     expect(list).toEqual([
       'reference',
-      { kind: 'module', module: './agents/mine.ts', export: 'default', isolation: 'process' },
+      { kind: 'module', module: './agents/mine.ts', export: 'default', isolation: 'sandbox' },
       { ...planner, model: 'm', baseURL: 'http://127.0.0.1:8000/v1' },
     ])
   })

@@ -1,10 +1,11 @@
-import { mkdtempSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { AgentOption } from '../../src/contracts/options.ts'
 import type { AgentRow, TaskRecord } from '../../src/contracts/leaderboard.ts'
 import { runChildVitest, type ChildRun } from '../support/child-vitest.ts'
+import { sandboxSupport } from '../../src/runtime/agents/isolated/sandbox.ts'
 
 /**
  * The referee out of the agent's reach, end to end: child Vitest runs of the bundled suite (an easy and a hard
@@ -18,6 +19,9 @@ const FILES = (process.env.E2E_INTEGRITY_FILES ?? 'benchmarks/single-calculators
 const agentFile = (name: string) => `./test/e2e/integrity/agents/${name}.ts`
 const GREEDY: AgentOption = { module: './src/runtime/agents/baselines/greedy-one-step.ts', name: 'greedy' }
 const CHEATS = ['meta-reader', 'task-file-reader', 'leaderboard-reader', 'cache-reader', 'tamperer']
+/** The doors past the runtime's permission model: a debugger opened by signal, a link in the agent's own directory, a package linked back. Each on both tiers. */
+const DOORS = ['debugger', 'linked-dir-reader', 'linked-package-reader']
+const TIER = sandboxSupport().available ? 'sandbox' : 'process'
 const DENIED = /^Task "[^"]+" \[[\w-]+\]: agent [\w-]+ may not read \S+: the referee's files .* are out of reach of agent code$/
 
 const run = (agents: AgentOption[], out: string) => runChildVitest({
@@ -44,12 +48,24 @@ describe('integrity: cheating agents on the bundled suite (child Vitest runs)', 
     expect(tasks).toBeGreaterThan(0)
     expect(alone.leaderboard.tasks.some((t) => t.missingFacts.length > 0)).toBe(true)
 
+    // The linked-dir reader sits beside a link to the task files; the project gets a package linked back to itself.
+    const linkedDir = mkdtempSync(join(tmpdir(), 'mcp-bench-linked-agent-'))
+    copyFileSync(resolve('test/e2e/integrity/agents/linked-dir-reader.ts'), join(linkedDir, 'linked-dir-reader.ts'))
+    symlinkSync(resolve('benchmarks'), join(linkedDir, 'tasks'))
+    const linkedPackage = resolve('node_modules/mcp-bench-linked-project')
+    rmSync(linkedPackage, { force: true })
+    symlinkSync('..', linkedPackage)
+    const door = (name: string, isolation: 'sandbox' | 'process'): AgentOption => ({
+      module: name === 'linked-dir-reader' ? join(linkedDir, 'linked-dir-reader.ts') : agentFile(name), name: `${name}-${isolation}`, isolation,
+    })
+    const doors = DOORS.flatMap((name) => [door(name, 'sandbox'), door(name, 'process')])
     const agents: AgentOption[] = [
       ...CHEATS.map((name) => ({ module: agentFile(name), name })),
+      ...doors,
       { module: agentFile('tamperer'), name: 'tamperer-unisolated', isolation: 'none' as const },
       GREEDY,
     ]
-    const cheated = await run(agents, out)
+    const cheated = await run(agents, out).finally(() => rmSync(linkedPackage, { force: true }))
     expect(cheated.leaderboard, cheated.output).toBeDefined()
     // The run says where each agent's code ran.
     expect(cheated.output).not.toMatch(/Bun has no permission model/)
@@ -60,8 +76,22 @@ describe('integrity: cheating agents on the bundled suite (child Vitest runs)', 
       expect(row.setupErrors, name).toBe(0)
       expect({ name, easy: row.tiers.easy!.passed, hard: row.tiers.hard!.passed }).toEqual({ name, easy: 0, hard: 0 })
       expect(row.tiers.easy!.tasks + row.tiers.hard!.tasks).toBe(tasks)
-      expect(row.isolation).toBe(name === 'tamperer-unisolated' ? 'none' : 'process')
+      expect(row.isolation).toBe(name === 'tamperer-unisolated' ? 'none' : TIER)
     }
+    // Each door, on each tier: the agent ran (its tasks failed, none a setup error) and got nothing.
+    for (const { name, isolation } of doors as Array<{ name: string; isolation: 'sandbox' | 'process' }>) {
+      const row = rowOf(cheated, name)
+      expect({ name, tasks: row.tasks, setupErrors: row.setupErrors }).toEqual({ name, tasks, setupErrors: 0 })
+      expect({ name, easy: row.tiers.easy!.passed, hard: row.tiers.hard!.passed }).toEqual({ name, easy: 0, hard: 0 })
+      expect(row.isolation).toBe(isolation === 'sandbox' ? TIER : 'process')
+      for (const record of recordsOf(cheated, name)) {
+        // Failed or errored (the agent threw): the agent's own failure, counted in the pass rate.
+        expect(['failed', 'errored'], `${name} on ${record.id}`).toContain(record.status)
+        // It never got in: its read found nothing (the sandbox) or was refused (the permission model).
+        if (!name.startsWith('debugger')) expect(record.error, `${name} on ${record.id}`).toMatch(/ENOENT|may not read/)
+      }
+    }
+    for (const record of [...recordsOf(cheated, 'debugger-sandbox'), ...recordsOf(cheated, 'debugger-process')]) expect(record.error).toMatch(/debugger: no inspector reached/)
     // Why: a refused read, named, for every agent that reads a file; nothing in meta for the meta reader.
     for (const name of ['task-file-reader', 'leaderboard-reader', 'cache-reader', 'tamperer']) {
       for (const record of recordsOf(cheated, name)) expect(record.error, `${name} on ${record.id}`).toMatch(DENIED)
@@ -77,6 +107,6 @@ describe('integrity: cheating agents on the bundled suite (child Vitest runs)', 
     // The honest agent, checked after every cheat on each task, scores exactly as it did alone.
     const outcome = (records: TaskRecord[]) => records.map((t) => ({ id: t.id, status: t.status, missingFacts: t.missingFacts })).sort((a, b) => a.id.localeCompare(b.id))
     expect(outcome(recordsOf(cheated, 'greedy'))).toEqual(outcome(recordsOf(alone, 'greedy')))
-    expect(rowOf(cheated, 'greedy').isolation).toBe('process')
+    expect(rowOf(cheated, 'greedy').isolation).toBe(TIER)
   })
 })

@@ -6,7 +6,6 @@ export { agentName }
 import { cassetteFromEnv } from '../exchange-store.ts'
 import { loadModule } from '../modules/load-module.ts'
 import { AgentSetupError } from './isolated/bundle.ts'
-import type { Isolation } from './isolated/launch.ts'
 import type { RefereePaths } from './isolated/read-access.ts'
 import type { Secret } from '../../lib/redact.ts'
 import { openaiAgent } from './openai.ts'
@@ -14,6 +13,7 @@ import { plannerAgent } from './planner.ts'
 import { reactAgent } from './react.ts'
 import { referenceAgent } from './reference.ts'
 import type { Agent } from './types.ts'
+import type { AgentIsolation } from '../../contracts/isolation.ts'
 
 /** What the harness knows of the task that an agent's construction may need. */
 export interface AgentTaskContext {
@@ -29,11 +29,10 @@ export interface AgentTaskContext {
 
 /**
  * Where an agent's code runs relative to the referee: `builtin` (this package's own agents, in the worker,
- * given nothing the referee holds), `process` (a custom agent in a child process with reads limited),
- * `process-unrestricted` (the same under Bun, which has no permission model), `none` (a custom agent in the
- * worker: `isolation: 'none'`).
+ * given nothing the referee holds), `sandbox`, `process` or `process-unrestricted` (a custom agent in a
+ * child process, see ./isolated/launch.ts), `none` (a custom agent in the worker: `isolation: 'none'`).
  */
-export type AgentIsolation = 'builtin' | Isolation | 'none'
+export type { AgentIsolation } from '../../contracts/isolation.ts'
 
 export type LoadedAgent = Agent & { isolation: AgentIsolation }
 
@@ -47,7 +46,7 @@ export async function loadAgent(setting: AgentSetting, root: string, task: Agent
   if (setting.kind === 'openai') return { ...builtinAgent(setting, root, task), isolation: 'builtin' }
   const name = agentName(setting)
   // Loaded here: a run without an isolated custom agent never needs the code that starts one.
-  if (setting.isolation === 'process') return (await import('./isolated/pool.ts')).isolatedAgent(setting, name, task.referee ?? { root, denied: [] })
+  if (setting.isolation !== 'none') return (await import('./isolated/pool.ts')).isolatedAgent(setting, name, task.referee ?? { root, denied: [] })
   let mod: Record<string, unknown>
   try {
     mod = await loadModule(setting.module, root)

@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { ModelTurnSchema } from '../../../contracts/trajectory.ts'
 import type { AgentContext } from '../types.ts'
 import { AgentSetupError } from './bundle.ts'
-import type { Launch } from './launch.ts'
+import type { Isolation, Launch } from './launch.ts'
 import { lineReader, ToWorkerSchema, type ToAgent, type ToWorker } from '../../../contracts/agent-process.ts'
 
 const TurnSchema = ModelTurnSchema.omit({ round: true })
@@ -27,9 +27,13 @@ export class AgentProcess {
   private stderrTail = ''
   private exited: string | null = null
   readonly ready: Promise<void>
+  readonly isolation: Isolation
 
   constructor(private readonly name: string, launch: Launch, env: NodeJS.ProcessEnv, cwd: string) {
-    this.child = spawn(launch.command, launch.args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] })
+    this.isolation = launch.isolation
+    // A session of its own: a signal the agent sends to its process group (kill(0, …)) reaches no process
+    // of the harness, even from inside a PID namespace. It still ends with the worker (its stdin closes).
+    this.child = spawn(launch.command, launch.args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: process.platform !== 'win32' })
     let onReady!: () => void
     let onSetupError!: (error: Error) => void
     this.ready = new Promise<void>((resolve, reject) => ((onReady = resolve), (onSetupError = reject)))
@@ -41,7 +45,10 @@ export class AgentProcess {
     this.child.stdout.on('data', lineReader((line) => this.receive(line, onReady, onSetupError)))
     this.child.stdin.on('error', () => {}) // a dead child's pipe: reported through 'exit'
     this.child.on('error', (error) => this.died(`could not be started: ${error.message}`, onSetupError))
-    this.child.on('exit', (code, signal) => this.died(signal ? `was killed (${signal})` : `exited with code ${code}`, onSetupError))
+    this.child.on('exit', (code, signal) => {
+      launch.cleanup?.()
+      this.died(signal ? `was killed (${signal})` : `exited with code ${code}`, onSetupError)
+    })
     // Held while starting and while tasks are in flight; an idle agent process must not keep its worker alive.
     void this.ready.then(() => this.hold(), () => {})
   }

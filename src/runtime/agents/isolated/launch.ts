@@ -1,42 +1,69 @@
 import { runtimeKind } from '../../../lib/runtime-kind.ts'
+import type { ReadAccess } from './read-access.ts'
+import { removeMountPoint, runtimeDirs, sandboxed, sandboxSupport } from './sandbox.ts'
 
-/** How agent code is kept from the referee's files in a child process of the current runtime. */
-export type Isolation = 'process' | 'process-unrestricted'
+/**
+ * How far a custom agent's process was held from the referee (strongest first):
+ * - `sandbox`: an operating-system sandbox (./sandbox.ts), plus the runtime's read limits where it has them;
+ * - `process`: a child process with the runtime's read limits only (Node's permission model, Deno's
+ *   permissions): a seat belt, not a sandbox (signals and the network stay open);
+ * - `process-unrestricted`: a child process of a runtime with no permission model (Bun) and no sandbox.
+ */
+export type Isolation = 'sandbox' | 'process' | 'process-unrestricted'
 
 export interface Launch {
   command: string
   args: string[]
-  /** `process-unrestricted`: the runtime has no permission model (Bun), so the child may read any file. */
   isolation: Isolation
+  /** Extra environment for the child (a sandbox's own temp and home). */
+  env?: NodeJS.ProcessEnv
+  /** Called once the child has exited (a sandbox's mount point on the host). */
+  cleanup?: () => void
+  /** Why the sandbox was asked for and not given, when it was not. */
+  fallback?: string
 }
 
-export const BUN_WARNING = 'vitest-mcp-bench: Bun has no permission model, so custom agents run in a child process that can still read the task files, reports and caches (isolation: process-unrestricted); run under Node or Deno for a referee out of their reach'
-
-
 /**
- * The command that runs a bundle with reads limited to `readable`:
+ * The runtime's command for a bundle with reads limited to `readable`:
  * - Node: its permission model (`--experimental-permission` before 22.13, `--permission` after), one
  *   `--allow-fs-read` per path (Node 20.19+ no longer takes a comma-separated list). No write, child
- *   process or worker permission is given; the network is not covered by Node's model before 25 and stays open.
+ *   process or worker permission is given.
  * - Deno: `--allow-read` with those paths; network and environment allowed, nothing else.
- * - Bun: no permission model; the child runs unrestricted and says so (BUN_WARNING).
+ * - Bun: no permission model.
  */
-export function launchCommand(bundle: string, readable: readonly string[]): Launch {
+function runtimeCommand(bundle: string, readable: readonly string[]): { args: string[]; limited: boolean } {
   const kind = runtimeKind()
-  if (kind === 'bun') return { command: process.execPath, args: [bundle], isolation: 'process-unrestricted' }
+  if (kind === 'bun') return { args: [bundle], limited: false }
   if (kind === 'deno') {
-    return {
-      command: process.execPath,
-      args: ['run', `--allow-read=${readable.join(',')}`, '--allow-net', '--allow-env', '--allow-sys', '--no-prompt', '--quiet', bundle],
-      isolation: 'process',
-    }
+    return { args: ['run', `--allow-read=${readable.join(',')}`, '--allow-net', '--allow-env', '--allow-sys', '--no-prompt', '--quiet', bundle], limited: true }
   }
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
   const stable = major > 23 || (major === 23 && minor >= 5) || (major === 22 && minor >= 13)
+  return { args: [stable ? '--permission' : '--experimental-permission', '--disable-warning=ExperimentalWarning', ...readable.map((p) => `--allow-fs-read=${p}`), bundle], limited: true }
+}
+
+/**
+ * The command that runs a bundle for the tier asked: `sandbox` where this system can make one (Linux with
+ * unprivileged user namespaces), else the runtime's read limits alone, saying why in `fallback`.
+ * `access` is decided for the tier that is given (./read-access.ts).
+ */
+export function launchCommand(bundle: string, access: (tier: 'sandbox' | 'process') => ReadAccess, asked: 'sandbox' | 'process', cwd: string): Launch {
+  const support = asked === 'sandbox' ? sandboxSupport() : null
+  if (support?.available) {
+    const { readable, masked } = access('sandbox')
+    const { args } = runtimeCommand(bundle, readable)
+    const box = sandboxed(process.execPath, args, { readable: [...runtimeDirs(), ...readable], masked, cwd })
+    return {
+      command: box.command, args: box.args, isolation: 'sandbox',
+      // The sandbox's own /tmp: a runtime that caches (Deno) or a library that writes temp files finds a place.
+      env: { HOME: '/tmp', TMPDIR: '/tmp', DENO_DIR: '/tmp/.deno' },
+      cleanup: () => removeMountPoint(box.mountPoint),
+    }
+  }
+  const { args, limited } = runtimeCommand(bundle, access('process').readable)
   return {
-    command: process.execPath,
-    args: [stable ? '--permission' : '--experimental-permission', '--disable-warning=ExperimentalWarning', ...readable.map((p) => `--allow-fs-read=${p}`), bundle],
-    isolation: 'process',
+    command: process.execPath, args, isolation: limited ? 'process' : 'process-unrestricted',
+    ...(support && !support.available ? { fallback: support.why } : {}),
   }
 }
 

@@ -5,8 +5,9 @@ import type { Agent } from '../types.ts'
 import { AgentProcess } from './agent-process.ts'
 import { bundleAgent } from './bundle.ts'
 import { agentEnv, launchCommand, type Isolation } from './launch.ts'
-import { readablePaths, type RefereePaths } from './read-access.ts'
+import { readAccess, type RefereePaths } from './read-access.ts'
 import { isProcessAlive } from '../../../lib/process-alive.ts'
+import { guardInspectorSignal } from '../../../lib/inspector-guard.ts'
 
 interface Slot {
   bundle: Promise<string>
@@ -49,6 +50,7 @@ function pool(): Pool {
  */
 export async function isolatedAgent(setting: ModuleAgentSetting, name: string, paths: RefereePaths): Promise<Agent & { isolation: Isolation }> {
   const { slots, bundles, processes } = pool()
+  guardInspectorSignal()
   const key = JSON.stringify([paths.root, setting.module, setting.export, name])
   let slot = slots.get(key)
   if (!slot) {
@@ -58,19 +60,19 @@ export async function isolatedAgent(setting: ModuleAgentSetting, name: string, p
     slots.set(key, (slot = { bundle }))
   }
   const bundle = await slot.bundle
-  const isPath = setting.module.startsWith('.') || isAbsolute(setting.module)
-  const launch = launchCommand(bundle, readablePaths(bundle, isPath ? resolve(paths.root, setting.module) : null, paths))
   // A setup error (no such export, a crash on import) is the same for every task: it is not retried.
   const running = slot.process && (await slot.process)
   if (!running?.alive) {
     // The first task, or the child died during an earlier one: a new child for this and the following tasks.
-    const child = new AgentProcess(name, launch, agentEnv(), paths.root)
+    const isPath = setting.module.startsWith('.') || isAbsolute(setting.module)
+    const launch = launchCommand(bundle, (tier) => readAccess(bundle, isPath ? resolve(paths.root, setting.module) : null, paths, tier), setting.isolation === 'process' ? 'process' : 'sandbox', paths.root)
+    const child = new AgentProcess(name, launch, { ...agentEnv(), ...launch.env }, paths.root)
     processes.add(child)
     slot.process = child.ready.then(() => child)
     slot.process.catch(() => processes.delete(child))
   }
   const child = await slot.process!
-  return { name, isolation: launch.isolation, run: (ctx) => child.run(`t${++pool().tasks}`, ctx) }
+  return { name, isolation: child.isolation, run: (ctx) => child.run(`t${++pool().tasks}`, ctx) }
 }
 
 /** Closes every agent process of this worker (environment teardown of the last file, tests). */
