@@ -1,6 +1,7 @@
 import { COMPARED_METRICS, METRIC_LABELS, type AgentComparison, type Comparison, type Drop, type Flip, type MetricComparison, type RegressionResult } from '../src/contracts/compare.ts'
 import { formatChange as signed, formatLevel as level, formatRate as pct, formatScore as score } from '../src/compare/format.ts'
 import { TOO_FEW_MESSAGE } from '../src/compare/metric.ts'
+import { isolationMismatch } from '../src/compare/compare.ts'
 import { mdCode as code } from '../src/lib/markdown.ts'
 
 /**
@@ -52,9 +53,11 @@ function dropTable(metric: 'overall' | 'ruleScore', drops: Drop[], trials: boole
 
 function agentSection(a: AgentComparison, c: Comparison, trials: boolean): string[] {
   const unpaired = [a.onlyInBase > 0 ? `${a.onlyInBase} only in base` : '', a.onlyInHead > 0 ? `${a.onlyInHead} only in head` : ''].filter(Boolean)
+  const mismatch = isolationMismatch(a)
   return [
     `### ${code(a.agent)}`,
     '',
+    ...(mismatch ? [`> **Warning:** ${code(a.agent)} ${mismatch.slice(a.agent.length + 1)}.`, ''] : []),
     `${a.pairs} paired task run${a.pairs === 1 ? '' : 's'}${unpaired.length > 0 ? `; ${unpaired.join(', ')} (not compared)` : ''}.`,
     '',
     `| metric | base | head | change | ${level(c.settings.confidence)} interval | p | pairs |`,

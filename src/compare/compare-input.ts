@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { TaskStatusSchema } from '../contracts/task-status.ts'
+import { AgentIsolationSchema } from '../contracts/isolation.ts'
 import { pairKey } from './pairing.ts'
 
 /**
@@ -16,6 +17,8 @@ const ComparableRecordSchema = z.object({
   agent: z.string(),
   trial: z.number().int().positive(),
   status: TaskStatusSchema,
+  /** How far the agent's code was held; absent in boards written before it existed. */
+  isolation: AgentIsolationSchema.nullable().optional(),
   scores: z.object({
     domains: z.object({
       schemaUnderstanding: Score,

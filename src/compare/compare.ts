@@ -23,6 +23,7 @@ import {
 } from '../stats/paired.ts'
 import { MIN_PAIRS_TO_TELL, TOO_FEW_MESSAGE, comparePassRates, compareScores } from './metric.ts'
 import { pairRecords, type Pair } from './pairing.ts'
+import { holdsAtLeast, ISOLATION_ORDER, type AgentIsolation } from '../contracts/isolation.ts'
 
 /**
  * Two runs of the same suite, compared agent by agent: "is this PR worse
@@ -87,6 +88,19 @@ function dropsOf(pairs: ReadonlyArray<Pair<ComparableRecord>>, metric: ScoreMetr
 }
 
 /** Agents in the head run's order of appearance, then those only the base run has. */
+/** The least-held tier of an agent's records in one run (null when none says). */
+function weakestTier(tasks: readonly ComparableRecord[], agent: string): AgentIsolation | null {
+  const tiers = new Set(tasks.filter((t) => t.agent === agent && t.isolation).map((t) => t.isolation!))
+  return ISOLATION_ORDER.find((tier) => tiers.has(tier)) ?? null
+}
+
+/** Why two runs of an agent are not comparable for how their code was held, or null. */
+export function isolationMismatch(a: Pick<AgentComparison, 'agent' | 'isolation'>): string | null {
+  const { base, head } = a.isolation ?? { base: null, head: null }
+  if (!base || !head || base === head) return null
+  return `${a.agent} was held as ${base} in base and ${head} in head: not comparable (agent code held less may have read the answers)`
+}
+
 function agentsOf(base: ComparableRun, head: ComparableRun): string[] {
   return [...new Set([...head.tasks.map((t) => t.agent), ...base.tasks.map((t) => t.agent)])]
 }
@@ -116,6 +130,7 @@ export function compareRuns(base: ComparableRun, head: ComparableRun, options: C
       pairs: mine.length,
       onlyInBase: onlyInBase.filter((r) => r.agent === agent).length,
       onlyInHead: onlyInHead.filter((r) => r.agent === agent).length,
+      isolation: { base: weakestTier(base.tasks, agent), head: weakestTier(head.tasks, agent) },
       metrics: { passRate: comparePassRates(mine.map((p) => ({ base: passVerdict(p.base), head: passVerdict(p.head) })), settings), ...scores },
       flips: flipsOf(mine),
       drops: Object.fromEntries(SCORE_METRICS.map((m) => [m, dropsOf(mine, m, settings.listLimit)])) as AgentComparison['drops'],
@@ -173,6 +188,11 @@ export function regression(base: ComparableRun, head: ComparableRun, options: Re
     }
   }
   const failures = checks.filter((c) => c.verdict === 'regression' || (c.verdict === 'too-few' && o.tooFew === 'fail')).map((c) => c.message)
+  // A head held less than its baseline proves nothing against it, whatever its numbers.
+  for (const agent of comparison.agents) {
+    const { base: was, head: now } = agent.isolation ?? { base: null, head: null }
+    if (was && now && !holdsAtLeast(now, was)) failures.push(isolationMismatch(agent)!)
+  }
   return { passed: failures.length === 0, confidence: o.confidence, checks, failures }
 }
 

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { AgentIsolationSchema } from './isolation.ts'
 import { TaskStatusSchema } from './task-status.ts'
 
 /**
@@ -84,6 +85,11 @@ const AgentComparisonSchema = z.object({
   onlyInBase: Count,
   onlyInHead: Count,
   metrics: perMetric(MetricComparisonSchema),
+  /**
+   * How far each run held the agent's code (its least-held task; null: not recorded). When they differ the
+   * numbers are not comparable: agent code held less may have read the answers. `compare` says so on top.
+   */
+  isolation: z.object({ base: AgentIsolationSchema.nullable(), head: AgentIsolationSchema.nullable() }).optional(),
   /** Pairs whose verdict changed: passed → failed or errored, and failed or errored → passed. */
   flips: z.object({ worse: z.array(FlipSchema), better: z.array(FlipSchema) }),
   /** Per score, the pairs that fell most (largest first), at most `listLimit`. */

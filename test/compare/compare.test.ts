@@ -193,3 +193,18 @@ describe('reading leaderboards', () => {
     expect(() => parseComparableRun('{"tasks": [', 'head.json')).toThrow(/^head\.json: not valid JSON \(/)
   })
 })
+
+describe('rows held differently', () => {
+  const held = (run: ComparableRun, isolation: 'sandbox' | 'process' | 'none'): ComparableRun => ({ ...run, tasks: run.tasks.map((t) => ({ ...t, isolation })) })
+
+  it('says on top of the agent that runs held differently are not comparable, and the baseline gate fails a head held less', () => {
+    const c = compareRuns(held(baseRun(), 'sandbox'), held(baseRun(), 'none'), OPTIONS)
+    expect(c.agents[0]!.isolation).toEqual({ base: 'sandbox', head: 'none' })
+    expect(renderComparisonMarkdown(c)).toContain('> **Warning:** `steady` was held as sandbox in base and none in head: not comparable (agent code held less may have read the answers).')
+    const gate = regression(held(baseRun(), 'sandbox'), held(baseRun(), 'none'), { maxDrop: { passRate: 0.05 }, resamples: 200 })
+    expect(gate.passed).toBe(false)
+    expect(gate.failures).toContain('steady was held as sandbox in base and none in head: not comparable (agent code held less may have read the answers)')
+    // A head held more than its baseline is not a regression of its holding.
+    expect(regression(held(baseRun(), 'process'), held(baseRun(), 'sandbox'), { maxDrop: { passRate: 0.05 }, resamples: 200 }).passed).toBe(true)
+  })
+})

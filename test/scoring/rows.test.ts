@@ -160,6 +160,24 @@ describe('the gate', () => {
     expect(gate.failures[0]).toMatch(/^A: the judge failed on 1 task, so its overall score cannot be trusted: bad \(the judge failed on task "bad" \[A\]: HTTP 401/)
   })
 
+  it('fails a row held less than gate.isolation, and one whose tier is unknown; the package\'s own agents always hold', () => {
+    const records = [
+      record({ agent: 'sandboxed', agentIsolation: 'sandbox' }),
+      record({ agent: 'seat-belt', agentIsolation: 'process' }),
+      record({ agent: 'seat-belt', taskId: 'u', agentIsolation: 'sandbox' }),
+      record({ agent: 'builtin', agentIsolation: 'builtin' }),
+      record({ agent: 'never-loaded', agentIsolation: null }, 'failed'),
+    ]
+    expect(Object.fromEntries(agentRows(records).map((r) => [r.agent, r.isolation]))).toEqual({ sandboxed: 'sandbox', 'seat-belt': 'process', builtin: 'builtin', 'never-loaded': null })
+    expect(applyGate(agentRows(records), records, { isolation: 'sandbox' }).failures.sort()).toEqual([
+      'never-loaded: held as unknown (no task ran), less than the gate\'s isolation: sandbox',
+      'seat-belt: held as process, less than the gate\'s isolation: sandbox',
+    ])
+    expect(applyGate(agentRows(records), records, { isolation: 'process' }).failures).toEqual([
+      'never-loaded: held as unknown (no task ran), less than the gate\'s isolation: process',
+    ])
+  })
+
   it('checks pass rate and rule score per agent', () => {
     const records = [record(), record({ taskId: 'u', trajectory: trajectory([invalid]) }, 'failed')]
     expect(applyGate(agentRows(records), records, { minPassRate: 0.6, minRuleScore: 0.9 }).failures).toEqual([

@@ -24,7 +24,7 @@ export interface ReadAccess {
 /** A file that declares tasks (a Vitest test file): its specs hold the reference answer, facts and plan. */
 const TASK_FILE = /\.(test|spec|bench)\.[cm]?[jt]sx?$/
 
-export function inside(path: string, dir: string): boolean {
+function inside(path: string, dir: string): boolean {
   const rel = relative(dir, path)
   return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel))
 }
@@ -68,6 +68,9 @@ export function readAccess(bundle: string, agentModule: string | null, paths: Re
     if (existsSync(modules)) readable.push(...modulesAccess(real(modules), places, tier))
     if (dirname(dir) === dir) break
   }
+  // Deno resolves bare imports through node_modules only beside a package.json: the project's manifest, which holds nothing of the referee's.
+  const manifest = join(paths.root, 'package.json')
+  if (tier === 'sandbox' && existsSync(manifest)) readable.push(real(manifest))
   let ownDirRefused: string | undefined
   if (agentModule) {
     const own = real(dirname(agentModule))

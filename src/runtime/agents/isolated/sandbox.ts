@@ -78,9 +78,12 @@ function script(layout: SandboxLayout, mountPoint: string): string {
   )
   // Masks first, then the agent's paths bound over them: what lies in a masked place is seen only if given.
   for (const dir of layout.masked) lines.push(`mask ${q(dir)}`)
-  for (const path of layout.readable) lines.push(`ro ${q(path)}`)
+  // A path inside another one given is already in view (and its read-only parent could not take a mount point).
+  const given = [...new Set(layout.readable)]
+  const readable = given.filter((p) => !given.some((o) => o !== p && inside(p, o)))
+  for (const path of readable) lines.push(`ro ${q(path)}`)
   // The referee's places inside a readable directory (a judge cache under node_modules) are masked again.
-  for (const dir of layout.masked.filter((m) => layout.readable.some((r) => r !== m && inside(m, r)))) lines.push(`mask ${q(dir)}`)
+  for (const dir of layout.masked.filter((m) => readable.some((r) => r !== m && inside(m, r)))) lines.push(`mask ${q(dir)}`)
   lines.push(
     `mkdir -p "$R"${q(layout.cwd)} 2>/dev/null || true`,
     'cd "$R"',

@@ -71,8 +71,13 @@ function evaluate(url: string, expression: string): Promise<string> {
       while (buffer.length >= 2) {
         let length = buffer[1]! & 0x7f
         let offset = 2
-        if (length === 126) (length = buffer.readUInt16BE(2)), (offset = 4)
-        else if (length === 127) (length = Number(buffer.readBigUInt64BE(2))), (offset = 10)
+        if (length === 126) {
+          length = buffer.readUInt16BE(2)
+          offset = 4
+        } else if (length === 127) {
+          length = Number(buffer.readBigUInt64BE(2))
+          offset = 10
+        }
         if (buffer.length < offset + length) return
         const message = JSON.parse(buffer.subarray(offset, offset + length).toString()) as { id?: number; result?: { result?: { value?: unknown } } }
         buffer = buffer.subarray(offset + length)
