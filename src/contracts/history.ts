@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { AgentIsolationSchema } from './isolation.ts'
 import { DomainsSchema, TierSchema } from './leaderboard.ts'
 
 /**
@@ -36,6 +37,8 @@ const HistoryAgentSchema = HistoryPassSchema.extend({
   tiers: z.partialRecord(TierSchema, HistoryPassSchema),
   avgTokens: z.number().nonnegative(),
   avgDurationMs: z.number().nonnegative(),
+  /** How far the agent's code was held (./isolation.ts); absent in records written before it existed. */
+  isolation: AgentIsolationSchema.nullable().optional(),
 })
 export type HistoryAgent = z.infer<typeof HistoryAgentSchema>
 

@@ -37,6 +37,11 @@ describe('the run history trend', () => {
     ])
     expect(model).toMatchObject({ agent: 'm', points: [{ runId: 'b', passRateChange: null }] })
   })
+
+  it('notes a run whose agent was held less than the sandbox', () => {
+    const [agent] = agentTrends([historyEntry({ runId: 'a', agents: [historyAgent({ isolation: 'sandbox' })] }), historyEntry({ runId: 'b', agents: [historyAgent({ isolation: 'none' })] })])
+    expect(agent!.points.map((p) => p.notes)).toEqual([[], ['held as none (!)']])
+  })
 })
 
 describe('mcp-bench history', () => {

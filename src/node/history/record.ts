@@ -28,6 +28,7 @@ export function historyRecord(board: Leaderboard, context: RunContext): HistoryR
     tiers: Object.fromEntries(Object.entries(a.tiers).map(([tier, t]) => [tier, { tasks: t.tasks, passed: t.passed, passRate: t.passRate, passRateInterval: t.passRateInterval }])),
     avgTokens: a.avgTokens,
     avgDurationMs: a.avgDurationMs,
+    isolation: a.isolation ?? null,
   }))
   return HistoryRecordSchema.parse({
     schemaVersion: HISTORY_SCHEMA_VERSION,

@@ -1,5 +1,6 @@
 import type { Domains } from '../../scoring/task-scores.ts'
 import type { HistoryAgent, HistoryRecord } from '../../contracts/history.ts'
+import { holdsAtLeast, isolationLabel } from '../../contracts/isolation.ts'
 
 /** One agent in one recorded run: a point of its trend. */
 export interface TrendPoint {
@@ -46,7 +47,8 @@ export function agentTrends(records: readonly HistoryRecord[], options: TrendOpt
         generatedAt: record.generatedAt,
         commit: record.git?.commit ?? null,
         branch: record.git?.branch ?? null,
-        notes: runNotes(record),
+        // A row held less than the sandbox is not comparable with its neighbours: the note says so.
+        notes: [...runNotes(record), ...(a.isolation && !holdsAtLeast(a.isolation, 'sandbox') ? [`held as ${isolationLabel(a.isolation)}`] : [])],
         tasks: a.tasks,
         passRate: a.passRate,
         passRateInterval: a.passRateInterval,
