@@ -12,6 +12,8 @@ import { guardInspectorSignal } from '../../../lib/inspector-guard.ts'
 interface Slot {
   bundle: Promise<string>
   process?: Promise<AgentProcess>
+  /** Its directory's refusal was said. */
+  warned?: boolean
 }
 
 /**
@@ -65,7 +67,14 @@ export async function isolatedAgent(setting: ModuleAgentSetting, name: string, p
   if (!running?.alive) {
     // The first task, or the child died during an earlier one: a new child for this and the following tasks.
     const isPath = setting.module.startsWith('.') || isAbsolute(setting.module)
-    const launch = launchCommand(bundle, (tier) => readAccess(bundle, isPath ? resolve(paths.root, setting.module) : null, paths, tier), setting.isolation === 'process' ? 'process' : 'sandbox', paths.root)
+    const access = (tier: 'sandbox' | 'process') => {
+      const given = readAccess(bundle, isPath ? resolve(paths.root, setting.module) : null, paths, tier)
+      // Said once per agent and worker: reads of files beside the agent's source will fail, and this is why.
+      if (given.ownDirRefused && !slot!.warned) process.stderr.write(`vitest-mcp-bench: agent ${name}: ${given.ownDirRefused}; files beside it cannot be read\n`)
+      slot!.warned = true
+      return given
+    }
+    const launch = launchCommand(bundle, access, setting.isolation === 'process' ? 'process' : 'sandbox', paths.root)
     const child = new AgentProcess(name, launch, { ...agentEnv(), ...launch.env }, paths.root)
     processes.add(child)
     slot.process = child.ready.then(() => child)

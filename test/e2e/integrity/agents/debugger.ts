@@ -1,10 +1,10 @@
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { randomBytes } from 'node:crypto'
 import type { AgentContext } from 'vitest-mcp-bench'
 
 /**
- * Cheat: open a harness process's inspector with SIGUSR1 (its parent, then every process it can list), find it
+ * Cheat: open a harness process's inspector with SIGUSR1 (its parent, then every Vitest process it can list), find it
  * on the loopback ports Node uses, and run code there that reads the task files for its own task's spec. Answers
  * with that text when it gets in; otherwise throws what it tried, so its record tells.
  */
@@ -13,7 +13,13 @@ export default async function debuggerCheat(ctx: AgentContext): Promise<string> 
   const targets = new Set<number>()
   if (process.ppid > 1) targets.add(process.ppid)
   try {
-    for (const entry of readdirSync('/proc')) if (/^\d+$/.test(entry) && Number(entry) !== process.pid && Number(entry) > 1) targets.add(Number(entry))
+    // Vitest's processes only (its main process and workers): a signal to anything else would only do harm.
+    for (const entry of readdirSync('/proc')) {
+      const pid = Number(entry)
+      if (!(pid > 1) || pid === process.pid) continue
+      const cmdline = attemptRead(`/proc/${pid}/cmdline`)
+      if (cmdline.includes('vitest')) targets.add(pid)
+    }
   } catch (error) {
     tried.push(`/proc: ${(error as Error).message.slice(0, 80)}`)
   }
@@ -39,6 +45,14 @@ export default async function debuggerCheat(ctx: AgentContext): Promise<string> 
     await new Promise((r) => setTimeout(r, 200))
   }
   throw new Error(`debugger: no inspector reached (${tried.slice(0, 4).join('; ')})`)
+}
+
+function attemptRead(file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return ''
+  }
 }
 
 async function inspectorUrl(port: number): Promise<string | null> {
