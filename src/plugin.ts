@@ -193,15 +193,15 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
   // Every project of the group adds its secrets: the reports redact them all.
   const groupRedactor = lazyRedactor(() => group.secrets)
   const reporters = vitest.config.reporters as unknown[]
-  // The leaderboard reporter writes each task's record onto its test as properties; the JUnit reporter,
-  // after it, writes them (and reads the status to tell errors from failures).
+  // The leaderboard reporter makes each task's JUnit properties from its record; the JUnit reporter waits for
+  // them, writes them, and reads the status to tell errors from failures.
   const leaderboard = new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor: groupRedactor, prices, historyDir: historyDir(project.config.root, outputDir, options.historyDir), projects: group.projects })
   const reports = [
     leaderboard,
-    new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench', projects: group.projects, after: () => leaderboard.propertiesReady() }),
+    new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench', projects: group.projects, properties: () => leaderboard.junitProperties() }),
   ]
   reporters.push(...reports)
-  // A second Ctrl-C exits without waiting for the run, but not without these reports.
+  // A second signal exits without waiting for the run, but not without these reports.
   finishReportsOnExit(vitest, reports)
   // One progress block for the run, first in line: Vitest calls reporters in order, and its default reporter
   // redraws its status window (which shows the progress block) as it handles a result, so the block must have
