@@ -120,7 +120,7 @@ export const DefaultChecksSchema = z.strictObject({
   answerLimits: z.union([z.literal(false), AnswerLimitsSchema]).prefault({}),
 })
 
-export const GateSchema = z.strictObject({
+const GateSchema = z.strictObject({
   /**
    * A previous run's leaderboard.json to compare with (a path relative to the project root, or an http(s) URL):
    * the gate fails when a metric in `maxDrop` dropped by more than allowed, with `confidence`.
