@@ -18,6 +18,8 @@ export interface JUnitOptions {
   projects?: ReadonlySet<string>
   /** Each benchmark task's properties by test id (the leaderboard reporter's), once the end of the run has them. */
   properties?: () => Promise<ReadonlyMap<string, readonly TestAnnotation[]>>
+  /** Takes the run's secrets out of every text the report holds (console output and errors included). */
+  redact?: (text: string) => string
 }
 
 /** Statuses that are not a verdict on the agent's answer: JUnit's `<error>`, not `<failure>`. */
@@ -97,8 +99,9 @@ export class BenchJUnitReporter implements Reporter {
       suites.push({ name: file, seconds: 0, cases: () => [notRun] })
     }
     const out = openAtomicFile(this.options.outputFile)
+    const redact = this.options.redact ?? ((t: string) => t)
     try {
-      writeReport(out.write, this.options.suiteName, suites, { timestamp: this.started.toISOString(), hostname: hostname() })
+      writeReport(out.write, (value) => xmlText(redact(value)), this.options.suiteName, suites, { timestamp: this.started.toISOString(), hostname: hostname() })
       out.commit()
     } catch (error) {
       out.discard()
@@ -151,7 +154,7 @@ interface Suite {
  * Writes the document element by element: a suite's counts come first (its attributes), so each suite's cases
  * are made twice, once to count and once to write, rather than all kept at once.
  */
-function writeReport(write: (text: string) => void, name: string, suites: Suite[], stamp: { timestamp: string; hostname: string }): void {
+function writeReport(write: (text: string) => void, text: (value: string) => string, name: string, suites: Suite[], stamp: { timestamp: string; hostname: string }): void {
   const counted = suites.map((suite) => ({ suite, counts: count(suite.cases()) }))
   const total = counted.reduce((a, { counts: c }) => ({ tests: a.tests + c.tests, failures: a.failures + c.failures, errors: a.errors + c.errors }), { tests: 0, failures: 0, errors: 0 })
   const xml = createCB({ data: write, prettyPrint: true, indent: '  ', newline: '\n' })
@@ -159,7 +162,7 @@ function writeReport(write: (text: string) => void, name: string, suites: Suite[
   xml.ele('testsuites', { name: text(name), ...attrs(total), time: time(suites.reduce((sum, s) => sum + s.seconds, 0)) })
   for (const { suite, counts } of counted) {
     xml.ele('testsuite', { name: text(suite.name), timestamp: stamp.timestamp, hostname: text(stamp.hostname), ...attrs(counts), skipped: String(counts.skipped), time: time(suite.seconds) })
-    for (const c of suite.cases()) writeCase(xml, c)
+    for (const c of suite.cases()) writeCase(xml, c, text)
     xml.up()
   }
   xml.up()
@@ -169,7 +172,7 @@ function writeReport(write: (text: string) => void, name: string, suites: Suite[
 
 type Builder = ReturnType<typeof createCB>
 
-function writeCase(xml: Builder, c: Case): void {
+function writeCase(xml: Builder, c: Case, text: (value: string) => string): void {
   xml.ele('testcase', { classname: text(c.classname), file: text(c.file), name: text(c.name), time: time(c.seconds) })
   if (c.properties.length) {
     xml.ele('properties')
@@ -220,6 +223,6 @@ function time(s: number): string {
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
 
 /** A value as XML can hold it: no terminal colours, no characters XML forbids (the library escapes the rest). */
-function text(value: string): string {
+function xmlText(value: string): string {
   return stripVTControlCharacters(value).replace(NOT_XML, '')
 }

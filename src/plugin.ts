@@ -208,7 +208,7 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
   const leaderboard = new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor: groupRedactor, prices, historyDir, projects: group.projects })
   const reports = [
     leaderboard,
-    new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench', projects: group.projects, properties: () => leaderboard.junitProperties() }),
+    new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench', projects: group.projects, properties: () => leaderboard.junitProperties(), redact: (text) => groupRedactor.text(text) }),
   ]
   reporters.push(...reports)
   // A second signal exits without waiting for the run, but not without these reports.

@@ -66,16 +66,18 @@ describe('the JUnit report', () => {
       ['crashed', [{ type: STATUS_PROPERTY, message: 'errored' }]],
       ['cut', [{ type: STATUS_PROPERTY, message: 'unfinished' }]],
     ])
-    const reporter = new BenchJUnitReporter({ outputFile: file, suiteName: 'vitest-mcp-bench', properties: async () => properties })
+    const secret = 'hunter2-junit-secret'
+    const reporter = new BenchJUnitReporter({ outputFile: file, suiteName: 'vitest-mcp-bench', properties: async () => properties, redact: (t) => t.replaceAll(secret, '[KEY]') })
     await reporter.onInit(vitest(dir))
     const planned = [{ moduleId: join(dir, 'never.test.ts'), project: { name: '' } }] as unknown as TestSpecification[]
     await reporter.onTestRunStart(planned)
     reporter.onUserConsoleLog({ taskId: 'ok', type: 'stdout', content: `said ${hostile}\n`, time: 0, size: 1 } as never)
+    reporter.onUserConsoleLog({ taskId: 'crashed', type: 'stderr', content: `key ${secret}\n`, time: 0, size: 1 } as never)
     await reporter.onTestRunEnd([
       module(dir, 'bench.test.ts', [
         test('ok', 'passed', { agent: 'gpt' }),
         test('wrong', 'failed', { agent: 'gpt', errors: [{ message: `expected ${hostile}`, name: 'AssertionError', stack: `AssertionError: ${hostile}\n    at x` }] }),
-        test('crashed', 'failed', { agent: 'gpt', errors: [{ message: 'timed out' }] }),
+        test('crashed', 'failed', { agent: 'gpt', errors: [{ message: 'timed out', stack: `Error: timed out with ${secret}` }] }),
         test('cut', 'skipped', { agent: 'gpt' }),
         test('pending', 'pending', { agent: 'gpt' }),
         test('later', 'skipped'),
@@ -85,6 +87,9 @@ describe('the JUnit report', () => {
     const xml = readFileSync(file, 'utf8')
     expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites [\s\S]*<\/testsuites>\n$/)
     expect(xml).not.toMatch(/\u001b|\u0007/)
+    expect(xml).not.toContain(secret)
+    expect(xml).toContain('timed out with [KEY]')
+    expect(xml).toContain('key [KEY]')
 
     // What each consumer counts: tests, failures, errors, skipped over the run; per suite too.
     const expected = { tests: 8, failures: 2, errors: 4, skipped: 1 }
