@@ -1,243 +1,228 @@
 import { rmSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { relative } from 'node:path'
-import type { RunnerTask, SerializedError } from 'vitest'
-import type { TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
-import { JUnitReporter } from 'vitest/node'
+import { stripVTControlCharacters } from 'node:util'
+import type { SerializedError, TestAnnotation, UserConsoleLog } from 'vitest'
+import type { Reporter, TestCase, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
+import { createCB } from 'xmlbuilder2'
 import { STATUS_PROPERTY } from './junit-properties.ts'
 import { filesNotRun, notRunMessage, plannedFiles, unfinishedMessage, workerDeath } from './run-gaps.ts'
-import { openAtomicFile, type AtomicFile } from '../src/lib/atomic-file.ts'
+import { openAtomicFile } from '../src/lib/atomic-file.ts'
 
-type JUnitOptions = ConstructorParameters<typeof JUnitReporter>[0]
-type ClassnameTemplate = NonNullable<JUnitOptions['classnameTemplate']>
+export interface JUnitOptions {
+  /** Where the report goes; replaced whole at the end of each run, never written through a link. */
+  outputFile: string
+  /** The `<testsuites>` element's name. */
+  suiteName: string
+  /** The Vitest projects whose tests this file holds; unset: every project. */
+  projects?: ReadonlySet<string>
+  /** Each benchmark task's properties by test id (the leaderboard reporter's), once the end of the run has them. */
+  properties?: () => Promise<ReadonlyMap<string, readonly TestAnnotation[]>>
+  /** Takes the run's secrets out of every text the report holds (console output and errors included). */
+  redact?: (text: string) => string
+}
 
 /** Statuses that are not a verdict on the agent's answer: JUnit's `<error>`, not `<failure>`. */
 const ERROR_STATUSES = new Set(['errored', 'setup-error'])
 
+/** One `<testcase>` as it is written. */
+interface Case {
+  name: string
+  classname: string
+  file: string
+  seconds: number
+  /** `failure`: a wrong answer or a failing check; `error`: the task errored or never finished. */
+  outcome: 'passed' | 'skipped' | 'failure' | 'error'
+  problems: Array<{ message: string; type: string; body?: string }>
+  properties: readonly TestAnnotation[]
+  logs?: { stdout: string[]; stderr: string[] }
+}
+
 /**
- * Vitest's own JUnit reporter, extended for dashboards that group and count
- * by JUnit's conventions:
- * - a benchmark task's `classname` is its agent, so each agent is one class
- *   (the file stays in the `file` attribute); other tests keep Vitest's;
- * - a task that errored (it stopped early, or could not start) is written
- *   as `<error>` and counted in `errors`, not `failures`: a crash or a
- *   timeout is not the agent giving a wrong answer.
- * - a test that never finished (the run was interrupted, or its worker
- *   died) gets an `<error>` saying so, and a planned file that never ran
- *   (its worker died first) is a testsuite with one such testcase: Vitest
- *   writes both as empty testcases, which CI counts as passed;
- * - the file is written into a temporary file renamed over it at the end,
- *   not line by line into the file itself opened at the start, so a process
- *   killed mid-write leaves no truncated XML; lines go to disk as they are
- *   made, not gathered in memory (tens of megabytes at 10,000 tasks).
- * Everything else, escaping included, is Vitest's: this class only picks
- * the classname per test and renames or adds elements, through the
- * reporter's own `classnameTemplate` and `writeElement`.
+ * The run's junit.xml, written from Vitest's public reporter API (test modules, cases, suites and their results)
+ * with an XML library, for dashboards that group and count by JUnit's conventions:
+ * - a benchmark task's `classname` is its agent, so each agent is one class (the file is in the `file`
+ *   attribute); any other test's is its file, as in Vitest's own JUnit reporter;
+ * - its properties are the leaderboard record's figures (junit-properties.ts), after the test's own annotations;
+ * - a task that errored (it stopped early, or could not start) is an `<error>` counted in `errors`, not a
+ *   `<failure>`: a crash or a timeout is not the agent giving a wrong answer;
+ * - a test that never finished (the run was interrupted, or its worker died) is an `<error>` saying so, and a
+ *   planned file that never ran is a testsuite with one such testcase, rather than a test that passed;
+ * - the file goes into a temporary file renamed over the report at the end: a process killed mid-write leaves
+ *   no truncated XML, and a link planted where the report goes is replaced, never written through. Elements go
+ *   to disk as they are made, not gathered in memory (tens of megabytes at 10,000 tasks).
  */
-export class BenchJUnitReporter extends JUnitReporter {
-  /** The test being written: the classname template is called with file names only. */
-  private readonly writing: { task?: RunnerTask }
-  private root = process.cwd()
+export class BenchJUnitReporter implements Reporter {
   private vitest?: Vitest
-  /** Errored tasks per testsuite name (the file relative to the root), and over the run. */
-  private errored = new Map<string, number>()
-  private erroredTotal = 0
-  /** Tests with no result (by id: Vitest's writer gets copies of the tasks), and why; their count per testsuite name. */
-  private unfinished = new Map<string, string>()
-  private unfinishedBySuite = new Map<string, { count: number; skipped: number }>()
   private planned: ReadonlyArray<TestSpecification> = []
-  /** Whether Vitest's writer could be redirected here; if not, Vitest writes its own file. */
-  private redirected = false
-  /** The file being written in this run's onTestRunEnd. */
-  private out: AtomicFile | null = null
-  private formatWarmed = false
+  /** Console output by test id, as Vitest's JUnit reporter writes it (`<system-out>`, `<system-err>`). */
+  private logs = new Map<string, { stdout: string[]; stderr: string[] }>()
+  private started = new Date()
 
-  /** The Vitest projects whose tests this file holds; unset: every project. */
-  private readonly projects?: ReadonlySet<string>
+  constructor(private readonly options: JUnitOptions) {}
 
-  /** What must be done before the file is written: the leaderboard reporter putting each task's properties on its test. */
-  private readonly after: () => Promise<void>
-
-  constructor({ projects, after, ...options }: JUnitOptions & { projects?: ReadonlySet<string>; after?: () => Promise<void> } = {}) {
-    const writing: { task?: RunnerTask } = {}
-    super({ addFileAttribute: true, ...options, classnameTemplate: (vars) => classnameOf(writing.task, vars, options.classnameTemplate) })
-    this.writing = writing
-    this.projects = projects
-    this.after = after ?? (() => Promise.resolve())
-  }
-
-  override async onInit(vitest: Vitest): Promise<void> {
-    this.root = vitest.config.root
+  onInit(vitest: Vitest): void {
     this.vitest = vitest
-    await super.onInit(vitest)
-    // Vitest opened (and emptied) the file and would write it line by line: write into memory instead.
-    const internals = this as unknown as JUnitInternals
-    if (internals.reportFile && internals.fileFd && typeof internals.logger?.baseLog === 'function') {
-      await internals.fileFd.close()
-      internals.fileFd = undefined
-      // An earlier run's report must not pass as this one's, whatever happens to this run.
-      rmSync(internals.reportFile, { force: true })
-      const collect = async (text: string) => void this.out?.write(`${text}\n`)
-      internals.baseLog = collect
-      internals.logger.baseLog = collect
-      this.redirected = true
-    }
+    // An earlier run's report must not pass as this one's, whatever happens to this run.
+    rmSync(this.options.outputFile, { force: true })
   }
 
   async onTestRunStart(specifications: ReadonlyArray<TestSpecification>): Promise<void> {
     this.planned = (await plannedFiles(this.vitest, specifications)).filter((s) => this.ownProject(s.project.name))
-    this.formatWarmed = false
+    this.logs = new Map()
+    this.started = new Date()
   }
 
-  /**
-   * Vitest's writer formats every test's time with `toLocaleString`, and the first such call loads ICU's number
-   * formatting, far slower than the calls after it. Made at the first result, while the main process mostly
-   * waits on the workers, not after the last test, when the run waits on this file.
-   */
-  onTestCaseResult(): void {
-    if (this.formatWarmed) return
-    this.formatWarmed = true
-    setTimeout(() => void (0.5).toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 10 }), 0).unref()
+  onUserConsoleLog(log: UserConsoleLog): void {
+    if (!log.taskId) return
+    const logs = this.logs.get(log.taskId) ?? { stdout: [], stderr: [] }
+    logs[log.type].push(log.content)
+    this.logs.set(log.taskId, logs)
   }
 
   private ownProject(name: string): boolean {
-    return !this.projects || this.projects.has(name)
+    return !this.options.projects || this.options.projects.has(name)
   }
 
-  override async onTestRunEnd(allModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = [], reason?: TestRunEndReason): Promise<void> {
-    await this.after()
+  async onTestRunEnd(allModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = [], reason?: TestRunEndReason): Promise<void> {
+    const properties = (await this.options.properties?.()) ?? new Map<string, readonly TestAnnotation[]>()
+    const root = this.vitest?.config.root ?? process.cwd()
     const modules = allModules.filter((m) => this.ownProject(m.project.name))
-    this.errored = new Map()
-    this.erroredTotal = 0
-    this.unfinished = new Map()
-    this.unfinishedBySuite = new Map()
     const cause = workerDeath(unhandledErrors) ?? (reason === 'interrupted' ? 'the run was interrupted' : null)
-    for (const module of modules) {
-      const suite = relative(this.root, module.moduleId)
-      const tests = [...module.children.allTests()]
-      const n = tests.filter((t) => t.result().state === 'failed' && hasErrorStatus(t.annotations())).length
-      if (n) {
-        this.errored.set(suite, n)
-        this.erroredTotal += n
-      }
-      for (const test of tests) {
-        if (test.result().state === 'pending' || hasStatus(test.annotations(), 'unfinished')) this.markUnfinished(rawTest(test), suite, unfinishedMessage(cause))
-      }
+    const suites: Suite[] = modules.map((module) => {
+      const file = relative(root, module.moduleId)
+      return { name: file, seconds: seconds(module.diagnostic().duration), cases: () => this.casesOf(module, file, properties, cause) }
+    })
+    for (const spec of cause ? filesNotRun(this.planned, modules) : []) {
+      const file = relative(root, spec.moduleId)
+      const notRun: Case = { name: `${file} (not run)`, classname: file, file, seconds: 0, outcome: 'error', problems: [{ message: notRunMessage(cause), type: 'Unfinished' }], properties: [] }
+      suites.push({ name: file, seconds: 0, cases: () => [notRun] })
     }
-    const notRun = (cause ? filesNotRun(this.planned, modules) : []).map((spec) => this.notRunModule(spec, notRunMessage(cause)))
-    const file = (this as unknown as JUnitInternals).reportFile
-    this.out = this.redirected && file ? openAtomicFile(file) : null
+    const out = openAtomicFile(this.options.outputFile)
+    const redact = this.options.redact ?? ((t: string) => t)
     try {
-      await super.onTestRunEnd([...modules, ...notRun])
-      this.out?.commit()
+      writeReport(out.write, (value) => xmlText(redact(value)), this.options.suiteName, suites, { timestamp: this.started.toISOString(), hostname: hostname() })
+      out.commit()
     } catch (error) {
-      this.out?.discard()
+      out.discard()
       throw error
-    } finally {
-      this.out = null
     }
   }
 
-  private markUnfinished(task: RunnerTask, suite: string, message: string): void {
-    this.unfinished.set(task.id, message)
-    const counts = this.unfinishedBySuite.get(suite) ?? { count: 0, skipped: 0 }
-    counts.count++
-    if (isSkipMode(task.mode)) counts.skipped++
-    this.unfinishedBySuite.set(suite, counts)
+  /** A module's testcases: its tests, then its suites whose hooks failed; a file that failed to load is one testcase. */
+  private *casesOf(module: TestModule, file: string, properties: ReadonlyMap<string, readonly TestAnnotation[]>, cause: string | null): Generator<Case> {
+    let tests = 0
+    for (const test of module.children.allTests()) {
+      tests++
+      yield this.caseOf(test, file, properties.get(test.id) ?? [], cause)
+    }
+    for (const suite of module.children.allSuites()) {
+      const errors = suite.errors()
+      if (errors.length) yield { name: suite.fullName, classname: file, file, seconds: 0, outcome: 'failure', problems: errors.map(problem), properties: [] }
+    }
+    const loadErrors = module.errors()
+    if (tests === 0 && loadErrors.length) yield { name: file, classname: file, file, seconds: seconds(module.diagnostic().duration), outcome: 'failure', problems: loadErrors.map(problem), properties: [] }
   }
 
-  /**
-   * A planned file that never ran, as Vitest's JUnit writer reads a module: one testcase named after the
-   * file, with no result, marked unfinished (its `<error>` says why).
-   */
-  private notRunModule(spec: TestSpecification, message: string): TestModule {
-    const name = relative(this.root, spec.moduleId)
-    const file = { type: 'suite', id: `not-run:${name}`, name, filepath: spec.moduleId, projectName: spec.project.name, mode: 'run', meta: {}, tasks: [] as unknown[] } as unknown as RunnerTask & { tasks: unknown[] }
-    const test = { type: 'test', id: `${file.id}:file`, name: `${name} (not run)`, mode: 'run', meta: {}, annotations: [], artifacts: [], file, suite: file } as unknown as RunnerTask
-    file.tasks.push(test)
-    this.markUnfinished(test, name, message)
-    return { task: file } as unknown as TestModule
-  }
-
-  /** One test at a time, so the classname template knows which test it names. */
-  override async writeTasks(tasks: RunnerTask[], filename: string): Promise<void> {
-    for (const task of tasks) {
-      this.writing.task = task
-      // An interrupt marks the tests it cancelled skipped; one that was to run and has no result is an error, not a skip.
-      const written = this.unfinished.has(task.id) && isSkipMode(task.mode) ? ({ ...task, mode: 'run' } as RunnerTask) : task
-      try {
-        await super.writeTasks([written], filename)
-      } finally {
-        this.writing.task = undefined
-      }
+  private caseOf(test: TestCase, file: string, record: readonly TestAnnotation[], cause: string | null): Case {
+    const result = test.result()
+    const status = record.find((a) => a.type === STATUS_PROPERTY)?.message
+    const base = {
+      name: test.fullName,
+      classname: test.meta().mcpBenchTask?.agent ?? file,
+      file,
+      seconds: seconds(test.diagnostic()?.duration),
+      properties: [...test.annotations(), ...record],
+      logs: this.logs.get(test.id),
     }
-  }
-
-  override async writeElement(name: string, attrs: Record<string, unknown>, children: () => Promise<void>): Promise<void> {
-    const task = this.writing.task
-    if (name === 'failure' && task && isErroredTask(task)) return super.writeElement('error', attrs, children)
-    if (name === 'testcase' && task && this.unfinished.has(task.id)) {
-      const message = this.unfinished.get(task.id)!
-      return super.writeElement(name, attrs, async () => {
-        await children()
-        await super.writeElement('error', { message, type: 'Unfinished' }, async () => {})
-      })
-    }
-    if (name === 'testsuite') {
-      const suite = String(attrs.name)
-      return super.writeElement(name, recount(attrs, this.errored.get(suite) ?? 0, this.unfinishedBySuite.get(suite)), children)
-    }
-    if (name === 'testsuites') {
-      const all = [...this.unfinishedBySuite.values()].reduce((a, b) => ({ count: a.count + b.count, skipped: a.skipped + b.skipped }), { count: 0, skipped: 0 })
-      return super.writeElement(name, recount(attrs, this.erroredTotal, all), children)
-    }
-    return super.writeElement(name, attrs, children)
+    // Cancelled by an interrupt (Vitest marks such tests skipped) or cut off by a dead worker: it has no result.
+    if (result.state === 'pending' || status === 'unfinished') return { ...base, outcome: 'error', problems: [{ message: unfinishedMessage(cause), type: 'Unfinished' }] }
+    if (result.state === 'skipped') return { ...base, outcome: 'skipped', problems: [] }
+    if (result.state === 'passed') return { ...base, outcome: 'passed', problems: [] }
+    const errored = status !== undefined && ERROR_STATUSES.has(status)
+    return { ...base, outcome: errored ? 'error' : 'failure', problems: (result.errors ?? []).map(problem) }
   }
 }
 
-/** A benchmark task's classname is its agent; any other test's is what Vitest (or the user's template) makes it. */
-function classnameOf(task: RunnerTask | undefined, vars: { filename: string; filepath: string }, template: ClassnameTemplate | undefined): string {
-  const agent = task?.meta?.mcpBenchTask?.agent
-  if (agent !== undefined) return agent
-  if (typeof template === 'function') return template(vars)
-  if (typeof template === 'string') return template.replace(/\{filename\}/g, vars.filename).replace(/\{filepath\}/g, vars.filepath)
-  return vars.filename
+interface Suite {
+  name: string
+  seconds: number
+  cases: () => Iterable<Case>
 }
-
-/** A failed benchmark test whose record says it errored (the leaderboard reporter wrote the status as a property). */
-function isErroredTask(task: RunnerTask): boolean {
-  return task.type === 'test' && task.result?.state === 'fail' && hasErrorStatus(task.annotations)
-}
-
-function hasErrorStatus(annotations: ReadonlyArray<{ type: string; message: string }>): boolean {
-  return annotations.some((a) => a.type === STATUS_PROPERTY && ERROR_STATUSES.has(a.message))
-}
-
-function hasStatus(annotations: ReadonlyArray<{ type: string; message: string }>, status: string): boolean {
-  return annotations.some((a) => a.type === STATUS_PROPERTY && a.message === status)
-}
-
-/** The runner's task behind a reported test (Vitest keeps it on the public object, out of its types). */
-function rawTest(test: { readonly id: string }): RunnerTask {
-  return (test as unknown as { task: RunnerTask }).task
-}
-
-const isSkipMode = (mode: string) => mode === 'skip' || mode === 'todo'
 
 /**
- * Counts `moved` of a testsuite's failures as errors instead, and its
- * unfinished tests as errors (Vitest counted them as passed, or as skipped).
- * The `testsuites` element has no `skipped` attribute; it gets none.
+ * Writes the document element by element: a suite's counts come first (its attributes), so each suite's cases
+ * are made twice, once to count and once to write, rather than all kept at once.
  */
-function recount(attrs: Record<string, unknown>, moved: number, unfinished = { count: 0, skipped: 0 }): Record<string, unknown> {
-  if (!moved && !unfinished.count) return attrs
-  const counted = { ...attrs, failures: Number(attrs.failures ?? 0) - moved, errors: Number(attrs.errors ?? 0) + moved + unfinished.count }
-  return attrs.skipped === undefined ? counted : { ...counted, skipped: Number(attrs.skipped) - unfinished.skipped }
+function writeReport(write: (text: string) => void, text: (value: string) => string, name: string, suites: Suite[], stamp: { timestamp: string; hostname: string }): void {
+  const counted = suites.map((suite) => ({ suite, counts: count(suite.cases()) }))
+  const total = counted.reduce((a, { counts: c }) => ({ tests: a.tests + c.tests, failures: a.failures + c.failures, errors: a.errors + c.errors }), { tests: 0, failures: 0, errors: 0 })
+  const xml = createCB({ data: write, prettyPrint: true, indent: '  ', newline: '\n' })
+  xml.dec({ version: '1.0', encoding: 'UTF-8' })
+  xml.ele('testsuites', { name: text(name), ...attrs(total), time: time(suites.reduce((sum, s) => sum + s.seconds, 0)) })
+  for (const { suite, counts } of counted) {
+    xml.ele('testsuite', { name: text(suite.name), timestamp: stamp.timestamp, hostname: text(stamp.hostname), ...attrs(counts), skipped: String(counts.skipped), time: time(suite.seconds) })
+    for (const c of suite.cases()) writeCase(xml, c, text)
+    xml.up()
+  }
+  xml.up()
+  xml.end()
+  write('\n')
 }
 
-/** The private parts of Vitest's JUnit reporter this class redirects (checked by shape before use). */
-interface JUnitInternals {
-  reportFile?: string
-  fileFd?: { close(): Promise<void> }
-  baseLog: (text: string) => Promise<void>
-  logger?: { baseLog: (text: string) => Promise<void> }
+type Builder = ReturnType<typeof createCB>
+
+function writeCase(xml: Builder, c: Case, text: (value: string) => string): void {
+  xml.ele('testcase', { classname: text(c.classname), file: text(c.file), name: text(c.name), time: time(c.seconds) })
+  if (c.properties.length) {
+    xml.ele('properties')
+    for (const p of c.properties) xml.ele('property', { name: text(p.type), value: text(p.message) }).up()
+    xml.up()
+  }
+  if (c.outcome === 'skipped') xml.ele('skipped').up()
+  for (const p of c.problems) {
+    xml.ele(c.outcome === 'error' ? 'error' : 'failure', { message: text(p.message), type: text(p.type) })
+    if (p.body) xml.txt(text(p.body))
+    xml.up()
+  }
+  for (const stream of ['stdout', 'stderr'] as const) {
+    const lines = c.logs?.[stream]
+    if (lines?.length) xml.ele(stream === 'stdout' ? 'system-out' : 'system-err').txt(text(lines.join(''))).up()
+  }
+  xml.up()
+}
+
+function count(cases: Iterable<Case>): { tests: number; failures: number; errors: number; skipped: number } {
+  const counts = { tests: 0, failures: 0, errors: 0, skipped: 0 }
+  for (const c of cases) {
+    counts.tests++
+    if (c.outcome === 'failure') counts.failures++
+    else if (c.outcome === 'error') counts.errors++
+    else if (c.outcome === 'skipped') counts.skipped++
+  }
+  return counts
+}
+
+const attrs = (c: { tests: number; failures: number; errors: number }) => ({ tests: String(c.tests), failures: String(c.failures), errors: String(c.errors) })
+
+function problem(error: { message?: string; name?: string; stack?: string }): { message: string; type: string; body?: string } {
+  const message = error.message ?? ''
+  return { message, type: error.name ?? 'Error', ...(error.stack ? { body: error.stack } : {}) }
+}
+
+function seconds(ms: number | undefined): number {
+  return (ms ?? 0) / 1000
+}
+
+/** Seconds with millisecond precision, JUnit's usual form. */
+function time(s: number): string {
+  return s.toFixed(3)
+}
+
+/** Characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/U+FFFF). */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
+
+/** A value as XML can hold it: no terminal colours, no characters XML forbids (the library escapes the rest). */
+function xmlText(value: string): string {
+  return stripVTControlCharacters(value).replace(NOT_XML, '')
 }

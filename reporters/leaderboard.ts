@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import type { SerializedError, TestAnnotation } from 'vitest'
+import type { SerializedError } from 'vitest'
 import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node'
 import type { Gate } from '../src/contracts/options.ts'
 import type { ProgressRecord } from '../src/scoring/progress.ts'
@@ -11,9 +11,7 @@ import { cleanText } from '../src/lib/text.ts'
 import { isLeftOut, isUnfinished } from '../src/scoring/task-record.ts'
 import { STATUS_PROPERTY } from './junit-properties.ts'
 import { filesNotRun, notRunMessage, plannedFiles, workerDeath } from './run-gaps.ts'
-import type { RefereeSettings, RunEnd, TestItem } from './referee/protocol.ts'
-import { REPORT_FILES } from './referee/report-files.ts'
-import { RefereeClient } from './referee/referee-client.ts'
+import { Referee, REPORT_FILES, type Properties, type RefereeSettings, type RunEnd, type TestItem } from './referee/referee.ts'
 import { TaskFileSnapshot } from '../src/node/task-file-integrity.ts'
 
 export interface LeaderboardReporterOptions {
@@ -28,30 +26,33 @@ export interface LeaderboardReporterOptions {
   historyDir: string | null
   /** The Vitest projects whose tasks this report holds (each project's `mcpBench()` options apply to its own tasks); unset: every project. */
   projects?: ReadonlySet<string>
-  /** Where the referee runs: a process of its own (the default), or Vitest's main process. */
-  referee?: 'process' | 'here'
 }
 
 /**
- * The leaderboard's reporter in Vitest's main process. It hands each benchmark test's result, as plain data, to
- * the run's referee (referee/referee.ts, in a process of its own: referee/referee-client.ts), which validates and
- * scores it and, at the end of the run, writes leaderboard.json, summary.md, report.html and the history. This
- * side knows what only Vitest's main process knows (the tests, the files that did not run, the interruptions),
- * gives the JUnit reporter the tasks' scores as properties, prints the summary and sets the exit code, saying
- * why. Tests without an outcome (the project's own unit tests) are ignored.
+ * The leaderboard's reporter, over Vitest's public reporter API. It hands each benchmark test's result, as plain
+ * data, to the run's referee (referee/referee.ts, in this same process), which validates and scores it and, at
+ * the end of the run, writes leaderboard.json, summary.md, report.html and the history. This side knows what
+ * only Vitest knows (the tests, the files that did not run, the interruptions), gives the JUnit reporter the
+ * tasks' scores as properties, prints the summary and sets the exit code, saying why. Tests without an outcome
+ * (the project's own unit tests) are ignored.
  */
 export class LeaderboardReporter implements Reporter {
   private vitest?: Vitest
   /** The files this run set out to run: a file whose worker died before it started is known only from here. */
   private planned: ReadonlyArray<TestSpecification> = []
-  private readonly referee: RefereeClient
+  /** Made at the first result or run end, once Vitest's config (the root, watch, the shard) is known. */
+  private refereeMade?: Referee
+  /** Results the referee is still making rows for: the end of the run waits for them. */
+  private readonly scoring = new Set<Promise<unknown>>()
   private taskFiles?: TaskFileSnapshot
   private readonly recordListeners: Array<(testId: string, record: ProgressRecord) => void> = []
-  /** This run's end, once it has begun: the JUnit reporter waits for the properties it puts on the tests. */
-  private ending: Promise<void> = Promise.resolve()
+  /** This run's JUnit properties, once the end of the run has them: the JUnit reporter waits for them. */
+  private properties: Promise<Properties> = Promise.resolve(new Map())
 
-  constructor(private readonly options: LeaderboardReporterOptions) {
-    this.referee = new RefereeClient(() => this.settings(), (message) => this.logWarning(message), options.referee ?? 'process')
+  constructor(private readonly options: LeaderboardReporterOptions) {}
+
+  private get referee(): Referee {
+    return (this.refereeMade ??= new Referee(this.settings()))
   }
 
   onInit(vitest: Vitest): void {
@@ -65,8 +66,6 @@ export class LeaderboardReporter implements Reporter {
     // Hashed before any task runs: a task file changed during the run fails it (src/node/task-file-integrity.ts).
     this.taskFiles ??= new TaskFileSnapshot(this.vitest?.config.root ?? process.cwd())
     this.taskFiles.take(this.planned.filter((s) => s.project.config.environment === this.options.environment).map((s) => s.moduleId))
-    // Started now, it is ready by the first result: a run whose tasks all end at once would otherwise wait for its start-up at the end.
-    if (this.planned.some((s) => s.project.config.environment === this.options.environment)) this.referee.prepare()
   }
 
   /** Calls `listener` with each task's record as the referee makes it (the progress display shows them). */
@@ -74,9 +73,9 @@ export class LeaderboardReporter implements Reporter {
     this.recordListeners.push(listener)
   }
 
-  /** Resolves once this run's tests have their JUnit properties (the JUnit reporter writes them). */
-  propertiesReady(): Promise<void> {
-    return this.ending
+  /** This run's JUnit properties by test id, once the end of the run has made them (the JUnit reporter writes them). */
+  junitProperties(): Promise<Properties> {
+    return this.properties
   }
 
   private ownProject(name: string): boolean {
@@ -106,26 +105,28 @@ export class LeaderboardReporter implements Reporter {
     const errors = (test.result().errors ?? []).map((e) => redactor.text(cleanText(e.message)))
     const file = this.fileOf(test)
     const item = this.itemOf(test, `${test.project.name}\u0000${file}`, file, errors)
-    this.referee.result(item).then((record) => {
+    const scored = this.referee.result(item).then((record) => {
       if (record) for (const listener of this.recordListeners) listener(test.id, record)
     }, (error: Error) => this.logError(error.message))
+    this.scoring.add(scored)
+    void scored.finally(() => this.scoring.delete(scored))
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = [], reason?: string): Promise<void> {
-    // Set before the first await: the JUnit reporter's end (called right after this one) waits on it.
-    let ready!: () => void
-    this.ending = new Promise((resolve) => (ready = resolve))
-    return this.end(modules, unhandledErrors, reason, ready).finally(ready)
+    // Set before the first await: the JUnit reporter's end (called with this one) waits on it.
+    let ready!: (properties: Properties) => void
+    this.properties = new Promise((resolve) => (ready = resolve))
+    return this.end(modules, unhandledErrors, reason, ready).finally(() => ready(new Map()))
   }
 
-  /** `ready`: called once the tests have their JUnit properties, so the JUnit file is written while the referee writes the reports. */
-  private async end(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: string | undefined, ready: () => void): Promise<void> {
+  /** `ready`: called with the tests' JUnit properties, so the JUnit file is written while the referee writes the reports. */
+  private async end(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: string | undefined, ready: (properties: Properties) => void): Promise<void> {
+    await Promise.all(this.scoring)
     const root = this.vitest?.config.root ?? process.cwd()
     // A dead worker cuts the run short as an interrupt does: what it had not finished is listed, not lost.
     const died = workerDeath(unhandledErrors)
     const interruption = died ?? (reason === 'interrupted' ? 'interrupted' : null)
     const run = this.collect(modules.filter((m) => this.ownProject(m.project.name)), root, interruption)
-    let applied = false
     const verdict = await this.referee.end({
       files: run.files,
       fileErrors: run.fileErrors,
@@ -138,17 +139,17 @@ export class LeaderboardReporter implements Reporter {
       gateDeferred: this.gateDeferred(),
       ...(this.taskFiles ? { integrity: this.taskFiles.check() } : {}),
     }, (properties) => {
-      // Once: a referee that took over from a dead process gives them again.
-      if (applied) return
-      applied = true
-      for (const [testId, list] of properties) run.tests.get(testId)?.annotations.push(...list)
-      ready()
+      for (const [testId, status] of run.unfinishedStatus) properties.set(testId, status)
+      ready(properties)
     })
     for (const { level, message } of verdict.logs) {
       if (level === 'error') this.logError(message)
       else this.logWarning(message)
     }
-    if (!this.vitest?.config.watch) this.referee.close()
+    if (!this.vitest?.config.watch) {
+      this.refereeMade?.close()
+      this.refereeMade = undefined
+    }
     if (verdict.code === null || verdict.summary === null) return
     if (this.vitest) this.vitest.logger.log(verdict.summary)
     else console.log(verdict.summary)
@@ -169,11 +170,9 @@ export class LeaderboardReporter implements Reporter {
     return relative(this.vitest?.config.root ?? process.cwd(), test.module.moduleId)
   }
 
-  /** A benchmark test as the referee reads it (the client leaves out of the end of the run an outcome the referee has). */
+  /** A benchmark test as the referee reads it. */
   private itemOf(test: TestCase, key: string, file: string, errors: string[]): TestItem {
     const meta = test.meta()
-    const outcome: unknown = meta.mcpBenchOutcome
-    const outcomeIs = outcome === undefined ? 'missing' : 'included'
     return {
       key,
       testId: test.id,
@@ -183,15 +182,15 @@ export class LeaderboardReporter implements Reporter {
       state: test.result().state,
       errors,
       durationMs: Math.round(test.diagnostic()?.duration ?? 0),
-      outcomeIs,
-      ...(outcomeIs === 'included' ? { outcome } : {}),
+      outcome: meta.mcpBenchOutcome,
     }
   }
 
   /** This run's tests for the referee, by file, the unfinished ones, file errors and failing non-benchmark tests. */
   private collect(modules: ReadonlyArray<TestModule>, root: string, interruption: string | null) {
     const files: RunEnd['files'] = []
-    const tests = new Map<string, { annotations: TestAnnotation[] }>()
+    /** Tests with no result: JUnit writes each as an <error>, not as a test that passed. */
+    const unfinishedStatus: Properties = new Map()
     const unfinished: RunEnd['unfinished'] = []
     const fileErrors: RunEnd['fileErrors'] = []
     let otherFailures = 0
@@ -211,14 +210,12 @@ export class LeaderboardReporter implements Reporter {
         if (isLeftOut(test.options.mode)) continue
         if (isUnfinished(meta.mcpBenchOutcome, test.result().state)) {
           unfinished.push({ file, name: test.fullName })
-          // JUnit writes it as an <error>, not as a test that passed.
-          rawTask(test).annotations.push({ type: STATUS_PROPERTY, message: 'unfinished' })
+          unfinishedStatus.set(test.id, [{ type: STATUS_PROPERTY, message: 'unfinished' }])
           continue
         }
         // The JUnit reporter and the reports read the same cleaned messages.
         const errors = (test.result().errors ?? []).map((e) => cleanErrorInPlace(e, this.options.redactor))
         items.push(this.itemOf(test, key, file, errors))
-        tests.set(test.id, rawTask(test))
       }
       files.push({ key, tests: items })
       const loadErrors = module.errors()
@@ -231,7 +228,7 @@ export class LeaderboardReporter implements Reporter {
       if (spec.project.config.environment !== this.options.environment) continue
       fileErrors.push({ file: relative(root, spec.moduleId), error: notRunMessage(interruption) })
     }
-    return { files, tests, unfinished, fileErrors, otherFailures }
+    return { files, unfinishedStatus, unfinished, fileErrors, otherFailures }
   }
 
   /** A shard's results are only a part: the gate applies when the shards are merged. */
@@ -242,14 +239,6 @@ export class LeaderboardReporter implements Reporter {
     const blob = reporters.some((r) => r === 'blob' || (Array.isArray(r) && r[0] === 'blob'))
     return blob ? `shard ${config.shard.index}/${config.shard.count}: the gate applies to the merged run (vitest --merge-reports), not to one shard` : null
   }
-}
-
-/**
- * The runner's task behind a reported test. Vitest keeps it on the public
- * object but out of its types; the JUnit reporter writes `annotations` from it.
- */
-function rawTask(test: TestCase): { annotations: TestAnnotation[] } {
-  return (test as unknown as { task: { annotations: TestAnnotation[] } }).task
 }
 
 function cleanErrorInPlace(error: { message: string; stack?: string }, redactor: Redactor): string {

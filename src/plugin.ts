@@ -10,7 +10,7 @@ import { guardInspectorSignal } from './lib/inspector-guard.ts'
 import { agentName } from './lib/agent-name.ts'
 import { concurrencyConfig, concurrentTasks, waitsOnModels, workersFor } from './node/concurrency.ts'
 import type { AgentSetting, BenchOptions, ResolvedBenchOptions } from './contracts/options.ts'
-import { judgeWorkerEnv, resolveAgents, resolveOptions, runtimeSettings } from './node/resolve-settings.ts'
+import { judgeWorkerEnv, resolveOptions, runtimeSettings } from './node/resolve-settings.ts'
 import { finishReportsOnExit, handleInterrupts } from './node/interrupt.ts'
 import { createRedactor, MIN_SECRET_LENGTH, type Redactor } from './lib/redact.ts'
 import { startSlotServer, type SlotServer } from './node/slot-server.ts'
@@ -34,6 +34,9 @@ export type { ServerConfig } from './contracts/server-config.ts'
 
 export function mcpBench(input: BenchOptions = {}): Plugin {
   const options = resolveOptions(input)
+  // An inline judge key or headers reach this project's workers as environment variables of their own (the
+  // settings name the variable); the main process's environment is left as it was.
+  const workerEnv = judgeWorkerEnv(options.judge)
   let settings: RuntimeSettings | undefined
   return {
     name: 'vitest-mcp-bench',
@@ -43,9 +46,7 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       settings = runtimeSettings(options, root, process.env, concurrentTasks(test))
       return {
         test: {
-          // An inline judge key or headers reach this project's workers as environment variables of their own
-          // (the settings name the variable); the main process's environment is left as it was.
-          env: judgeWorkerEnv(options.judge),
+          env: workerEnv,
           // Up to `concurrency` tasks at once per worker; the tasks pool holds the whole run to it.
           ...concurrencyConfig(settings.concurrency, test),
           environment: here('./runtime/environment'),
@@ -79,13 +80,13 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       const server = await slotServer(vitest, concurrency)
       routeSlots(vitest, project, server.address)
       // The reports redact the judge's inline key and headers too, which this process's environment never holds.
-      const redactor = redactorFor(resolved, { ...process.env, ...judgeWorkerEnv(options.judge) })
-      if (options.reporters) addReporters(vitest, project, options, redactor)
+      const redactor = redactorFor(resolved, { ...process.env, ...workerEnv })
+      if (options.reporters) addReporters(vitest, project, options, resolved, redactor)
       // A value this short is too likely to occur by chance to be replaced: say so, rather than leave it in the reports unnoticed.
       for (const secret of redactor.tooShort) {
         vitest.logger.warn(`vitest-mcp-bench: ${secret.label} is shorter than ${MIN_SECRET_LENGTH} characters, so it is not redacted from reports, cassettes or the terminal`)
       }
-      const agents = resolveAgents(options.agent)
+      const agents = resolved.agents
       vitest.logger.log(`vitest-mcp-bench [${project.name || 'root'}]: ${describeAgents(agents)}`)
       // Said once per run, right under the agents: custom agents held less than the sandbox, and why.
       if (agents.some((a) => typeof a === 'object' && a.kind === 'module' && a.isolation !== 'none')) guardInspectorSignal()
@@ -148,9 +149,18 @@ function endpoint(url: string | undefined): string {
 }
 
 function describeAgents(agents: AgentSetting[]): string {
-  const names = agents.map((a) => (a === 'reference' ? 'reference (replays each task\'s reference plan)' : a.kind === 'openai' ? `${agentName(a)} (OpenAI-compatible${a.loop === 'tools' ? '' : `, ${a.loop} loop`}${endpoint(a.baseURL ?? process.env.OPENAI_BASE_URL)})` : `${agentName(a)} (custom, ${a.isolation === 'none' ? 'in the worker: not isolated' : `isolation: ${a.isolation}`})`))
+  const names = agents.map(describeAgent)
   const hint = agents.length === 1 && agents[0] === 'reference' && !process.env.MCP_BENCH_MODEL ? '; set MCP_BENCH_MODEL to benchmark a model' : ''
   return `agent${agents.length > 1 ? 's' : ''}: ${names.join(', ')}${hint}`
+}
+
+function describeAgent(agent: AgentSetting): string {
+  if (agent === 'reference') return 'reference (replays each task\'s reference plan)'
+  if (agent.kind === 'openai') {
+    const loop = agent.loop === 'tools' ? '' : `, ${agent.loop} loop`
+    return `${agentName(agent)} (OpenAI-compatible${loop}${endpoint(agent.baseURL ?? process.env.OPENAI_BASE_URL)})`
+  }
+  return `${agentName(agent)} (custom, ${agent.isolation === 'none' ? 'in the worker: not isolated' : `isolation: ${agent.isolation}`})`
 }
 
 const TIER_TAGS = [
@@ -176,8 +186,8 @@ const reportGroups = new WeakMap<Vitest, Map<string, ReportGroup>>()
  * share a directory but not those options are a configuration error, said at once, rather than one of them
  * silently winning.
  */
-function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBenchOptions, redactor: Redactor): void {
-  const outputDir = resolve(project.config.root, options.outputDir)
+function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBenchOptions, settings: RuntimeSettings, redactor: Redactor): void {
+  const { outputDir, historyDir } = settings
   const groups = reportGroups.get(vitest) ?? new Map<string, ReportGroup>()
   reportGroups.set(vitest, groups)
   const existing = groups.get(outputDir)
@@ -195,15 +205,15 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
   // Every project of the group adds its secrets: the reports redact them all.
   const groupRedactor = lazyRedactor(() => group.secrets)
   const reporters = vitest.config.reporters as unknown[]
-  // The leaderboard reporter writes each task's record onto its test as properties; the JUnit reporter,
-  // after it, writes them (and reads the status to tell errors from failures).
-  const leaderboard = new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor: groupRedactor, prices, historyDir: historyDir(project.config.root, outputDir, options.historyDir), projects: group.projects })
+  // The leaderboard reporter makes each task's JUnit properties from its record; the JUnit reporter waits for
+  // them, writes them, and reads the status to tell errors from failures.
+  const leaderboard = new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor: groupRedactor, prices, historyDir, projects: group.projects })
   const reports = [
     leaderboard,
-    new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench', projects: group.projects, after: () => leaderboard.propertiesReady() }),
+    new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench', projects: group.projects, properties: () => leaderboard.junitProperties(), redact: (text) => groupRedactor.text(text) }),
   ]
   reporters.push(...reports)
-  // A second Ctrl-C exits without waiting for the run, but not without these reports.
+  // A second signal exits without waiting for the run, but not without these reports.
   finishReportsOnExit(vitest, reports)
   // One progress block for the run, first in line: Vitest calls reporters in order, and its default reporter
   // redraws its status window (which shows the progress block) as it handles a result, so the block must have
@@ -237,10 +247,4 @@ function lazyRedactor(secrets: () => Redactor['secrets']): Redactor {
     get secrets() { return current().secrets },
     get tooShort() { return current().tooShort },
   }
-}
-
-/** The run history's directory: the `historyDir` option (relative to the root), else `<outputDir>/history`; null when turned off. */
-function historyDir(root: string, outputDir: string, option: string | false | undefined): string | null {
-  if (option === false) return null
-  return option === undefined ? resolve(outputDir, 'history') : resolve(root, option)
 }

@@ -67,20 +67,3 @@ export async function renderSvg(option: EChartsOption, size: ChartSize): Promise
   if (!echarts) throw new Error(`ECharts is not installed: ${INSTALL_CHARTS}`)
   return drawSvg(echarts, option, size)
 }
-
-/**
- * Loads ECharts and draws one small throwaway chart, so the code the report's charts run is parsed and
- * compiled before the run ends. The leaderboard reporter calls it while tests are still running, when the
- * main process mostly waits on the workers, so the report at the end does not pay for that first load.
- * Without ECharts there is nothing to warm.
- */
-export async function warmUpCharts(): Promise<void> {
-  const echarts = await loadECharts()
-  if (!echarts) return
-  drawSvg(echarts, {
-    xAxis: { type: 'category', data: ['a', 'b'] },
-    yAxis: { type: 'value', max: 1 },
-    legend: {},
-    series: [{ name: 'x', type: 'bar', data: [0.5, 1], label: { show: true } }, { name: 'y', type: 'line', data: [0.2, 0.8] }],
-  }, { width: 320, height: 200 })
-}

@@ -1,9 +1,10 @@
 import { join, relative } from 'node:path'
+import type { TestAnnotation } from 'vitest'
 import { baselineComparison } from '../../src/node/baseline.ts'
 import { gitRevision } from '../../src/node/history/git.ts'
 import { historyRecord } from '../../src/node/history/record.ts'
 import { readHistory, writeHistoryRecord, type History } from '../../src/node/history/store.ts'
-import type { Leaderboard, TaskRecord } from '../../src/contracts/leaderboard.ts'
+import type { Leaderboard, TaskFileIntegrity, TaskRecord } from '../../src/contracts/leaderboard.ts'
 import type { TaskOutcome } from '../../src/contracts/outcome.ts'
 import type { Trajectory } from '../../src/contracts/trajectory.ts'
 import { writeChunksAtomic } from '../../src/lib/atomic-file.ts'
@@ -21,7 +22,67 @@ import { PreparedRows } from '../prepared-rows.ts'
 import { formatSummary } from '../summary.ts'
 import { recordOf, validOutcome } from '../task-outcome.ts'
 import { trajectoryKey } from '../trajectory-key.ts'
-import type { Properties, RefereeSettings, RunEnd, TestItem, Verdict } from './protocol.ts'
+import type { Gate } from '../../src/contracts/options.ts'
+import type { Prices } from '../../src/contracts/prices.ts'
+
+/** The report files the referee owns in the output directory (junit.xml is the JUnit reporter's). */
+export const REPORT_FILES = ['leaderboard.json', 'summary.md', 'report.html'] as const
+
+/** What the referee knows of the run before the first result: the reports' options and the run's secrets. */
+export interface RefereeSettings {
+  outputDir: string
+  root: string
+  gate: Gate
+  prices: Prices
+  historyDir: string | null
+  /** Values the reports must never hold (API keys, expanded `${VAR}`s), with what to show instead. */
+  secrets: Array<{ value: string; label: string }>
+  watch: boolean
+  shard: { index: number; count: number } | null
+}
+
+/** One benchmark test's result, as plain data. */
+export interface TestItem {
+  /** The test's file within its project: in watch mode a file that reran replaces its own results. */
+  key: string
+  testId: string
+  file: string
+  /** Its full name, as the list of unfinished tests names it. */
+  name: string
+  identity: { taskId: string; agent: string; trial: number }
+  state: string
+  /** Its error messages as the reports show them (cleaned and redacted). */
+  errors: string[]
+  durationMs: number
+  /** The record its worker sent, unchecked (validating it is the referee's job); undefined: it sent none (its worker died). */
+  outcome: unknown
+}
+
+/** The end of a run, what only Vitest's main process knows: the files, the interruptions, the other failures. */
+export interface RunEnd {
+  files: Array<{ key: string; tests: TestItem[] }>
+  fileErrors: Array<{ file: string; error: string }>
+  unfinished: Array<{ file: string; name: string }>
+  interruption: string | null
+  interruptCode: number | null
+  workerDied: boolean
+  otherFailures: number
+  unhandledErrors: number
+  gateDeferred: string | null
+  /** The task files hashed at the start and at the end (src/node/task-file-integrity.ts); absent when none ran. */
+  integrity?: TaskFileIntegrity
+}
+
+/** Each task's JUnit properties, by test id. */
+export type Properties = Map<string, TestAnnotation[]>
+
+/** The referee's answer to the end of a run. `code` and `summary` are null when the run held no benchmark test. */
+export interface Verdict {
+  code: number | null
+  summary: string | null
+  /** What the main process is to print: a report that could not be written, a history that could not be read. */
+  logs: Array<{ level: 'warn' | 'error'; message: string }>
+}
 
 /** One task's latest result in this Vitest session. */
 interface Seen {
@@ -30,19 +91,16 @@ interface Seen {
 }
 
 /**
- * The referee of a run: it validates each benchmark test's outcome as it arrives, scores it into its leaderboard
- * record (src/scoring), makes its rows of the reports, and at the end of the run builds the leaderboard, writes
- * leaderboard.json, summary.md, report.html and the history, and gives each task's JUnit properties and the
- * verdict: the exit code and the summary to print.
+ * The referee of a run, in Vitest's main process: it validates each benchmark test's outcome as it arrives,
+ * scores it into its leaderboard record (src/scoring), makes its rows of the reports, and at the end of the run
+ * builds the leaderboard, writes leaderboard.json, summary.md, report.html and the history, and gives each task's
+ * JUnit properties and the verdict: the exit code and the summary to print.
  *
- * It reads plain data only (protocol.ts), never Vitest's objects, so it runs where the plugin puts it: in a
- * process of its own (referee-process.ts), which keeps its memory and its bursts of work out of Vitest's main
- * process, or in Vitest's main process when that process cannot be started (referee-client.ts).
+ * It reads plain data (the types above), never Vitest's objects: the leaderboard reporter (reporters/leaderboard.ts)
+ * turns Vitest's public reporter API into them.
  */
 export class Referee {
   private readonly redactor: Redactor
-  /** Each test's validated outcome and record, by test id, from its result as it arrived. */
-  private readonly arrived = new Map<string, { outcome: TaskOutcome; record: TaskRecord | null }>()
   /**
    * In watch mode the reports keep the latest result of every task seen, not just the files that reran. By
    * file (project and path), then test id: a file that reran replaces its own entries at once.
@@ -52,7 +110,6 @@ export class Referee {
   private readonly prepared: PreparedRows
   private readonly preparedJson: PreparedRows
   private rowMaker?: Promise<typeof import('../html/task-table.ts')>
-  private reportWarming = false
 
   constructor(private readonly settings: RefereeSettings) {
     this.redactor = sharingRedactor(createRedactor(settings.secrets))
@@ -62,14 +119,12 @@ export class Referee {
 
   /**
    * A benchmark test's result as it arrives: its rows of the reports made now, while the run goes on, rather than
-   * at its end, and what the progress display shows of its record (null while it is unfinished). The first
-   * result loads the report page's code, so the end of the run does not.
+   * at its end, and what the progress display shows of its record (null while it is unfinished). The outcome is
+   * validated once: the end of the run, handed the same object, reuses it (validOutcome).
    */
   async result(item: TestItem): Promise<ProgressRecord | null> {
     const { outcome, record } = this.taskOf(item)
-    this.arrived.set(item.testId, { outcome, record })
     if (!record) return null
-    this.warmReport()
     this.rowMaker ??= import('../html/task-table.ts')
     const rows = await this.rowMaker
     // Made as the end of the run makes them: from the record as the board shows it (redacted), then redacted whole.
@@ -79,40 +134,28 @@ export class Referee {
     return progressRecord(shown)
   }
 
-  private warmReport(): void {
-    if (this.reportWarming) return
-    this.reportWarming = true
-    setTimeout(() => {
-      // The reports sort by name: the first string comparison loads the locale's collation (about 20 ms).
-      'a'.localeCompare('b')
-      void import('../html.ts').catch(() => {})
-      void import('../html/echarts.ts').then((charts) => charts.warmUpCharts()).catch(() => {})
-    }, 0).unref()
-  }
-
   /**
    * The end of the run: the reports, the history and the verdict. Each task's JUnit properties go to
-   * `onProperties` first, before the reports are written, so the JUnit file is written meanwhile.
+   * `onProperties` first, before the reports are written, so the JUnit reporter can write its file meanwhile.
    */
   async end(run: RunEnd, onProperties: (properties: Properties) => void): Promise<Verdict> {
     const logs: Verdict['logs'] = []
-    const properties: Properties = []
+    const properties: Properties = new Map()
     for (const file of run.files) {
       const fileSeen = new Map<string, Seen>()
       this.seen.set(file.key, fileSeen)
       for (const item of file.tests) {
-        const { outcome, record } = this.endTaskOf(item)
+        const { outcome, record } = this.taskOf(item)
         if (!record) {
           // A test whose outcome turned out not to say why it was skipped: it did not finish, and is listed so.
           run.unfinished.push({ file: item.file, name: item.name })
-          properties.push([item.testId, [{ type: STATUS_PROPERTY, message: 'unfinished' }]])
+          properties.set(item.testId, [{ type: STATUS_PROPERTY, message: 'unfinished' }])
           continue
         }
         fileSeen.set(item.testId, { record, trajectory: outcome.trajectory })
-        properties.push([item.testId, junitProperties(record)])
+        properties.set(item.testId, junitProperties(record))
       }
     }
-    this.arrived.clear()
     onProperties(properties)
     const seen = [...this.seen.values()].flatMap((file) => [...file.values()])
     if (seen.length === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0) return { code: null, summary: null, logs }
@@ -181,18 +224,9 @@ export class Referee {
     return unwritten
   }
 
-  /** The record at the end of the run: the one made as the result arrived, when the end reads the same result. */
-  private endTaskOf(item: TestItem): { outcome: TaskOutcome; record: TaskRecord | null } {
-    return this.taskOf(item, item.outcomeIs === 'arrived' ? this.arrived.get(item.testId)?.outcome : undefined)
-  }
-
-  /**
-   * A benchmark test's outcome, validated (or the one validated as its result arrived), and its record; no
-   * record when the test never finished. recordOf gives back the record it made for the same result.
-   */
-  private taskOf(item: TestItem, arrived?: TaskOutcome): { outcome: TaskOutcome; record: TaskRecord | null } {
-    if (item.outcomeIs === 'arrived' && !arrived) throw new Error(`referee: the result of ${item.file} > ${item.identity.taskId} was said to have arrived, but it did not`)
-    const outcome = arrived ?? validOutcome(item.outcomeIs === 'included' ? item.outcome : undefined, item.identity, item.file, item.errors)
+  /** A benchmark test's outcome, validated, and its record; no record when the test never finished. */
+  private taskOf(item: TestItem): { outcome: TaskOutcome; record: TaskRecord | null } {
+    const outcome = validOutcome(item.outcome, item.identity, item.file, item.errors)
     if (isUnfinished(outcome, item.state)) return { outcome, record: null }
     return { outcome, record: recordOf(outcome, { state: item.state as 'passed' | 'failed' | 'skipped', errors: item.errors, durationMs: item.durationMs }, this.settings.prices) }
   }

@@ -35,6 +35,9 @@ export const AnswerLimitsSchema = z.strictObject({
 })
 export type AnswerLimits = z.infer<typeof AnswerLimitsSchema>
 
+/** An OpenAI-compatible agent's loops (the `loop` option, and MCP_BENCH_AGENT_LOOP). */
+export const AGENT_LOOPS = ['tools', 'planner', 'react'] as const
+
 /** Where an agent comes from. A string is a model name for the OpenAI-compatible agent. */
 const OpenAIAgentSchema = z.strictObject({
   kind: z.literal('openai').default('openai'),
@@ -52,7 +55,7 @@ const OpenAIAgentSchema = z.strictObject({
    * `tools`: native tool calling. `planner`: MCP-Bench's JSON planning loop, for models without tool calling.
    * `react`: MCP-AgentBench's ReAct text loop (Thought, Action, Observation).
    */
-  loop: z.enum(['tools', 'planner', 'react']).default('tools'),
+  loop: z.enum(AGENT_LOOPS).default('tools'),
   /** Most tools one request may carry (default 128, OpenAI's limit). */
   maxTools: z.number().int().positive().optional(),
   /**
@@ -124,7 +127,7 @@ export const DefaultChecksSchema = z.strictObject({
   answerLimits: z.union([z.literal(false), AnswerLimitsSchema]).prefault({}),
 })
 
-export const GateSchema = z.strictObject({
+const GateSchema = z.strictObject({
   /**
    * A previous run's leaderboard.json to compare with (a path relative to the project root, or an http(s) URL):
    * the gate fails when a metric in `maxDrop` dropped by more than allowed, with `confidence`.

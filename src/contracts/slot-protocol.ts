@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 /**
- * The slot protocol between workers and the main process: one JSON message per line over a loopback socket.
+ * The slot protocol between workers and the main process: one JSON message per line over a Unix domain socket.
  * A worker asks for a slot in a named pool, the main process grants it when the pool has room, the worker
  * releases it. A socket that closes gives back every slot it held, so a worker that dies frees its share.
  */

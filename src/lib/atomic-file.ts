@@ -29,7 +29,8 @@ const BATCH = 1 << 18
 export function openAtomicFile(file: string, options: { exclusive?: boolean } = {}): AtomicFile {
   mkdirSync(dirname(file), { recursive: true })
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-  let fd: number | null = openSync(tmp, 'w')
+  // 'wx': never through something already at the temporary name (its name is random, but a link there is refused).
+  let fd: number | null = openSync(tmp, 'wx')
   // A process that exits between two pieces (a second Ctrl-C while a report is written) leaves no half-written *.tmp.
   const forget = removeAtExit(tmp)
   let pending: string[] = []

@@ -3,7 +3,7 @@ import type { JudgeConfigInput } from '../contracts/judge-options.ts'
 import { JudgeSettingSchema, type JudgeSetting, type RuntimeSettings } from '../contracts/settings.ts'
 import { resolveConcurrency } from './concurrency.ts'
 import { describeIssues, loadServersFile, parseServers, ServerConfigError, type LoadedServers } from '../config/load-servers.ts'
-import { BenchOptionsSchema, type AgentSetting, type BenchOptions, type ResolvedBenchOptions } from '../contracts/options.ts'
+import { AGENT_LOOPS, BenchOptionsSchema, type AgentSetting, type BenchOptions, type ResolvedBenchOptions } from '../contracts/options.ts'
 import { withMcpBenchPreset } from './preset-mcp-bench.ts'
 
 /**
@@ -121,12 +121,10 @@ export function resolveAgents(agent: ResolvedBenchOptions['agent']): AgentSettin
   return model ? [{ kind: 'openai', model, loop: loopFromEnv() }] : ['reference']
 }
 
-const LOOPS = ['tools', 'planner', 'react'] as const
-
 /** MCP_BENCH_AGENT_LOOP: `tools` (unset), `planner` or `react`; anything else is an error rather than a silent fallback. */
-function loopFromEnv(): (typeof LOOPS)[number] {
+function loopFromEnv(): (typeof AGENT_LOOPS)[number] {
   const raw = process.env.MCP_BENCH_AGENT_LOOP?.trim().toLowerCase() || 'tools'
-  const loop = LOOPS.find((l) => l === raw)
-  if (!loop) throw new Error(`MCP_BENCH_AGENT_LOOP must be one of ${LOOPS.join(', ')}, not "${process.env.MCP_BENCH_AGENT_LOOP}"`)
+  const loop = AGENT_LOOPS.find((l) => l === raw)
+  if (!loop) throw new Error(`MCP_BENCH_AGENT_LOOP must be one of ${AGENT_LOOPS.join(', ')}, not "${process.env.MCP_BENCH_AGENT_LOOP}"`)
   return loop
 }

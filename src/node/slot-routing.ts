@@ -2,7 +2,7 @@ import type { TestProject, TestSpecification, Vitest } from 'vitest/node'
 
 /** What the plugin provides a project's workers (src/runtime/limit/task-slot.ts reads it): where the run's slot server is. */
 export interface SlotsProvided {
-  /** The main process's slot server, `127.0.0.1:<port>`; empty: the worker keeps its own pools. */
+  /** The main process's slot server's socket; empty: the worker keeps its own pools. */
   address: string
   /** Workers the run may start: how many files' tasks can wait for slots at once. */
   workers: number

@@ -1,26 +1,33 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { AdaptiveLimiter, Grant } from '../lib/limiter.ts'
 import { LocalSlots } from '../lib/local-slots.ts'
 import { ClientMessageSchema, lineReader, type ServerMessage } from '../contracts/slot-protocol.ts'
 
 export interface SlotServer {
-  /** `127.0.0.1:<port>`, for the workers. */
+  /** The socket's path, for the workers (a named pipe on Windows). */
   address: string
   pools: Map<string, AdaptiveLimiter>
   close(): Promise<void>
 }
 
 /**
- * The run's pools, in the main process, served to the workers on loopback. Vitest runs one file per worker at
- * a time, so only the main process sees every task of the run: a limit on tasks (or on requests to one
- * endpoint) across all workers has to live here. `sizes` creates pools up front (the tasks pool).
+ * The run's pools, in the main process, served to the workers. Vitest runs one file per worker at a time, so
+ * only the main process sees every task of the run: a limit on tasks (or on requests to one endpoint) across
+ * all workers has to live here (docs/explanation/processes.md). `sizes` creates pools up front (the tasks pool).
+ *
+ * It listens on a Unix domain socket in a directory of its own (mkdtemp makes it mode 0700), never on a TCP
+ * port: a sandboxed agent shares the host's network, so anything on loopback is within its reach, while this
+ * directory is neither this user's to anyone else nor mounted into the sandbox. On Windows, a named pipe.
  */
 export async function startSlotServer(sizes: Record<string, number>): Promise<SlotServer> {
   const local = new LocalSlots(sizes)
   const sockets = new Set<Socket>()
   const server = createServer((socket) => {
     sockets.add(socket)
-    socket.setNoDelay(true)
     // Per socket: granted slots and waits still queued, by the worker's request id.
     const held = new Map<number, { grant?: Grant; limiter: AdaptiveLimiter; abort?: AbortController }>()
     // Grants made in one turn of the event loop (a chunk of releases frees several waiters) go out in one write.
@@ -78,22 +85,44 @@ export async function startSlotServer(sizes: Record<string, number>): Promise<Sl
     socket.on('close', drop)
     socket.on('error', () => {})
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve()
+  const { address, dir } = socketPath()
+  // Removed when the server closes, or at the latest when this process exits.
+  const remove = () => {
+    if (dir) rmSync(dir, { recursive: true, force: true })
+    process.off('exit', remove)
+  }
+  process.once('exit', remove)
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(address, () => {
+        server.off('error', reject)
+        resolve()
+      })
     })
-  })
+  } catch (error) {
+    remove()
+    throw error
+  }
   // The run ends when Vitest is done, not when the last worker hangs up.
   server.unref()
-  const port = (server.address() as { port: number }).port
   return {
-    address: `127.0.0.1:${port}`,
+    address,
     pools: local.pools,
     close: () => new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy()
-      server.close(() => resolve())
+      server.close(() => {
+        remove()
+        resolve()
+      })
     }),
   }
+}
+
+/** Where the server listens: a socket in a new private directory, or a named pipe on Windows (no directory). */
+function socketPath(): { address: string; dir: string | null } {
+  if (process.platform === 'win32') return { address: `\\\\.\\pipe\\vitest-mcp-bench-${process.pid}-${randomBytes(6).toString('hex')}`, dir: null }
+  // Short on purpose: a socket's path is limited to about 100 bytes.
+  const dir = mkdtempSync(join(tmpdir(), 'mcpb-'))
+  return { address: join(dir, 'slots'), dir }
 }

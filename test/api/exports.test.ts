@@ -17,40 +17,40 @@ const MAIN = [
 ]
 const PLUGIN = ['AgentOption', 'BenchOptions', 'Gate', 'ServerConfig', 'mcpBench']
 const BASELINES = ['RandomAgentOptions', 'greedyOneStepAgent', 'randomAgent']
-/** `vitest-mcp-bench/fixtures/<slug>`: each fixture server's entry. `createServer` is the contract; the rest are its helpers. */
+/** `vitest-mcp-bench/fixtures/<slug>`: what a user builds on, each fixture server's factory and the options it takes; its helpers stay internal. */
 const FIXTURES: Record<string, string[]> = {
-  'bibliomantic': ['BibliomanticOptions', 'Hexagram', 'Reading', 'castReading', 'createServer', 'hexagramNumber', 'inferContext', 'loadIChingData', 'trigramsOf'],
+  'bibliomantic': ['BibliomanticOptions', 'createServer'],
   'biomcp': ['BioMcpOptions', 'createServer'],
-  'call-for-papers': ['CallForPapersOptions', 'EventRecord', 'EventsData', 'EventsDataSchema', 'createServer', 'loadEvents', 'matchesKeywords', 'wikicfpDate'],
-  'car-price-evaluator': ['CarBrand', 'CarPriceOptions', 'FipeData', 'FipeDataSchema', 'brl', 'createServer', 'loadFipe', 'pythonTitle'],
+  'call-for-papers': ['CallForPapersOptions', 'createServer'],
+  'car-price-evaluator': ['CarPriceOptions', 'createServer'],
   'context7': ['createServer'],
-  'dex-paprika': ['DexPaprikaServerOptions', 'createServer', 'parseTime'],
-  'fruityvice': ['Fruit', 'FruitData', 'FruitDataSchema', 'FruityViceOptions', 'createServer', 'loadFruits'],
-  'game-trends': ['DEFAULT_NOW', 'GameTrendsOptions', 'GamesData', 'GamesDataSchema', 'SOURCES', 'Source', 'createServer', 'loadGames'],
-  'google-maps': ['GoogleMapsServerOptions', 'MAPS_ERRORS', 'MapsData', 'Place', 'createServer', 'distanceText', 'durationText', 'loadMapsData'],
-  'huge-icons': ['createServer', 'loadIcons'],
-  'huggingface': ['Hub', 'createServer', 'loadHub'],
-  'math': ['createServer', 'describeMode'],
+  'dex-paprika': ['DexPaprikaServerOptions', 'createServer'],
+  'fruityvice': ['FruityViceOptions', 'createServer'],
+  'game-trends': ['GameTrendsOptions', 'createServer'],
+  'google-maps': ['GoogleMapsServerOptions', 'createServer'],
+  'huge-icons': ['createServer'],
+  'huggingface': ['createServer'],
+  'math': ['createServer'],
   'medical-calculator': ['MedicalCalculatorOptions', 'createServer'],
   'metropolitan-museum': ['createServer'],
-  'movie-recommender': ['Movie', 'MovieRecommenderOptions', 'MoviesData', 'MoviesDataSchema', 'NOT_FOUND', 'createServer', 'loadMovies', 'searchMovies'],
-  'nasa-data': ['DEFAULT_TODAY', 'NasaData', 'NasaOptions', 'createServer', 'loadData', 'parseWhere'],
-  'national-parks': ['Park', 'ParksData', 'STATE_CODES', 'createServer', 'loadParksData'],
-  'nixos': ['createServer', 'rankPackages'],
+  'movie-recommender': ['MovieRecommenderOptions', 'createServer'],
+  'nasa-data': ['NasaOptions', 'createServer'],
+  'national-parks': ['createServer'],
+  'nixos': ['createServer'],
   'okx-exchange': ['OkxServerOptions', 'createServer'],
   'openapi-explorer': ['createServer'],
-  'osint-intelligence': ['DEFAULT_NOW', 'OsintOptions', 'createServer'],
-  'paper-search': ['Corpus', 'createServer', 'fullText', 'loadPapers', 'loadTopicPapers', 'score', 'toDict', 'tokens', 'urls'],
-  'reddit': ['createServer', 'slug'],
+  'osint-intelligence': ['OsintOptions', 'createServer'],
+  'paper-search': ['createServer'],
+  'reddit': ['createServer'],
   'scientific-computing': ['createServer'],
-  'time': ['DEFAULT_NOW', 'TimeResult', 'TimeServerOptions', 'convertTime', 'createServer', 'currentTime', 'formatHourDifference', 'isDst', 'isValidZone', 'offsetMinutes', 'parseHHMM', 'resolveWall'],
-  'unit-converter': ['createServer', 'pythonJson'],
-  'weather': ['City', 'CurrentConditions', 'ForecastDay', 'WeatherServerOptions', 'createServer', 'loadWeatherData', 'normalize', 'weatherApiUrl'],
-  'wikipedia': ['Article', 'Section', 'Wiki', 'articleText', 'createServer', 'loadArticles', 'pageText', 'splitSentences', 'urlOf'],
+  'time': ['TimeServerOptions', 'createServer'],
+  'unit-converter': ['createServer'],
+  'weather': ['WeatherServerOptions', 'createServer'],
+  'wikipedia': ['createServer'],
 }
 
-const servers = readdirSync('fixtures/servers').filter((slug) => existsSync(`fixtures/servers/${slug}/server.ts`)).sort()
-const names = exportedNames(['src/index.ts', 'src/plugin.ts', 'src/baselines.ts', ...servers.map((slug) => `fixtures/servers/${slug}/server.ts`)])
+const servers = readdirSync('fixtures/servers').filter((slug) => existsSync(`fixtures/servers/${slug}/index.ts`)).sort()
+const names = exportedNames(['src/index.ts', 'src/plugin.ts', 'src/baselines.ts', ...servers.map((slug) => `fixtures/servers/${slug}/index.ts`)])
 
 describe('the package entries export exactly the pinned names', () => {
   it('package.json maps each entry to the source file pinned here', () => {
@@ -60,7 +60,7 @@ describe('the package entries export exactly the pinned names', () => {
       '.': './dist/src/index.js',
       './plugin': './dist/src/plugin.js',
       './baselines': './dist/src/baselines.js',
-      './fixtures/*': './dist/fixtures/servers/*/server.js',
+      './fixtures/*': './dist/fixtures/servers/*/index.js',
       './package.json': './package.json',
       './leaderboard.schema.json': './leaderboard.schema.json',
     })
@@ -71,7 +71,7 @@ describe('the package entries export exactly the pinned names', () => {
   it('vitest-mcp-bench/baselines', () => expect(names.get('src/baselines.ts')).toEqual(BASELINES))
   it('vitest-mcp-bench/fixtures/*', () => {
     expect(servers).toEqual(Object.keys(FIXTURES))
-    for (const slug of servers) expect([slug, names.get(`fixtures/servers/${slug}/server.ts`)]).toEqual([slug, FIXTURES[slug]])
+    for (const slug of servers) expect([slug, names.get(`fixtures/servers/${slug}/index.ts`)]).toEqual([slug, FIXTURES[slug]])
     for (const slug of servers) expect(FIXTURES[slug]).toContain('createServer')
   })
 })

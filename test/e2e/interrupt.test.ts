@@ -38,7 +38,7 @@ describe('an interrupted run (child Vitest)', { timeout: 120_000 }, () => {
       expect(r.summary).toMatch(/^> \*\*Interrupted\*\*: 2 task\(s\) did not finish/m)
       expect(r.output).toContain(`interrupted: 2 finished tasks written, 2 unfinished listed in leaderboard.json; exit ${code}`)
       // JUnit is a whole document with every test in it, not the empty file Vitest leaves when killed.
-      expect(r.junit).toMatch(/^<\?xml version="1\.0" encoding="UTF-8" \?>\n<testsuites [^>]*tests="4"[\s\S]*<\/testsuites>\n$/)
+      expect(r.junit).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites [^>]*tests="4"[\s\S]*<\/testsuites>\n$/)
       expect(r.junit.match(/<testcase /g)).toHaveLength(4)
       // Every server and the worker that ran them are gone within 5 s of the signal.
       const parents = readFileSync(`${pidFile(r.out)}.parents`, 'utf8').trim().split('\n').map(Number)

@@ -57,8 +57,8 @@ describe('a benchmark run end to end (child Vitest process)', { timeout: 180_000
     // JUnit carries every task and its metrics as properties, from the record; nothing unmeasured is written.
     // 15 tasks, plus the two files that failed to load, which JUnit reports as testcases of their own.
     expect(junit.match(/<testcase /g)).toHaveLength(17)
-    expect(junit).toContain('<property name="mcp-bench.executionSuccess" value="1">')
-    expect(junit).toContain('<property name="mcp-bench.status" value="setup-error">')
+    expect(junit).toContain('<property name="mcp-bench.executionSuccess" value="1"/>')
+    expect(junit).toContain('<property name="mcp-bench.status" value="setup-error"/>')
     expect(junit).not.toMatch(/value="null"/)
     expect(junit).not.toMatch(/\u001b\[/)
     expect(output).toContain('MCP benchmark leaderboard')

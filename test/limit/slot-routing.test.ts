@@ -9,7 +9,7 @@ function project(name: string) {
 }
 
 describe('which slots the workers use', () => {
-  const server = { address: '127.0.0.1:4000', workers: 4 }
+  const server = { address: '/tmp/mcpb-test/slots', workers: 4 }
 
   it('sends the workers to the slot server when the run has benchmark files for more than one worker, and keeps a single file in its worker', async () => {
     const reporters: Array<{ onTestRunStart?: (specs: TestSpecification[]) => void }> = []

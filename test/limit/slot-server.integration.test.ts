@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SlotClient } from '../../src/runtime/limit/slot-client.ts'
 import { startSlotServer, type SlotServer } from '../../src/node/slot-server.ts'
@@ -73,14 +75,29 @@ describe('the slot server (one limit across worker processes)', () => {
   it('falls back to limits of its own when the server is gone, and says so', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     server = await startSlotServer({ tasks: 1 })
-    const client = new SlotClient(server.address)
+    const address = server.address
+    const client = new SlotClient(address)
     await client.acquire('tasks', 1)
     const waiting = client.acquire('tasks', 1)
     await until(() => server!.pools.get('tasks')!.waiting === 1)
     await server.close()
     server = undefined
     await expect(waiting).resolves.toBeDefined()
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/lost the main process's slot server at 127\.0\.0\.1:\d+/))
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`lost the main process's slot server at ${address}`))
     warn.mockRestore()
+  })
+
+  // A sandboxed agent shares the host's network: a port on loopback would be within its reach, a socket in a
+  // private directory that is not mounted into its sandbox is not.
+  it.skipIf(process.platform === 'win32')('listens on a Unix domain socket in a directory only this user can enter, removed when it closes', async () => {
+    server = await startSlotServer({ tasks: 1 })
+    const { address } = server
+    expect(address).not.toMatch(/^[\d.]+:\d+$/)
+    expect(statSync(address).isSocket()).toBe(true)
+    expect(statSync(dirname(address)).mode & 0o777).toBe(0o700)
+    await expect(new SlotClient(address).acquire('tasks', 1)).resolves.toBeDefined()
+    await server.close()
+    server = undefined
+    expect(existsSync(dirname(address))).toBe(false)
   })
 })

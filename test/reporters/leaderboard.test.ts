@@ -40,7 +40,7 @@ describe('the leaderboard reporter: tests a -t filter left out', () => {
   })
 
   async function run(tests: Array<ReturnType<typeof test>>, reason?: 'interrupted') {
-    const reporter = new LeaderboardReporter({ outputDir: out, gate: {}, environment: 'mcp-bench', redactor: createRedactor([]), prices: priceTable(), historyDir: null, referee: 'here' })
+    const reporter = new LeaderboardReporter({ outputDir: out, gate: {}, environment: 'mcp-bench', redactor: createRedactor([]), prices: priceTable(), historyDir: null })
     await reporter.onTestRunEnd([module(tests)], [], reason)
     const read = (f: string) => readFileSync(join(out, f), 'utf8')
     return { board: JSON.parse(read('leaderboard.json')) as Leaderboard, summary: read('summary.md'), html: read('report.html') }

@@ -44,7 +44,7 @@ describe('report rows made as results arrive', () => {
   })
 
   async function report(dir: string, tests: Array<ReturnType<typeof benchTest>>, { live }: { live: boolean }, beforeEnd = () => {}) {
-    const reporter = new LeaderboardReporter({ outputDir: dir, gate: {}, environment: 'mcp-bench', redactor: createRedactor([{ value: SECRET, label: 'KEY' }]), prices: priceTable(), historyDir: null, referee: 'here' })
+    const reporter = new LeaderboardReporter({ outputDir: dir, gate: {}, environment: 'mcp-bench', redactor: createRedactor([{ value: SECRET, label: 'KEY' }]), prices: priceTable(), historyDir: null })
     if (live) {
       for (const t of tests) reporter.onTestCaseResult(t as unknown as TestCase)
       // The rows are made once the module that makes them has loaded (a loaded machine may take a while).

@@ -30,7 +30,7 @@ it('a report that cannot be written fails the run, naming the report, and the ot
   writeFileSync(join(out, 'report.html', 'keep'), '')
   const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
   const logs = vi.spyOn(console, 'log').mockImplementation(() => {})
-  const reporter = new LeaderboardReporter({ outputDir: out, gate: {}, environment: 'mcp-bench', redactor: createRedactor([]), prices: priceTable(), historyDir: null, referee: 'here' })
+  const reporter = new LeaderboardReporter({ outputDir: out, gate: {}, environment: 'mcp-bench', redactor: createRedactor([]), prices: priceTable(), historyDir: null })
   await reporter.onTestRunEnd([passedTask('echo/w01')], [])
   expect(existsSync(join(out, 'leaderboard.json'))).toBe(true)
   expect(existsSync(join(out, 'summary.md'))).toBe(true)

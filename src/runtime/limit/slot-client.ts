@@ -19,9 +19,7 @@ export class SlotClient implements Slots {
 
   private open(): Socket {
     if (this.socket) return this.socket
-    const [host, port] = this.address.split(':')
-    const socket = connect({ host, port: Number(port) })
-    socket.setNoDelay(true)
+    const socket = connect(this.address)
     // The worker's life is Vitest's to decide: a socket held open must not keep it running.
     socket.unref()
     socket.on('data', lineReader((line) => {

@@ -4,7 +4,7 @@ import { slots, useSlotServer } from './slots.ts'
 
 /** What the plugin provides to the workers of a project (Vitest's `provide` / `inject`). */
 interface ProvidedSlots {
-  /** The main process's slot server, `127.0.0.1:<port>`. */
+  /** The main process's slot server's socket (a path; a named pipe on Windows). */
   address: string
   /** Workers the run may start: how many files' tasks can wait for slots at once. */
   workers: number

@@ -2,6 +2,7 @@ import type { MatcherState } from 'vitest'
 import { scoreJudge, taskFulfillment } from '../../scoring/judge-scores.ts'
 import type { JudgeResult } from '../../contracts/judge-result.ts'
 import { isTaskRun, type TaskRun } from '../task/task-run.ts'
+import type { MatcherImplementations } from './types.ts'
 
 type Result = { pass: boolean; message: () => string }
 
@@ -51,7 +52,7 @@ async function unjudged(run: TaskRun, result: JudgeResult, required: boolean | u
   return { pass: !required, message: () => `task "${run.taskId}" was not judged: ${result.reason}` }
 }
 
-export const judgeMatchers = {
+export const judgeMatchers: MatcherImplementations<'toPassJudge' | 'toScoreAtLeast' | 'toPassReferenceJudge'> = {
   /** Task fulfillment (0–1, as the leaderboard shows it) is at least `min`; a pass-fail judge must pass. */
   async toPassJudge(this: MatcherState, received: unknown, options: { min?: number; required?: boolean } = {}): Promise<Result> {
     const run = asRun(received, 'toPassJudge')

@@ -1,4 +1,4 @@
-import { expect, type MatcherState } from 'vitest'
+import { expect } from 'vitest'
 import * as z from 'zod'
 import { matchCalls, type CallMatch } from '../../scoring/call-match.ts'
 import { dependencyOrder } from '../../scoring/dependencies.ts'
@@ -11,11 +11,9 @@ import { isTaskRun, type TaskRun } from '../task/task-run.ts'
 import type { ToolCallRecord } from '../../contracts/trajectory.ts'
 import { describeCall, describeCalls, describeReferenceCall, formatRate, listed } from './describe-run.ts'
 import { truncate } from '../../lib/text.ts'
+import type { MatcherImplementations, MatcherResult } from './types.ts'
 
-type ExpectationResult = { pass: boolean; message: () => string }
-// `any[]`: each matcher declares its own arguments, and a function type over `unknown[]` would accept none of them.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Matcher = (this: MatcherState, received: unknown, ...args: any[]) => ExpectationResult
+type ExpectationResult = MatcherResult
 
 function asRun(received: unknown, matcher: string): TaskRun {
   if (!isTaskRun(received)) throw new TypeError(`${matcher} expects the \`run\` given to a task's checks, got ${typeof received}`)
@@ -66,7 +64,10 @@ function unmatched(match: CallMatch): string {
   ].join('\n')
 }
 
-export const ruleMatchers: Record<string, Matcher> = {
+type RuleMatcher = 'toGiveAnswer' | 'toHaveValidToolNames' | 'toComplyWithSchemas' | 'toSucceedInToolCalls' | 'toCallTool' | 'toCallToolsInOrder'
+  | 'toMentionFacts' | 'toPassCheck' | 'toFollowDependencies' | 'toRecallCalls' | 'toHavePrecision'
+
+export const ruleMatchers: MatcherImplementations<RuleMatcher> = {
   toGiveAnswer(received) {
     const run = asRun(received, 'toGiveAnswer')
     const verdict = answerVerdict(run)

@@ -3,5 +3,8 @@ import { expect } from 'vitest'
 import { judgeMatchers } from './judge-matchers.ts'
 import { ruleMatchers } from './rule-matchers.ts'
 import { stateMatchers } from './state-matchers.ts'
+import type { MatcherImplementations, McpBenchMatchers } from './types.ts'
 
-expect.extend({ ...ruleMatchers, ...stateMatchers, ...judgeMatchers })
+// Every declared matcher has its implementation, typed by its declaration.
+const matchers: MatcherImplementations<keyof McpBenchMatchers> = { ...ruleMatchers, ...stateMatchers, ...judgeMatchers }
+expect.extend(matchers)

@@ -2,6 +2,7 @@ import type { MatcherState } from 'vitest'
 import { readWorkspaceFile } from '../servers/workspace.ts'
 import { isTaskRun, type TaskRun } from '../task/task-run.ts'
 import { truncate } from '../../lib/text.ts'
+import type { MatcherImplementations } from './types.ts'
 
 type Result = { pass: boolean; message: () => string }
 
@@ -11,7 +12,7 @@ function asRun(received: unknown, matcher: string): TaskRun {
 }
 
 /** End-state checks, as τ-bench does them: what the servers hold after the agent finished. */
-export const stateMatchers = {
+export const stateMatchers: MatcherImplementations<'toHaveServerState' | 'toHaveFile'> = {
   /**
    * Calls `probe.tool` on the task's instance of `server` after the run and
    * compares its result (parsed as JSON when it is JSON) with `expected`,

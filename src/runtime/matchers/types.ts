@@ -1,4 +1,4 @@
-import 'vitest'
+import type { MatcherState } from 'vitest'
 import type { CallMatchInput } from '../../contracts/task-spec.ts'
 import type { ServerName, ServerToolArgs, ServerToolName, ToolArgs, ToolName } from '../task/typed-names.ts'
 
@@ -35,12 +35,28 @@ export interface McpBenchMatchers<R = unknown> {
   toHaveServerState<S extends ServerName, T extends ServerToolName<S>>(server: S, probe: { tool: T; args?: ServerToolArgs<S, T> }, expected: unknown): Promise<R>
   /** The `${TASK_DIR}` workspace of `server` holds `path`, equal to a string or matching a RegExp. */
   toHaveFile(server: ServerName, path: string, expected?: string | RegExp): R
-  /** The judge's overall score (mean of its categories, 0–1) is at least `min` (default 0.6). Passes as "not judged" without a judge model unless `required`. Await it. */
+  /**
+   * The judge's task fulfillment (0–1, the sub-dimension a task passes the judge on; a pass/fail judge gives 1
+   * or 0) is at least `min` (default 0.6). Passes as "not judged" without a judge model unless `required`.
+   * Await it.
+   */
   toPassJudge(options?: { min?: number; required?: boolean }): Promise<R>
   /** Sub-dimensions (0–1, e.g. `taskFulfillment`, `grounding`) or categories (`toolUsage`) reach their minimums. Await it. */
   toScoreAtLeast(minimums: Record<string, number>, options?: { required?: boolean }): Promise<R>
   /** MCP-AgentBench's pass/fail verdict on the final answer against the reference answer. Await it. */
   toPassReferenceJudge(options?: { required?: boolean }): Promise<R>
+}
+
+/** What a matcher's implementation gives `expect.extend`. */
+export type MatcherResult = { pass: boolean; message: () => string }
+
+/**
+ * The implementations of the matchers named `K`, each typed by its declaration above: the received value, then the
+ * declared arguments, and a result (a promise of one where the declaration returns a promise). A declaration and
+ * its implementation cannot drift apart without a type error.
+ */
+export type MatcherImplementations<K extends keyof McpBenchMatchers> = {
+  [P in K]: (this: MatcherState, received: unknown, ...args: Parameters<McpBenchMatchers[P]>) => ReturnType<McpBenchMatchers<MatcherResult>[P]>
 }
 
 declare module 'vitest' {
