@@ -3,7 +3,7 @@
 # repository (no symlinked node_modules), the bundled suite copied in, and custom agents that cheat (a debugger
 # opened by signal, a link in their own directory, a package linked back), beside a random agent as the control
 # and a task-file reader run with `isolation: 'none'`. Prints, per agent, the tier it was held under, its easy and
-# hard pass rates and its setup errors; then checks that the gate `isolation: 'sandbox'` failed the unisolated
+# hard pass rates and its setup errors (the door cheats run on both the sandbox and the process tier); then checks that the gate `isolation: 'sandbox'` failed the unisolated
 # row and that no task file changed. Usage: bash scripts/cheat-table.sh [node|deno|bun] [benchmark files…]
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -43,8 +43,14 @@ export default defineConfig({
       { module: './agents/debugger.ts', name: 'debugger' },
       { module: './linked/linked-dir-reader.ts', name: 'linked-dir' },
       { module: './agents/linked-package-reader.ts', name: 'linked-package' },
+      { module: './agents/debugger.ts', name: 'debugger/process', isolation: 'process' },
+      { module: './linked/linked-dir-reader.ts', name: 'linked-dir/process', isolation: 'process' },
+      { module: './agents/linked-package-reader.ts', name: 'linked-package/process', isolation: 'process' },
       { module: './agents/task-file-reader.ts', name: 'unisolated-reader', isolation: 'none' },
     ],
+    // A cheat that reaches its task's spec answers with the spec's text: it passes on the facts alone, which
+    // the unisolated reader (the positive control) shows. Without these two checks that row proves the cheat works.
+    defaultChecks: { toolUse: false, answerLimits: false },
     distractors: { pool: ['math', 'time', 'weather', 'unit-converter', 'scientific-computing', 'medical-calculator', 'national-parks', 'google-maps', 'paper-search', 'wikipedia', 'bibliomantic', 'nasa-data', 'huggingface'] },
     taskTimeout: 20_000,
     progress: false,
