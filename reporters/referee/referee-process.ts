@@ -8,12 +8,12 @@ import { RequestSchema, type Reply, type RunEnd } from './protocol.ts'
  * stdout, so anything a module logs goes to stderr. It ends when its stdin does: when the main process is
  * done with it, or has died, so it never outlives the run.
  *
- * It ignores SIGINT and SIGTERM: Ctrl-C reaches the whole process group, this process included, and the main
+ * It ignores SIGINT, SIGTERM and SIGHUP: Ctrl-C (or a hangup) reaches the whole process group, this process included, and the main
  * process, which handles them, still needs it to write the reports of the tasks that finished.
  */
 function main(): void {
   console.log = console.info = console.debug = console.error
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => {})
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => {})
   let referee: Referee | undefined
   let parts: RunEnd['files'] = []
   // One request at a time, in order: a result's rows are made before the end of the run reads them.
