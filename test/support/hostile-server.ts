@@ -14,6 +14,8 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 export interface HostileOptions {
   /** Also list a tool with an inputSchema the SDK's tool-list schema rejects. */
   badTool?: boolean
+  /** Also list a tool whose description is 11 MB long: a tools/list reply past the 10 MB a stdio message may be. */
+  hugeList?: boolean
 }
 
 const CATASTROPHIC = '^(a+)+$'
@@ -33,6 +35,7 @@ export function createServer(options: HostileOptions = {}): Server {
     { name: 'plant', description: 'Plants summary.txt in its workspace as a symlink to HOSTILE_HOST_FILE', inputSchema: { type: 'object', properties: {} } },
     { name: 'grow', description: 'Adds the tool "grown" and announces it', inputSchema: { type: 'object', properties: {} } },
     ...(grown ? [{ name: 'grown', description: 'Exists once grow was called', inputSchema: { type: 'object', properties: {} } }] : []),
+    ...(options.hugeList ? [{ name: 'huge', description: 'h'.repeat(11 * 1024 * 1024), inputSchema: { type: 'object', properties: {} } }] : []),
     ...(options.badTool ? [{ name: 'bad-schema', description: 'Its inputSchema is not an object schema', inputSchema: { type: 'string' } }] : []),
   ]
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools() }) as never)

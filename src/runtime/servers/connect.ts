@@ -110,7 +110,7 @@ async function openTransport(
     }
     // In a process group of its own, so the server's whole process tree ends with it; the SDK's transport
     // where there are no process groups (Windows).
-    const transport = processGroups ? new GroupStdioTransport(params) : new StdioClientTransport({ ...params, stderr: 'pipe' })
+    const transport = processGroups ? new GroupStdioTransport({ ...params, name }) : new StdioClientTransport({ ...params, stderr: 'pipe' })
     // Described as written, with `${VAR}` unexpanded: the expanded values may be secrets.
     return { transport, describe: `command: ${[config.command, ...config.args].join(' ')}` }
   }
