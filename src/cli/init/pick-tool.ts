@@ -21,7 +21,7 @@ const REVEALS = new Set(['env', 'envs', 'environ', 'environment', 'environments'
   'dotenv', 'whoami', 'identity', 'private', 'shadow', 'ssh', 'header', 'headers'])
 
 /** The tool's name or description speaks of its environment, configuration or credentials. */
-export function mayReveal(tool: Pick<Tool, 'name' | 'description' | 'title'>): boolean {
+function mayReveal(tool: Pick<Tool, 'name' | 'description' | 'title'>): boolean {
   return [tool.name, tool.title ?? '', tool.description ?? ''].some((text) => splitWords(text).some((w) => REVEALS.has(w)))
 }
 

@@ -20,7 +20,7 @@ export const MAX_ERROR_CHARS = 4_000
 export const MAX_SCHEMA_ERRORS = 20
 const MAX_ITEMS = 200
 /** Tool calls a model turn keeps in its record; the calls themselves are all recorded in `calls`. */
-export const MAX_TURN_TOOL_CALLS = 200
+const MAX_TURN_TOOL_CALLS = 200
 const MAX_DEPTH = 32
 
 export interface Bounded<T> {
