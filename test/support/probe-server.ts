@@ -27,6 +27,13 @@ export function createServer(options: { name?: string } = {}): McpServer {
     await new Promise((r) => setTimeout(r, ms))
     return { content: [{ type: 'text', text: `slept ${ms} ms` }] }
   })
+  server.registerTool('busy', { description: 'Spins the thread for ms milliseconds, then answers', inputSchema: { ms: z.number().int() } }, async ({ ms }) => {
+    const until = performance.now() + ms
+    while (performance.now() < until) {
+      // A synchronous loop: in-process, nothing else of the worker runs meanwhile, timers included.
+    }
+    return { content: [{ type: 'text', text: `busy for ${ms} ms` }] }
+  })
   server.registerTool('crash-now', { description: 'Exits the process in the middle of the call, never answering', inputSchema: {} }, async () => {
     process.exit(7)
   })

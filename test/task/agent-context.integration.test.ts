@@ -47,6 +47,20 @@ describe('what a custom agent sees', () => {
     for (const hidden of ['CONCRETE', 'SECRET-ARG', 'REFERENCE-ANSWER', 'FACT-VALUE', 'ANALYSIS', 'single-server']) expect(text).not.toContain(hidden)
   })
 
+  it('an in-process server that keeps the thread busy past the agent\'s time ends the task as timed out, saying why', async () => {
+    const spec = TaskSpecSchema.parse({ servers: ['probe'], prompt: 'p', reference: { calls: [{ id: 'b', tool: 'probe.busy', args: { ms: 1_500 } }], answer: 'a', facts: [] } })
+    const session = await hub.acquire(spec.servers)
+    try {
+      // The loop holds the thread three times the budget: the timer cannot fire until it ends.
+      const { trajectory } = await runAgent({ id: 'busy/task', spec, setting: 'reference', name: 'reference', runtime, session, timeout: 500, signal: new AbortController().signal })
+      // Before: the answer won the race when the loop ended, and the task passed after 1.5 s against 0.5 s.
+      expect(trajectory.answer).toBeNull()
+      expect(trajectory.error).toMatch(/^agent timed out after 500 ms \(it answered after \d+ ms: the worker's thread was busy/)
+    } finally {
+      await session.release()
+    }
+  })
+
   it.each(['process', 'none'] as const)('a missing agent module or export is a setup error, not the agent failing the task (isolation: %s)', async (isolation) => {
     const spec = TaskSpecSchema.parse({ servers: ['probe'], prompt: 'p', reference: { calls: [], answer: 'a', facts: ['a'] } })
     const session = await hub.acquire(spec.servers)
