@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { describe, expect, it } from 'vitest'
-import { parseServerFlag, reportsError, splitCommand } from '../../src/cli/init.ts'
+import { parseServerFlag, reportsError, saysNothing, splitCommand } from '../../src/cli/init.ts'
 import { looksReadOnly, readOnlyCandidates } from '../../src/cli/init/pick-tool.ts'
 import { sampleArgs } from '../../src/cli/init/sample-args.ts'
 import { unsafeAnswer } from '../../src/cli/init/answer-safety.ts'
@@ -55,6 +55,11 @@ describe('mcp-bench init: choosing the example call', () => {
     // What a server's tool ordinarily says is used, the region of its own entry included.
     expect(unsafeAnswer('3 results: Paris 21°C, Rome 25°C (eu-west-1)', stdio, env)).toBeUndefined()
     expect(unsafeAnswer('The sum of 1 and 2 is 3.', stdio, env)).toBeUndefined()
+  })
+
+  it('passes over an answer with nothing in it, which would make an example that checks nothing', () => {
+    for (const empty of ['', '  ', '[]', '{}', 'null', '{"alerts": []}', '{"forecast": {"days": []}, "note": ""}']) expect(saysNothing(empty), empty).toBe(true)
+    for (const said of ['0', 'false', 'No alerts for CA', '[{"t": 21}]', '{"alerts": [], "count": 0}']) expect(saysNothing(said), said).toBe(false)
   })
 
   it('samples only required arguments, from the schema\'s own values or its bounds', () => {
