@@ -40,6 +40,19 @@ describe('a stdio message past 10 MB', () => {
   })
 })
 
+describe('a stdio server that closes its stdout and keeps running', () => {
+  it('fails the call waiting on it at once, and every later one, naming the server and the cause', { timeout: 120_000 }, async () => {
+    const session = await hubWith({ mute: { ...hostile, args: [...hostile.args, '--close-stdout'] } }).acquire(['mute'])
+    const client = session.connections.get('mute')!.client
+    const connection = session.connections.get('mute')!
+    // Before: "Request timed out" after the call timeout, no cause named.
+    const cause = /server "mute" closed its stdout but its process is still running: it can answer nothing more/
+    await expect(client.callTool({ name: 'close-stdout', arguments: {} }, undefined, { timeout: 100_000 })).rejects.toThrow(cause)
+    expect(connection.pid).not.toBeNull()
+    await expect(client.callTool({ name: 'blob', arguments: { n: 1 } }, undefined, { timeout: 100_000 })).rejects.toThrow(cause)
+  })
+})
+
 describe('servers that misbehave at start or in their tool list', () => {
   it('leaves out a tool whose definition the SDK rejects, with a one-line note naming it, and keeps the others', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})

@@ -50,6 +50,8 @@ export class GroupStdioTransport implements Transport {
   private readonly lines = new StdioLines()
   /** Ids of our requests still waiting for their answer: the ones a dropped line may have answered. */
   private readonly waiting = new Set<string | number>()
+  /** Set once stdout ended while the process runs on. */
+  private stdoutClosed = false
   private exited?: Promise<void>
   private ending?: Promise<void>
 
@@ -84,6 +86,13 @@ export class GroupStdioTransport implements Transport {
       child.once('close', () => this.onclose?.())
       child.stdin?.on('error', (error) => this.onerror?.(error))
       child.stdout?.on('error', (error) => this.onerror?.(error))
+      // Its stdout closed while it runs on: no answer can come any more. Waiting requests fail now with the cause,
+      // and later ones at once, instead of each waiting out its timeout as "Request timed out".
+      child.stdout?.once('end', () => {
+        if (child.exitCode !== null || child.signalCode !== null) return
+        this.stdoutClosed = true
+        for (const id of [...this.waiting]) this.answerWithError(id, this.closedMessage())
+      })
       child.stdout?.on('data', (chunk: Buffer) => {
         for (const line of this.lines.push(chunk)) this.receive(line)
       })
@@ -104,14 +113,27 @@ export class GroupStdioTransport implements Transport {
     const message = `${this.params.name ? `server "${this.params.name}"` : 'the server'} sent a message of ${mb} MB (${line.bytes} bytes) on stdout, over the ${this.lines.maxMb} MB a stdio message may be; it was dropped`
     this.onerror?.(new Error(message))
     const ids = line.id === undefined ? [...this.waiting] : this.waiting.has(line.id) ? [line.id] : []
-    for (const id of ids) {
-      this.waiting.delete(id)
-      this.onmessage?.({ jsonrpc: '2.0', id, error: { code: ErrorCode.InternalError, message } })
-    }
+    for (const id of ids) this.answerWithError(id, message)
+  }
+
+  private answerWithError(id: string | number, message: string): void {
+    this.waiting.delete(id)
+    this.onmessage?.({ jsonrpc: '2.0', id, error: { code: ErrorCode.InternalError, message } })
+  }
+
+  private closedMessage(): string {
+    return `${this.params.name ? `server "${this.params.name}"` : 'the server'} closed its stdout but its process is still running: it can answer nothing more`
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    if ('id' in message && 'method' in message) this.waiting.add(message.id)
+    if ('id' in message && 'method' in message) {
+      if (this.stdoutClosed) {
+        const id = message.id
+        queueMicrotask(() => this.answerWithError(id, this.closedMessage()))
+        return Promise.resolve()
+      }
+      this.waiting.add(message.id)
+    }
     return new Promise((resolve, reject) => {
       const stdin = this.child?.stdin
       if (!stdin || !stdin.writable) return reject(new Error('Not connected'))
