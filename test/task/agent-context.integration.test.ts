@@ -10,6 +10,7 @@ import { TaskSpecSchema } from '../../src/contracts/task-spec.ts'
 const servers = parseServers({ mcpServers: {
   probe: { module: './test/support/probe-server.ts' },
   decoy: { module: './test/support/probe-server.ts', options: { name: 'decoy' } },
+  busy: { module: './test/support/probe-server.ts', options: { name: 'busy', busy: true } },
 } }, 'test')
 const hub = new ServerHub({ ...servers, root: process.cwd() })
 afterAll(() => hub.close())
@@ -48,7 +49,7 @@ describe('what a custom agent sees', () => {
   })
 
   it('an in-process server that keeps the thread busy past the agent\'s time ends the task as timed out, saying why', async () => {
-    const spec = TaskSpecSchema.parse({ servers: ['probe'], prompt: 'p', reference: { calls: [{ id: 'b', tool: 'probe.busy', args: { ms: 1_500 } }], answer: 'a', facts: [] } })
+    const spec = TaskSpecSchema.parse({ servers: ['busy'], prompt: 'p', reference: { calls: [{ id: 'b', tool: 'busy.busy', args: { ms: 1_500 } }], answer: 'a', facts: [] } })
     const session = await hub.acquire(spec.servers)
     try {
       // The loop holds the thread three times the budget: the timer cannot fire until it ends.
