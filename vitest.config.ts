@@ -16,7 +16,8 @@ const SUITE_SERVERS = [
 
 // Tests split by cost, by file name (not folder, so a file keeps its relative imports):
 // - unit (`*.test.ts`): no child process, no listening socket (test/setup/unit-guard.ts fails a test that tries),
-//   Vitest's default timeout;
+//   a 30 s backstop timeout (Vitest's 5 s default fails tests that do real work, HTML, baselines, fixture data,
+//   when a 2-core machine is loaded; a timeout here only ends a test that hangs, it never measures one);
 // - integration (`*.integration.test.ts`): MCP servers over stdio or real transports, fixtures, the scripted model
 //   server on loopback, suite lint;
 // - e2e (test/e2e/*.test.ts, `*.e2e.test.ts`): child Vitest runs, Chromium, tsc, signals.
@@ -39,11 +40,13 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**', INTEGRATION, ...E2E],
           setupFiles: ['test/setup/unit-guard.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
         resolve: { alias },
-        test: { name: 'integration', maxWorkers: TEST_WORKERS, include: [INTEGRATION], exclude: ['test/e2e/**'], testTimeout: 30_000 },
+        test: { name: 'integration', maxWorkers: TEST_WORKERS, include: [INTEGRATION], exclude: ['test/e2e/**'], testTimeout: 30_000, hookTimeout: 60_000 },
       },
       {
         resolve: { alias },

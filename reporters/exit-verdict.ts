@@ -41,8 +41,9 @@ export function exitVerdict(board: Leaderboard, facts: RunFacts): { code: number
   const although = notPassed ? ` although ${plural(notPassed, 'task')} did not pass (their scores count)` : ''
   if (!board.gate.applied) return { code: 0, reason: `${board.gate.note}; exit 0${although}` }
   if (facts.gateConfigured) {
+    const cannotTell = board.gate.baseline?.checks.some((c) => c.verdict === 'too-few') ?? false
     return board.gate.passed
-      ? { code: 0, reason: `gate passed: exit 0${although}` }
+      ? { code: 0, reason: `gate passed${cannotTell ? ', though the baseline gate could not tell (too few paired tasks)' : ''}: exit 0${although}` }
       : { code: 1, reason: `gate failed: exit 1 (${plural(board.gate.failures.length, 'threshold')} missed, listed above)` }
   }
   return notPassed

@@ -38,6 +38,12 @@ export function formatSummary(board: Leaderboard, path: string, exitReason: stri
   if (integrity) lines.push(` TASK FILES: ${integrity}`)
   lines.push(` written to ${path}`)
   if (board.gate.applied && !board.gate.passed) lines.push(' GATE FAILED:', ...board.gate.failures.map((f) => `   - ${f}`))
+  // A baseline gate that passed only because it could not tell says so here, not only in summary.md.
+  const cannotTell = board.gate.applied && board.gate.passed ? (board.gate.baseline?.checks ?? []).filter((c) => c.verdict === 'too-few') : []
+  if (cannotTell.length) {
+    lines.push(" BASELINE GATE CANNOT TELL (it passes; set the gate's `tooFew: 'fail'` to fail instead):", ...cannotTell.slice(0, 5).map((c) => `   - ${c.message}`))
+    if (cannotTell.length > 5) lines.push(`   … and ${cannotTell.length - 5} more`)
+  }
   lines.push(` ${exitReason}`)
   return `${lines.join('\n')}\n`
 }

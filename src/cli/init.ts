@@ -4,6 +4,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { checkArguments } from '../json-schema/validator.ts'
 import { ServerConfigSchema, ServerNameSchema, type ServerConfig } from '../contracts/server-config.ts'
 import { readOnlyCandidates } from './init/pick-tool.ts'
+import { unsafeAnswer } from './init/answer-safety.ts'
 import { sampleArgs } from './init/sample-args.ts'
 import { exampleTaskFile, VITEST_CONFIG, WORKFLOW, type ExampleTask } from './init/templates.ts'
 import type { CatalogEntry } from '../contracts/catalog.ts'
@@ -180,8 +181,11 @@ async function exampleTask(name: string, config: ServerConfig, cwd: string): Pro
         continue
       }
       const outcome = await callOnce(server, tool.name, args)
-      if (outcome.ok) return { server: name, tool: tool.name, args, answer: outcome.text || `The ${tool.name} tool answered with no text.` }
-      tried.push(`${tool.name} (${outcome.text})`)
+      // Checked on the whole answer, before it is cut: it goes into a file meant to be committed. A reason
+      // never quotes the answer, which would put it on the terminal and into CI logs instead.
+      const unsafe = outcome.ok ? unsafeAnswer(outcome.full, config) : undefined
+      if (outcome.ok && !unsafe) return { server: name, tool: tool.name, args, answer: outcome.text }
+      tried.push(`${tool.name} (${unsafe ?? outcome.text})`)
     }
     throw new InputError(`no read-only tool of server "${name}" answered a generated call without an error; tried ${tried.join('; ')}`)
   } finally {
@@ -189,15 +193,17 @@ async function exampleTask(name: string, config: ServerConfig, cwd: string): Pro
   }
 }
 
-async function callOnce(server: OpenServer, tool: string, args: Record<string, unknown>): Promise<{ ok: boolean; text: string }> {
+async function callOnce(server: OpenServer, tool: string, args: Record<string, unknown>): Promise<{ ok: boolean; text: string; full: string }> {
   try {
     const result = await withTimeout(server.connection.client.callTool({ name: tool, arguments: args }), CALL_TIMEOUT_MS, `no answer within ${CALL_TIMEOUT_MS} ms`)
     const full = contentToText(result.content).trim()
-    if (result.isError === true || reportsError(full)) return { ok: false, text: truncate(full, 120) }
+    if (result.isError === true || reportsError(full)) return { ok: false, text: truncate(full, 120), full }
+    // An empty answer makes an example that checks nothing: the next tool may say something.
+    if (saysNothing(full)) return { ok: false, text: `an empty result (${truncate(full || 'no text', 40)})`, full }
     // The reference answer: the start of what the tool said, cut at a line or word end.
-    return { ok: true, text: full.length <= ANSWER_CHARS ? full : `${full.slice(0, ANSWER_CHARS).replace(/\s+\S*$/, '')} …` }
+    return { ok: true, text: full.length <= ANSWER_CHARS ? full : `${full.slice(0, ANSWER_CHARS).replace(/\s+\S*$/, '')} …`, full }
   } catch (error) {
-    return { ok: false, text: truncate((error as Error).message, 120) }
+    return { ok: false, text: truncate((error as Error).message, 120), full: '' }
   }
 }
 
@@ -207,6 +213,18 @@ export function reportsError(text: string): boolean {
   try {
     const value = JSON.parse(text) as unknown
     return typeof value === 'object' && value !== null && !Array.isArray(value) && 'error' in value && Object.keys(value).length <= 2
+  } catch {
+    return false
+  }
+}
+
+/** An answer with nothing in it: no text, or JSON whose every value is empty (`[]`, `{}`, `{"alerts": []}`, `null`). */
+export function saysNothing(text: string): boolean {
+  if (text.trim() === '') return true
+  const empty = (value: unknown): boolean =>
+    value === null || value === '' || (Array.isArray(value) ? value.every(empty) : typeof value === 'object' ? Object.values(value as object).every(empty) : false)
+  try {
+    return empty(JSON.parse(text))
   } catch {
     return false
   }

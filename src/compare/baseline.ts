@@ -26,7 +26,7 @@ export function baselineVerdict(
     const base = parseComparableRun(baseline.text, gate.baseline)
     const head = readComparableRun(run, 'this run')
     return {
-      regression: regression(base, head, { maxDrop: gate.maxDrop, ...(gate.confidence ? { confidence: gate.confidence } : {}) }),
+      regression: regression(base, head, { maxDrop: gate.maxDrop, ...(gate.confidence ? { confidence: gate.confidence } : {}), ...(gate.tooFew ? { tooFew: gate.tooFew } : {}) }),
       comparison: compareRuns(base, head),
     }
   } catch (error) {

@@ -137,6 +137,11 @@ const GateSchema = z.strictObject({
   maxDrop: MaxDropSchema.optional(),
   /** One-sided confidence with which a drop must exceed maxDrop to fail the gate (default 0.95). */
   confidence: z.number().gt(0.5).lt(1).optional(),
+  /**
+   * What the baseline gate does with a metric of fewer than 10 paired tasks, where no drop can be told from
+   * noise: `'pass'` (default: it cannot show a regression; the terminal says it could not tell) or `'fail'`.
+   */
+  tooFew: z.enum(['pass', 'fail']).optional(),
   /** Minimum overall score (0-1) per agent. Needs a judge, and fails when the judge failed on any task. */
   minOverall: z.number().min(0).max(1).optional(),
   /** Minimum rule score (mean of the three schema-understanding rates). */

@@ -61,6 +61,19 @@ export const ReferencePlanSchema = z.object({
   maxAnswerChars: z.number().int().positive().optional(),
   /** The most different numbers an answer may state when the task has number facts. Default: 3× the reference answer's, at least 30. */
   maxAnswerNumbers: z.number().int().positive().optional(),
+}).superRefine((plan, ctx) => {
+  // Every `after` names another call of the plan, and ids are unique: the dependency check, the reference agent
+  // and the judge's plan all look calls up by id, and a dangling one is a typo the author must hear about, with
+  // the field, not a crash of the scoring at the end of the run.
+  const ids = new Set<string>()
+  plan.calls.forEach((call, i) => {
+    if (ids.has(call.id)) ctx.addIssue({ code: 'custom', path: ['calls', i, 'id'], message: `duplicate call id ${JSON.stringify(call.id)}: every reference call needs its own id` })
+    ids.add(call.id)
+  })
+  plan.calls.forEach((call, i) => call.after.forEach((dep, j) => {
+    if (dep === call.id) ctx.addIssue({ code: 'custom', path: ['calls', i, 'after', j], message: `call ${JSON.stringify(call.id)} cannot come after itself` })
+    else if (!ids.has(dep)) ctx.addIssue({ code: 'custom', path: ['calls', i, 'after', j], message: `unknown call id ${JSON.stringify(dep)}; the plan's ids are ${[...ids].map((id) => JSON.stringify(id)).join(', ')}` })
+  }))
 })
 export type ReferencePlan = z.infer<typeof ReferencePlanSchema>
 

@@ -1,4 +1,4 @@
-import { cleanText, escapeHtml } from './text.ts'
+import { cleanText, escapeHtml, neutraliseBidi } from './text.ts'
 
 /**
  * Untrusted text (task ids, agent names, error messages) placed in Markdown: one helper for every report that
@@ -24,7 +24,8 @@ export function mdFenced(text: string, info = 'text'): string {
 }
 
 /** A code span that no backtick in the text can close, with `|` escaped for tables. */
-export function mdCode(text: string): string {
+export function mdCode(raw: string): string {
+  const text = neutraliseBidi(raw)
   const fence = fenceFor(text, 1)
   const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : ''
   return `${fence}${pad}${text.replace(/\|/g, '\\|')}${pad}${fence}`

@@ -86,12 +86,24 @@ export function count(n: number): string {
 // Control characters other than tab and newline: they garble terminals and reports.
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g
 
-/** A message as it may be stored: no terminal colour codes, no other control characters. */
-export function cleanText(text: string): string {
-  return stripVTControlCharacters(text).replace(CONTROL, '')
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, marks): invisible, they reorder what a reader sees
+ * ("Trojan Source"), so a task id or an error message could show a pass where the text says a failure, or hide
+ * a name. Each is shown as its code point instead, so the text reads in its stored order and says what was there.
+ */
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
+/** Text with every bidirectional control shown as `[U+202E]`. */
+export function neutraliseBidi(text: string): string {
+  return text.replace(BIDI, (c) => `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`)
 }
 
-/** Text safe to place in HTML, as element content or an attribute value. */
+/** A message as it may be stored: no terminal colour codes, no other control characters, no bidirectional controls. */
+export function cleanText(text: string): string {
+  return neutraliseBidi(stripVTControlCharacters(text).replace(CONTROL, ''))
+}
+
+/** Text safe to place in HTML, as element content or an attribute value; bidirectional controls shown, not obeyed. */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+  return neutraliseBidi(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 }

@@ -1,6 +1,11 @@
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 
-const SIGNALS = { SIGINT: 2, SIGTERM: 15 } as const
+/**
+ * The signals that end a run with its reports. SIGHUP is a hangup: a closed terminal, or a CI runner that
+ * cancels a job by its session. Left to its default it ends the process at once with every result lost, so it
+ * takes the same path as Ctrl-C and SIGTERM.
+ */
+const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const
 type Signal = keyof typeof SIGNALS
 
 /** How long a cancelled run may take to wind down before the process exits anyway. */
@@ -19,7 +24,7 @@ export function interruptExitCode(): number | undefined {
 }
 
 /**
- * Ctrl-C or SIGTERM in Vitest's main process. Left alone, Vitest exits a
+ * Ctrl-C, SIGTERM or SIGHUP in Vitest's main process. Left alone, Vitest exits a
  * millisecond after the signal: no reporter runs, reports are lost or left
  * half-written, and workers with their MCP servers live on until their
  * calls time out. Instead the run is cancelled through Vitest itself: running
@@ -54,6 +59,9 @@ export function handleInterrupts(vitest: Vitest): void {
     process.on(signal, () => {
       if (interrupted) return exit()
       interrupted = true
+      // After a hangup the terminal may be gone: a write to it fails (EIO), and that failure must not end the
+      // process before the reports are written.
+      if (signal === 'SIGHUP') for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {})
       exitCode = 128 + SIGNALS[signal]
       process.exitCode = exitCode
       vitest.logger.log(`\n${signal}: cancelling the run; finished tasks are kept and reported (${signal} again to exit at once)`)

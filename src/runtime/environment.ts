@@ -13,8 +13,8 @@ let watching = false
 const SHUTDOWN_MS = 1_500
 
 /**
- * Ctrl-C reaches the whole process group, workers included. A worker leaves
- * SIGINT to the main process, which cancels the run through Vitest (so
+ * Ctrl-C (and a hangup) reaches the whole process group, workers included. A worker leaves
+ * SIGINT and SIGHUP to the main process, which cancels the run through Vitest (so
  * tests end with their results and environments tear down). On SIGTERM, or
  * when the main process is gone, the worker closes its servers and exits,
  * so no server process outlives the run.
@@ -43,7 +43,9 @@ function watchProcess(): void {
     timer.unref()
     void Promise.allSettled([...hubs].map((hub) => hub.close())).finally(() => process.exit(code))
   }
+  // A hangup reaches the group as Ctrl-C does, and the main process handles it the same way (node/interrupt.ts).
   process.on('SIGINT', () => {})
+  process.on('SIGHUP', () => {})
   process.on('SIGTERM', () => closeAll(143))
   if (process.connected) process.once('disconnect', () => closeAll(1))
 }

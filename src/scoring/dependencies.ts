@@ -44,10 +44,14 @@ export function dependencyOrder(trajectory: Trajectory, plan: ReferencePlan): { 
   const edges: DependencyEdge[] = []
   for (const call of plan.calls) {
     for (const dep of call.after) {
+      // The spec's schema refuses an `after` that names no call; a record from elsewhere (a merged report, an old
+      // cassette) may still hold one, and an edge to nothing is not scored rather than crashing the reports.
+      const from = byId.get(dep)
+      if (!from) continue
       const before = pairedWith.get(dep)
       const after = pairedWith.get(call.id)
       const observed = before !== undefined && after !== undefined
-      edges.push({ before: byId.get(dep)!.tool, after: call.tool, beforeId: dep, afterId: call.id, observed, respected: observed && after!.round > before!.round })
+      edges.push({ before: from.tool, after: call.tool, beforeId: dep, afterId: call.id, observed, respected: observed && after!.round > before!.round })
     }
   }
   const observed = edges.filter((e) => e.observed)

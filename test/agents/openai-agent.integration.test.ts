@@ -114,6 +114,30 @@ describe('openaiAgent against a scripted OpenAI-compatible server', () => {
     expect(ruleMetrics(t)).toMatchObject({ validToolNameRate: 1, schemaCompliance: 1, executionSuccess: 1 })
   })
 
+  it('keeps a turn of 250 tool calls and usage numbers no turn could hold as the agent\'s record, valid and saying what it left out', async () => {
+    const many = Array.from({ length: 250 }, (_, i) => ({ id: `c${i}`, name: 'math__add', arguments: { firstNumber: i, secondNumber: 1 } }))
+    const t = await run({ script: [
+      { toolCalls: many, usage: { prompt_tokens: 2 ** 53 + 1, completion_tokens: 1e308, total_tokens: 2 ** 53 + 1 } },
+      { content: 'done', usage: { prompt_tokens: 10, completion_tokens: 2 } },
+    ] })
+    // Before: the turn's toolCalls ended with a string and the counts were not safe integers, so the record failed
+    // its schema where it arrived and the task became a setup error, out of the pass rate.
+    expect(TrajectorySchema.safeParse(t).error).toBeUndefined()
+    expect(t.answer).toBe('done')
+    expect(t.calls).toHaveLength(250)
+    const [first] = t.turns
+    // At most 200, fewer when their arguments spend the record's size budget first (1,000 × 3 characters here).
+    const kept = first!.toolCalls.length
+    expect(kept).toBeGreaterThan(0)
+    expect(kept).toBeLessThanOrEqual(200)
+    expect(first!.toolCalls.map((c) => c.id)).toEqual(many.slice(0, kept).map((c) => c.id))
+    expect(first!.replyNotes).toEqual(expect.arrayContaining([
+      `the reply asked for 250 tool calls: the turn's record keeps the first ${kept} (every call made is in the trajectory's calls)`,
+      expect.stringMatching(/^usage\.completion_tokens was 1e\+308, more than any model's turn holds/),
+    ]))
+    expect(t.usage).toEqual({ promptTokens: 10, completionTokens: 2, totalTokens: 12 })
+  })
+
   it('retries a 429 with backoff, then goes on', async () => {
     const t = await run({ script: [
       { status: 429, headers: { 'retry-after-ms': '20' } },

@@ -28,6 +28,17 @@ describe('reading a reply that bends the Chat Completions format', () => {
     expect(readReply({ content: 'x' }, { prompt_tokens: 3, completion_tokens: 4 }, 7, 1)).toMatchObject({ usage: { totalTokens: 7 }, finishReason: null, notes: [] })
   })
 
+  it('does not count a number no turn could hold (2^53 + 1, 1e308, a huge number as a string), and says so; the turn stays valid', () => {
+    const r = readReply({ content: 'x' }, { prompt_tokens: 2 ** 53 + 1, completion_tokens: 1e308, total_tokens: '9'.repeat(60) }, 'stop', 1)
+    expect(r.usage).toEqual({ promptTokens: 0, completionTokens: 0, totalTokens: 0 })
+    expect(r.notes).toEqual([
+      "usage.prompt_tokens was 9007199254740992, more than any model's turn holds (1000000000): counted as 0",
+      "usage.completion_tokens was 1e+308, more than any model's turn holds (1000000000): counted as 0",
+      `usage.total_tokens was "${'9'.repeat(39)}…, more than any model's turn holds (1000000000): counted as 0`,
+    ])
+    expect(readReply({ content: 'x' }, { prompt_tokens: 1e9, completion_tokens: 0 }, 'stop', 1).usage).toEqual({ promptTokens: 1e9, completionTokens: 0, totalTokens: 1e9 })
+  })
+
   it('says why a tool call with no name cannot be used, keeping the calls that can', () => {
     const r = readReply({ content: null, tool_calls: [fn('a__b', '{}'), { id: 'x', type: 'function', function: { arguments: '{}' } }] }, null, null, 1)
     expect(r.message.tool_calls).toHaveLength(1)
@@ -45,6 +56,12 @@ describe('a turn an agent records', () => {
   it('gets whole token counts, with a note', () => {
     expect(checkedTurn({ ...turn, usage: { promptTokens: 2.4, completionTokens: -1, totalTokens: 1.4 } }))
       .toMatchObject({ usage: { promptTokens: 2, completionTokens: 0, totalTokens: 1 }, replyNotes: expect.arrayContaining(['usage.completionTokens was -1: counted as 0']) })
+  })
+
+  it('does not count token numbers past any turn, from an agent that records its own turns', () => {
+    const t = checkedTurn({ ...turn, usage: { promptTokens: Number.MAX_VALUE, completionTokens: 2 ** 53 + 1, totalTokens: 5 } })
+    expect(t.usage).toEqual({ promptTokens: 0, completionTokens: 0, totalTokens: 5 })
+    expect(t.replyNotes).toHaveLength(2)
   })
 
   it('is refused, naming the field, when it cannot fit', () => {

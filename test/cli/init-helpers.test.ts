@@ -1,8 +1,10 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { describe, expect, it } from 'vitest'
-import { parseServerFlag, reportsError, splitCommand } from '../../src/cli/init.ts'
+import { parseServerFlag, reportsError, saysNothing, splitCommand } from '../../src/cli/init.ts'
 import { looksReadOnly, readOnlyCandidates } from '../../src/cli/init/pick-tool.ts'
 import { sampleArgs } from '../../src/cli/init/sample-args.ts'
+import { unsafeAnswer } from '../../src/cli/init/answer-safety.ts'
+import { ServerConfigSchema } from '../../src/contracts/server-config.ts'
 import { literal, quote } from '../../src/cli/init/templates.ts'
 
 const tool = (name: string, required: string[] = [], annotations?: Tool['annotations']): Tool =>
@@ -30,6 +32,34 @@ describe('mcp-bench init: choosing the example call', () => {
       tool('write_file', ['path']),
     ]
     expect(readOnlyCandidates(tools).map((t) => t.name)).toEqual(['lookup', 'list_units', 'get_forecast'])
+  })
+
+  it('never offers a tool that may tell its environment, configuration or credentials, whatever its annotations', () => {
+    const tools = [
+      tool('get-env', [], { readOnlyHint: true }),
+      { ...tool('lookup', [], { readOnlyHint: true }), description: 'Returns all environment variables, for debugging' },
+      tool('get_api_keys'), tool('show_config'), tool('getSessionToken'), tool('get_sum'),
+    ]
+    expect(readOnlyCandidates(tools).map((t) => t.name)).toEqual(['get_sum'])
+  })
+
+  it('refuses an answer that holds a secret or reads like environment variables, never quoting it', () => {
+    const stdio = ServerConfigSchema.parse({ command: 'srv', env: { SERVICE_TOKEN: 'tok-literal-123456', REGION: 'eu-west-1' } })
+    const env = { DB_PASSWORD: 'hunter2hunter2', HOME: '/home/u' }
+    const dump = '{\n  "PATH": "/usr/bin",\n  "NODE_ENV": "production",\n  "SOME_VALUE": "x"\n}'
+    expect(unsafeAnswer(dump, stdio, env)).toMatch(/^its answer reads like environment variables \(NODE_ENV, SOME_VALUE\), not used$/)
+    expect(unsafeAnswer('DATABASE_URL=postgres://x LOG_LEVEL=info', stdio, env)).toMatch(/reads like environment variables/)
+    for (const secret of ['the password is hunter2hunter2', 'token tok-literal-123456', 'key sk-proj-abcdefghijklmnop']) {
+      expect(unsafeAnswer(secret, stdio, env)).toBe('its answer holds what looks like a secret, not used')
+    }
+    // What a server's tool ordinarily says is used, the region of its own entry included.
+    expect(unsafeAnswer('3 results: Paris 21°C, Rome 25°C (eu-west-1)', stdio, env)).toBeUndefined()
+    expect(unsafeAnswer('The sum of 1 and 2 is 3.', stdio, env)).toBeUndefined()
+  })
+
+  it('passes over an answer with nothing in it, which would make an example that checks nothing', () => {
+    for (const empty of ['', '  ', '[]', '{}', 'null', '{"alerts": []}', '{"forecast": {"days": []}, "note": ""}']) expect(saysNothing(empty), empty).toBe(true)
+    for (const said of ['0', 'false', 'No alerts for CA', '[{"t": 21}]', '{"alerts": [], "count": 0}']) expect(saysNothing(said), said).toBe(false)
   })
 
   it('samples only required arguments, from the schema\'s own values or its bounds', () => {

@@ -1,4 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -88,6 +90,49 @@ describe('mcp-bench init in a fresh project', () => {
     expect(usage.out.stderr).toMatch(/--fixture nope: no such fixture; choose one of .*nasa-data/)
     expect(await init(['--fixture', 'math', '--server', 'a=b'], io().io, dir)).toBe(2)
   }, 60_000)
+})
+
+/** A port that was free a moment ago. */
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r))
+  const { port } = probe.address() as { port: number }
+  await new Promise((r) => probe.close(r))
+  return port
+}
+
+describe('mcp-bench init against a server that can tell its secrets', () => {
+  it('never calls a tool that reveals the environment, and writes no secret of the server\'s into any file', { timeout: 120_000 }, async () => {
+    const planted = { OPENAI_API_KEY: 'sk-proj-PLANTEDplantedPLANTED0123456789', DB_PASSWORD: 'hunter2hunter2' }
+    const port = await freePort()
+    // The reference server over HTTP, its own environment holding the secrets, as a team's staging server would.
+    const server = spawn(process.execPath, [join(repo, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'streamableHttp'], {
+      env: { ...process.env, ...planted, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    try {
+      let said = ''
+      await new Promise<void>((ready, failed) => {
+        server.stderr.on('data', (d) => (said += d) && /listening on port/i.test(said) && ready())
+        server.once('exit', (code) => failed(new Error(`server-everything exited (${code}): ${said}`)))
+      })
+      const dir = freshProject()
+      const { out, io: streams } = io()
+      const code = await init(['--server', `everything=http://127.0.0.1:${port}/mcp`], streams, dir)
+      expect(out.stderr).toBe('')
+      expect(code).toBe(0)
+      // Before: get-env, marked read-only, was chosen, and the task file held both secrets.
+      const task = readFileSync(join(dir, 'benchmarks/everything.test.ts'), 'utf8')
+      expect(task).not.toContain('get-env')
+      const written = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !e.parentPath.includes('node_modules'))
+      expect(written.length).toBeGreaterThanOrEqual(4)
+      for (const file of written) {
+        const text = readFileSync(join(file.parentPath, file.name), 'utf8')
+        for (const secret of Object.values(planted)) expect(text, file.name).not.toContain(secret)
+      }
+    } finally {
+      server.kill()
+    }
+  })
 })
 
 describe('mcp-bench types', () => {

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { baselineComparison } from '../../src/node/baseline.ts'
 import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
 import { record } from '../support/trajectories.ts'
+import { formatSummary } from '../../reporters/summary.ts'
+import { exitVerdict } from '../../reporters/exit-verdict.ts'
 
 /** Twenty tasks, the first `failing` of them failed. */
 const run = (failing: number) => Array.from({ length: 20 }, (_, i) => record({ taskId: `t${i}` }, i < failing ? 'failed' : 'passed'))
@@ -46,6 +48,30 @@ describe('the baseline gate', () => {
     expect(agent!.metrics.passRate).toMatchObject({ base: 1, head: 0.5, pairs: 20 })
     expect(await baselineComparison(gate('nowhere/leaderboard.json'), { tasks: run(0) }, '/tmp')).toMatchObject({ regression: { passed: false }, comparison: null })
     expect(await baselineComparison({}, { tasks: run(0) }, '/tmp')).toBeNull()
+  })
+
+  it('with fewer than 10 paired tasks says in the terminal that it cannot tell, and fails when told to', async () => {
+    // Five tasks: the pass rate fell from 100% to 40%, too few pairs to tell it from noise.
+    const five = (failing: number) => run(failing).slice(0, 5)
+    const dir = mkdtempSync(join(tmpdir(), 'baseline-'))
+    writeFileSync(join(dir, 'leaderboard.json'), JSON.stringify(buildLeaderboard({ records: five(0), fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null })))
+    const base = join(dir, 'leaderboard.json')
+    const terminal = async (tooFew?: 'pass' | 'fail') => {
+      const g = { ...gate(base), ...(tooFew ? { tooFew } : {}) }
+      const verdict = await baselineComparison(g, { tasks: five(3) }, '/')
+      const board = buildLeaderboard({ records: five(3), fileErrors: [], interrupted: false, unfinished: [], gate: g, gateDeferred: null, baseline: verdict!.regression })
+      const exit = exitVerdict(board, { gateConfigured: true, otherFailures: 0, unhandledErrors: 0 })
+      return { exit, text: formatSummary(board, 'bench-results/leaderboard.json', exit.reason) }
+    }
+    // Before: "gate passed: exit 0", and not a word of it in the terminal.
+    const passing = await terminal()
+    expect(passing.exit.code).toBe(0)
+    expect(passing.text).toContain(" BASELINE GATE CANNOT TELL (it passes; set the gate's `tooFew: 'fail'` to fail instead):\n   - A: pass rate: too few paired tasks to tell (5 paired, 10 needed)")
+    expect(passing.exit.reason).toMatch(/^gate passed, though the baseline gate could not tell \(too few paired tasks\): exit 0/)
+    const failing = await terminal('fail')
+    expect(failing.exit.code).toBe(1)
+    expect(failing.text).toContain(' GATE FAILED:\n   - A: pass rate: too few paired tasks to tell (5 paired, 10 needed)')
+    expect(failing.text).not.toContain('CANNOT TELL')
   })
 
   it('adds its failures to the leaderboard\'s gate', () => {

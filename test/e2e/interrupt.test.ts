@@ -1,18 +1,25 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runChildVitest } from '../support/child-vitest.ts'
 import { isAlive } from '../support/process.ts'
 
 /**
- * Ctrl-C and SIGTERM in the middle of a run: what finished is written and
- * marked interrupted, what did not is listed, JUnit is valid, the exit code is
- * the signal's, and within 5 s no worker or server process is left.
+ * Ctrl-C, SIGTERM and SIGHUP in the middle of a run: what finished is written
+ * and marked interrupted, what did not is listed, JUnit is valid, the exit code
+ * is the signal's, no temporary file is left, and no worker or server process
+ * is left. No assertion is on time: the run ending with the long task listed
+ * as unfinished is what shows it did not wait for it, and the processes are
+ * polled until gone with a backstop sized for a loaded machine.
  */
-describe('an interrupted run (child Vitest)', { timeout: 120_000 }, () => {
-  for (const [signal, group, code] of [['SIGINT', true, 130], ['SIGTERM', false, 143]] as const) {
-    it(`${signal} to ${group ? 'the whole process group (Ctrl-C in a terminal)' : 'the Vitest process alone (a CI cancel)'}`, async () => {
-      let signalledAt = 0
+describe('an interrupted run (child Vitest)', { timeout: 240_000 }, () => {
+  const cases = [
+    ['SIGINT', true, 130, 'the whole process group (Ctrl-C in a terminal)'],
+    ['SIGTERM', false, 143, 'the Vitest process alone (a CI cancel)'],
+    ['SIGHUP', true, 129, 'the whole process group (a terminal closed, a CI runner cancelling)'],
+  ] as const
+  for (const [signal, group, code, to] of cases) {
+    it(`${signal} to ${to}`, async () => {
       const pidFile = (out: string) => join(out, 'pids.txt')
       const r = await runChildVitest({
         project: 'test/e2e/faults',
@@ -23,14 +30,11 @@ describe('an interrupted run (child Vitest)', { timeout: 120_000 }, () => {
           // Wait until the long task's sleep is under way: the quick tasks are done by then.
           await waitFor(() => existsSync(pidFile(out)) && (child.exitCode === null) && readFileSync(join(out, 'pids.txt'), 'utf8').length > 0, 30_000)
           await new Promise((r) => setTimeout(r, 2_500))
-          signalledAt = Date.now()
           if (group) process.kill(-child.pid!, signal)
           else child.kill(signal)
         },
       })
-      const exitedAfter = Date.now() - signalledAt
       expect(r.code).toBe(code)
-      expect(exitedAfter).toBeLessThan(10_000)
       // What finished is kept and scored; what did not is listed.
       expect(r.leaderboard).toMatchObject({ interrupted: true })
       expect(r.leaderboard.tasks.map((t) => [t.id, t.status])).toEqual([['slow/quick-one', 'passed'], ['slow/quick-two', 'passed']])
@@ -40,11 +44,13 @@ describe('an interrupted run (child Vitest)', { timeout: 120_000 }, () => {
       // JUnit is a whole document with every test in it, not the empty file Vitest leaves when killed.
       expect(r.junit).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites [^>]*tests="4"[\s\S]*<\/testsuites>\n$/)
       expect(r.junit.match(/<testcase /g)).toHaveLength(4)
-      // Every server and the worker that ran them are gone within 5 s of the signal.
+      // No temporary file of the reports is left beside them.
+      expect(readdirSync(r.out, { recursive: true }).filter((f) => String(f).endsWith('.tmp'))).toEqual([])
+      // Every server and the worker that ran them end.
       const parents = readFileSync(`${pidFile(r.out)}.parents`, 'utf8').trim().split('\n').map(Number)
       const all = [...r.pids, ...new Set(parents)]
       expect(all.length).toBeGreaterThanOrEqual(2)
-      await expect.poll(() => all.filter(isAlive), { timeout: Math.max(100, 5_000 - (Date.now() - signalledAt)) }).toEqual([])
+      await expect.poll(() => all.filter(isAlive), { timeout: 30_000, interval: 100 }).toEqual([])
     })
   }
 })

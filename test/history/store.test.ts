@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -42,6 +42,33 @@ describe('the history directory', () => {
       { file: join(d, 'broken.json'), message: expect.stringMatching(/^not JSON/) },
       { file: join(d, 'wrong.json'), message: expect.stringMatching(/^agents\[0\]\.passRate: /) },
     ])
+  })
+
+  it('skips a symbolic link without disclosing what it points to, and a directory named .json, reading the rest', () => {
+    const d = dir()
+    writeHistoryRecord(d, historyEntry({ runId: 'good' }))
+    const outside = mkdtempSync(join(tmpdir(), 'mcp-bench-outside-'))
+    writeFileSync(join(outside, 'shadow'), 'root:$y$j9T$SECRETHASH:19000:0:99999:7:::\n')
+    writeFileSync(join(outside, 'record.json'), JSON.stringify(historyEntry({ runId: 'planted' })))
+    symlinkSync(join(outside, 'shadow'), join(d, 'link.json'))
+    symlinkSync(join(outside, 'record.json'), join(d, 'planted.json'))
+    mkdirSync(join(d, 'dir.json'))
+    // Before: the directory threw EISDIR and the whole history was lost; the link's parse error quoted the file.
+    const history = readHistory(d)
+    expect(history.records.map((r) => r.runId)).toEqual(['good'])
+    expect(history.problems).toEqual([
+      { file: join(d, 'dir.json'), message: 'a directory, not a file: skipped (history entries are read only as regular files, never followed)' },
+      { file: join(d, 'link.json'), message: 'a symbolic link, not a file: skipped (history entries are read only as regular files, never followed)' },
+      { file: join(d, 'planted.json'), message: 'a symbolic link, not a file: skipped (history entries are read only as regular files, never followed)' },
+    ])
+    expect(JSON.stringify(history)).not.toMatch(/root|SECRET/)
+  })
+
+  it('does not quote a file that is not JSON: the reason goes into the reports', () => {
+    const d = dir()
+    writeHistoryRecord(d, historyEntry({ runId: 'good' }))
+    writeFileSync(join(d, 'copied.json'), 'password=hunter2hunter2 and more')
+    expect(readHistory(d).problems).toEqual([{ file: join(d, 'copied.json'), message: 'not JSON' }])
   })
 
   it('reads a missing directory as an empty history', () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { dependencyOrder, referenceLayers } from '../../src/scoring/dependencies.ts'
 import { collectTasks } from '../../src/runtime/task/collect.ts'
 import { ReferencePlanSchema, TaskSpecSchema, type ReferencePlan } from '../../src/contracts/task-spec.ts'
+import { describeIssues } from '../../src/config/load-servers.ts'
 import { call, trajectory } from '../support/trajectories.ts'
 
 /** The trajectory the reference agent records: one layer per round, each call with the plan's own arguments. */
@@ -26,6 +27,31 @@ const plan = ReferencePlanSchema.parse({
   ],
 })
 const web = (id: string, tool: string, args: object, round: number) => call({ id, round, name: `web__${tool}`, server: 'web', tool, args })
+
+describe('a plan whose `after` names no call', () => {
+  const spec = {
+    servers: ['web'], prompt: 'p',
+    reference: { calls: [{ id: 'first', tool: 'web.search' }, { id: 'page', tool: 'web.fetch', after: ['frist'] }, { id: 'page', tool: 'web.fetch', after: ['page'] }] },
+  }
+
+  it('is a bad spec naming the task, the file and the field, as every bad spec is', () => {
+    const parsed = TaskSpecSchema.safeParse(spec)
+    expect(parsed.success).toBe(false)
+    // The words mcpTask gives the task's setup error (runtime/task/mcp-task.ts).
+    expect(describeIssues('Task "web/typo" in benchmarks/web.test.ts has an invalid spec', parsed.error!)).toBe([
+      'Task "web/typo" in benchmarks/web.test.ts has an invalid spec:',
+      '  - reference.calls.2.id: duplicate call id "page": every reference call needs its own id',
+      '  - reference.calls.1.after.0: unknown call id "frist"; the plan\'s ids are "first", "page"',
+      '  - reference.calls.2.after.0: call "page" cannot come after itself',
+    ].join('\n'))
+  })
+
+  it('is not scored when a record still holds one (a merged report), instead of crashing the reports', () => {
+    const loose = { calls: [{ id: 'first', tool: 'web.search', args: {}, after: [] }, { id: 'page', tool: 'web.fetch', args: {}, after: ['frist', 'first'] }], facts: [] }
+    const run = trajectory([web('a', 'search', {}, 1), web('b', 'fetch', {}, 2)])
+    expect(dependencyOrder(run, loose)).toMatchObject({ rate: 1, edges: [{ beforeId: 'first', afterId: 'page', respected: true }] })
+  })
+})
 
 describe('dependency order, call by call', () => {
   it('scores 1 for an agent that follows a plan which reuses a tool (per tool name it was 0.5)', () => {

@@ -16,6 +16,43 @@ afterEach(async () => {
 })
 const hubWith = (mcpServers: Record<string, unknown>) => (hub = new ServerHub({ ...parseServers({ mcpServers }, 'test'), root }))
 
+describe('a stdio message past 10 MB', () => {
+  it('fails the call it answered at once, naming the server and the size; the server stays usable', { timeout: 120_000 }, async () => {
+    const session = await hubWith({ big: hostile }).acquire(['big'])
+    const client = session.connections.get('big')!.client
+    // 3 × 1,000,000 characters and a resource text: about 15 MB in one line.
+    const error = await client.callTool({ name: 'blob', arguments: { n: 3_000_000 } }, undefined, { timeout: 120_000 }).catch((e: Error) => e)
+    expect((error as Error).message).toMatch(/server "big" sent a message of 1\d\.\d MB \(\d+ bytes\) on stdout, over the 10 MB a stdio message may be; it was dropped/)
+    // The line was dropped whole: the next answer is read from its own first byte.
+    expect(await client.callTool({ name: 'blob', arguments: { n: 10 } })).toMatchObject({ content: [{ type: 'resource' }, { type: 'resource_link' }] })
+  })
+
+  it('is read in linear time: each byte of a 5 MB line is joined once, not once per chunk', { timeout: 120_000 }, async () => {
+    const session = await hubWith({ big: hostile }).acquire(['big'])
+    const client = session.connections.get('big')!.client
+    const concat = vi.spyOn(Buffer, 'concat')
+    const result = await client.callTool({ name: 'blob', arguments: { n: 1_200_000 } }, undefined, { timeout: 120_000 })
+    expect(result.content).toHaveLength(2)
+    const line = JSON.stringify(result).length
+    const joined = concat.mock.calls.reduce((sum, [list]) => sum + list.reduce((n, b) => n + b.length, 0), 0)
+    // The SDK's buffer joined everything held onto each 64 KB chunk: about 40 times the line here.
+    expect(joined).toBeLessThan(2 * line)
+  })
+})
+
+describe('a stdio server that closes its stdout and keeps running', () => {
+  it('fails the call waiting on it at once, and every later one, naming the server and the cause', { timeout: 120_000 }, async () => {
+    const session = await hubWith({ mute: { ...hostile, args: [...hostile.args, '--close-stdout'] } }).acquire(['mute'])
+    const client = session.connections.get('mute')!.client
+    const connection = session.connections.get('mute')!
+    // Before: "Request timed out" after the call timeout, no cause named.
+    const cause = /server "mute" closed its stdout but its process is still running: it can answer nothing more/
+    await expect(client.callTool({ name: 'close-stdout', arguments: {} }, undefined, { timeout: 100_000 })).rejects.toThrow(cause)
+    expect(connection.pid).not.toBeNull()
+    await expect(client.callTool({ name: 'blob', arguments: { n: 1 } }, undefined, { timeout: 100_000 })).rejects.toThrow(cause)
+  })
+})
+
 describe('servers that misbehave at start or in their tool list', () => {
   it('leaves out a tool whose definition the SDK rejects, with a one-line note naming it, and keeps the others', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
@@ -59,6 +96,12 @@ describe('servers that misbehave at start or in their tool list', () => {
     const error = await hubWith({ gone: { url: `http://127.0.0.1:${port}/mcp`, startupTimeoutMs: 3_000 } }).acquire(['gone']).catch((e: Error) => e)
     expect((error as Error).message).toMatch(/cannot reach the server's url \((ECONNREFUSED|.*Connection refused.*)\)/)
     expect((error as Error).message).not.toMatch(/not MCP protocol/)
+  })
+
+  it('fails a start whose tools/list is past 10 MB at once, naming the server and the size', { timeout: 120_000 }, async () => {
+    const error = await hubWith({ huge: { ...hostile, args: [...hostile.args, '--huge-list'], startupTimeoutMs: 60_000 } }).acquire(['huge']).catch((e: Error) => e)
+    // Before: an exception thrown in the stdout listener, and "did not start within … ms" after the timeout.
+    expect((error as Error).message).toMatch(/^Server "huge" failed to start \(command: .*\): .*server "huge" sent a message of 11\.0 MB \(\d+ bytes\) on stdout, over the 10 MB a stdio message may be; it was dropped/)
   })
 
   it('shows the first error line of a failed start\'s stderr as well as its tail', async () => {

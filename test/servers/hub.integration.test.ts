@@ -188,6 +188,22 @@ describe('per-task state', () => {
     await expect(hub.acquire(['main'], { distractors: ['dead'], strictDistractors: true })).rejects.toThrow(/^Distraction server "dead": did not start/)
   })
 
+  it('ends the start of an in-process server whose import never finishes at startupTimeoutMs, naming the server, once', { timeout: 60_000 }, async () => {
+    hub = hubWith({ stuck: { module: './test/support/hanging-import-server.ts', startupTimeoutMs: 1_000 } })
+    // Before: the import was awaited outside the startup timeout, and the task hung until Vitest's own timeout.
+    const error = await hub.acquire(['stuck']).catch((e: Error) => e)
+    expect((error as Error).message).toMatch(/^Server "stuck" failed to start \(module: \.\/test\/support\/hanging-import-server\.ts#createServer\): did not start within 1000 ms: its module had not finished loading/)
+    // The same import would hang the same way: not tried again.
+    expect((error as Error).message).not.toContain('tried 2 times')
+  })
+
+  it('reports a server whose ${VAR} is not set at once, without trying it again', async () => {
+    delete process.env.MCP_BENCH_TEST_UNSET_VAR
+    hub = hubWith({ needs: { ...probe, env: { TOKEN: '${MCP_BENCH_TEST_UNSET_VAR}' } } })
+    const error = await hub.acquire(['needs']).catch((e: Error) => e)
+    expect((error as Error).message).toBe('Server "needs": TOKEN refers to ${MCP_BENCH_TEST_UNSET_VAR}, which is not set')
+  })
+
   it('tries a server that failed again for the next task, and starts a dead shared server once however many tasks ask', async () => {
     const flag = join(mkdtempSync(join(tmpdir(), 'flaky-start-')), 'ok')
     // Fails to start until the flag file exists.

@@ -5,7 +5,7 @@ import * as z from 'zod'
  * A tiny server for the project's own tests: it reports its environment and
  * pid, keeps a counter (state), echoes, and can return huge output or fail.
  */
-export function createServer(options: { name?: string } = {}): McpServer {
+export function createServer(options: { name?: string; busy?: boolean } = {}): McpServer {
   const server = new McpServer({ name: options.name ?? 'probe', version: '1.0.0' })
   let counter = 0
   server.registerTool('env', { description: 'Environment variable names and pid', inputSchema: {} }, async () => ({
@@ -26,6 +26,14 @@ export function createServer(options: { name?: string } = {}): McpServer {
   server.registerTool('sleep', { description: 'Answers after ms milliseconds', inputSchema: { ms: z.number().int() } }, async ({ ms }) => {
     await new Promise((r) => setTimeout(r, ms))
     return { content: [{ type: 'text', text: `slept ${ms} ms` }] }
+  })
+  // Only when asked: the distractor tests count every server's tools against a budget.
+  if (options.busy) server.registerTool('busy', { description: 'Spins the thread for ms milliseconds, then answers', inputSchema: { ms: z.number().int() } }, async ({ ms }) => {
+    const until = performance.now() + ms
+    while (performance.now() < until) {
+      // A synchronous loop: in-process, nothing else of the worker runs meanwhile, timers included.
+    }
+    return { content: [{ type: 'text', text: `busy for ${ms} ms` }] }
   })
   server.registerTool('crash-now', { description: 'Exits the process in the middle of the call, never answering', inputSchema: {} }, async () => {
     process.exit(7)

@@ -10,6 +10,7 @@ import { TaskSpecSchema } from '../../src/contracts/task-spec.ts'
 const servers = parseServers({ mcpServers: {
   probe: { module: './test/support/probe-server.ts' },
   decoy: { module: './test/support/probe-server.ts', options: { name: 'decoy' } },
+  busy: { module: './test/support/probe-server.ts', options: { name: 'busy', busy: true } },
 } }, 'test')
 const hub = new ServerHub({ ...servers, root: process.cwd() })
 afterAll(() => hub.close())
@@ -45,6 +46,20 @@ describe('what a custom agent sees', () => {
     expect(seen.tools.every((t) => !('distractor' in t))).toBe(true)
     const text = trajectory.answer!
     for (const hidden of ['CONCRETE', 'SECRET-ARG', 'REFERENCE-ANSWER', 'FACT-VALUE', 'ANALYSIS', 'single-server']) expect(text).not.toContain(hidden)
+  })
+
+  it('an in-process server that keeps the thread busy past the agent\'s time ends the task as timed out, saying why', async () => {
+    const spec = TaskSpecSchema.parse({ servers: ['busy'], prompt: 'p', reference: { calls: [{ id: 'b', tool: 'busy.busy', args: { ms: 1_500 } }], answer: 'a', facts: [] } })
+    const session = await hub.acquire(spec.servers)
+    try {
+      // The loop holds the thread three times the budget: the timer cannot fire until it ends.
+      const { trajectory } = await runAgent({ id: 'busy/task', spec, setting: 'reference', name: 'reference', runtime, session, timeout: 500, signal: new AbortController().signal })
+      // Before: the answer won the race when the loop ended, and the task passed after 1.5 s against 0.5 s.
+      expect(trajectory.answer).toBeNull()
+      expect(trajectory.error).toMatch(/^agent timed out after 500 ms \(it answered after \d+ ms: the worker's thread was busy/)
+    } finally {
+      await session.release()
+    }
   })
 
   it.each(['process', 'none'] as const)('a missing agent module or export is a setup error, not the agent failing the task (isolation: %s)', async (isolation) => {

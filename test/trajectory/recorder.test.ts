@@ -74,22 +74,23 @@ describe('trajectory recorder', () => {
   })
 
   it('records a call that hangs past the server\'s call timeout as a failed call, and goes on', async () => {
+    // The sleep outlasts any test: the call can only have ended by the 150 ms call timeout, which its error names.
     const r = recorder(undefined, 150)
-    const out = await r.callTool('probe__sleep', { ms: 2_000 })
+    const out = await r.callTool('probe__sleep', { ms: 600_000 })
     expect(out.isError).toBe(true)
     expect(r.trajectory.calls[0]!.error).toMatch(/probe\.sleep failed: .*timed out/i)
-    expect(r.trajectory.calls[0]!.durationMs).toBeLessThan(1_500)
     expect((await r.callTool('probe__echo', { text: 'next' })).text).toBe('next')
   })
 
   it('aborts an in-flight call when the task is aborted', async () => {
     const controller = new AbortController()
-    const r = recorder(controller.signal)
-    const pending = r.callTool('probe__sleep', { ms: 5_000 })
+    // The sleep outlasts any test, and the call timeout is as long: only the abort can end the call.
+    const r = recorder(controller.signal, 600_000)
+    const pending = r.callTool('probe__sleep', { ms: 600_000 })
     setTimeout(() => controller.abort(new Error('task timed out')), 50)
     const out = await pending
     expect(out.isError).toBe(true)
-    expect(r.trajectory.calls[0]!.durationMs).toBeLessThan(2_000)
+    expect(r.trajectory.calls[0]!.error).toMatch(/task timed out/)
   })
 
   it('closes a call still waiting when the task ends as failed, and keeps it so when the call settles later', async () => {

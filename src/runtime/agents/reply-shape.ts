@@ -95,16 +95,33 @@ function readUsage(raw: unknown, notes: string[]): TokenUsage | null {
   return { promptTokens, completionTokens, totalTokens: total ?? promptTokens + completionTokens }
 }
 
-/** A token count as a whole number of tokens: fractions rounded, anything negative or not a number is none. */
+/**
+ * More tokens than any model's turn could hold (context windows are a few million at most). A count past it is
+ * a broken or hostile endpoint's number, not a measurement: 2^53 + 1 or 1e308 would fail the trajectory's
+ * schema (a safe integer) or make the run's totals and costs meaningless, so it is not counted, and said.
+ */
+const MAX_TURN_TOKENS = 1_000_000_000
+
+/** A token count as a whole number of tokens: fractions rounded, anything negative, not a number or past MAX_TURN_TOKENS is none. */
 function count(value: unknown, field: string, notes: string[]): number {
   if (value === undefined || value === null) return 0
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
   if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) {
-    notes.push(`usage.${field} was ${JSON.stringify(value)}: counted as 0`)
+    notes.push(`usage.${field} was ${shown(value)}: counted as 0`)
     return 0
   }
-  if (!Number.isInteger(n) || typeof value !== 'number') notes.push(`usage.${field} was ${JSON.stringify(value)}: counted as ${Math.round(n)}`)
+  if (n > MAX_TURN_TOKENS) {
+    notes.push(`usage.${field} was ${shown(value)}, more than any model's turn holds (${MAX_TURN_TOKENS}): counted as 0`)
+    return 0
+  }
+  if (!Number.isInteger(n) || typeof value !== 'number') notes.push(`usage.${field} was ${shown(value)}: counted as ${Math.round(n)}`)
   return Math.round(n)
+}
+
+/** A value as the note shows it: JSON, cut short (a string count may be a megabyte long). */
+function shown(value: unknown): string {
+  const text = typeof value === 'bigint' ? `${value}` : JSON.stringify(value) ?? String(value)
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text
 }
 
 function typeOf(value: unknown): string {

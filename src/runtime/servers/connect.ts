@@ -31,23 +31,27 @@ export interface ServerConnection {
 
 class ServerStartError extends Error {
   override name = 'ServerStartError'
+  /** A start that cannot go better on a second try (a module whose import never finished stays unfinished). */
+  final = false
+}
+
+/** True for a start error that a retry would only repeat: a config error, or a module whose import hung. */
+export function isFinalStartError(error: unknown): boolean {
+  return error instanceof ServerConfigError || (error instanceof ServerStartError && error.final)
 }
 
 const STDERR_KEEP = 4_000
 
-/** Starts (or connects to) one server and lists its tools, within the startup timeout. */
+/**
+ * Starts (or connects to) one server and lists its tools, within the startup timeout. The timeout covers the
+ * whole start, an in-process server's import and factory included: an import that never finishes (a top-level
+ * await on something that never comes) would otherwise hang the task past every limit, naming nothing.
+ */
 export async function connectServer(name: string, config: ServerConfig, root: string, vars: Record<string, string> = {}): Promise<ServerConnection> {
   let stderr = ''
   // The first lines too: a start error's cause is usually near the top, above the stack frames the tail keeps.
   let stderrHead = ''
   let inProcessClose: (() => Promise<void>) | undefined
-  const { transport, describe } = await openTransport(name, config, root, vars, (close) => (inProcessClose = close))
-  if (transport instanceof StdioClientTransport || transport instanceof GroupStdioTransport) {
-    transport.stderr?.on('data', (chunk: Buffer) => {
-      if (stderrHead.length < STDERR_KEEP) stderrHead += chunk.toString().slice(0, STDERR_KEEP - stderrHead.length)
-      stderr = (stderr + chunk.toString()).slice(-STDERR_KEEP)
-    })
-  }
   // The SDK checks structured output against server-supplied schemas: with the linear-time regex engine.
   const client = new Client({ name: 'vitest-mcp-bench', version: '0.1.0' }, { jsonSchemaValidator: sdkSchemaValidator })
   // Lines on stdout that are not JSON-RPC land here: they explain a start that never completes.
@@ -60,24 +64,58 @@ export async function connectServer(name: string, config: ServerConfig, root: st
   client.onclose = () => {
     open = false
   }
+  let abandoned = false
   const close = async () => {
     open = false
+    abandoned = true
     await client.close().catch(() => {})
     await inProcessClose?.().catch(() => {})
   }
+  let transport: Transport | undefined
+  let phase = 'loading'
+  const start = async () => {
+    const opened = await openTransport(name, config, root, vars, (closeServer) => {
+      inProcessClose = closeServer
+      // Past the timeout nobody closes it later: an import or factory that finished late is closed now.
+      if (abandoned) void closeServer().catch(() => {})
+    })
+    transport = opened.transport
+    if (abandoned) return []
+    if (transport instanceof StdioClientTransport || transport instanceof GroupStdioTransport) {
+      transport.stderr?.on('data', (chunk: Buffer) => {
+        if (stderrHead.length < STDERR_KEEP) stderrHead += chunk.toString().slice(0, STDERR_KEEP - stderrHead.length)
+        stderr = (stderr + chunk.toString()).slice(-STDERR_KEEP)
+      })
+    }
+    phase = 'connecting'
+    return startAndList(client, transport, name)
+  }
   try {
-    const tools = await withTimeout(startAndList(client, transport, name), config.startupTimeoutMs, `did not start within ${config.startupTimeoutMs} ms`)
+    const tools = await withTimeout(start(), config.startupTimeoutMs, `did not start within ${config.startupTimeoutMs} ms`)
     followToolList(client, name, tools)
     const pid = transport instanceof StdioClientTransport || transport instanceof GroupStdioTransport ? transport.pid : null
     return { name, client, tools, pid, alive: () => open, stderrTail: () => stderr.trim(), close }
   } catch (error) {
     await close()
+    // Already named and worded (a bad variable, a module that cannot load): said as it is.
+    if (error instanceof ServerConfigError || error instanceof ServerStartError) throw error
     // Give a dying process a moment to flush stderr: its last words are usually the reason.
     await new Promise((r) => setTimeout(r, 50))
     const tail = stderr.trim() ? `\n  stderr: ${stderrExcerpt(stderr, stderrHead)}` : ''
     const garbage = noise.length ? `\n  it wrote output that is not MCP protocol to stdout (${noise.join(' | ')}); a stdio server must write only JSON-RPC messages there` : ''
-    throw new ServerStartError(`Server "${name}" failed to start (${describe}): ${explainStartError(error as Error, 'command' in config ? 'stdio' : 'url' in config ? 'http' : 'in-process')}${garbage}${tail}`)
+    const kind = 'command' in config ? 'stdio' : 'url' in config ? 'http' : 'in-process'
+    const loading = kind === 'in-process' && phase === 'loading' && !transport
+    const failure = new ServerStartError(`Server "${name}" failed to start (${describeServer(config)}): ${explainStartError(error as Error, kind)}${loading ? ': its module had not finished loading (an import or a top-level await that never ends?), or its factory had not returned' : ''}${garbage}${tail}`)
+    failure.final = loading
+    throw failure
   }
+}
+
+/** The server as its config says, with `${VAR}` unexpanded: the expanded values may be secrets. */
+function describeServer(config: ServerConfig): string {
+  if ('command' in config) return `command: ${[config.command, ...config.args].join(' ')}`
+  if ('url' in config) return `url: ${config.url}`
+  return `module: ${config.module}#${config.export}`
 }
 
 // Every new client lists the tools itself, even when an earlier instance of the same entry did: the SDK
@@ -96,7 +134,7 @@ async function openTransport(
   root: string,
   vars: Record<string, string>,
   onInProcessClose: (close: () => Promise<void>) => void,
-): Promise<{ transport: Transport; describe: string }> {
+): Promise<{ transport: Transport }> {
   // Task variables (TASK_DIR) win over the parent's environment.
   const env = { ...process.env, ...vars }
   if ('command' in config) {
@@ -110,9 +148,8 @@ async function openTransport(
     }
     // In a process group of its own, so the server's whole process tree ends with it; the SDK's transport
     // where there are no process groups (Windows).
-    const transport = processGroups ? new GroupStdioTransport(params) : new StdioClientTransport({ ...params, stderr: 'pipe' })
-    // Described as written, with `${VAR}` unexpanded: the expanded values may be secrets.
-    return { transport, describe: `command: ${[config.command, ...config.args].join(' ')}` }
+    const transport = processGroups ? new GroupStdioTransport({ ...params, name }) : new StdioClientTransport({ ...params, stderr: 'pipe' })
+    return { transport }
   }
   if ('url' in config) {
     const headers = expandVariables(name, config.headers, env)
@@ -122,13 +159,13 @@ async function openTransport(
     // which a run of stdio and in-process servers never uses.
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js')
     const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } })
-    return { transport, describe: `url: ${config.url}` }
+    return { transport }
   }
   const server = await loadInProcessServer(name, config, root)
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
   await server.connect(serverSide)
   onInProcessClose(() => server.close())
-  return { transport: clientSide, describe: `module: ${config.module}#${config.export}` }
+  return { transport: clientSide }
 }
 
 interface ConnectableServer {

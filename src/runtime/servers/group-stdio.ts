@@ -2,16 +2,19 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { PassThrough } from 'node:stream'
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js'
+import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { guardGroup, refusingServers, releaseGroup } from './orphan-guard.ts'
+import { StdioLines, type StdioLine } from './stdio-lines.ts'
 
 export interface GroupStdioParams {
   command: string
   args: string[]
   env: Record<string, string>
   cwd: string
+  /** The server's name in the config, for the errors this transport makes up. */
+  name?: string
 }
 
 /** How long a server may take to exit once its stdin closes, and then once it got SIGTERM. */
@@ -44,7 +47,11 @@ export class GroupStdioTransport implements Transport {
   /** The server's stderr, available before start so no early line is lost. */
   readonly stderr = new PassThrough()
   private child?: ChildProcess
-  private readonly buffer = new ReadBuffer()
+  private readonly lines = new StdioLines()
+  /** Ids of our requests still waiting for their answer: the ones a dropped line may have answered. */
+  private readonly waiting = new Set<string | number>()
+  /** Set once stdout ended while the process runs on. */
+  private stdoutClosed = false
   private exited?: Promise<void>
   private ending?: Promise<void>
 
@@ -79,25 +86,54 @@ export class GroupStdioTransport implements Transport {
       child.once('close', () => this.onclose?.())
       child.stdin?.on('error', (error) => this.onerror?.(error))
       child.stdout?.on('error', (error) => this.onerror?.(error))
+      // Its stdout closed while it runs on: no answer can come any more. Waiting requests fail now with the cause,
+      // and later ones at once, instead of each waiting out its timeout as "Request timed out".
+      child.stdout?.once('end', () => {
+        if (child.exitCode !== null || child.signalCode !== null) return
+        this.stdoutClosed = true
+        for (const id of [...this.waiting]) this.answerWithError(id, this.closedMessage())
+      })
       child.stdout?.on('data', (chunk: Buffer) => {
-        this.buffer.append(chunk)
-        for (;;) {
-          let message: JSONRPCMessage | null
-          try {
-            message = this.buffer.readMessage()
-          } catch (error) {
-            this.onerror?.(error as Error)
-            continue
-          }
-          if (message === null) break
-          this.onmessage?.(message)
-        }
+        for (const line of this.lines.push(chunk)) this.receive(line)
       })
       child.stderr?.pipe(this.stderr)
     })
   }
 
+  private receive(line: StdioLine): void {
+    if (line.kind === 'invalid') return this.onerror?.(line.error)
+    if (line.kind === 'message') {
+      if ('id' in line.message && line.message.id !== undefined && !('method' in line.message)) this.waiting.delete(line.message.id)
+      return this.onmessage?.(line.message)
+    }
+    // Too long to keep: the request it answered fails now with the reason, instead of waiting out its timeout.
+    // When the line's edges do not show which request that was, every request still waiting fails: one of them
+    // will never get its answer, and which one cannot be told.
+    const mb = (line.bytes / 1024 / 1024).toFixed(1)
+    const message = `${this.params.name ? `server "${this.params.name}"` : 'the server'} sent a message of ${mb} MB (${line.bytes} bytes) on stdout, over the ${this.lines.maxMb} MB a stdio message may be; it was dropped`
+    this.onerror?.(new Error(message))
+    const ids = line.id === undefined ? [...this.waiting] : this.waiting.has(line.id) ? [line.id] : []
+    for (const id of ids) this.answerWithError(id, message)
+  }
+
+  private answerWithError(id: string | number, message: string): void {
+    this.waiting.delete(id)
+    this.onmessage?.({ jsonrpc: '2.0', id, error: { code: ErrorCode.InternalError, message } })
+  }
+
+  private closedMessage(): string {
+    return `${this.params.name ? `server "${this.params.name}"` : 'the server'} closed its stdout but its process is still running: it can answer nothing more`
+  }
+
   send(message: JSONRPCMessage): Promise<void> {
+    if ('id' in message && 'method' in message) {
+      if (this.stdoutClosed) {
+        const id = message.id
+        queueMicrotask(() => this.answerWithError(id, this.closedMessage()))
+        return Promise.resolve()
+      }
+      this.waiting.add(message.id)
+    }
     return new Promise((resolve, reject) => {
       const stdin = this.child?.stdin
       if (!stdin || !stdin.writable) return reject(new Error('Not connected'))
@@ -117,7 +153,8 @@ export class GroupStdioTransport implements Transport {
     // A well-behaved server exits when its stdin closes; the group is ended either way.
     await Promise.race([this.exited, delay(STDIN_GRACE_MS)])
     await this.endGroup()
-    this.buffer.clear()
+    this.lines.clear()
+    this.waiting.clear()
   }
 
   /** SIGTERM to the group, then SIGKILL to what is left after the grace period. Runs once. */

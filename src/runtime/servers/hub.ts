@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { LoadedServers } from '../../config/load-servers.ts'
 import { buildCatalog, type Catalog } from './catalog.ts'
-import { connectServer, type ServerConnection } from './connect.ts'
+import { connectServer, isFinalStartError, type ServerConnection } from './connect.ts'
 import { resolve } from 'node:path'
 import { stableStringify } from '../../lib/stable-json.ts'
 import { WarmPool } from './warm-pool.ts'
@@ -261,6 +261,8 @@ export class ServerHub {
       try {
         return await inSlot(this.starts, () => this.start(name, files))
       } catch (error) {
+        // A missing variable, or a module whose import hung, would fail the same way again: said at once.
+        if (isFinalStartError(error)) throw error
         last = error as Error
       }
     }

@@ -79,6 +79,7 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
     }
     const recorder = record()
     timer = setTimeout(() => run.abort(new Error(`agent timed out after ${timeout} ms`)), timeout)
+    const startedAt = performance.now()
     try {
       const context = recorder.context()
       // A turn a custom agent records is checked before it joins the trajectory (src/runtime/agents/reply-shape.ts).
@@ -86,6 +87,13 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
       // checking each of theirs again cost a schema parse per model turn (the referee checks the whole record).
       const ctx = agent.isolation === 'builtin' ? context : { ...context, recordTurn: (turn: Parameters<typeof context.recordTurn>[0]) => context.recordTurn(checkedTurn(turn)) }
       const answer = await Promise.race([agent.run(ctx), stopped])
+      // The timer cannot fire while the worker's thread is busy: an in-process server's (or agent's) synchronous
+      // loop answers long after the budget, and the answer would win the race. Time is what decides, not the race.
+      const took = Math.round(performance.now() - startedAt)
+      if (took > timeout) {
+        const late = `agent timed out after ${timeout} ms (it answered after ${took} ms: the worker's thread was busy, an in-process server's or agent's synchronous work, so the timeout could not fire in time)`
+        return { trajectory: recorder.finish(null, late), outputs: recorder.outputs(), isolation: agent.isolation }
+      }
       return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs(), isolation: agent.isolation }
     } catch (error) {
       return { trajectory: recorder.finish(null, asError(error).message), outputs: recorder.outputs(), isolation: agent.isolation }

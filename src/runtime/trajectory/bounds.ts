@@ -19,6 +19,8 @@ export const MAX_ERROR_CHARS = 4_000
 /** Schema errors per call: a 10,000-item array can fail on every item. */
 export const MAX_SCHEMA_ERRORS = 20
 const MAX_ITEMS = 200
+/** Tool calls a model turn keeps in its record; the calls themselves are all recorded in `calls`. */
+const MAX_TURN_TOOL_CALLS = 200
 const MAX_DEPTH = 32
 
 export interface Bounded<T> {
@@ -86,6 +88,31 @@ export function boundValue<T>(value: T, maxChars: number): Bounded<T> {
   }
   const result = walk(value, 0) as T
   return { value: result, truncated }
+}
+
+interface RequestedCall { id: string; name: string; arguments: string }
+
+/**
+ * The tool calls a model asked for in one turn, bounded without leaving
+ * their shape: `boundValue` would end a long array with a note (a string
+ * where a call belongs) and the turn would no longer fit the trajectory's
+ * schema, which made a model's hundreds of calls a harness fault instead of
+ * the agent's record. Here each kept call keeps its three fields (each cut),
+ * at most MAX_TURN_TOOL_CALLS of them within a `3 × maxChars` budget for
+ * the arguments, and `note` says how many were left out, for the turn's
+ * `replyNotes`.
+ */
+export function boundToolCalls(calls: readonly RequestedCall[], maxChars: number): { value: RequestedCall[]; note?: string } {
+  let budget = 3 * maxChars
+  const value: RequestedCall[] = []
+  for (const call of calls) {
+    if (value.length >= MAX_TURN_TOOL_CALLS || budget <= 0) break
+    const args = cut(String(call.arguments), Math.min(maxChars, budget)).text
+    budget -= Math.min(String(call.arguments).length, maxChars)
+    value.push({ id: cut(String(call.id), MAX_NAME_CHARS).text, name: cut(String(call.name), MAX_NAME_CHARS).text, arguments: args })
+  }
+  if (value.length === calls.length) return { value }
+  return { value, note: `the reply asked for ${calls.length} tool calls: the turn's record keeps the first ${value.length} (every call made is in the trajectory's calls)` }
 }
 
 /** A string cut to `max`, or null kept null. */

@@ -6,7 +6,7 @@ import type { Catalog } from '../servers/catalog.ts'
 import type { CatalogEntry } from '../../contracts/catalog.ts'
 import type { ServerConnection } from '../servers/connect.ts'
 import { contentToText, cut } from '../../lib/text.ts'
-import { boundText, boundValue, MAX_ANSWER_CHARS, MAX_ERROR_CHARS, MAX_NAME_CHARS, MAX_SCHEMA_ERRORS } from './bounds.ts'
+import { boundText, boundToolCalls, boundValue, MAX_ANSWER_CHARS, MAX_ERROR_CHARS, MAX_NAME_CHARS, MAX_SCHEMA_ERRORS } from './bounds.ts'
 import { TRAJECTORY_VERSION, type ModelTurn, type ToolCallRecord, type Trajectory } from '../../contracts/trajectory.ts'
 import { linkedSignal } from '../../lib/linked-signal.ts'
 
@@ -88,12 +88,16 @@ export class TrajectoryRecorder {
     // Agents record a turn when its reply arrives, so it started `durationMs` ago unless they say when.
     const startedAt = turn.startedAt ?? Math.max(0, Math.round((this.now() - turn.durationMs) * 10) / 10)
     // A model's reply is as untrusted as a server's output: its text, tool names and arguments are bounded too.
-    const { content, toolCalls, parseError, ...rest } = turn
+    const { content, toolCalls, parseError, replyNotes, ...rest } = turn
     const max = this.options.maxRecordedOutputChars
+    // Hundreds of calls in one reply are the agent's doing: the turn keeps its shape and says what it left out.
+    const calls = boundToolCalls(toolCalls, max)
+    const notes = [...(replyNotes ?? []).slice(0, MAX_SCHEMA_ERRORS).map((n) => boundText(n, MAX_ERROR_CHARS)), ...(calls.note ? [calls.note] : [])]
     this.trajectory.turns.push({
       ...rest,
       content: boundText(content, Math.max(max, MAX_ANSWER_CHARS)),
-      toolCalls: boundValue(toolCalls, max).value,
+      toolCalls: calls.value,
+      ...(notes.length ? { replyNotes: notes } : {}),
       ...(parseError !== undefined ? { parseError: boundText(parseError, MAX_ERROR_CHARS) } : {}),
       startedAt,
       round: this.round,
