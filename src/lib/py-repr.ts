@@ -1,5 +1,10 @@
+/** Python's `str(value)`, what `f"{value}"` prints: a string as it is, anything else as its repr. */
+export function pyStr(value: unknown): string {
+  return typeof value === 'string' ? value : pyRepr(value)
+}
+
 /**
- * Python's `repr` (and so `f"{value}"`) of a value parsed from JSON, for text MCP-Bench builds with
+ * Python's `repr` of a value parsed from JSON, for text MCP-Bench builds with
  * Python formatting: its executor writes a call's parameters into the planner's history and the judge's
  * evidence as `f"{parameters}"`. JSON does not keep `1.0` apart from `1`, so a float with no fraction
  * prints as an int here where Python, which parsed the model's `1.0`, prints `1.0`.

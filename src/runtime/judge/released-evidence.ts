@@ -1,7 +1,7 @@
 import type { CatalogEntry } from '../../contracts/catalog.ts'
 import { fillTemplate, type McpBenchTemplates } from '../../contracts/mcp-bench-templates.ts'
 import type { ToolCallRecord, Trajectory } from '../../contracts/trajectory.ts'
-import { pyRepr } from '../../lib/py-repr.ts'
+import { pyStr } from '../../lib/py-repr.ts'
 
 /**
  * The evidence MCP-Bench's released runner hands its judge, rebuilt from a trajectory: the execution
@@ -95,7 +95,7 @@ export function accumulatedInformation(trajectory: Pick<Trajectory, 'calls' | 't
     const summaries = long.length > 0 && turns.length > long.length ? turns.slice(turns.length - long.length).map((x) => (x.content ?? '').trim()) : []
     text += fillTemplate(t.roundHeader, { ROUND: round })
     for (const c of inRound) {
-      const values = { TOOL: c.tool, SERVER: c.server, PARAMETERS: pyTruthy(c.parameters) ? pyRepr(c.parameters) : '{}' }
+      const values = { TOOL: c.tool, SERVER: c.server, PARAMETERS: pyTruthy(c.parameters) ? pyStr(c.parameters) : '{}' }
       const tokens = Math.floor(pyLen(c.content) / 4)
       const cut = c.success ? t.config.resultCut : t.config.errorCut
       let line: string
