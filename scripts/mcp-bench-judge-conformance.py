@@ -9,6 +9,8 @@ to a temporary directory; nothing of it is copied into this repository. Steps:
 
 1. src/import/mcp-bench-templates.py reads the templates out of the export (as `mcp-bench import` does) into
    test/fixtures/mcp-bench-conformance/templates.local.json, which git ignores: it is MCP-Bench's prose.
+   scripts/mcp-bench-prose-hashes.ts writes the hashes of its sentences (test/fixtures/mcp-bench-prose-hashes.json),
+   which test/docs/no-mcp-bench-prose.integration.test.ts looks for in every file of this repository.
 2. `npx tsx scripts/mcp-bench-judge-cases.ts` writes the cases with this project's prompts and the order each
    judge sample shuffled the rubric into.
 3. For each case, MCP-Bench's code, unchanged, builds what its runner hands the judge:
@@ -82,6 +84,7 @@ def main() -> None:
     extracted['source']['commit'] = commit  # the export is no git work tree: the commit is the mirror's
     with open(templates_file, 'w') as out:
         json.dump(extracted, out, ensure_ascii=False, indent=1)
+    subprocess.run(['npx', 'tsx', os.path.join(HERE, 'mcp-bench-prose-hashes.ts'), templates_file], cwd=ROOT, check=True)
     cases_file = os.path.join(tempfile.mkdtemp(prefix='judge-cases-'), 'cases.json')
     subprocess.run(['npx', 'tsx', os.path.join(HERE, 'mcp-bench-judge-cases.ts'), templates_file, cases_file], cwd=ROOT, check=True)
     cases = json.load(open(cases_file))['cases']
