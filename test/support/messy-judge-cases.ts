@@ -27,7 +27,19 @@ export interface JudgeCase {
   trajectory: Trajectory
 }
 
-interface TaskRow { id: string; servers: string[]; distractors: string[] }
+export interface TaskRow { id: string; servers: string[]; distractors: string[] }
+
+/** The 104 tasks: their ids, servers and distraction servers (keys of this project's fixtures). */
+export function taskRows(): TaskRow[] {
+  return JSON.parse(readFileSync(TASKS, 'utf8')) as TaskRow[]
+}
+
+/** The catalog of every fixture server the tasks name, listed in process. */
+export async function fixtureCatalogs(rows: readonly TaskRow[]): Promise<Map<string, CatalogEntry[]>> {
+  const catalogs = new Map<string, CatalogEntry[]>()
+  for (const slug of [...new Set(rows.flatMap((t) => [...t.servers, ...t.distractors]))].sort()) catalogs.set(slug, await listTools(slug))
+  return catalogs
+}
 
 async function listTools(slug: string): Promise<CatalogEntry[]> {
   const mod = await import(`../../fixtures/servers/${slug}/server.ts`) as { createServer: () => { connect(t: unknown): Promise<void> } }
@@ -43,9 +55,8 @@ async function listTools(slug: string): Promise<CatalogEntry[]> {
 const WORDS = ['alpha', 'beta', 'gamma', 'café', 'naïve', 'Zürich', '東京', "it's", 'say "hi"', 'back\\slash', 'tab\there', 'emoji 🚀', 'line\nbreak', '{braces}', '{{TASK}}', '$&', '100%', '\u0007bell']
 
 export async function judgeCases(): Promise<JudgeCase[]> {
-  const rows = JSON.parse(readFileSync(TASKS, 'utf8')) as TaskRow[]
-  const catalogs = new Map<string, CatalogEntry[]>()
-  for (const slug of [...new Set(rows.flatMap((t) => [...t.servers, ...t.distractors]))].sort()) catalogs.set(slug, await listTools(slug))
+  const rows = taskRows()
+  const catalogs = await fixtureCatalogs(rows)
   return rows.map((row) => messyCase(row, catalogs))
 }
 
