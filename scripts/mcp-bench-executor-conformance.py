@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Regenerates test/fixtures/mcp-bench-conformance/executor-expected.json: the rounds and calls of MCP-Bench's own
 executor (agent/executor.py `TaskExecutor.execute`, unchanged) for each of the 104 messy planner scripts
-(test/support/messy-planner-scripts.ts), which the released-code planner must reproduce.
+(test/support/messy-planner-scripts.ts), which the released-code planner must reproduce, and benchmark/evaluator.py's
+schema compliance of each call on its arguments as the model wrote them (`_check_schema_compliance`, and the task's
+`input_schema_compliance` from `_calculate_tool_accuracy_metrics`), with the fixtures' input schemas.
 
     python3 scripts/mcp-bench-executor-conformance.py /work/.mirror/Accenture+mcp-bench/repo
 
@@ -41,6 +43,8 @@ def main() -> None:
     from llm.provider import LLMProvider
     import agent.executor as executor_module
     import config.config_loader as config_loader
+    from benchmark.evaluator import TaskEvaluator
+    evaluator = TaskEvaluator.__new__(TaskEvaluator)
 
     released = config_loader.get_sequential_only_tools()
     renamed = [f"google-maps__{name.split(':', 1)[1]}" for name in released if name.startswith('Google Maps:')]
@@ -50,13 +54,15 @@ def main() -> None:
 
     out = []
     for case in cases:
-        tools = {t['name']: {'server': t['server'], 'description': t['name'], 'input_schema': {}} for t in case['tools']}
+        tools = {t['name']: {'server': t['server'], 'description': t['name'], 'input_schema': t.get('inputSchema') or {}} for t in case['tools']}
         executor = executor_module.TaskExecutor(conformance.ScriptedLLM(LLMProvider, case['replies']), conformance.StandInServers(tools))
         result = asyncio.run(executor.execute('scripted task'))
         out.append({
             'id': case['id'],
             'total_rounds': result['total_rounds'],
             'calls': [[r['round_num'], r['tool'] if isinstance(r['tool'], str) else str(r['tool']), r['parameters']] for r in result['execution_results']],
+            'schemaCompliant': [evaluator._check_schema_compliance(r['tool'], r['parameters'], tools) if r['tool'] in tools else None for r in result['execution_results']],
+            'inputSchemaCompliance': evaluator._calculate_tool_accuracy_metrics(result['execution_results'], tools, 1.0)['input_schema_compliance'],
         })
     expected = {
         'generatedBy': 'scripts/mcp-bench-executor-conformance.py',

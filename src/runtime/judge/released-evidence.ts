@@ -62,7 +62,8 @@ export function releasedCalls(trajectory: Pick<Trajectory, 'calls'>, templates: 
 }
 
 function releasedCall(c: ToolCallRecord, templates: McpBenchTemplates): ReleasedCall {
-  const parameters = 'rawArgs' in c ? (c as { rawArgs?: unknown }).rawArgs : c.args
+  // The arguments as the model wrote them, where the recorder kept them beside a repair.
+  const parameters = c.rawArgs !== undefined ? c.rawArgs : c.args
   if (!c.valid || !c.server) {
     return { tool: c.name, server: templates.executor.unknownToolServer, parameters, round: c.round, success: false, content: fillTemplate(templates.executor.unknownTool, { TOOL: c.name }) }
   }
