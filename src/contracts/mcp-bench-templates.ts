@@ -7,7 +7,7 @@ import * as z from 'zod'
  * the shape, and fills the `{{NAME}}` placeholders. In `released-code` mode the judge builds its prompt
  * from them (src/runtime/judge/released-prompt.ts).
  */
-export const MCP_BENCH_TEMPLATES_VERSION = 1
+const MCP_BENCH_TEMPLATES_VERSION = 1
 
 const Parts = z.array(z.string())
 

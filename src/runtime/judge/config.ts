@@ -58,7 +58,7 @@ function readTemplates(file: string): McpBenchTemplates {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'))
   } catch (error) {
-    throw new Error(`invalid judge config: templates: cannot read ${file}: ${(error as Error).message}`)
+    throw new Error(`invalid judge config: templates: cannot read ${file}: ${(error as Error).message}`, { cause: error })
   }
   const parsed = McpBenchTemplatesSchema.safeParse(raw)
   if (!parsed.success) throw new Error(`invalid judge config: templates: ${file} is not MCP-Bench templates written by \`mcp-bench import\`: ${z.prettifyError(parsed.error)}`)

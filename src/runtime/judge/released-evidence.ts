@@ -27,9 +27,9 @@ export interface ReleasedCall {
 }
 
 /** Python's `len`: code points, not UTF-16 units. */
-export const pyLen = (s: string) => Array.from(s).length
+const pyLen = (s: string) => Array.from(s).length
 /** Python's `s[:n]`. */
-export const pySlice = (s: string, n: number) => (s.length <= n ? s : Array.from(s).slice(0, n).join(''))
+const pySlice = (s: string, n: number) => (s.length <= n ? s : Array.from(s).slice(0, n).join(''))
 
 /** The text of an MCP result as the executor reads it: the text items joined with nothing between them. */
 function resultText(result: unknown): string {
