@@ -45,9 +45,9 @@ describe('no sentence of MCP-Bench\'s prompts in this repository', () => {
 
   it('no tracked file holds one of the committed sentences', () => {
     expect(filesHolding(committed.hashes)).toEqual([])
-  }, 60_000)
+  }, 300_000)
 
   it.skipIf(!existsSync(templatesFile))('no tracked file holds a sentence of the templates at hand', () => {
     expect(filesHolding(sentenceHashes(proseOf(JSON.parse(readFileSync(templatesFile, 'utf8')))))).toEqual([])
-  }, 60_000)
+  }, 300_000)
 })

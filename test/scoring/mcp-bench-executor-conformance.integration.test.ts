@@ -32,7 +32,7 @@ let cases: ExecutorCase[]
 beforeAll(async () => {
   server = await startScriptedModel({ script: answer })
   cases = await executorCases()
-}, 60_000)
+}, 300_000)
 afterAll(() => server.close())
 
 /**
@@ -71,7 +71,7 @@ describe('released-code planner = MCP-Bench\'s executor (executor-expected.json)
   beforeAll(async () => {
     replays = []
     for (const c of cases) replays.push(await replay(c))
-  }, 120_000)
+  }, 600_000)
 
   it('makes the same calls, with the arguments as written, in the same rounds, and stops after as many rounds, on every script', () => {
     const differ = cases.flatMap((c, i) => {

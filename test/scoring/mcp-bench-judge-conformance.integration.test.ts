@@ -40,7 +40,7 @@ describe('released-code judge messages = MCP-Bench\'s own (judge-expected.json)'
     let cases: JudgeCase[]
     beforeAll(async () => {
       cases = await judgeCases()
-    }, 60_000)
+    }, 300_000)
 
     it('comes from the commit the expectations were made with', () => {
       expect(templates!.source.commit).toBe(expected.source.commit)
@@ -61,6 +61,6 @@ describe('released-code judge messages = MCP-Bench\'s own (judge-expected.json)'
       }
       expect(mismatched).toEqual([])
       expect(exact).toBe(208)
-    }, 60_000)
+    }, 300_000)
   })
 })
