@@ -131,9 +131,9 @@ function describeRound(round: number, plan: Plan, observations: string[]): strin
 
 
 /** MCP-Bench's π_compress: the model shortens a long observation, keeping what the task needs (a recorded turn). */
-async function summarise(ctx: AgentContext, client: () => OpenAI, model: string, text: string, temperature?: number): Promise<string> {
+async function summarise(ctx: AgentContext, client: () => OpenAI, model: string, text: string, temperature?: number, maxTokens?: number): Promise<string> {
   const reply = await completeTurn(ctx, client(), {
-    model, temperature,
+    model, temperature, maxTokens,
     messages: [
       { role: 'system', content: 'Summarise this tool output for the task below. Keep every figure, name, date and id the task may need; drop the rest.' },
       { role: 'user', content: `Task: ${ctx.task.prompt}\n\nTool output:\n${text}` },
@@ -149,6 +149,10 @@ async function summarise(ctx: AgentContext, client: () => OpenAI, model: string,
 const RELEASED_SUMMARY_CHARS = 4_000
 const RELEASED_RESULT_CUT = 4_000
 const RELEASED_ERROR_CUT = 1_000
+/** planning_tokens, format_conversion_tokens, summarization_max_tokens: each request's max_tokens. */
+const RELEASED_PLANNING_TOKENS = 12_000
+const RELEASED_FORMAT_FIX_TOKENS = 8_000
+const RELEASED_SUMMARY_TOKENS = 10_000
 const MCP_BENCH_SEQUENTIAL_TOOLS = ['search_nearby', 'get_place_details', 'maps_geocode', 'maps_reverse_geocode', 'maps_distance_matrix', 'maps_directions', 'maps_elevation']
   .map((tool) => `google-maps__${tool}`)
 
@@ -166,13 +170,13 @@ function releasedPlanner(options: PlannerAgentOptions, model: string, client: ()
       for (let i = 0; i < ctx.maxRounds; i++) {
         const round = ctx.nextRound()
         const reply = await completeTurn(ctx, client(), {
-          model, temperature: options.temperature, messages: planningPrompt(ctx, history, options.systemPrompt, i + 1),
+          model, temperature: options.temperature, messages: planningPrompt(ctx, history, options.systemPrompt, i + 1), maxTokens: RELEASED_PLANNING_TOKENS,
         })
         const text = reply.content ?? ''
         let plan = readReleasedPlan(text)
         if (!plan) {
           // One request to fix the format; what it cannot fix stops the task (a bare list is read as the planned tools).
-          const fixed = await completeTurn(ctx, client(), { model, temperature: options.temperature, messages: formatFixPrompt(text) })
+          const fixed = await completeTurn(ctx, client(), { model, temperature: options.temperature, messages: formatFixPrompt(text), maxTokens: RELEASED_FORMAT_FIX_TOKENS })
           plan = readReleasedPlan(fixed.content ?? '') ?? listFallback(text, i + 1 < ctx.maxRounds)
         }
         if (!plan.continue || plan.calls.length === 0) break
@@ -263,7 +267,7 @@ async function releasedObservation(
   if (Math.floor(chars.length / 4) <= RELEASED_SUMMARY_CHARS / 4) shown = outcome.text
   else {
     try {
-      shown = `(summary) ${Array.from((await summarise(ctx, client, model, outcome.text, temperature)).replace(/^\(summary\) /, '').trim()).slice(0, cut).join('')}`
+      shown = `(summary) ${Array.from((await summarise(ctx, client, model, outcome.text, temperature, RELEASED_SUMMARY_TOKENS)).replace(/^\(summary\) /, '').trim()).slice(0, cut).join('')}`
     } catch {
       shown = `${chars.slice(0, cut).join('')}...`
     }
