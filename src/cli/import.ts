@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join, resolve } from 'node:path'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { parseMcpBenchCommands, type McpBenchCommands } from '../import/mcp-bench-commands.ts'
 import { defaultFixturesDir } from '../import/mcp-bench-fixtures.ts'
+import { readCheckoutTemplates } from '../import/mcp-bench-templates.ts'
+import { MCP_BENCH_TEMPLATES_FILE } from '../contracts/mcp-bench-templates.ts'
 import { mergeServersFile, planServers, renderServerTable } from '../import/mcp-bench-servers.ts'
 import {
   countServerUsage, mergeFiles, parseMcpBenchTaskFile, renderTaskFile, serverKey, toImportedFiles,
@@ -17,7 +19,9 @@ const USAGE = `usage: mcp-bench import <mcpbench_tasks.json>… [options]
   --out <dir>               where the task files go (default benchmarks/mcp-bench)
   --commands <file>         MCP-Bench's mcp_servers/commands.json: write an entry for each of its servers
   --mcp-bench-dir <dir>     an MCP-Bench checkout (the directory holding mcp_servers/): the servers'
-                            working directories; also finds commands.json when --commands is not given
+                            working directories; also finds commands.json when --commands is not given,
+                            and the judge's prompt templates (read with python3 from the checkout's own
+                            code into <out>/mcp-bench-templates.json, for fidelity 'released-code')
   --offline                 use this project's fixture for every server that has one
   --servers-out <file>      the servers file to add entries to (default mcp.servers.json); entries
                             it already has are kept as they are
@@ -135,6 +139,7 @@ function run(options: Options, io: CliIO, cwd: string): number {
   mkdirSync(out, { recursive: true })
   for (const f of merged) writeFileSync(join(out, f.name), renderTaskFile(f, [...sources.get(f.name)!].join(', ')))
   io.stdout.write(`${merged.reduce((n, f) => n + f.tasks.length, 0)} tasks in ${merged.length} files written to ${out}\n`)
+  if (options.mcpBenchDir) writeTemplates(resolve(cwd, options.mcpBenchDir), out, cwd, io)
 
   // Every server a task needs, as its own server or as a named distractor: all must be declared.
   const declare = [...usage.keys()].map((name) => serverKey(name, options.overrides))
@@ -171,4 +176,21 @@ function run(options: Options, io: CliIO, cwd: string): number {
   const unconfigured = plan.rows.filter((r) => !(r.key in result.file.mcpServers)).map((r) => r.key)
   if (unconfigured.length) io.stdout.write(`no entry could be written for: ${unconfigured.join(', ')}\n`)
   return 0
+}
+
+/**
+ * MCP-Bench's judge templates, taken from the checkout by running its own prompt builders, stored with the
+ * suite. Not having them is not an error: the judge then uses this project's wording, and says so.
+ */
+function writeTemplates(checkout: string, out: string, cwd: string, io: CliIO): void {
+  const read = readCheckoutTemplates(checkout)
+  if ('reason' in read) {
+    io.stdout.write(`no MCP-Bench judge templates taken from ${checkout}: ${read.reason}\nthe judge will use this project's wording\n`)
+    return
+  }
+  const file = join(out, MCP_BENCH_TEMPLATES_FILE)
+  writeFileSync(file, `${JSON.stringify(read.templates, null, 1)}\n`)
+  const shown = relative(cwd, file) || file
+  io.stdout.write(`MCP-Bench's judge templates (commit ${read.templates.source.commit ?? 'unknown'}) written to ${file}\n`)
+  io.stdout.write(`use them with: judge: { templates: './${shown.split(sep).join('/')}' }\n`)
 }

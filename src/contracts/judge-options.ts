@@ -64,6 +64,13 @@ export const JudgeConfigSchema = z.strictObject({
   /** Mixed into the shuffle seed (task id, sample index), to draw a different but still reproducible set of orders. */
   seed: z.union([z.string(), z.number()]).optional(),
   headers: z.record(z.string(), z.string()).optional(),
+  /**
+   * MCP-Bench's own judge prompt, imported from the user's checkout by `mcp-bench import --mcp-bench-dir`
+   * (the `mcp-bench-templates.json` it writes next to the task files). With it, the rubric judge sends
+   * MCP-Bench's released prompt with the evidence its runner gives (src/runtime/judge/released-prompt.ts);
+   * without it, this project's wording and evidence. Resolved against the working directory.
+   */
+  templates: z.string().min(1).optional(),
   /** Longest text kept from one tool result. */
   maxResultChars: z.number().int().positive().optional(),
   /** Budget for the trajectory section of the prompt. */

@@ -61,6 +61,13 @@ const RubricJudgeResultSchema = z.object({
   }),
   /** Per-dimension reasoning from the first valid sample. */
   reasoning: z.record(z.string(), z.string()),
+  /**
+   * Whose prompt the judge was sent: `mcp-bench-checkout`, MCP-Bench's released prompt and the evidence its
+   * runner gives, from the templates imported from the user's checkout (judge option `templates`);
+   * `project`, this project's wording with its richer evidence (dependency structure, per-call verdicts,
+   * raw results). Absent in records made before it existed (they are `project`).
+   */
+  prompt: z.enum(['mcp-bench-checkout', 'project']).optional(),
   ...Common,
 })
 export type RubricJudgeResult = z.infer<typeof RubricJudgeResultSchema>

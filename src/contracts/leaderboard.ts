@@ -3,6 +3,7 @@ import { AgentIsolationSchema } from './isolation.ts'
 import { ScoredJudgeResultSchema } from './judge-result.ts'
 import { RegressionResultSchema } from './compare.ts'
 import { TaskStatusSchema } from './task-status.ts'
+import { FidelitySchema } from './fidelity.ts'
 
 /**
  * The leaderboard file (`leaderboard.json`): every score the project
@@ -153,6 +154,8 @@ export const TaskRecordSchema = z.object({
   scores: z.object({ dimensions: SubDimensionsSchema, domains: DomainsSchema, overall: Rate, ruleScore: Rate }),
   judge: ScoredJudgeResultSchema.nullable(),
   referenceJudge: ScoredJudgeResultSchema.nullable(),
+  /** The run's MCP-Bench fidelity for this task (null: the project's own semantics). Absent in records made before it existed. */
+  fidelity: FidelitySchema.nullable().optional(),
   /** A judge was configured for the run (so a task that stopped early scores 0 on its dimensions). */
   judgeConfigured: z.boolean(),
   distractors: z.object({ joined: z.array(z.string()), skipped: z.array(z.object({ server: z.string(), reason: z.string() })) }),
@@ -223,6 +226,23 @@ export type TrialSummary = z.infer<typeof TrialSummarySchema>
 
 
 /** One leaderboard row. */
+/**
+ * A row's fidelity block (docs/explanation/mcp-bench-fidelity.md).
+ * - `mode`: the `fidelity` its tasks ran under; `mixed` when they differ; null: the project's own.
+ * - `headline`: how `overallScore` and `ruleScore` average the tasks. `completed-plain-mean` under `released-code`,
+ *   as MCP-Bench's results_aggregator.py does (the tasks that ran to completion, each column a plain mean, the
+ *   same numbers as `completedOnly.metrics`/`.dimensions`); otherwise `setting-weighted`, Table 3's task-count
+ *   weighting of the single- and multi-server settings over every attempted task.
+ * - `judgePrompt`: whose prompt the rubric judge was sent: `mcp-bench-checkout` (MCP-Bench's released prompt and
+ *   evidence, from templates imported from the user's checkout), `project` (this project's wording and richer
+ *   evidence), `mixed`, or null when nothing was judged with a rubric.
+ */
+const RowFidelitySchema = z.object({
+  mode: z.union([FidelitySchema, z.literal('mixed')]).nullable(),
+  headline: z.enum(['completed-plain-mean', 'setting-weighted']),
+  judgePrompt: z.enum(['mcp-bench-checkout', 'project', 'mixed']).nullable(),
+})
+
 const AgentRowSchema = PassSummarySchema.extend({
   agent: z.string(),
   /** The least isolated way any of the row's tasks ran (see AgentIsolationSchema); null when no agent loaded. */
@@ -233,8 +253,11 @@ const AgentRowSchema = PassSummarySchema.extend({
   single: SettingSummarySchema,
   multi: SettingSummarySchema,
   overall: SettingSummarySchema,
+  /** The headline: averaged as `fidelity.headline` says. */
   overallScore: Rate,
   ruleScore: Rate,
+  /** Which MCP-Bench the row's numbers follow: averaging of the headline, and whose prompt the judge was sent. */
+  fidelity: z.lazy(() => RowFidelitySchema).optional(),
   /** Means over every counted task, dependency order included. */
   metrics: TaskMetricsSchema.omit({ toolCalls: true, distractorCalls: true }),
   /**

@@ -74,6 +74,12 @@ const OpenAIAgentSchema = z.strictObject({
    * Algorithm 1) runs them, then stops; `drop` stops without them, as MCP-Bench's released executor does.
    */
   stoppingPlan: z.enum(['execute', 'drop']).optional(),
+  /**
+   * Planner only: `released-code` runs the control flow of MCP-Bench's released executor (format fix then stop,
+   * `should_continue` required, summaries cut, one-at-a-time tools, success in the history; see
+   * src/runtime/agents/planner.ts); `project` (default) this project's loop. The preset sets it from `fidelity`.
+   */
+  executor: z.enum(['project', 'released-code']).optional(),
 })
 export type OpenAIAgentSetting = z.infer<typeof OpenAIAgentSchema>
 

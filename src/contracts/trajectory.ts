@@ -31,6 +31,11 @@ const ToolCallRecordSchema = z.object({
   args: z.unknown(),
   /** Set when the arguments were not a JSON object. */
   argsError: z.string().optional(),
+  /**
+   * The arguments as the model wrote them, when that was not an object and `args` is their repair (a plan's
+   * `parameters` as a string, null or an array): what MCP-Bench's evaluator checks the schema against.
+   */
+  rawArgs: z.unknown().optional(),
   /** The name resolved to a tool in the catalog. */
   valid: z.boolean(),
   /** Arguments validate against the tool's inputSchema; null when the name was invalid. */

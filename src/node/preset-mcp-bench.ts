@@ -113,9 +113,11 @@ function presetAgent(agent: AgentOption, fidelity: Fidelity): AgentOption {
 }
 
 /** The released executor drops a stopping plan's calls (agent/executor.py:116); the paper's Algorithm 1 runs them. */
-function plannerSettings<T extends { model: string; compress?: 'truncate' | 'model'; observationChars?: number; stoppingPlan?: 'execute' | 'drop' }>(agent: T, fidelity: Fidelity) {
+function plannerSettings<T extends { model: string; compress?: 'truncate' | 'model'; observationChars?: number; stoppingPlan?: 'execute' | 'drop'; executor?: 'project' | 'released-code' }>(agent: T, fidelity: Fidelity) {
   const stoppingPlan = fidelity === 'released-code' ? ('drop' as const) : ('execute' as const)
-  return { loop: 'planner' as const, compress: 'model' as const, observationChars: MCP_BENCH_OBSERVATION_CHARS, stoppingPlan, ...agent }
+  // The released executor's control flow under released-code (src/runtime/agents/planner.ts); the paper's loop otherwise.
+  const executor = fidelity === 'released-code' ? ('released-code' as const) : ('project' as const)
+  return { loop: 'planner' as const, compress: 'model' as const, observationChars: MCP_BENCH_OBSERVATION_CHARS, stoppingPlan, executor, ...agent }
 }
 
 /**

@@ -79,6 +79,10 @@ class RowAccumulator {
     pass: new PassCounter(), single: new SettingAccumulator(), multi: new SettingAccumulator(), goals: new GoalCounter(),
   }]))
   private judgeConfigured = false
+  /** The fidelities the row's tasks ran under (null: the project's own), and whose prompts its rubric judge was sent. */
+  private readonly modes = new Set<TaskRecord['fidelity'] & {}>()
+  private projectMode = false
+  private readonly judgePrompts = new Set<string>()
   private judged = 0
   private judgeErrors = 0
   private readonly goals = new GoalCounter()
@@ -117,6 +121,9 @@ class RowAccumulator {
       ;(multi ? tier.multi : tier.single).add(r)
       tier.goals.add(r)
     }
+    if (r.fidelity) this.modes.add(r.fidelity)
+    else this.projectMode = true
+    if (r.judge?.kind === 'rubric') this.judgePrompts.add(r.judge.prompt ?? 'project')
     if (r.judgeConfigured) this.judgeConfigured = true
     if (r.judge?.kind === 'rubric' || r.judge?.kind === 'pass-fail') this.judged++
     if (r.errorPhase === 'judge') this.judgeErrors++
@@ -129,12 +136,25 @@ class RowAccumulator {
     this.costs.add(r)
   }
 
+  private fidelity(): NonNullable<AgentRow['fidelity']> {
+    const mode = this.modes.size + (this.projectMode ? 1 : 0) > 1 ? 'mixed' as const : ([...this.modes][0] ?? null)
+    const prompts = [...this.judgePrompts] as Array<'mcp-bench-checkout' | 'project'>
+    return {
+      mode,
+      headline: mode === 'released-code' ? 'completed-plain-mean' : 'setting-weighted',
+      judgePrompt: prompts.length > 1 ? 'mixed' : (prompts[0] ?? null),
+    }
+  }
+
   row(agent: string): AgentRow {
     const single = this.single.summary()
     const multi = this.multi.summary()
     const overall = combineSettings([single, multi])
     const completed = combineSettings([this.completedSingle.summary(), this.completedMulti.summary()])
     const completedPlain = this.completedAll.summary()
+    const fidelity = this.fidelity()
+    // The headline per mode: MCP-Bench's aggregator under released-code, Table 3 otherwise.
+    const headline = fidelity.headline === 'completed-plain-mean' ? completedPlain : overall
     const pass = this.pass.summary()
     const n = pass.tasks
     const avg = (sum: number) => (n ? sum / n : 0)
@@ -147,8 +167,9 @@ class RowAccumulator {
       single,
       multi,
       overall,
-      overallScore: overall.overall,
-      ruleScore: overall.ruleScore,
+      overallScore: headline.overall,
+      ruleScore: headline.ruleScore,
+      fidelity,
       metrics: {
         validToolNameRate: overall.metrics.validToolNameRate,
         schemaCompliance: overall.metrics.schemaCompliance,

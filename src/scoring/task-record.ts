@@ -58,6 +58,7 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
     scores: scoreTask(metrics, outcome.judge, { zeroJudge: stoppedEarly && outcome.judgeConfigured }),
     judge: scoreJudge(outcome.judge),
     referenceJudge: scoreJudge(outcome.referenceJudge),
+    fidelity: outcome.fidelity?.mode ?? null,
     judgeConfigured: outcome.judgeConfigured,
     distractors: outcome.distractors,
     rounds: trajectory ? reportedRounds(trajectory, outcome.fidelity?.mode, outcome.fidelity?.maxRounds ?? trajectory.rounds) : 0,

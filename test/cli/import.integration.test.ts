@@ -193,6 +193,26 @@ describe('mcp-bench import: servers from commands.json', () => {
     expect(absolute.code).toBe(0)
   })
 
+  it('says the judge keeps this project\'s wording when the checkout\'s prompt builders cannot be read', async () => {
+    const dir = tempDir()
+    const checkout = join(dir, 'mcp-bench')
+    mkdirSync(join(checkout, 'mcp_servers'), { recursive: true })
+    writeFileSync(join(checkout, 'mcp_servers', 'commands.json'), readFileSync(COMMANDS))
+    const run = await runImport([SINGLE, '--mcp-bench-dir', 'mcp-bench', '--out', 'bench'], dir)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/no MCP-Bench judge templates taken from .*mcp-bench: .*\nthe judge will use this project's wording/)
+    expect(readdirSync(join(dir, 'bench'))).not.toContain('mcp-bench-templates.json')
+  })
+
+  // A real checkout (MCP_BENCH_CHECKOUT, with python3 and python3-yaml): its own prompt builders give the templates.
+  it.skipIf(!process.env.MCP_BENCH_CHECKOUT)('stores the judge\'s templates read from a real checkout with the suite', async () => {
+    const run = await runImport([SINGLE, '--mcp-bench-dir', process.env.MCP_BENCH_CHECKOUT!, '--out', 'bench'])
+    expect(run.code).toBe(0)
+    const templates = readJson(join(run.dir, 'bench', 'mcp-bench-templates.json'))
+    expect(templates.judge.dimensions).toHaveLength(3)
+    expect(run.stdout).toContain("use them with: judge: { templates: './bench/mcp-bench-templates.json' }")
+  }, 120_000)
+
   it('--offline maps every server with a fixture folder to the in-process fixture from the package', async () => {
     const run = await runImport([SINGLE, TWO, THREE, '--commands', COMMANDS, '--offline', '--out', 'bench'])
     expect(run.code).toBe(0)

@@ -25,7 +25,7 @@ describe("preset: 'mcp-bench'", () => {
   })
 
   it('runs model agents in the planner loop with its compression, from the option or from MCP_BENCH_MODEL', () => {
-    const planner = { kind: 'openai', loop: 'planner', compress: 'model', observationChars: 4_000, stoppingPlan: 'drop' }
+    const planner = { kind: 'openai', loop: 'planner', compress: 'model', observationChars: 4_000, stoppingPlan: 'drop', executor: 'released-code' }
     expect(resolveOptions({ preset: 'mcp-bench', agent: 'gpt-4o-mini' }, NO_ENV).agent).toEqual({ ...planner, model: 'gpt-4o-mini' })
     const fromEnv = resolveAgents(resolveOptions({ preset: 'mcp-bench' }, { MCP_BENCH_MODEL: 'qwen3:8b' }).agent)
     expect(fromEnv).toEqual([{ ...planner, model: 'qwen3:8b' }])
@@ -54,7 +54,7 @@ describe("preset: 'mcp-bench'", () => {
     expect(options).toMatchObject({ excludeTools: [], maxRounds: 5, taskTimeout: 60_000 })
     // A planner the user set up keeps its own compression; the rest is filled in.
     expect(resolveOptions({ preset: 'mcp-bench', agent: { model: 'm', loop: 'planner', compress: 'truncate' } }, NO_ENV).agent)
-      .toEqual({ kind: 'openai', model: 'm', loop: 'planner', compress: 'truncate', observationChars: 4_000, stoppingPlan: 'drop' })
+      .toEqual({ kind: 'openai', model: 'm', loop: 'planner', compress: 'truncate', observationChars: 4_000, stoppingPlan: 'drop', executor: 'released-code' })
     // MCP_BENCH_AGENT_LOOP is a choice too.
     expect(resolveAgents(resolveOptions({ preset: 'mcp-bench' }, { MCP_BENCH_MODEL: 'm', MCP_BENCH_AGENT_LOOP: 'react' }).agent)).toEqual(['reference'])
   })
@@ -81,11 +81,11 @@ describe("preset: 'mcp-bench'", () => {
   it('follows the released code by default, and the paper when asked', () => {
     const released = resolveOptions({ preset: 'mcp-bench', agent: 'm', judge: 'j' }, NO_ENV)
     expect(released.fidelity).toBe('released-code')
-    expect(released.agent).toMatchObject({ stoppingPlan: 'drop' })
+    expect(released.agent).toMatchObject({ stoppingPlan: 'drop', executor: 'released-code' })
     expect(released.judge).toMatchObject({ sampleAveraging: 'mcp-bench-evaluator', maxTokens: 15_000 })
     expect(runtimeSettings({ ...released, servers }, process.cwd()).fidelity).toBe('released-code')
     const paper = resolveOptions({ preset: 'mcp-bench', fidelity: 'paper', agent: 'm', judge: 'j' }, NO_ENV)
-    expect(paper.agent).toMatchObject({ stoppingPlan: 'execute' })
+    expect(paper.agent).toMatchObject({ stoppingPlan: 'execute', executor: 'project' })
     expect(paper.judge).toMatchObject({ sampleAveraging: 'per-field' })
     // An explicit choice still wins over the fidelity's.
     expect(resolveOptions({ preset: 'mcp-bench', agent: { model: 'm', stoppingPlan: 'execute' }, judge: { model: 'j', sampleAveraging: 'whole-sample' } }, NO_ENV))

@@ -191,3 +191,36 @@ describe('the gate', () => {
     expect(b).toMatchObject({ judgePassed: 1, judgePassRate: 0.5 })
   })
 })
+
+describe('the headline per fidelity (the row\'s fidelity block)', () => {
+  const released = A.map((r) => ({ ...r, fidelity: 'released-code' as const }))
+  const withPrompt = (records: typeof A, prompt: 'mcp-bench-checkout' | 'project') =>
+    records.map((r) => (r.judge?.kind === 'rubric' ? { ...r, judge: { ...r.judge, prompt } } : r))
+
+  it('released-code: overallScore and ruleScore are MCP-Bench\'s plain means over completed tasks', () => {
+    const [row] = agentRows(released)
+    expect(row!.fidelity).toEqual({ mode: 'released-code', headline: 'completed-plain-mean', judgePrompt: 'project' })
+    // The completed tasks (r1, r2, r4), each column a plain mean: not the setting-weighted Table 3 figure.
+    const c = row!.completedOnly
+    const schemaUnderstanding = (c.metrics.validToolNameRate! + c.metrics.schemaCompliance! + c.metrics.executionSuccess!) / 3
+    expect(row!.ruleScore).toBeCloseTo(schemaUnderstanding, 12)
+    expect(row!.overallScore).not.toBeCloseTo(agentRows(A)[0]!.overallScore!, 6)
+    expect(row!.overall).toEqual(agentRows(A)[0]!.overall)
+  })
+
+  it('paper and the project\'s own mode keep the setting-weighted headline', () => {
+    const [own] = agentRows(A)
+    expect(own!.fidelity).toEqual({ mode: null, headline: 'setting-weighted', judgePrompt: 'project' })
+    expect(own!.overallScore).toBe(own!.overall.overall)
+    const [paper] = agentRows(A.map((r) => ({ ...r, fidelity: 'paper' as const })))
+    expect(paper!.fidelity!.headline).toBe('setting-weighted')
+    expect(paper!.overallScore).toBe(own!.overallScore)
+  })
+
+  it('says whose prompt the judge was sent', () => {
+    expect(agentRows(withPrompt(released, 'mcp-bench-checkout'))[0]!.fidelity!.judgePrompt).toBe('mcp-bench-checkout')
+    const mixed = [...withPrompt(released.slice(0, 2), 'mcp-bench-checkout'), ...withPrompt(released.slice(2), 'project')]
+    expect(agentRows(mixed)[0]!.fidelity!.judgePrompt).toBe('mixed')
+    expect(agentRows([...released.slice(0, 2), ...A.slice(2)])[0]!.fidelity!.mode).toBe('mixed')
+  })
+})

@@ -78,6 +78,8 @@ export interface CompletionRequest {
   messages: ChatCompletionMessageParam[]
   tools?: ChatCompletionTool[]
   temperature?: number
+  /** Sent as `max_tokens` when set (the released MCP-Bench executor's per-request limits). */
+  maxTokens?: number
 }
 
 /** Turns asked for per task, so an id made up for a tool call is unique within its trajectory. */
@@ -109,6 +111,7 @@ export async function completeTurn(
     messages: request.messages,
     ...(request.tools?.length ? { tools: request.tools, tool_choice: 'auto' as const } : {}),
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
   }
   // In a slot of the endpoint's pool (`concurrency`, adaptive on 429), when the client is one this package built.
   const gate = gateOf(client)

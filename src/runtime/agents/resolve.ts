@@ -75,6 +75,7 @@ function builtinAgent(setting: Extract<AgentSetting, { kind: 'openai' }>, root: 
     observationChars: setting.observationChars,
     formatReminders: setting.formatReminders,
     stoppingPlan: setting.stoppingPlan,
+    executor: setting.executor,
     maxTools: setting.maxTools,
     concurrency: setting.concurrency,
   })

@@ -36,11 +36,23 @@ export interface AgentContext {
   /** Aborted when the task times out. */
   signal: AbortSignal
   /** Calls a tool by qualified name (`math__add`) or `server.tool`; args as an object or a JSON string. Recorded. */
-  callTool(name: string, args?: unknown, options?: { id?: string; round?: number }): Promise<ToolCallOutcome>
+  callTool(name: string, args?: unknown, options?: CallToolOptions): Promise<ToolCallOutcome>
   /** Starts a new round (a model turn, or a layer of parallel calls) and returns its number. */
   nextRound(): number
   /** Records a model turn (content, tool calls, token usage, and the `model` that answered, which prices it) in the current round. */
   recordTurn(turn: Omit<ModelTurn, 'round'>): void
+}
+
+export interface CallToolOptions {
+  id?: string
+  round?: number
+  /**
+   * `args` is the value the model wrote (a JSON plan's `parameters`), not JSON text to decode. The recorder
+   * keeps it as `rawArgs` when it is not an object, and under an MCP-Bench fidelity checks the schema
+   * against it, as MCP-Bench's evaluator does (a string or null is then non-compliant). Default: a string
+   * is the arguments' JSON text, as native tool calls send them.
+   */
+  asWritten?: boolean
 }
 
 /** Anything that solves a task through `ctx.callTool` and returns the final answer. */

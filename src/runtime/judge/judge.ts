@@ -6,6 +6,7 @@ import { parsePassFailReply, parseRubricReply } from '../../scoring/judge-reply.
 import type { Secret } from '../../lib/redact.ts'
 import { getRuntime } from '../state.ts'
 import { buildPassFailPrompt, buildRubricPrompt, type BuiltPrompt, type JudgeInput } from './prompt.ts'
+import { buildReleasedRubricPrompt } from './released-prompt.ts'
 import type { Rubric } from '../../contracts/rubric.ts'
 import { linkedSignal } from '../../lib/linked-signal.ts'
 import {
@@ -105,8 +106,9 @@ async function runJudge(
   const stop = failed.signal
 
   const runSample = async (index: number): Promise<SampleOutcome> => {
-    const prompt =
-      config.rubric === 'pass-fail' ? buildPassFailPrompt(input, index, limits) : buildRubricPrompt(input, config.rubric, index, limits)
+    const prompt = config.rubric === 'pass-fail' ? buildPassFailPrompt(input, index, limits)
+      : config.templates ? buildReleasedRubricPrompt(input, config.templates, index, limits)
+        : buildRubricPrompt(input, config.rubric, index, limits)
     const body = requestBody(config, prompt)
     try {
       const reply = await client.complete(body, stop)
@@ -178,7 +180,8 @@ async function runJudge(
     return result
   }
 
-  return rubricResult(config.rubric, valid.map((o) => o.value as { scores: Record<string, number>; reasoning: Record<string, string> }), samples, common, config.sampleAveraging)
+  const prompt = config.templates ? 'mcp-bench-checkout' as const : 'project' as const
+  return rubricResult(config.rubric, valid.map((o) => o.value as { scores: Record<string, number>; reasoning: Record<string, string> }), samples, { ...common, prompt }, config.sampleAveraging)
 }
 
 function parseReply(config: ResolvedJudgeConfig, content: string | null) {
@@ -202,7 +205,7 @@ function rubricResult(
   rubric: Rubric,
   values: Array<{ scores: Record<string, number>; reasoning: Record<string, string> }>,
   samples: JudgeSamples,
-  common: Pick<RubricJudgeResult, 'model' | 'cacheHits' | 'cached' | 'usage' | 'cachedUsage' | 'durationMs'>,
+  common: Pick<RubricJudgeResult, 'model' | 'cacheHits' | 'cached' | 'usage' | 'cachedUsage' | 'durationMs' | 'prompt'>,
   averaging: ResolvedJudgeConfig['sampleAveraging'] = 'whole-sample',
 ): RubricJudgeResult {
   // The raw samples only: their means and the category scores are derived in scoring (src/scoring/judge-scores.ts).

@@ -23,6 +23,8 @@ export interface JudgeInput {
    * same prompt, and the judge cache hits on a rerun.
    */
   volatile?: ReadonlyMap<string, string> | Record<string, string>
+  /** The round cap the agent had: MCP-Bench's released round count (`round_num - 1`) depends on it. */
+  maxRounds?: number
 }
 
 /**
@@ -30,7 +32,7 @@ export interface JudgeInput {
  * workspace paths become placeholders. (Durations and timestamps are never
  * printed.)
  */
-function stable(input: JudgeInput): JudgeInput {
+export function stable(input: JudgeInput): JudgeInput {
   const entries = input.volatile instanceof Map ? [...input.volatile] : Object.entries(input.volatile ?? {})
   const replacements = entries.filter(([, value]) => value.length > 0).sort((a, b) => b[1].length - a[1].length)
   if (replacements.length === 0) return input

@@ -233,7 +233,7 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
   let tools: typeof session.catalog.entries | undefined
   const judging = taskJudging(
     judges,
-    { trajectory, task: spec, get tools() { return (tools ??= redactor.deep(session.catalog.entries)) }, taskId: id, volatile: session.workspaces },
+    { trajectory, task: spec, get tools() { return (tools ??= redactor.deep(session.catalog.entries)) }, taskId: id, volatile: session.workspaces, maxRounds: outcome.fidelity?.maxRounds },
     { signal: context.signal, budgetMs: args.budget.judge },
     (kind, result) => (outcome[kind] = redactor.deep(result)),
   )

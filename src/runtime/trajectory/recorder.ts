@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events'
-import type { AgentContext, TaskInfo, ToolCallOutcome } from '../agents/types.ts'
+import type { AgentContext, CallToolOptions, TaskInfo, ToolCallOutcome } from '../agents/types.ts'
 import { mcpBenchSchemaCheck } from '../checks/schema-compliance-mcp-bench.ts'
 import { checkArguments } from '../../json-schema/validator.ts'
 import type { Catalog } from '../servers/catalog.ts'
@@ -140,7 +140,7 @@ export class TrajectoryRecorder {
     return entry && (entry.name === name || `${entry.server}.${entry.tool}` === name) ? entry : undefined
   }
 
-  async callTool(name: string, rawArgs: unknown, opts: { id?: string; round?: number } = {}): Promise<ToolCallOutcome> {
+  async callTool(name: string, rawArgs: unknown, opts: CallToolOptions = {}): Promise<ToolCallOutcome> {
     // An agent that ignored the deadline may still be calling: the task is over, nothing more is recorded.
     if (this.finished) return { content: [], isError: true, text: 'The task has ended; this call was not made.' }
     // Past the cap a call is refused, not recorded: the agent is told to answer with what it has.
@@ -152,6 +152,8 @@ export class TrajectoryRecorder {
     const startedAt = this.now()
     const entry = this.lookup(name)
     const { args, argsError } = parseArguments(rawArgs)
+    // The value the model wrote, beside its repair, when the repair changed it (a string, null, an array).
+    const asWritten = opts.asWritten && !isPlainObject(rawArgs) ? { value: rawArgs } : undefined
     const max = this.options.maxRecordedOutputChars
     const record: ToolCallRecord = {
       id: boundText(opts.id, MAX_NAME_CHARS) ?? `call_${++this.callCount}`,
@@ -163,6 +165,7 @@ export class TrajectoryRecorder {
       // The record keeps a bounded copy; the server gets the arguments as the agent sent them.
       args: boundValue(args, max).value,
       ...(argsError ? { argsError: boundText(argsError, MAX_ERROR_CHARS) } : {}),
+      ...(asWritten ? { rawArgs: boundValue(asWritten.value, max).value } : {}),
       valid: Boolean(entry),
       schemaValid: null,
       isError: false,
@@ -171,22 +174,24 @@ export class TrajectoryRecorder {
     }
     this.trajectory.calls.push(record)
     this.inFlight.add(record)
-    const outcome = await this.execute(record, entry, args, argsError)
+    const outcome = await this.execute(record, entry, args, argsError, asWritten)
     // Closed by the task's end while it waited: finish() has recorded it as failed, and that stands.
     if (this.inFlight.delete(record)) record.durationMs = Math.round((this.now() - startedAt) * 10) / 10
     return outcome
   }
 
-  private async execute(record: ToolCallRecord, entry: CatalogEntry | undefined, args: unknown, argsError?: string): Promise<ToolCallOutcome> {
+  private async execute(record: ToolCallRecord, entry: CatalogEntry | undefined, args: unknown, argsError?: string, asWritten?: { value: unknown }): Promise<ToolCallOutcome> {
     if (!entry) {
       return this.failed(record, `Unknown tool "${record.name}". Call one of the listed tools by its exact name.`)
     }
+    // MCP-Bench's evaluator checks the arguments as the model wrote them, unrepaired (evaluator.py _check_schema_compliance).
+    if (asWritten && this.options.schemaSemantics === 'mcp-bench') record.schemaValid = mcpBenchSchemaCheck(entry.inputSchema, asWritten.value).valid
     if (argsError) {
-      record.schemaValid = false
+      record.schemaValid ??= false
       return this.failed(record, `Arguments for ${record.name} are invalid: ${argsError}`)
     }
     const check = this.options.schemaSemantics === 'mcp-bench' ? mcpBenchSchemaCheck(entry.inputSchema, args) : checkArguments(entry, args)
-    record.schemaValid = check.valid
+    record.schemaValid = asWritten && this.options.schemaSemantics === 'mcp-bench' ? record.schemaValid : check.valid
     if (check.errors.length) {
       const shown = check.errors.slice(0, MAX_SCHEMA_ERRORS).map((e) => boundText(e, 500))
       if (check.errors.length > MAX_SCHEMA_ERRORS) shown.push(`… and ${check.errors.length - MAX_SCHEMA_ERRORS} more`)
@@ -243,6 +248,8 @@ function ended(): ToolCallOutcome {
   const text = 'The task has ended; this call was not recorded.'
   return { content: [{ type: 'text', text }], isError: true, text }
 }
+
+const isPlainObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Arguments arrive as objects from custom agents and as JSON strings from models. */
 export function parseArguments(raw: unknown): { args: unknown; argsError?: string } {

@@ -1,0 +1,58 @@
+/** Python's `str(value)`, what `f"{value}"` prints: a string as it is, anything else as its repr. */
+export function pyStr(value: unknown): string {
+  return typeof value === 'string' ? value : pyRepr(value)
+}
+
+/**
+ * Python's `repr` of a value parsed from JSON, for text MCP-Bench builds with
+ * Python formatting: its executor writes a call's parameters into the planner's history and the judge's
+ * evidence as `f"{parameters}"`. JSON does not keep `1.0` apart from `1`, so a float with no fraction
+ * prints as an int here where Python, which parsed the model's `1.0`, prints `1.0`.
+ */
+export function pyRepr(value: unknown): string {
+  if (value === null || value === undefined) return 'None'
+  if (value === true) return 'True'
+  if (value === false) return 'False'
+  if (typeof value === 'number') return pyNumber(value)
+  if (typeof value === 'string') return pyString(value)
+  if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`
+  if (typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${pyString(k)}: ${pyRepr(v)}`).join(', ')}}`
+  return pyString(String(value))
+}
+
+function pyNumber(n: number): string {
+  if (Number.isNaN(n)) return 'nan'
+  if (!Number.isFinite(n)) return n > 0 ? 'inf' : '-inf'
+  if (Number.isInteger(n) && Math.abs(n) < 1e16) return String(n)
+  // Python's float repr: the shortest round-trip digits, exponent from 1e16 up and below 1e-4, two-digit exponent.
+  const text = String(n)
+  const m = /^(-?[\d.]+)e([+-])(\d+)$/.exec(text)
+  if (m) return `${m[1]!.includes('.') ? m[1] : `${m[1]}`}e${m[2]}${m[3]!.padStart(2, '0')}`
+  if (Math.abs(n) >= 1e16) {
+    const [mant, exp] = n.toExponential().split('e')
+    return `${mant}e${exp!.startsWith('-') ? '-' : '+'}${exp!.replace(/^[+-]/, '').padStart(2, '0')}`
+  }
+  return text
+}
+
+/** Characters str.isprintable() rejects: control, format, surrogate, private-use, unassigned and separators but the space. */
+const NON_PRINTABLE = /[\p{C}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u
+
+function pyString(s: string): string {
+  const quote = s.includes("'") && !s.includes('"') ? '"' : "'"
+  let out = quote
+  for (const ch of s) {
+    if (ch === '\\') out += '\\\\'
+    else if (ch === quote) out += `\\${quote}`
+    else if (ch === '\n') out += '\\n'
+    else if (ch === '\r') out += '\\r'
+    else if (ch === '\t') out += '\\t'
+    else if (NON_PRINTABLE.test(ch)) {
+      const code = ch.codePointAt(0)!
+      out += code < 0x100 ? `\\x${hex(code, 2)}` : code < 0x10000 ? `\\u${hex(code, 4)}` : `\\U${hex(code, 8)}`
+    } else out += ch
+  }
+  return out + quote
+}
+
+const hex = (n: number, width: number) => n.toString(16).padStart(width, '0')
