@@ -1,4 +1,5 @@
 import { relative } from 'node:path'
+import { workspacePaths } from '../servers/workspace-paths.ts'
 import { test, TestRunner, type ExpectStatic, type TestContext } from 'vitest'
 import { agentName } from '../agents/resolve.ts'
 import { describeIssues } from '../../config/load-servers.ts'
@@ -293,8 +294,10 @@ function drawn(id: string, spec: TaskSpec, runtime: Runtime): string[] {
 async function inspectServer(session: ServerSession, server: string, tool: string, args: Record<string, unknown>) {
   const connection = session.connections.get(server)
   if (!connection) throw new Error(`inspect: server "${server}" is not part of this task (it has ${[...session.connections.keys()].join(', ')})`)
-  const result = await connection.client.callTool({ name: tool, arguments: args })
-  return { text: contentToText(result.content), isError: result.isError === true }
+  // Paths as the agent sees them: `/workspace` both ways (workspace-paths.ts), so a check can quote what the agent read.
+  const paths = workspacePaths(connection.workspace)
+  const result = await connection.client.callTool({ name: tool, arguments: paths.toServer(args) })
+  return { text: paths.text(contentToText(result.content)), isError: result.isError === true }
 }
 
 /** Freezes an object and everything it holds, so no code that reaches it can change it. */
