@@ -58,7 +58,11 @@ interface StoredExchange {
   response: { status: number; contentType: string; body: string }
 }
 
-/** Set on a response that came from the store. */
+/**
+ * Set on a response that came from the store: `hit` from a cache (its tokens were spent in an earlier run, and are
+ * not this run's), `replay` from a cassette being replayed (the recorded run's reply, counted as that run counted it,
+ * so a replay gives the recorded leaderboard, spend included).
+ */
 export const STORE_HIT_HEADER = 'x-mcp-bench-store'
 
 /** Model cassettes from MCP_BENCH_CASSETTE (record | replay) and MCP_BENCH_CASSETTE_DIR. */
@@ -87,7 +91,8 @@ export function storedFetch(options: StoreOptions, inner: typeof fetch = fetch):
     if (stored) {
       return new Response(onJson(stored.response.body, (t) => restore(unredact(t))), {
         status: stored.response.status,
-        headers: { 'content-type': stored.response.contentType, [STORE_HIT_HEADER]: 'hit' },
+        // `replay`: the recorded run's reply, spent in the run it reproduces; `hit`: served from a cache, spent before.
+        headers: { 'content-type': stored.response.contentType, [STORE_HIT_HEADER]: options.mode === 'replay' ? 'replay' : 'hit' },
       })
     }
     if (options.mode === 'replay') return miss(request, file)

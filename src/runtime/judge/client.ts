@@ -13,7 +13,7 @@ interface ChatReply {
   content: string | null
   finishReason: string | null
   usage: JudgeUsage
-  /** Answered from the judge cache (or a cassette), with no request sent. */
+  /** Answered from the judge cache (or a cassette being recorded), with no request sent; a replayed reply counts as the recorded run counted it. */
   cached: boolean
 }
 
