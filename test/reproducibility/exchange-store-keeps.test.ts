@@ -12,7 +12,7 @@ function replies(...texts: Array<string | { status: number }>): typeof fetch & {
     f.calls++
     if (typeof next !== 'string') return new Response(JSON.stringify({ error: { message: `status ${next.status}` } }), { status: next.status, headers: { 'content-type': 'application/json' } })
     return new Response(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: next } }] }), { headers: { 'content-type': 'application/json' } })
-  }) as typeof fetch & { calls: number }
+  }) as unknown as typeof fetch & { calls: number }
   f.calls = 0
   return f
 }
