@@ -7,7 +7,7 @@ import type { AgentSetting } from '../../contracts/options.ts'
 import { OUTCOME_VERSION, TaskOutcomeSchema, type StopPhase, type TaskOutcome } from '../../contracts/outcome.ts'
 import { getRuntime, type Runtime } from '../state.ts'
 import { callShape, ruleMetrics } from '../../scoring/task-scores.ts'
-import { drawDistractors } from '../servers/distractors.ts'
+import { distractorSeed, drawDistractors } from '../servers/distractors.ts'
 import type { ServerSession } from '../servers/hub.ts'
 import { cleanText, contentToText } from '../../lib/text.ts'
 import { harnessVerdicts, judgeDecision } from './harness-checks.ts'
@@ -173,7 +173,8 @@ async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publ
   } catch (error) {
     return stop('servers', `Task "${id}" in ${file}: ${(error as Error).message}`)
   }
-  outcome.distractors = { joined: session.distractors, skipped: session.skipped }
+  const seed = drawsDistractors(spec, runtime) ? { seed: distractorSeed(id) } : {}
+  outcome.distractors = { joined: session.distractors, skipped: session.skipped, ...seed }
   try {
     // Checked once the servers are up: a reference call to a tool they lack is the task's mistake, not the agent's.
     const badReference = referenceToolProblem(spec, session)
@@ -284,11 +285,20 @@ function distractorsFor(id: string, spec: TaskSpec, runtime: Runtime): string[] 
  * A task that does not say gets the run's `distractors.count` (none unless set, 10 under the mcp-bench preset).
  */
 function drawn(id: string, spec: TaskSpec, runtime: Runtime): string[] {
-  const count = typeof spec.distractors === 'number' ? spec.distractors : runtime.settings.distractors.count ?? 0
+  const count = drawCount(spec, runtime)
   if (count === 0) return []
   const { pool, resident } = runtime.settings.distractors
   const candidates = pool ?? Object.keys(runtime.settings.servers.servers).filter((s) => !runtime.hub.isolated(s))
   return drawDistractors(id, candidates, count, [...spec.servers, ...resident])
+}
+
+function drawCount(spec: TaskSpec, runtime: Runtime): number {
+  return typeof spec.distractors === 'number' ? spec.distractors : runtime.settings.distractors.count ?? 0
+}
+
+/** The task's distractors come from a seeded draw (not a list it names). */
+function drawsDistractors(spec: TaskSpec, runtime: Runtime): boolean {
+  return !Array.isArray(spec.distractors) && drawCount(spec, runtime) > 0
 }
 
 async function inspectServer(session: ServerSession, server: string, tool: string, args: Record<string, unknown>) {
