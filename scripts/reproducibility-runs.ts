@@ -53,7 +53,7 @@ function board(dir: string): unknown {
   try {
     return JSON.parse(readFileSync(join(dir, 'leaderboard.json'), 'utf8'))
   } catch (error) {
-    throw new Error(`no leaderboard in ${dir} (${(error as Error).message}); the run's output is in ${join(dir, 'vitest-output.txt')}`)
+    throw new Error(`no leaderboard in ${dir} (${(error as Error).message}); the run's output is in ${join(dir, 'vitest-output.txt')}`, { cause: error })
   }
 }
 

@@ -9,7 +9,7 @@
  */
 
 /** One field that differs: its path, and its value on each side (`undefined`: absent). */
-export interface FieldDifference {
+interface FieldDifference {
   path: string
   base: unknown
   head: unknown
@@ -27,7 +27,7 @@ export interface FieldComparison {
  * paid for in this run or served from the judge cache or a cassette, which a second run of the same inputs
  * changes by design. Nothing that scores a task is on the list.
  */
-export const TIMING_FIELDS: readonly string[] = [
+const TIMING_FIELDS: readonly string[] = [
   // When the run ran.
   'generatedAt',
   // How long things took, wherever they are.

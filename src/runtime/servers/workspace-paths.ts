@@ -16,7 +16,7 @@ import { dirname } from 'node:path'
  * Each workspace server of a task has its own directory, and each is `/workspace` to calls of that server: a call
  * goes to one server, so the name is never ambiguous.
  */
-export const WORKSPACE_NAME = '/workspace'
+const WORKSPACE_NAME = '/workspace'
 
 export interface WorkspacePaths {
   /** Arguments for the server: each string that is `/workspace` or a path under it, under the real directory. */
