@@ -127,7 +127,9 @@ export class BenchJUnitReporter extends JUnitReporter {
     const file = (this as unknown as JUnitInternals).reportFile
     this.out = this.redirected && file ? openAtomicFile(file) : null
     try {
-      await super.onTestRunEnd([...modules, ...notRun])
+      // Files in one order (project, then path, by code unit): a run, its shards merged and any schedule write the same file.
+      const key = (m: TestModule) => `${m.project.name}\u0000${relative(this.root, m.moduleId)}`
+      await super.onTestRunEnd([...modules, ...notRun].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)))
       this.out?.commit()
     } catch (error) {
       this.out?.discard()

@@ -24,6 +24,13 @@ export interface RunsOptions {
   concurrency?: number
 }
 
+/** junit.xml apart from times: the `time`, `timestamp` and `hostname` attributes and the timing properties. */
+export function junitApartFromTimes(xml: string): string {
+  return xml
+    .replace(/ (?:time|timestamp|hostname)="[^"]*"/g, '')
+    .replace(/<property name="mcp-bench\.(?:durationMs|modelMs|toolMs|modelShare|toolShare|judgeMs)" value="[^"]*">\s*<\/property>\s*/g, '')
+}
+
 export interface ModeResult {
   mode: string
   dir: string

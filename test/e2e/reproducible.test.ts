@@ -9,7 +9,7 @@ import { collectTasks } from '../../src/runtime/task/collect.ts'
 import { TaskSpecSchema } from '../../src/contracts/task-spec.ts'
 import { dependencyLayers } from '../../src/scoring/reference-layers.ts'
 import type { Leaderboard } from '../../src/contracts/leaderboard.ts'
-import { runReproducibility } from '../../scripts/reproducibility-runs.ts'
+import { junitApartFromTimes, runReproducibility } from '../../scripts/reproducibility-runs.ts'
 
 const project = resolve('test/e2e/reproducible')
 const JUDGE = 'stand-in-judge'
@@ -41,9 +41,13 @@ describe('same inputs, same numbers (child Vitest processes)', { timeout: 900_00
     const html = readFileSync(join(results[0]!.dir, 'report.html'), 'utf8')
     expect.soft(html).toContain('/workspace')
     expect.soft(html).not.toMatch(/mcp-bench-ws-/)
+    const junit = (dir: string) => junitApartFromTimes(readFileSync(join(dir, 'junit.xml'), 'utf8'))
     for (const r of results.slice(1)) {
       expect.soft({ mode: r.mode, differences: r.comparison!.differences.slice(0, 10) }).toEqual({ mode: r.mode, differences: [] })
       expect(r.comparison!.compared).toBeGreaterThan(1000)
+      // JUnit too, apart from times (the replay against the recording it replays, as above).
+      const against = r === results.at(-1) ? results.at(-2)!.dir : results[0]!.dir
+      expect.soft(junit(r.dir), r.mode).toBe(junit(against))
     }
   })
 })
