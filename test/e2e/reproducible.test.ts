@@ -38,6 +38,8 @@ describe('same inputs, same numbers (child Vitest processes)', { timeout: 900_00
     const turing = a.tasks.filter((t) => t.id === 'state/remember-turing')
     // In the order the model listed them, the two graph writes both land: add_observations finds its entity.
     expect.soft(turing.map((t) => t.metrics.executionSuccess)).toEqual([1, 1, 1])
+    for (const sums of a.tasks.filter((t) => t.id === 'state/sums')) expect(sums.distractors).toEqual({ joined: ['unit-converter'], skipped: [], seed: 'distractors:state/sums' })
+    expect(a.tasks.find((t) => t.judge?.kind === 'rubric')!.judge).toMatchObject({ shuffleSeed: null })
     const html = readFileSync(join(results[0]!.dir, 'report.html'), 'utf8')
     expect.soft(html).toContain('/workspace')
     expect.soft(html).not.toMatch(/mcp-bench-ws-/)

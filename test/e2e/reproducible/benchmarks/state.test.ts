@@ -20,6 +20,8 @@ mcpTask('state/remember-turing', {
 
 mcpTask('state/sums', {
   servers: ['math'],
+  // Drawn from the shared servers with the task's seed, and the seed recorded.
+  distractors: 1,
   prompt: 'Add 120 and 150, and separately multiply 12 by 30, then report both.',
   reference: {
     calls: [
