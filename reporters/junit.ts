@@ -89,15 +89,17 @@ export class BenchJUnitReporter implements Reporter {
     const root = this.vitest?.config.root ?? process.cwd()
     const modules = allModules.filter((m) => this.ownProject(m.project.name))
     const cause = workerDeath(unhandledErrors) ?? (reason === 'interrupted' ? 'the run was interrupted' : null)
-    const suites: Suite[] = modules.map((module) => {
+    const keyed: Array<{ key: string; suite: Suite }> = modules.map((module) => {
       const file = relative(root, module.moduleId)
-      return { name: file, seconds: seconds(module.diagnostic().duration), cases: () => this.casesOf(module, file, properties, cause) }
+      return { key: `${module.project.name}\u0000${file}`, suite: { name: file, seconds: seconds(module.diagnostic().duration), cases: () => this.casesOf(module, file, properties, cause) } }
     })
     for (const spec of cause ? filesNotRun(this.planned, modules) : []) {
       const file = relative(root, spec.moduleId)
       const notRun: Case = { name: `${file} (not run)`, classname: file, file, seconds: 0, outcome: 'error', problems: [{ message: notRunMessage(cause), type: 'Unfinished' }], properties: [] }
-      suites.push({ name: file, seconds: 0, cases: () => [notRun] })
+      keyed.push({ key: `${spec.project.name}\u0000${file}`, suite: { name: file, seconds: 0, cases: () => [notRun] } })
     }
+    // Files in one order (project, then path, by code unit): a run, its shards merged and any schedule write the same file.
+    const suites = keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((k) => k.suite)
     const out = openAtomicFile(this.options.outputFile)
     const redact = this.options.redact ?? ((t: string) => t)
     try {

@@ -12,6 +12,7 @@ import { prettyJsonChunks, prettyJsonItem } from '../../src/lib/json-chunks.ts'
 import { createRedactor, redactShared, type Redactor } from '../../src/lib/redact.ts'
 import { gateConfigured } from '../../src/scoring/gate.ts'
 import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
+import { canonicalOrder } from '../../src/scoring/canonical-order.ts'
 import { markDuplicates } from '../../src/scoring/duplicates.ts'
 import { isUnfinished } from '../../src/scoring/task-record.ts'
 import { progressRecord, type ProgressRecord } from '../../src/scoring/progress.ts'
@@ -159,7 +160,8 @@ export class Referee {
     onProperties(properties)
     const seen = [...this.seen.values()].flatMap((file) => [...file.values()])
     if (seen.length === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0) return { code: null, summary: null, logs }
-    const records = markDuplicates(seen.map((s) => s.record))
+    // In the board's canonical order (file, task, agent, trial): writeReports maps board.tasks back to these by index.
+    const records = canonicalOrder(markDuplicates(seen.map((s) => s.record)))
     const { gate, root } = this.settings
     const baseline = run.gateDeferred ? null : await baselineComparison(gate, { tasks: records }, root)
     const board = this.redactor.deep(buildLeaderboard({

@@ -9,7 +9,13 @@
  *
  * Prints the comparison as Markdown (append it to $GITHUB_STEP_SUMMARY);
  * --json and --markdown also write it to files.
- * Exit codes: 0 compared, 1 bad input (naming the file and field), 2 bad usage.
+ *
+ *   mcp-bench compare a.json b.json --reproducible
+ *
+ * compares the two files field by field instead, apart from timings and the judge's spend (src/compare/fields.ts
+ * lists them), and names the first fields that differ: "do the same inputs give the same numbers?".
+ * Exit codes: 0 compared (or, with --reproducible, the same), 1 bad input (naming the file and field), 2 bad usage,
+ * 3 (--reproducible) a field differs.
  */
 import { writeFile } from 'node:fs/promises'
 import { CompareInputError, parseComparableRun, type ComparableRun } from '../compare/compare-input.ts'
@@ -17,12 +23,17 @@ import { renderComparisonMarkdown } from '../../reporters/compare-markdown.ts'
 import { compareRuns, type CompareOptions } from '../compare/compare.ts'
 import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from '../stats/paired.ts'
 import { MIN_PAIRS_TO_TELL } from '../compare/metric.ts'
+import { compareFields, formatFieldComparison } from '../compare/fields.ts'
 import { HELP, ioReason, parseCommandArgs, processIO, readInputFile, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 
 const USAGE = `usage: compare <base.json> <head.json> [--json out.json] [--markdown out.md]
                [--confidence 0.95] [--seed ${DEFAULT_BOOTSTRAP_SEED}] [--resamples ${DEFAULT_RESAMPLES}] [--min-pairs ${MIN_PAIRS_TO_TELL}]
                [--map <base agent>=<head agent> …]
+       compare <a.json> <b.json> --reproducible [--json out.json]
 `
+
+/** `--reproducible`: the exit code when a field differs. */
+export const FIELDS_DIFFER = 3
 
 /** A number option (never blank: `requireValues` checks that first): finite, and an integer in [min, max] when asked. */
 function numberOption(name: string, raw: string | undefined, check: { integer?: boolean; min: number; max: number; open?: boolean }): number | undefined {
@@ -45,6 +56,8 @@ interface CompareArgs {
   markdown?: string
   /** Base agent name → head agent name. */
   map: Map<string, string>
+  /** Field by field, apart from timings, instead of the paired statistics. */
+  reproducible: boolean
 }
 
 /** `--map base=head`, repeatable: each base agent at most once, each head agent at most once. */
@@ -74,6 +87,7 @@ function readArgs(argv: readonly string[]): CompareArgs | typeof HELP {
       resamples: { type: 'string' },
       'min-pairs': { type: 'string' },
       map: { type: 'string', multiple: true },
+      reproducible: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -87,7 +101,9 @@ function readArgs(argv: readonly string[]): CompareArgs | typeof HELP {
     minPairs: numberOption('min-pairs', values['min-pairs'], { integer: true, min: 2, max: Number.MAX_SAFE_INTEGER }),
   }
   const [base, head] = positionals as [string, string]
-  return { base, head, options, json: values.json, markdown: values.markdown, map: agentMap(values.map) }
+  const reproducible = values.reproducible === true
+  if (reproducible && (values.markdown !== undefined || values.map !== undefined)) throw new UsageError('--reproducible compares two files as they are: --markdown and --map do not apply')
+  return { base, head, options, json: values.json, markdown: values.markdown, map: agentMap(values.map), reproducible }
 }
 
 async function readRun(file: string) {
@@ -112,7 +128,30 @@ function renamed(run: ComparableRun, map: ReadonlyMap<string, string>): Comparab
   return { ...run, tasks: run.tasks.map((t) => (map.has(t.agent) ? { ...t, agent: map.get(t.agent)! } : t)) }
 }
 
+/** A leaderboard file as JSON, for the field-by-field comparison (which needs no field of its own to be there). */
+async function readJson(file: string): Promise<unknown> {
+  const text = await readInputFile(file, (message) => new CompareInputError(file, null, message))
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new CompareInputError(file, null, `not valid JSON (${(error as Error).message})`)
+  }
+  if (typeof value !== 'object' || value === null || !Array.isArray((value as { tasks?: unknown }).tasks)) {
+    throw new CompareInputError(file, 'tasks', 'not a leaderboard: expected an object with a tasks array')
+  }
+  return value
+}
+
+async function runFields(args: CompareArgs, io: CliIO): Promise<number> {
+  const result = compareFields(await readJson(args.base), await readJson(args.head))
+  if (args.json !== undefined) await writeOutput(args.json, `${JSON.stringify(result, null, 2)}\n`)
+  io.stdout.write(formatFieldComparison(result, { base: args.base, head: args.head }))
+  return result.differences.length === 0 ? 0 : FIELDS_DIFFER
+}
+
 async function run(args: CompareArgs, io: CliIO): Promise<number> {
+  if (args.reproducible) return runFields(args, io)
   const comparison = compareRuns(renamed(await readRun(args.base), args.map), await readRun(args.head), args.options)
   const markdown = renderComparisonMarkdown(comparison)
   if (args.json !== undefined) await writeOutput(args.json, `${JSON.stringify(comparison, null, 2)}\n`)

@@ -24,6 +24,9 @@ commands:
   compare <base.json> <head.json> [--json out.json] [--markdown out.md] [--confidence 0.95]
       two leaderboards task by task: per agent the change in pass rate and scores with intervals,
       the tasks that flipped and the largest drops ("is this PR worse than main?")
+  compare <a.json> <b.json> --reproducible [--json out.json]
+      the two files field by field, apart from timings and judge spend; names the first fields
+      that differ and exits 3 if any does ("do the same inputs give the same numbers?")
   history [--dir bench-results/history] [--agent NAME] [--last N] [--json]
       the recorded runs' trend per agent: pass rate with its interval, rule and overall
       scores, the judge's domains and the tiers, run by run with commit and branch

@@ -39,6 +39,11 @@ const Common = {
   /** Tokens of the replies served from the cache (as first spent, in an earlier run): nothing spent now. */
   cachedUsage: JudgeUsageSchema.optional(),
   durationMs: z.number().nonnegative(),
+  /**
+   * The judge option `seed` (as text), mixed with the task id and the sample index into each sample's shuffle of the
+   * prompt's orders; null when none was set (the orders are still seeded, by task id and sample index).
+   */
+  shuffleSeed: z.string().nullable().optional(),
 }
 
 /**

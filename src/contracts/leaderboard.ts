@@ -158,7 +158,8 @@ export const TaskRecordSchema = z.object({
   fidelity: FidelitySchema.nullable().optional(),
   /** A judge was configured for the run (so a task that stopped early scores 0 on its dimensions). */
   judgeConfigured: z.boolean(),
-  distractors: z.object({ joined: z.array(z.string()), skipped: z.array(z.object({ server: z.string(), reason: z.string() })) }),
+  /** `seed`: the seed of the distractor draw, when the task drew them (`distractors: N`). */
+  distractors: z.object({ joined: z.array(z.string()), skipped: z.array(z.object({ server: z.string(), reason: z.string() })), seed: z.string().optional() }),
   rounds: z.number().int().nonnegative(),
   /** The agent's tokens. */
   tokens: TokensSchema,

@@ -62,6 +62,8 @@ export const TaskOutcomeSchema = z.object({
     joined: z.array(z.string()),
     /** Distraction servers left out, and why (not configured, failed to start, over the tool budget). */
     skipped: z.array(z.object({ server: z.string(), reason: z.string() })),
+    /** The seed of the draw, when the distractors were drawn (`distractors: N`): the same task draws the same servers. */
+    seed: z.string().optional(),
   }),
   /** Set when the task stopped before its checks. */
   stopped: z.object({ phase: StopPhaseSchema, message: z.string() }).nullable(),

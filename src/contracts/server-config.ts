@@ -4,6 +4,14 @@ import * as z from 'zod'
 const Common = {
   /** `task`: a fresh instance per task, for stateful servers. `file`: shared by a test file's tasks. */
   isolation: z.enum(['file', 'task']).default('file'),
+  /**
+   * How the calls a model makes in one turn reach this server. `in-order`: one at a time, in the order the model
+   * listed them, so calls that change state apply in an order that depends on the turn alone, never on timing.
+   * `concurrent`: all at once. Either way they are recorded and scored as parallel. Default: `in-order` for
+   * servers with a fresh instance per task (`isolation: "task"` or a `${TASK_DIR}`), which are there for their
+   * state; `concurrent` for shared ones.
+   */
+  calls: z.enum(['in-order', 'concurrent']).optional(),
   /** How long connecting and listing tools may take. */
   startupTimeoutMs: z.number().int().positive().default(20_000),
   /** How long a single tool call may take. */

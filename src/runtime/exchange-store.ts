@@ -10,9 +10,12 @@ import { stableStringify } from '../lib/stable-json.ts'
  * (its API path and body, never its host or headers, so no key is ever
  * read or written). A `fetch` for the openai SDK that answers from it:
  *
- * - `record`: every successful exchange is sent live and saved (model cassettes);
- * - `replay`: every answer comes from the store; a miss fails at once, naming the request;
- * - `cache`: answers from the store when it has them, else live and saved (the judge cache);
+ * - `record`: every exchange is sent live and saved (model cassettes): every reply the run read, one that the
+ *   caller cannot parse included, and an error the SDK does not retry (a 400 is the run's too);
+ * - `replay`: every answer comes from the store; a miss fails at once, naming the request, and an entry that
+ *   cannot be read (a truncated or corrupt file) fails as such, naming the file;
+ * - `cache`: answers from the store when it has them, else live and saved (the judge cache; with `keep`, only
+ *   what `keep` accepts is saved or used, unless `keepAll`: a cassette records the judge in this mode);
  * - `off`: plain fetch.
  *
  * Text that differs between identical runs (a task's fresh workspace
@@ -36,8 +39,14 @@ export interface StoreOptions {
   mode: StoreMode
   /** Directory of the store (one JSON file per exchange). */
   dir: string
-  /** Saves only responses this accepts (the judge keeps only replies it could parse). */
+  /** Saves and answers with only responses this accepts (the judge cache keeps only replies it could parse). */
   keep?: (response: unknown) => boolean
+  /**
+   * With `keep`, in `cache` mode: every reply is saved all the same, and a stored reply `keep` refuses is asked
+   * for again rather than used. A cassette records the judge so: its replay must read every reply the recorded
+   * run read, an unparseable one included, while a second recording still asks again for what did not parse.
+   */
+  keepAll?: boolean
   /** Placeholder name → the text it stands for in this run. */
   volatile?: ReadonlyMap<string, string>
   /** Values never written to the store (see above); credential-shaped text is redacted whether or not it is listed. */
@@ -49,7 +58,11 @@ interface StoredExchange {
   response: { status: number; contentType: string; body: string }
 }
 
-/** Set on a response that came from the store. */
+/**
+ * Set on a response that came from the store: `hit` from a cache (its tokens were spent in an earlier run, and are
+ * not this run's), `replay` from a cassette being replayed (the recorded run's reply, counted as that run counted it,
+ * so a replay gives the recorded leaderboard, spend included).
+ */
 export const STORE_HIT_HEADER = 'x-mcp-bench-store'
 
 /** Model cassettes from MCP_BENCH_CASSETTE (record | replay) and MCP_BENCH_CASSETTE_DIR. */
@@ -71,18 +84,22 @@ export function storedFetch(options: StoreOptions, inner: typeof fetch = fetch):
     const body = typeof init?.body === 'string' ? secrets.deep(JSON.parse(hide(init.body)) as unknown) : null
     const request = { path: url.pathname.replace(/^.*?(\/(?:chat|completions|responses|embeddings|models)\b)/, '$1'), body }
     const file = entryPath(options.dir, exchangeKey(request))
-    const stored = options.mode === 'record' ? undefined : read(file)
+    const entry = options.mode === 'record' ? undefined : read(file)
+    // A replay must not pass off a broken cassette as a request nobody recorded; a cache just asks again.
+    if (entry?.corrupt !== undefined && options.mode === 'replay') return corrupt(file, entry.corrupt)
+    const stored = entry?.exchange && (options.mode !== 'cache' || !options.keepAll || accepts(options.keep, entry.exchange.response.body)) ? entry.exchange : undefined
     if (stored) {
       return new Response(onJson(stored.response.body, (t) => restore(unredact(t))), {
         status: stored.response.status,
-        headers: { 'content-type': stored.response.contentType, [STORE_HIT_HEADER]: 'hit' },
+        // `replay`: the recorded run's reply, spent in the run it reproduces; `hit`: served from a cache, spent before.
+        headers: { 'content-type': stored.response.contentType, [STORE_HIT_HEADER]: options.mode === 'replay' ? 'replay' : 'hit' },
       })
     }
     if (options.mode === 'replay') return miss(request, file)
     const response = await inner(input, init)
     const text = await response.text()
-    // Only successful exchanges are worth keeping; errors (429, 500) are retried live.
-    if (response.ok && accepts(options.keep, text)) {
+    // Errors the SDK retries (408, 409, 429, 5xx) are not the run's answer: the retry's is. Everything else is kept.
+    if (worthKeeping(response.status) && (options.keepAll || accepts(options.keep, text))) {
       write(file, { request, response: { status: response.status, contentType: response.headers.get('content-type') ?? 'application/json', body: hide(onJson(text, secrets.text)) } })
     }
     return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers })
@@ -127,13 +144,28 @@ function accepts(keep: StoreOptions['keep'], text: string): boolean {
   }
 }
 
-function read(file: string): StoredExchange | undefined {
+/** A stored exchange, nothing (a miss), or why the file that is there cannot be read. */
+function read(file: string): { exchange?: StoredExchange; corrupt?: string } | undefined {
+  let text: string
   try {
-    const entry = JSON.parse(readFileSync(file, 'utf8')) as StoredExchange
-    return typeof entry?.response?.body === 'string' ? entry : undefined
-  } catch {
-    return undefined // missing or unreadable: a miss
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : { corrupt: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` }
   }
+  let entry: StoredExchange
+  try {
+    entry = JSON.parse(text) as StoredExchange
+  } catch (error) {
+    return { corrupt: `is not valid JSON (${(error as Error).message}; ${text.length} bytes: truncated?)` }
+  }
+  const response = entry?.response
+  if (typeof response?.body !== 'string' || typeof response.status !== 'number') return { corrupt: 'has no response { status, body }' }
+  return { exchange: entry }
+}
+
+/** The SDK retries these, so an answer with one of them is not the run's answer. */
+function worthKeeping(status: number): boolean {
+  return status < 500 && status !== 408 && status !== 409 && status !== 429
 }
 
 /** Atomic, so parallel workers never read half an entry; a store that cannot be written only costs a future request. */
@@ -143,6 +175,14 @@ function write(file: string, entry: StoredExchange): void {
   } catch {
     // Not kept: the next run asks the endpoint again.
   }
+}
+
+/** A cassette entry that is there but broken: the run fails the request at once, naming the file. */
+function corrupt(file: string, why: string): Response {
+  const message = `cassette corrupt: ${file} ${why}; record it again with MCP_BENCH_CASSETTE=record`
+  return new Response(JSON.stringify({ error: { message, type: 'cassette_corrupt' } }), {
+    status: 422, headers: { 'content-type': 'application/json', 'x-should-retry': 'false' },
+  })
 }
 
 /** An HTTP error the SDK will not retry, so the task fails at once with this message. */

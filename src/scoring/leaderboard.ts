@@ -2,6 +2,7 @@ import { applyGate, type Gate } from './gate.ts'
 import { DEFAULT_PRICES_AS_OF } from '../contracts/prices.ts'
 import { agentRows, counted } from './rows.ts'
 import { runCost } from './run-costs.ts'
+import { byText, canonicalOrder } from './canonical-order.ts'
 import type { RegressionResult } from '../contracts/compare.ts'
 import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type GateResult, type Leaderboard, type TaskFileIntegrity, type TaskRecord } from '../contracts/leaderboard.ts'
 
@@ -38,24 +39,27 @@ const LeaderboardSummarySchema = LeaderboardSchema.omit({ tasks: true })
  * them again with zod would take seconds. What is computed here (rows, gate, cost) is checked.
  */
 export function buildLeaderboard(input: LeaderboardInput): Leaderboard {
-  const agents = agentRows(input.records)
+  // Sorted before anything is summed or written; callers that map board.tasks back to their records by index
+  // pass them in this order already (the sort is stable, so it changes nothing then).
+  const records = canonicalOrder(input.records)
+  const agents = agentRows(records)
   const gate = input.gateDeferred
     ? { applied: false, passed: true, failures: [], note: input.gateDeferred, baseline: null }
-    : withBaseline({ applied: true, ...applyGate(agents, input.records, input.gate), note: null, baseline: null }, input.baseline ?? null)
+    : withBaseline({ applied: true, ...applyGate(agents, records, input.gate), note: null, baseline: null }, input.baseline ?? null)
   // Parsed once per run: without zod's compiled fast path, which would cost more to generate than this one parse.
   const summary = LeaderboardSummarySchema.parse({
     schemaVersion: LEADERBOARD_SCHEMA_VERSION,
     generatedAt: input.generatedAt ?? new Date().toISOString(),
     interrupted: input.interrupted,
     interruption: input.interruption ?? (input.interrupted ? 'interrupted' : null),
-    unfinished: input.unfinished,
+    unfinished: [...input.unfinished].sort((a, b) => byText(a.file, b.file) || byText(a.name, b.name)),
     agents,
-    fileErrors: input.fileErrors,
+    fileErrors: [...input.fileErrors].sort((a, b) => byText(a.file, b.file) || byText(a.error, b.error)),
     gate,
     ...(input.integrity ? { integrity: input.integrity } : {}),
-    cost: { ...runCost(counted(input.records)), pricesAsOf: DEFAULT_PRICES_AS_OF },
+    cost: { ...runCost(counted(records)), pricesAsOf: DEFAULT_PRICES_AS_OF },
   }, { jitless: true })
   // In the schema's key order, as leaderboard.json has always had it.
   return Object.fromEntries(Object.keys(LeaderboardSchema.shape).filter((k) => k === 'tasks' || summary[k as keyof typeof summary] !== undefined)
-    .map((k) => [k, k === 'tasks' ? input.records : summary[k as keyof typeof summary]])) as Leaderboard
+    .map((k) => [k, k === 'tasks' ? records : summary[k as keyof typeof summary]])) as Leaderboard
 }

@@ -101,12 +101,28 @@ describe('mcp-bench compare', () => {
     [['a.json', 'b.json', '--max-drop', '0.05'], /Unknown option '--max-drop'/],
     [['a.json', 'b.json', '--map', 'reference'], /--map takes <base agent>=<head agent>, got "reference"/],
     [['a.json', 'b.json', '--map', 'a=x', '--map', 'b=x'], /--map names head agent "x" twice/],
+    [['a.json', 'b.json', '--reproducible', '--markdown', 'x.md'], /--reproducible compares two files as they are/],
   ])('exits 2 on bad usage %j', async (argv, message) => {
     const { out, io } = streams()
     expect(await main(argv, io)).toBe(2)
     expect(out.stderr).toMatch(message)
     expect(out.stderr).toContain('usage: compare <base.json> <head.json>')
     expect(out.stdout).toBe('')
+  })
+
+  it('--reproducible: exits 0 when only timings differ, 3 naming the first differing field otherwise, 1 on a file that is no leaderboard', async () => {
+    await writeFile(path('later.json'), leaderboard(baseRun().tasks).replace('"generatedAt":"2026-01-01T00:00:00Z"', '"generatedAt":"2026-02-02T00:00:00Z"'))
+    const same = streams()
+    expect(await main([path('base.json'), path('later.json'), '--reproducible'], same.io)).toBe(0)
+    expect(same.out.stdout).toMatch(/^Same numbers: \d+ fields compared, none differs/)
+    const changed = streams()
+    expect(await main([path('base.json'), path('head.json'), '--reproducible', '--json', path('fields.json')], changed.io)).toBe(3)
+    expect(changed.out.stdout).toMatch(/^\d+ of \d+ fields differ between .*base\.json and .*head\.json/)
+    expect(changed.out.stdout).toMatch(/^- tasks\[b\.test\.ts > [^\]]+\]\]\.[\w.]+: /m)
+    expect(JSON.parse(await readFile(path('fields.json'), 'utf8')).differences.length).toBeGreaterThan(0)
+    const broken = streams()
+    expect(await main([path('base.json'), path('broken.json'), '--reproducible'], broken.io)).toBe(1)
+    expect(broken.out.stderr).toMatch(/broken\.json: not valid JSON/)
   })
 
   it('prints usage with --help', async () => {

@@ -104,8 +104,9 @@ describe('MCP-Bench rubric judge against the real openai SDK', () => {
     expect(bodies.slice(5).sort()).toEqual(bodies.slice(0, 5).sort())
     expect(new Set(bodies.slice(0, 5)).size).toBe(5)
 
-    await judge(server, { seed: 'another run' }) // a different seed draws other orders
+    const seeded = await judge(server, { seed: 'another run' }) // a different seed draws other orders, and is recorded
     expect(server.requests.slice(10).map((r) => JSON.stringify(r.body)).sort()).not.toEqual(bodies.slice(0, 5).sort())
+    expect(seeded).toMatchObject({ kind: 'rubric', shuffleSeed: 'another run' })
   })
 
   it('passes temperature, token limit and JSON mode when configured', async () => {

@@ -13,7 +13,7 @@ interface ChatReply {
   content: string | null
   finishReason: string | null
   usage: JudgeUsage
-  /** Answered from the judge cache (or a cassette), with no request sent. */
+  /** Answered from the judge cache (or a cassette being recorded), with no request sent; a replayed reply counts as the recorded run counted it. */
   cached: boolean
 }
 
@@ -84,7 +84,8 @@ export function createChatClient(config: ResolvedJudgeConfig, keep: (reply: unkn
 function storeFor(config: ResolvedJudgeConfig, keep: (reply: unknown) => boolean): StoreOptions {
   const cassette = cassetteFromEnv(process.cwd())
   if (cassette.mode === 'replay') return cassette
-  if (cassette.mode === 'record') return { mode: 'cache', dir: cassette.dir, keep }
+  // Recorded whole, unparseable replies too, so the replay reads what the run read (exchange-store.ts: keepAll).
+  if (cassette.mode === 'record') return { mode: 'cache', dir: cassette.dir, keep, keepAll: true }
   return config.cacheDir ? { mode: 'cache', dir: config.cacheDir, keep } : { mode: 'off', dir: '' }
 }
 

@@ -169,6 +169,8 @@ async function runJudge(
     usage: sumUsage(outcomes.filter((o) => !o.cached)),
     cachedUsage: sumUsage(outcomes.filter((o) => o.cached)),
     durationMs: performance.now() - started,
+    // Recorded with the result: a rerun or a replay that draws the same orders used the same seed.
+    shuffleSeed: config.seed === undefined ? null : String(config.seed),
   }
 
   if (config.rubric === 'pass-fail') {
@@ -205,7 +207,7 @@ function rubricResult(
   rubric: Rubric,
   values: Array<{ scores: Record<string, number>; reasoning: Record<string, string> }>,
   samples: JudgeSamples,
-  common: Pick<RubricJudgeResult, 'model' | 'cacheHits' | 'cached' | 'usage' | 'cachedUsage' | 'durationMs' | 'prompt'>,
+  common: Pick<RubricJudgeResult, 'model' | 'cacheHits' | 'cached' | 'usage' | 'cachedUsage' | 'durationMs' | 'prompt' | 'shuffleSeed'>,
   averaging: ResolvedJudgeConfig['sampleAveraging'] = 'whole-sample',
 ): RubricJudgeResult {
   // The raw samples only: their means and the category scores are derived in scoring (src/scoring/judge-scores.ts).

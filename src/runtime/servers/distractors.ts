@@ -7,5 +7,10 @@ import { createRng, shuffled } from '../../lib/random.ts'
  */
 export function drawDistractors(taskId: string, pool: string[], count: number, exclude: string[]): string[] {
   const candidates = [...new Set(pool)].filter((s) => !exclude.includes(s)).sort()
-  return shuffled(candidates, createRng(`distractors:${taskId}`)).slice(0, count)
+  return shuffled(candidates, createRng(distractorSeed(taskId))).slice(0, count)
+}
+
+/** The seed of a task's draw: its id alone, so a rerun, a shard or a replay draws the same servers. */
+export function distractorSeed(taskId: string): string {
+  return `distractors:${taskId}`
 }

@@ -7,6 +7,7 @@ import { resolve } from 'node:path'
 import { stableStringify } from '../../lib/stable-json.ts'
 import { WarmPool } from './warm-pool.ts'
 import { createWorkspace, usesWorkspace, type WorkspaceSeed } from './workspace.ts'
+import { workspacePaths } from './workspace-paths.ts'
 import { AdaptiveLimiter, inSlot } from '../../lib/limiter.ts'
 
 /** The servers one task runs against, and its tool catalog. */
@@ -86,6 +87,12 @@ export class ServerHub {
     return Boolean(config && (config.isolation === 'task' || usesWorkspace(config)))
   }
 
+  /** A model's calls in one turn run one at a time, in its order (the config's `calls`; default: isolated servers). */
+  callsInOrder(name: string): boolean {
+    const calls = this.config.servers[name]?.calls
+    return calls ? calls === 'in-order' : this.isolated(name)
+  }
+
   /**
    * A test of this file will acquire `names` with this seed: its isolated servers may be started ahead of
    * it (warm-pool.ts). mcpTask calls it at collection, once per test; nothing starts until a first task of
@@ -119,7 +126,8 @@ export class ServerHub {
     const release = async () => void (await Promise.all(own.splice(0).map((c) => this.stop(c))))
     const excluded = new Set(excludeTools)
     const shown = (server: string, tool: string) => !excluded.has(`${server}.${tool}`)
-    const visible = (c: ServerConnection) => c.tools.filter((t) => shown(c.name, t.name))
+    // A workspace server's tools are described as the agent sees its directory: `/workspace` (workspace-paths.ts).
+    const visible = (c: ServerConnection) => workspacePaths(c.workspace).toAgent(c.tools.filter((t) => shown(c.name, t.name)))
     try {
       const main = await Promise.all(names.map((name) => this.connection(name, files, own)))
       const connections = new Map(main.map((c) => [c.name, c] as const))

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, lutimesSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path'
 import type { ServerConfig } from '../../contracts/server-config.ts'
 import { workspaceDirectory } from './orphan-guard.ts'
@@ -39,11 +39,28 @@ export function createWorkspace(server: string, seed: WorkspaceSeed | undefined,
       mkdirSync(dirname(target), { recursive: true })
       writeFileSync(target, content)
     }
+    pinTimes(dir)
   } catch (error) {
     remove()
     throw error
   }
   return { dir, remove }
+}
+
+/**
+ * The instant every seeded file and folder was last modified and accessed: a server that shows file times
+ * (server-filesystem's `get_file_info`) shows the same ones on every run. Files the agent writes carry the time it
+ * wrote them, and a creation time cannot be set on most file systems (docs/explanation/reproducibility.md).
+ */
+export const SEED_TIME = new Date('2025-06-15T12:00:00Z')
+
+function pinTimes(dir: string): void {
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name)
+    if (entry.isSymbolicLink()) lutimesSync(path, SEED_TIME, SEED_TIME)
+    else utimesSync(path, SEED_TIME, SEED_TIME)
+  }
+  utimesSync(dir, SEED_TIME, SEED_TIME)
 }
 
 export type WorkspaceRead =

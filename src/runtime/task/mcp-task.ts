@@ -1,4 +1,5 @@
 import { relative } from 'node:path'
+import { workspacePaths } from '../servers/workspace-paths.ts'
 import { test, TestRunner, type ExpectStatic, type TestContext } from 'vitest'
 import { agentName } from '../agents/resolve.ts'
 import { describeIssues } from '../../config/load-servers.ts'
@@ -6,7 +7,7 @@ import type { AgentSetting } from '../../contracts/options.ts'
 import { OUTCOME_VERSION, TaskOutcomeSchema, type StopPhase, type TaskOutcome } from '../../contracts/outcome.ts'
 import { getRuntime, type Runtime } from '../state.ts'
 import { callShape, ruleMetrics } from '../../scoring/task-scores.ts'
-import { drawDistractors } from '../servers/distractors.ts'
+import { distractorSeed, drawDistractors } from '../servers/distractors.ts'
 import type { ServerSession } from '../servers/hub.ts'
 import { cleanText, contentToText } from '../../lib/text.ts'
 import { harnessVerdicts, judgeDecision } from './harness-checks.ts'
@@ -172,7 +173,8 @@ async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publ
   } catch (error) {
     return stop('servers', `Task "${id}" in ${file}: ${(error as Error).message}`)
   }
-  outcome.distractors = { joined: session.distractors, skipped: session.skipped }
+  const seed = drawsDistractors(spec, runtime) ? { seed: distractorSeed(id) } : {}
+  outcome.distractors = { joined: session.distractors, skipped: session.skipped, ...seed }
   try {
     // Checked once the servers are up: a reference call to a tool they lack is the task's mistake, not the agent's.
     const badReference = referenceToolProblem(spec, session)
@@ -283,18 +285,29 @@ function distractorsFor(id: string, spec: TaskSpec, runtime: Runtime): string[] 
  * A task that does not say gets the run's `distractors.count` (none unless set, 10 under the mcp-bench preset).
  */
 function drawn(id: string, spec: TaskSpec, runtime: Runtime): string[] {
-  const count = typeof spec.distractors === 'number' ? spec.distractors : runtime.settings.distractors.count ?? 0
+  const count = drawCount(spec, runtime)
   if (count === 0) return []
   const { pool, resident } = runtime.settings.distractors
   const candidates = pool ?? Object.keys(runtime.settings.servers.servers).filter((s) => !runtime.hub.isolated(s))
   return drawDistractors(id, candidates, count, [...spec.servers, ...resident])
 }
 
+function drawCount(spec: TaskSpec, runtime: Runtime): number {
+  return typeof spec.distractors === 'number' ? spec.distractors : runtime.settings.distractors.count ?? 0
+}
+
+/** The task's distractors come from a seeded draw (not a list it names). */
+function drawsDistractors(spec: TaskSpec, runtime: Runtime): boolean {
+  return !Array.isArray(spec.distractors) && drawCount(spec, runtime) > 0
+}
+
 async function inspectServer(session: ServerSession, server: string, tool: string, args: Record<string, unknown>) {
   const connection = session.connections.get(server)
   if (!connection) throw new Error(`inspect: server "${server}" is not part of this task (it has ${[...session.connections.keys()].join(', ')})`)
-  const result = await connection.client.callTool({ name: tool, arguments: args })
-  return { text: contentToText(result.content), isError: result.isError === true }
+  // Paths as the agent sees them: `/workspace` both ways (workspace-paths.ts), so a check can quote what the agent read.
+  const paths = workspacePaths(connection.workspace)
+  const result = await connection.client.callTool({ name: tool, arguments: paths.toServer(args) })
+  return { text: paths.text(contentToText(result.content)), isError: result.isError === true }
 }
 
 /** Freezes an object and everything it holds, so no code that reaches it can change it. */

@@ -63,6 +63,7 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
     maxRecordedOutputChars: settings.maxRecordedOutputChars,
     callTimeoutMs: (server) => settings.servers.servers[server]?.callTimeoutMs ?? 60_000,
     schemaSemantics: settings.fidelity ? 'mcp-bench' : 'project',
+    inOrder: (server) => runtime.hub.callsInOrder(server),
   })
   let timer: ReturnType<typeof setTimeout> | undefined
   try {

@@ -9,6 +9,8 @@ import { contentToText, cut } from '../../lib/text.ts'
 import { boundText, boundToolCalls, boundValue, MAX_ANSWER_CHARS, MAX_ERROR_CHARS, MAX_NAME_CHARS, MAX_SCHEMA_ERRORS } from './bounds.ts'
 import { TRAJECTORY_VERSION, type ModelTurn, type ToolCallRecord, type Trajectory } from '../../contracts/trajectory.ts'
 import { linkedSignal } from '../../lib/linked-signal.ts'
+import { workspacePaths, type WorkspacePaths } from '../servers/workspace-paths.ts'
+import { CallLanes } from './call-lanes.ts'
 
 export interface RecorderOptions {
   task: TaskInfo
@@ -26,6 +28,11 @@ export interface RecorderOptions {
   maxToolCalls?: number
   /** `mcp-bench`: schema compliance as MCP-Bench's evaluator decides it (schema-compliance-mcp-bench.ts); default: the project's check. */
   schemaSemantics?: 'project' | 'mcp-bench'
+  /**
+   * Servers whose calls run one at a time, in the order the agent made them (the server config's `calls`, see
+   * ServerHub.callsInOrder); unset: every call at once.
+   */
+  inOrder?: (server: string) => boolean
 }
 
 /**
@@ -43,6 +50,10 @@ export class TrajectoryRecorder {
   private readonly inFlight = new Set<ToolCallRecord>()
   /** Every tool output as the agent saw it (not kept in the trajectory, which cuts them shorter). */
   private readonly seen: string[] = []
+  /** Calls to in-order servers wait here for the calls the agent made before them (call-lanes.ts). */
+  private readonly lanes = new CallLanes()
+  /** Each workspace server's directory as the agent sees it (workspace-paths.ts), by server. */
+  private readonly paths = new Map<string, WorkspacePaths>()
 
   constructor(private readonly options: RecorderOptions) {
     // Every call in flight listens on the task's signal until it settles; a planner round of more than
@@ -198,8 +209,28 @@ export class TrajectoryRecorder {
       record.schemaErrors = shown
     }
     const connection = this.options.connections.get(entry.server)!
+    const paths = this.pathsOf(entry.server, connection)
+    // A call to an in-order server starts when the calls made before it to that server have ended: its place in the
+    // queue was taken when the agent made it (callTool runs to here without a pause), so the order is the agent's,
+    // never the order in which earlier calls happen to finish. It is still recorded in its round, as parallel.
+    const turn = this.options.inOrder?.(entry.server) ? await this.lanes.enter(entry.server, this.options.signal) : undefined
+    try {
+      if (!this.inFlight.has(record)) return ended()
+      return await this.send(record, entry, args, connection, paths)
+    } finally {
+      turn?.()
+    }
+  }
+
+  private pathsOf(server: string, connection: ServerConnection): WorkspacePaths {
+    let paths = this.paths.get(server)
+    if (!paths) this.paths.set(server, (paths = workspacePaths(connection.workspace)))
+    return paths
+  }
+
+  private async send(record: ToolCallRecord, entry: CatalogEntry, args: unknown, connection: ServerConnection, paths: WorkspacePaths): Promise<ToolCallOutcome> {
     if (!connection.alive()) {
-      const tail = connection.stderrTail()
+      const tail = paths.text(connection.stderrTail())
       return this.failed(record, `Server "${entry.server}" is not running${tail ? ` (last stderr: ${tail.split('\n').slice(-3).join(' | ')})` : ''}`)
     }
     // The SDK never removes the abort listener it adds to a request's signal, so each call gets its own signal
@@ -208,12 +239,14 @@ export class TrajectoryRecorder {
     const call = linkedSignal([this.options.signal])
     try {
       const result = await connection.client.callTool(
-        { name: entry.tool, arguments: args as Record<string, unknown> },
+        // `/workspace/…` in the agent's arguments is the server's real directory (workspace-paths.ts).
+        { name: entry.tool, arguments: paths.toServer(args) as Record<string, unknown> },
         undefined,
         { signal: call.signal, timeout: this.options.callTimeoutMs(entry.server) },
       )
       if (!this.inFlight.has(record)) return ended()
-      const raw = Array.isArray(result.content) ? result.content : []
+      // What the server said names its real directory: the agent, the record and the judge see `/workspace`.
+      const raw = paths.toAgent(Array.isArray(result.content) ? result.content : [])
       // Every field of every item is bounded (resource text, a link's uri and name, …), not only text items.
       const recorded = boundValue(raw, this.options.maxRecordedOutputChars)
       record.result = recorded.value
@@ -224,11 +257,11 @@ export class TrajectoryRecorder {
       if (!record.isError) this.seen.push(shown.text)
       // The agent gets bounded copies too: nothing it keeps (or a custom agent records) holds the raw reply.
       const content = boundValue(raw, shownMax).value
-      const structuredContent = result.structuredContent === undefined ? undefined : boundValue(result.structuredContent, shownMax).value
+      const structuredContent = result.structuredContent === undefined ? undefined : boundValue(paths.toAgent(result.structuredContent), shownMax).value
       return { content, structuredContent, isError: record.isError, text: shown.text }
     } catch (error) {
       if (!this.inFlight.has(record)) return ended()
-      return this.failed(record, `${entry.server}.${entry.tool} failed: ${(error as Error).message}`)
+      return this.failed(record, `${entry.server}.${entry.tool} failed: ${paths.text((error as Error).message)}`)
     } finally {
       call.release()
     }
