@@ -22,18 +22,19 @@ export function progressRecord(r: TaskRecord): ProgressRecord {
 }
 
 export interface ProgressInput {
-  /** Records of the benchmark tasks finished so far. */
+  /** Records of the benchmark tasks scored so far: the pass rate, tokens and cost are theirs. */
   records: readonly ProgressRecord[]
   /** Benchmark tests collected so far, per agent (finished ones included). */
   collected: ReadonlyMap<string, number>
-  /** Benchmark files in the run, and how many of them Vitest has collected. */
-  files: { total: number; collected: number }
-  elapsedMs: number
   /**
-   * Tasks finished so far per agent, whether or not their records are made yet: the referee scores a task a
-   * moment after Vitest reports it, and the count of tasks done keeps up with Vitest's own in the meantime.
+   * Tasks finished so far per agent, as Vitest reported them: the one count of tasks done, for the run and each
+   * agent alike, so the two always agree (a record follows its task's end a moment later, and adds figures only).
    */
-  finished?: ReadonlyMap<string, number>
+  finished: ReadonlyMap<string, number>
+  /** Benchmark files planned for the run, and how many of them Vitest has collected. */
+  files: { total: number; collected: number }
+  /** Time left, from a RunPace; null when there is nothing to estimate from yet. */
+  etaMs: number | null
 }
 
 interface AgentProgress {
@@ -52,24 +53,20 @@ interface AgentProgress {
 
 export interface Progress {
   agents: AgentProgress[]
+  /** The sum of the agents' `done`. */
   done: number
-  /** Tasks expected in all: the collected ones, plus an estimate for files not yet collected. */
+  /** Tasks collected so far: the run's total once every planned file is collected, a lower bound before. */
   total: number
-  /** `total` includes an estimate (some files are not collected yet). */
-  estimated: boolean
+  /** Every planned benchmark file is collected, so `total` is exact. Never an extrapolation. */
+  totalKnown: boolean
   passRate: number | null
   tokens: number
   costUsd: number | null
-  /** Time left at the pace so far; null before the first task has finished. */
+  /** Time left; null until the total is exact and a RunPace has something to estimate from. */
   etaMs: number | null
 }
 
-/**
- * The run's progress. Files not yet collected are expected to hold as many
- * tasks as the collected ones do on average. The ETA assumes the pace so
- * far holds: remaining × elapsed / done. That pace is measured over the
- * whole run, so it already reflects how many tasks run at once.
- */
+/** The run's progress from all its records at once (ProgressTally is the same, fed one record at a time). */
 export function progress({ records, ...rest }: ProgressInput): Progress {
   const tally = new ProgressTally()
   for (const r of records) tally.add(r)
@@ -113,33 +110,84 @@ export class ProgressTally {
     agent.add(r)
   }
 
-  progress({ collected, files, elapsedMs, finished = new Map() }: Omit<ProgressInput, 'records'>): Progress {
-    const agents = [...new Set([...collected.keys(), ...this.agents.keys(), ...finished.keys()])].map((agent): AgentProgress => {
-      const t = this.agents.get(agent) ?? new Tally()
-      const pass = t.pass.summary()
-      const done = Math.max(t.done, finished.get(agent) ?? 0)
-      return {
-        agent,
-        done,
-        collected: Math.max(collected.get(agent) ?? 0, done),
-        passed: pass.passed,
-        passRate: pass.passRate,
-        ...t.spending(),
-      }
+  progress({ collected, finished, files, etaMs }: Omit<ProgressInput, 'records'>): Progress {
+    const agents = [...new Set([...collected.keys(), ...finished.keys(), ...this.agents.keys()])].map((agent): AgentProgress => {
+      const pass = (this.agents.get(agent) ?? new Tally()).pass.summary()
+      const done = finished.get(agent) ?? 0
+      return { agent, done, collected: Math.max(collected.get(agent) ?? 0, done), passed: pass.passed, passRate: pass.passRate, ...(this.agents.get(agent) ?? new Tally()).spending() }
     })
-    const done = Math.max(this.run.done, agents.reduce((n, a) => n + a.done, 0))
-    const known = agents.reduce((n, a) => n + a.collected, 0)
-    const uncollected = Math.max(0, files.total - files.collected)
-    const estimated = uncollected > 0 && files.collected > 0
-    const total = estimated ? Math.round(known + (uncollected * known) / files.collected) : known
+    const totalKnown = files.collected >= files.total
     return {
       agents,
-      done,
-      total,
-      estimated,
+      done: agents.reduce((n, a) => n + a.done, 0),
+      total: agents.reduce((n, a) => n + a.collected, 0),
+      totalKnown,
       passRate: this.run.pass.summary().passRate,
       ...this.run.spending(),
-      etaMs: done > 0 && elapsedMs > 0 ? (Math.max(0, total - done) * elapsedMs) / done : null,
+      etaMs: totalKnown ? etaMs : null,
     }
+  }
+}
+
+/**
+ * The pace of a run, for its ETA, from when each task started and ended on one clock (the caller's, so a test
+ * can script it). Nothing is estimated before a task has finished; then:
+ *
+ * - a task's expected duration is the mean over the tasks started, a running task counted as at least as long as
+ *   it has run so far (its age) and at least the mean: short tasks end first, and a mean of the finished ones alone
+ *   runs low while the long ones are still going;
+ * - the tasks at once are the time spent in tasks (finished and running) over the time since the first started;
+ * - the time left is that many lanes playing the rest out: each lane holds a running task until its expected end,
+ *   and the tasks not started go one by one to the lane that frees first. The last lane to finish is the ETA, so
+ *   the tail (fewer tasks left than lanes) is not spread over lanes that will stand idle.
+ *
+ * Counting the running tasks is what makes it right early: a run of eight at once whose first task just ended
+ * has seven more nearly done, not seven more to start.
+ */
+export class RunPace {
+  private first: number | null = null
+  private readonly running = new Map<string, number>()
+  private finishedMs = 0
+  private finishedCount = 0
+
+  start(id: string, now: number): void {
+    if (this.running.has(id)) return
+    this.first ??= now
+    this.running.set(id, now)
+  }
+
+  end(id: string, now: number): void {
+    const started = this.running.get(id)
+    if (started === undefined) return
+    this.running.delete(id)
+    this.finishedMs += now - started
+    this.finishedCount++
+  }
+
+  /** Time left for `notStarted` tasks not yet begun plus those running now; null with nothing to go on. */
+  etaMs(notStarted: number, now: number): number | null {
+    if (this.first === null || this.finishedCount === 0 || now <= this.first) return null
+    const ages = [...this.running.values()].map((started) => now - started)
+    const busy = ages.reduce((sum, age) => sum + age, this.finishedMs)
+    const lanes = Math.max(1, Math.round(busy / (now - this.first)))
+    // The mean with each running task counted as max(its age, the mean): a fixed point, reached in a few rounds.
+    let mean = this.finishedMs / this.finishedCount
+    for (let round = 0; round < 8; round++) {
+      mean = ages.reduce((sum, age) => sum + Math.max(age, mean), this.finishedMs) / (this.finishedCount + ages.length)
+    }
+    const free = ages.map((age) => Math.max(0, mean - age)).sort((x, y) => x - y)
+    while (free.length < lanes) free.unshift(0)
+    // Equal tasks to the lane that frees first: lanes stay sorted, so it is always the first.
+    for (let left = Math.max(0, notStarted); left > 0; left--) {
+      const end = free.shift()! + mean
+      const at = free.findIndex((t) => t > end)
+      free.splice(at === -1 ? free.length : at, 0, end)
+    }
+    return Math.max(0, ...free)
+  }
+
+  /** Tasks started and not yet ended. */
+  get inFlight(): number {
+    return this.running.size
   }
 }
