@@ -88,17 +88,13 @@ export class ProgressReporter implements Reporter {
     if (module.project.config.environment === this.options.environment) this.files.collected.add(`${module.project.name}\u0000${module.moduleId}`)
   }
 
-  onTestCaseReady(test: TestCase): void {
-    if (this.active && test.meta().mcpBenchTask) this.pace.start(test.id, this.clock())
-  }
-
   onTestCaseResult(test: TestCase): void {
     if (!this.active) return
     const meta = test.meta()
     const identity = meta.mcpBenchTask
     if (!identity) return
-    this.pace.end(test.id, this.clock())
     if (isUnfinished(meta.mcpBenchOutcome, test.result().state) || this.finished.has(test.id)) return
+    this.pace.end(this.clock())
     this.collect(test.id, identity.agent)
     this.finished.set(test.id, identity.agent)
     this.finishedPerAgent.set(identity.agent, (this.finishedPerAgent.get(identity.agent) ?? 0) + 1)
@@ -162,12 +158,11 @@ export class ProgressReporter implements Reporter {
 
   /** The run so far, through src/scoring. */
   snapshot(now = this.clock()): Progress {
-    const notStarted = this.collected.size - this.finished.size - this.pace.inFlight
     return this.tally.progress({
       collected: this.perAgent,
       finished: this.finishedPerAgent,
       files: { total: this.files.planned.size, collected: this.files.collected.size },
-      etaMs: this.pace.etaMs(notStarted, now),
+      etaMs: this.pace.etaMs(this.collected.size - this.finished.size, now),
     })
   }
 }
@@ -183,7 +178,7 @@ export function progressLine(p: Progress, end?: 'ended' | 'interrupted'): string
     ? `interrupted, ${count(p.total - p.done)} not finished`
     : end
       ? p.done >= p.total ? 'done' : `ended, ${count(p.total - p.done)} not finished`
-      : `ETA ${p.etaMs === null ? '…' : duration(p.etaMs)}`
+      : p.totalKnown && p.done >= p.total ? 'done' : `ETA ${p.etaMs === null ? '…' : duration(p.etaMs)}`
   const agents = p.agents.map((a) => ` · ${a.agent} ${a.done}/${a.collected}${p.totalKnown ? '' : '+'} pass ${percent(a.passRate)}`).join('')
   return cleanText(`mcp-bench ${total(p)} tasks · pass ${percent(p.passRate)} · ${count(p.tokens)} tok ${usd(p.costUsd)}${agents} · ${state}`)
 }

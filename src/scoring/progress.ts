@@ -130,64 +130,30 @@ export class ProgressTally {
 }
 
 /**
- * The pace of a run, for its ETA, from when each task started and ended on one clock (the caller's, so a test
- * can script it). Nothing is estimated before a task has finished; then:
+ * The pace of a run, for its ETA, from when its tasks ended on one clock (the caller's, so a test can script it):
+ * the time left is the tasks left × the mean time between two task ends so far, counted from the first end.
  *
- * - a task's expected duration is the mean over the tasks started, a running task counted as at least as long as
- *   it has run so far (its age) and at least the mean: short tasks end first, and a mean of the finished ones alone
- *   runs low while the long ones are still going;
- * - the tasks at once are the time spent in tasks (finished and running) over the time since the first started;
- * - the time left is that many lanes playing the rest out: each lane holds a running task until its expected end,
- *   and the tasks not started go one by one to the lane that frees first. The last lane to finish is the ETA, so
- *   the tail (fewer tasks left than lanes) is not spread over lanes that will stand idle.
- *
- * Counting the running tasks is what makes it right early: a run of eight at once whose first task just ended
- * has seven more nearly done, not seven more to start.
+ * That interval is a task's mean duration over the tasks the run has been running at once, measured rather than
+ * assumed: it holds whatever limits the run (Vitest's workers, the harness's run-wide slots, a rate-limited
+ * endpoint), where a task's own start-to-end time would count its wait for a slot as work. Counting from the
+ * first end, not the run's start, leaves out the time before any task could end, which made an early ETA as many
+ * times too long as tasks ran at once. So there is no ETA until two tasks have ended.
  */
 export class RunPace {
   private first: number | null = null
-  private readonly running = new Map<string, number>()
-  private finishedMs = 0
-  private finishedCount = 0
+  private last = 0
+  private ends = 0
 
-  start(id: string, now: number): void {
-    if (this.running.has(id)) return
+  end(now: number): void {
     this.first ??= now
-    this.running.set(id, now)
+    this.last = now
+    this.ends++
   }
 
-  end(id: string, now: number): void {
-    const started = this.running.get(id)
-    if (started === undefined) return
-    this.running.delete(id)
-    this.finishedMs += now - started
-    this.finishedCount++
-  }
-
-  /** Time left for `notStarted` tasks not yet begun plus those running now; null with nothing to go on. */
-  etaMs(notStarted: number, now: number): number | null {
-    if (this.first === null || this.finishedCount === 0 || now <= this.first) return null
-    const ages = [...this.running.values()].map((started) => now - started)
-    const busy = ages.reduce((sum, age) => sum + age, this.finishedMs)
-    const lanes = Math.max(1, Math.round(busy / (now - this.first)))
-    // The mean with each running task counted as max(its age, the mean): a fixed point, reached in a few rounds.
-    let mean = this.finishedMs / this.finishedCount
-    for (let round = 0; round < 8; round++) {
-      mean = ages.reduce((sum, age) => sum + Math.max(age, mean), this.finishedMs) / (this.finishedCount + ages.length)
-    }
-    const free = ages.map((age) => Math.max(0, mean - age)).sort((x, y) => x - y)
-    while (free.length < lanes) free.unshift(0)
-    // Equal tasks to the lane that frees first: lanes stay sorted, so it is always the first.
-    for (let left = Math.max(0, notStarted); left > 0; left--) {
-      const end = free.shift()! + mean
-      const at = free.findIndex((t) => t > end)
-      free.splice(at === -1 ? free.length : at, 0, end)
-    }
-    return Math.max(0, ...free)
-  }
-
-  /** Tasks started and not yet ended. */
-  get inFlight(): number {
-    return this.running.size
+  /** Time left for `remaining` tasks, from `now`; null with nothing to estimate from. */
+  etaMs(remaining: number, now: number): number | null {
+    if (this.first === null || this.ends < 2 || this.last <= this.first) return null
+    const interval = (this.last - this.first) / (this.ends - 1)
+    return Math.max(0, Math.max(0, remaining) * interval - (now - this.last))
   }
 }

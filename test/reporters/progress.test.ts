@@ -72,47 +72,34 @@ describe('run progress (src/scoring/progress.ts)', () => {
 /**
  * A scripted run on a scripted clock, shaped like the issue's: a stand-in model answering in 300 ms, tasks of 16
  * to 79 calls each (spread over that range, not in order), `workers` at once, each worker taking the next task
- * when its last one ends.
+ * when its last one ends. The task ends, in order, and when the last one ends.
  */
 function scriptedRun(n: number, workers: number) {
   const durations = Array.from({ length: n }, (_, i) => (16 + ((i * 29) % 64)) * 300)
   const free = Array.from({ length: workers }, () => 0)
-  const events: Array<{ t: number; kind: 'start' | 'end'; id: string }> = []
-  durations.forEach((d, i) => {
+  const ends = durations.map((d) => {
     const w = free.indexOf(Math.min(...free))
-    events.push({ t: free[w]!, kind: 'start', id: `t${i}` }, { t: free[w]! + d, kind: 'end', id: `t${i}` })
-    free[w]! += d
+    return (free[w]! += d)
   })
-  // Ends before starts at the same instant: a worker frees up, then takes its next task.
-  events.sort((a, b) => a.t - b.t || (a.kind === 'end' ? -1 : 1))
-  return { events, end: Math.max(...free), meanMs: durations.reduce((sum, d) => sum + d, 0) / n }
+  return { ends: ends.sort((x, y) => x - y), end: Math.max(...free), meanMs: durations.reduce((sum, d) => sum + d, 0) / n }
 }
 
 describe('the ETA against a scripted run (RunPace)', () => {
   for (const [n, workers] of [[104, 4], [140, 8], [60, 1]] as const) {
-    it(`${n} tasks, ${workers} at once: none before a task ends; within 25% of the time left from a tenth of the tasks to four-fifths, then within one mean task`, () => {
-      const { events, end, meanMs } = scriptedRun(n, workers)
+    it(`${n} tasks, ${workers} at once: none before two tasks end; within 25% of the time left from a tenth of the tasks to four-fifths, then within one mean task`, () => {
+      const { ends, end, meanMs } = scriptedRun(n, workers)
       const pace = new RunPace()
-      let started = 0
-      let done = 0
       const relative: number[] = []
       const absolute: number[] = []
-      for (const e of events) {
-        if (e.kind === 'start') {
-          pace.start(e.id, e.t)
-          started++
-          expect(pace.etaMs(n - started, e.t) === null).toBe(done === 0)
-          continue
-        }
-        pace.end(e.id, e.t)
-        done++
-        const eta = pace.etaMs(n - started, e.t)
-        expect(eta).not.toBeNull()
-        const left = end - e.t
+      ends.forEach((t, i) => {
+        const done = i + 1
+        pace.end(t)
+        const eta = pace.etaMs(n - done, t)
+        expect(eta === null).toBe(done < 2)
+        const left = end - t
         if (done >= n / 10 && done <= (4 * n) / 5) relative.push(Math.abs(eta! - left) / left)
         else if (done > (4 * n) / 5) absolute.push(Math.abs(eta! - left))
-      }
-      expect(done).toBe(n)
+      })
       expect(relative.length).toBeGreaterThan(n / 2)
       expect(Math.max(...relative)).toBeLessThan(0.25)
       // The last tasks' time left is a task or two, where a relative error says little; it is off by less than one.
@@ -120,13 +107,21 @@ describe('the ETA against a scripted run (RunPace)', () => {
     })
   }
 
-  it('is not the pace since the first start over the tasks done, which is as many times too long as tasks run at once', () => {
-    // 8 at once, 1 s each: at the first end, 7 are nearly done and 92 wait, so about 12 s are left, not 99 s.
+  it('is not the pace since the run began over the tasks done, which is as many times too long as tasks run at once', () => {
+    // 8 at once, 1 s each, started together: they end at about 1 s, 9 of 100 done, so about 11 s are left, not 91 × 1 s.
     const pace = new RunPace()
-    for (let i = 0; i < 8; i++) pace.start(`t${i}`, i)
-    pace.end('t0', 1_000)
-    expect(pace.etaMs(92, 1_000)).toBeGreaterThan(11_000)
-    expect(pace.etaMs(92, 1_000)).toBeLessThan(13_000)
+    for (let i = 0; i < 9; i++) pace.end(1_000 + i * 125)
+    expect(pace.etaMs(91, 2_000)).toBeGreaterThan(10_000)
+    expect(pace.etaMs(91, 2_000)).toBeLessThan(12_500)
+  })
+
+  it('counts down between task ends, and never below zero', () => {
+    const pace = new RunPace()
+    pace.end(1_000)
+    pace.end(2_000)
+    expect(pace.etaMs(3, 2_000)).toBe(3_000)
+    expect(pace.etaMs(3, 2_500)).toBe(2_500)
+    expect(pace.etaMs(3, 9_000)).toBe(0)
   })
 })
 
@@ -158,22 +153,19 @@ describe('the progress reporter (scripted clock and results)', () => {
     const b = ['y1', 'y2', 'y3'].map((id) => testCase(id, 'ref'))
     reporter.onTestModuleCollected(testModule('a.test.ts', a))
     reporter.onTestModuleCollected(testModule('b.test.ts', b))
-    for (const t of [a[0]!, b[0]!]) reporter.onTestCaseReady(t)
     at(400)
     reporter.onTestCaseResult(a[0]!)
     record('x1', 'gpt')
-    expect(lines).toEqual(['mcp-bench 1/6 tasks · pass 100.0% · 1,200 tok $0.00027 · gpt 1/3 pass 100.0% · ref 0/3 pass n/a · ETA 800ms'])
-    reporter.onTestCaseReady(a[1]!)
+    expect(lines).toEqual(['mcp-bench 1/6 tasks · pass 100.0% · 1,200 tok $0.00027 · gpt 1/3 pass 100.0% · ref 0/3 pass n/a · ETA …'])
     at(500)
     reporter.onTestCaseResult(b[0]!)
     record('y1', 'ref', 'failed')
     // Held back: the last line is not a second old.
     expect(lines).toHaveLength(1)
-    for (const t of [a[2]!, ...b.slice(1)]) reporter.onTestCaseReady(t)
     at(1_500)
     for (const t of [...a.slice(1), ...b.slice(1)]) reporter.onTestCaseResult(t)
     record('x2', 'gpt')
-    expect(lines.at(-1)).toMatch(/^mcp-bench 6\/6 tasks · .* · gpt 3\/3 pass 100\.0% · ref 3\/3 pass 0\.0% · ETA /)
+    expect(lines.at(-1)).toMatch(/^mcp-bench 6\/6 tasks · .* · gpt 3\/3 pass 100\.0% · ref 3\/3 pass 0\.0% · done$/)
     const ended = reporter.onTestRunEnd([], [], 'passed')
     // The last line waits for the referee's last records, so its figures are the run's.
     expect(lines).toHaveLength(2)
@@ -188,7 +180,6 @@ describe('the progress reporter (scripted clock and results)', () => {
     const { reporter, lines, record, at } = setup()
     const a = [testCase('x1', 'gpt'), testCase('x2', 'gpt')]
     reporter.onTestModuleCollected(testModule('a.test.ts', a))
-    reporter.onTestCaseReady(a[0]!)
     at(300)
     reporter.onTestCaseResult(a[0]!)
     record('x1', 'gpt')
