@@ -1,43 +1,61 @@
-import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node'
-import { ProgressTally, type Progress, type ProgressRecord } from '../src/scoring/progress.ts'
-import { totalUsd } from '../src/scoring/run-costs.ts'
+import type { Reporter, TestCase, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
+import { ProgressTally, RunPace, type Progress, type ProgressRecord } from '../src/scoring/progress.ts'
 import { isLeftOut, isUnfinished } from '../src/scoring/task-record.ts'
 import { cleanText, count, duration, percent, usd } from '../src/lib/text.ts'
-import { joinVitestWindow, type VitestWindow } from './vitest-window.ts'
 
 export interface ProgressReporterOptions {
   /** The benchmark environment's path: files run in it are benchmark files. */
   environment: string
   /** Where each finished task's record comes from, as the run's referee makes it: the leaderboard reporter. */
   records: { onRecord(listener: (testId: string, record: ProgressRecord) => void): void }
+  /** Milliseconds, on any clock that only goes forward; a test scripts it. */
+  clock?: () => number
+  /** The least time between two progress lines, in ms: the first line and the last are never held back. */
+  intervalMs?: number
+  /** Where the lines go; Vitest's logger by default. */
+  log?: (line: string) => void
 }
 
+/** A line every few seconds keeps a long run's log readable (a 104-task run is one screen), and the figures fresh. */
+const INTERVAL_MS = 3_000
+/** How long the last line waits at the run's end for the referee's last records. A backstop, not a pace. */
+const LAST_RECORDS_MS = 10_000
+
 /**
- * Live progress of a benchmark run, next to Vitest's own reporter: tasks
- * done of the total per agent, the running pass rate, tokens and cost so
- * far, and an ETA. On a terminal it is part of the status window Vitest's
- * default reporter redraws in place (so the two never draw over each
- * other); elsewhere (CI, a pipe) it logs one compact line per finished
- * task. It shows the records the run's referee makes (the leaderboard
- * reporter hands them on), and every number comes from src/scoring.
+ * Progress of a benchmark run, next to Vitest's own reporter, through Vitest's public reporter API only: tasks
+ * done of the total per agent, the running pass rate, tokens and cost so far, and an ETA.
+ *
+ * It logs a line through `vitest.logger`: the first once the first task is scored, then at most one per interval,
+ * and a last one when the run ends. That holds on a terminal too: Vitest's status window is its reporter's own,
+ * with no public way to add to it, and a block drawn beside it would fight its redraws; a line logged meanwhile
+ * is printed above the window by Vitest itself.
+ *
+ * The counts are Vitest's (a task is done when Vitest reports its result, and the run's count is the sum of the
+ * agents'). The total is the tests of the planned benchmark files that Vitest has collected: exact once every file
+ * is, marked `+` as a lower bound before, never an extrapolation. Pass rate, tokens and cost are the records the
+ * run's referee makes (the leaderboard reporter hands them on), through src/scoring.
  */
 export class ProgressReporter implements Reporter {
   private vitest?: Vitest
-  private window: VitestWindow | null = null
-  /** When the first benchmark test started: the pace is measured from there, not from Vitest's start-up. */
-  private started: number | null = null
+  private readonly clock: () => number
+  private readonly intervalMs: number
+  private active = false
+  private tally = new ProgressTally()
+  private pace = new RunPace()
   private readonly records = new Map<string, ProgressRecord>()
-  /** Tests finished, by test id, with their agent, and how many each agent has: counted as Vitest reports them. */
+  /** Tests finished, by test id, with their agent; and how many each agent has. */
   private readonly finished = new Map<string, string>()
   private readonly finishedPerAgent = new Map<string, number>()
-  /** The records' running figures, so a snapshot does not recount every record. */
-  private tally = new ProgressTally()
-  /** Benchmark tests collected, by test id, with their agent, and how many each agent has. */
+  /** Benchmark tests collected to run, by test id, with their agent; and how many each agent has. */
   private readonly collected = new Map<string, string>()
   private readonly perAgent = new Map<string, number>()
-  private readonly files = { total: 0, collected: new Set<string>() }
+  private readonly files = { planned: new Set<string>(), collected: new Set<string>() }
+  private lastLine: number | null = null
+  private caughtUp: (() => void) | null = null
 
   constructor(private readonly options: ProgressReporterOptions) {
+    this.clock = options.clock ?? (() => performance.now())
+    this.intervalMs = options.intervalMs ?? INTERVAL_MS
     options.records.onRecord((testId, record) => this.onRecord(testId, record))
   }
 
@@ -47,23 +65,17 @@ export class ProgressReporter implements Reporter {
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     // Merging shard reports replays results that ran elsewhere: there is no progress to show.
-    if (this.vitest?.config.mergeReports) return
-    this.records.clear()
-    this.finished.clear()
-    this.finishedPerAgent.clear()
+    this.active = !this.vitest?.config.mergeReports
     this.tally = new ProgressTally()
-    this.collected.clear()
-    this.perAgent.clear()
-    this.files.collected.clear()
-    this.files.total = specifications.filter((s) => s.project.config.environment === this.options.environment).length
-    this.started = null
-    // Vitest's reporters are all initialised by now; its status window exists only on a terminal.
-    this.window ??= joinVitestWindow(reportersOf(this.vitest), () => this.windowLines())
+    this.pace = new RunPace()
+    for (const map of [this.records, this.finished, this.finishedPerAgent, this.collected, this.perAgent, this.files.planned, this.files.collected]) map.clear()
+    for (const s of specifications) if (s.project.config.environment === this.options.environment) this.files.planned.add(`${s.project.name}\u0000${s.moduleId}`)
+    this.lastLine = null
   }
 
   onTestModuleCollected(module: TestModule): void {
-    if (module.project.config.environment !== this.options.environment) return
-    this.files.collected.add(module.id)
+    if (!this.active || module.project.config.environment !== this.options.environment) return
+    this.files.collected.add(`${module.project.name}\u0000${module.moduleId}`)
     for (const test of module.children.allTests()) {
       const identity = test.meta().mcpBenchTask
       // Tests left out by `-t`, `.skip` or `.only` elsewhere are collected as skipped: they will not run.
@@ -73,30 +85,24 @@ export class ProgressReporter implements Reporter {
 
   /** A file that failed to load is never collected, but it is done: it holds no more tasks to wait for. */
   onTestModuleEnd(module: TestModule): void {
-    if (module.project.config.environment === this.options.environment) this.files.collected.add(module.id)
+    if (module.project.config.environment === this.options.environment) this.files.collected.add(`${module.project.name}\u0000${module.moduleId}`)
   }
 
-  onTestCaseReady(test: TestCase): void {
-    if (this.started === null && test.meta().mcpBenchTask) this.started = performance.now()
-  }
-
-  /**
-   * A finished task counts as done at once, so the block keeps up with Vitest's own counts, which it is drawn
-   * under; its figures (pass rate, tokens, cost) follow when the referee has scored it, a moment later.
-   */
   onTestCaseResult(test: TestCase): void {
-    if (this.vitest?.config.mergeReports) return
+    if (!this.active) return
     const meta = test.meta()
     const identity = meta.mcpBenchTask
-    if (!identity || isUnfinished(meta.mcpBenchOutcome, test.result().state)) return
-    if (this.finished.has(test.id)) return
+    if (!identity) return
+    if (isUnfinished(meta.mcpBenchOutcome, test.result().state) || this.finished.has(test.id)) return
+    this.pace.end(this.clock())
+    this.collect(test.id, identity.agent)
     this.finished.set(test.id, identity.agent)
     this.finishedPerAgent.set(identity.agent, (this.finishedPerAgent.get(identity.agent) ?? 0) + 1)
   }
 
-  /** A finished task's record, as the referee made it from its result. */
+  /** A finished task's record, as the referee made it from its result: a line, unless one was logged lately. */
   private onRecord(testId: string, record: ProgressRecord): void {
-    if (this.vitest?.config.mergeReports) return
+    if (!this.active) return
     const again = this.records.has(testId)
     this.records.set(testId, record)
     if (!again) this.tally.add(record)
@@ -105,9 +111,37 @@ export class ProgressReporter implements Reporter {
       this.tally = new ProgressTally()
       for (const r of this.records.values()) this.tally.add(r)
     }
-    this.collect(testId, record.agent)
-    if (this.window) this.window.redraw()
-    else this.vitest?.logger.log(taskLine(record, this.snapshot(false)))
+    if (this.caughtUp && this.scoredAll()) this.caughtUp()
+    else if (!this.caughtUp) {
+      const now = this.clock()
+      if (this.lastLine === null || now - this.lastLine >= this.intervalMs) this.log(progressLine(this.snapshot(now)), now)
+    }
+  }
+
+  /** The last line, once the referee has scored every finished task (or the backstop passed). */
+  async onTestRunEnd(_modules: ReadonlyArray<TestModule>, _errors: unknown, reason: TestRunEndReason): Promise<void> {
+    if (!this.active || (this.lastLine === null && !this.finished.size && !this.collected.size)) return
+    if (!this.scoredAll()) {
+      await new Promise<void>((resolve) => {
+        const backstop = setTimeout(resolve, LAST_RECORDS_MS)
+        this.caughtUp = () => (clearTimeout(backstop), resolve())
+      })
+    }
+    this.caughtUp = null
+    const now = this.clock()
+    this.log(progressLine(this.snapshot(now), reason === 'interrupted' ? 'interrupted' : 'ended'), now)
+    this.active = false
+  }
+
+  private scoredAll(): boolean {
+    for (const id of this.finished.keys()) if (!this.records.has(id)) return false
+    return true
+  }
+
+  private log(line: string, now: number): void {
+    this.lastLine = now
+    if (this.options.log) this.options.log(line)
+    else this.vitest?.logger.log(line)
   }
 
   private collect(testId: string, agent: string): void {
@@ -122,54 +156,29 @@ export class ProgressReporter implements Reporter {
     this.perAgent.set(agent, (this.perAgent.get(agent) ?? 0) + 1)
   }
 
-  /**
-   * The run so far, through src/scoring. The window counts a task done as soon as Vitest reports it (the window is
-   * drawn under Vitest's own counts); a log line counts the tasks scored, so a log read top to bottom counts up by one.
-   */
-  snapshot(countFinished = true): Progress {
+  /** The run so far, through src/scoring. */
+  snapshot(now = this.clock()): Progress {
     return this.tally.progress({
       collected: this.perAgent,
-      files: { total: this.files.total, collected: this.files.collected.size },
-      elapsedMs: this.started === null ? 0 : performance.now() - this.started,
-      ...(countFinished ? { finished: this.finishedPerAgent } : {}),
+      finished: this.finishedPerAgent,
+      files: { total: this.files.planned.size, collected: this.files.collected.size },
+      etaMs: this.pace.etaMs(this.collected.size - this.finished.size, now),
     })
   }
-
-  private windowLines(): string[] {
-    return this.collected.size || this.finished.size || this.records.size ? windowLines(this.snapshot()) : []
-  }
 }
 
-/** The reporters Vitest created from its config; public at run time, though left out of its types. */
-function reportersOf(vitest: Vitest | undefined): readonly unknown[] {
-  return (vitest as unknown as { reporters?: unknown[] } | undefined)?.reporters ?? []
-}
+const total = (p: Progress) => `${p.done}/${p.total}${p.totalKnown ? '' : '+'}`
 
-const total = (p: Progress) => `${p.done}/${p.estimated ? '~' : ''}${p.total}`
-const eta = (p: Progress) => (p.done >= p.total && !p.estimated ? 'done' : `ETA ${p.etaMs === null ? '…' : duration(p.etaMs)}`)
-
-/** One finished task, for a log that is read top to bottom (CI). Task ids and agent names are the user's, so escapes are dropped. */
-export function taskLine(record: ProgressRecord, p: Progress): string {
-  return cleanText(rawTaskLine(record, p))
-}
-
-function rawTaskLine(record: ProgressRecord, p: Progress): string {
-  const agent = p.agents.find((a) => a.agent === record.agent)
-  const task = `${record.id}${record.trial > 1 ? ` #${record.trial}` : ''} [${record.agent}]`
-  const of = agent ? ` · ${record.agent} ${agent.done}/${agent.collected} pass ${percent(agent.passRate)}` : ''
-  return `mcp-bench ${total(p)} ${record.status} ${task} ${duration(record.durationMs)} ${count(record.tokens.total + record.judgeTokens.total)} tok ${usd(totalUsd(record.cost))}${of} · run ${count(p.tokens)} tok ${usd(p.costUsd)} · ${eta(p)}`
-}
-
-/** The block shown under Vitest's status window on a terminal. */
-export function windowLines(p: Progress): string[] {
-  return rawWindowLines(p).map(cleanText)
-}
-
-function rawWindowLines(p: Progress): string[] {
-  const width = Math.max(5, ...p.agents.map((a) => a.agent.length))
-  return [
-    ` MCP bench  ${total(p)} tasks  pass ${percent(p.passRate)}  ${count(p.tokens)} tokens  ${usd(p.costUsd)}  ${eta(p)}`,
-    ...p.agents.map((a) => `   ${a.agent.padEnd(width)}  ${`${a.done}/${a.collected}`.padStart(7)}  pass ${percent(a.passRate).padStart(6)}  ${count(a.tokens).padStart(9)} tok  ${usd(a.costUsd).padStart(9)}`),
-    '',
-  ]
+/**
+ * One progress line. `end` says how the run ended (the last line); before that the line ends with the ETA,
+ * `…` while there is nothing to estimate from. Task ids and agent names are the user's, so escapes are dropped.
+ */
+export function progressLine(p: Progress, end?: 'ended' | 'interrupted'): string {
+  const state = end === 'interrupted'
+    ? `interrupted, ${count(p.total - p.done)} not finished`
+    : end
+      ? p.done >= p.total ? 'done' : `ended, ${count(p.total - p.done)} not finished`
+      : p.totalKnown && p.done >= p.total ? 'done' : `ETA ${p.etaMs === null ? '…' : duration(p.etaMs)}`
+  const agents = p.agents.map((a) => ` · ${a.agent} ${a.done}/${a.collected}${p.totalKnown ? '' : '+'} pass ${percent(a.passRate)}`).join('')
+  return cleanText(`mcp-bench ${total(p)} tasks · pass ${percent(p.passRate)} · ${count(p.tokens)} tok ${usd(p.costUsd)}${agents} · ${state}`)
 }

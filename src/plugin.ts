@@ -215,9 +215,7 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
   reporters.push(...reports)
   // A second signal exits without waiting for the run, but not without these reports.
   finishReportsOnExit(vitest, reports)
-  // One progress block for the run, first in line: Vitest calls reporters in order, and its default reporter
-  // redraws its status window (which shows the progress block) as it handles a result, so the block must have
-  // the result by then.
+  // One progress display for the run (the first group's), logging through Vitest's logger.
   if (options.progress && groups.size === 1) reporters.unshift(new ProgressReporter({ environment, records: leaderboard }))
 }
 

@@ -229,7 +229,7 @@ export const BenchOptionsSchema = z.strictObject({
    * OpenAI list prices (src/contracts/prices.ts, dated): a model with no price has cost null, not 0.
    */
   prices: PricesSchema.default({}),
-  /** Live progress below Vitest's own output: redrawn in place on a terminal, one line per finished task elsewhere (CI). */
+  /** Progress lines in Vitest's output: the first when the first task is scored, then one every few seconds, and the last at the end. */
   progress: z.boolean().default(true),
 })
 export type BenchOptions = z.input<typeof BenchOptionsSchema>

@@ -22,18 +22,19 @@ export function progressRecord(r: TaskRecord): ProgressRecord {
 }
 
 export interface ProgressInput {
-  /** Records of the benchmark tasks finished so far. */
+  /** Records of the benchmark tasks scored so far: the pass rate, tokens and cost are theirs. */
   records: readonly ProgressRecord[]
   /** Benchmark tests collected so far, per agent (finished ones included). */
   collected: ReadonlyMap<string, number>
-  /** Benchmark files in the run, and how many of them Vitest has collected. */
-  files: { total: number; collected: number }
-  elapsedMs: number
   /**
-   * Tasks finished so far per agent, whether or not their records are made yet: the referee scores a task a
-   * moment after Vitest reports it, and the count of tasks done keeps up with Vitest's own in the meantime.
+   * Tasks finished so far per agent, as Vitest reported them: the one count of tasks done, for the run and each
+   * agent alike, so the two always agree (a record follows its task's end a moment later, and adds figures only).
    */
-  finished?: ReadonlyMap<string, number>
+  finished: ReadonlyMap<string, number>
+  /** Benchmark files planned for the run, and how many of them Vitest has collected. */
+  files: { total: number; collected: number }
+  /** Time left, from a RunPace; null when there is nothing to estimate from yet. */
+  etaMs: number | null
 }
 
 interface AgentProgress {
@@ -52,24 +53,20 @@ interface AgentProgress {
 
 export interface Progress {
   agents: AgentProgress[]
+  /** The sum of the agents' `done`. */
   done: number
-  /** Tasks expected in all: the collected ones, plus an estimate for files not yet collected. */
+  /** Tasks collected so far: the run's total once every planned file is collected, a lower bound before. */
   total: number
-  /** `total` includes an estimate (some files are not collected yet). */
-  estimated: boolean
+  /** Every planned benchmark file is collected, so `total` is exact. Never an extrapolation. */
+  totalKnown: boolean
   passRate: number | null
   tokens: number
   costUsd: number | null
-  /** Time left at the pace so far; null before the first task has finished. */
+  /** Time left; null until the total is exact and a RunPace has something to estimate from. */
   etaMs: number | null
 }
 
-/**
- * The run's progress. Files not yet collected are expected to hold as many
- * tasks as the collected ones do on average. The ETA assumes the pace so
- * far holds: remaining × elapsed / done. That pace is measured over the
- * whole run, so it already reflects how many tasks run at once.
- */
+/** The run's progress from all its records at once (ProgressTally is the same, fed one record at a time). */
 export function progress({ records, ...rest }: ProgressInput): Progress {
   const tally = new ProgressTally()
   for (const r of records) tally.add(r)
@@ -113,33 +110,50 @@ export class ProgressTally {
     agent.add(r)
   }
 
-  progress({ collected, files, elapsedMs, finished = new Map() }: Omit<ProgressInput, 'records'>): Progress {
-    const agents = [...new Set([...collected.keys(), ...this.agents.keys(), ...finished.keys()])].map((agent): AgentProgress => {
-      const t = this.agents.get(agent) ?? new Tally()
-      const pass = t.pass.summary()
-      const done = Math.max(t.done, finished.get(agent) ?? 0)
-      return {
-        agent,
-        done,
-        collected: Math.max(collected.get(agent) ?? 0, done),
-        passed: pass.passed,
-        passRate: pass.passRate,
-        ...t.spending(),
-      }
+  progress({ collected, finished, files, etaMs }: Omit<ProgressInput, 'records'>): Progress {
+    const agents = [...new Set([...collected.keys(), ...finished.keys(), ...this.agents.keys()])].map((agent): AgentProgress => {
+      const pass = (this.agents.get(agent) ?? new Tally()).pass.summary()
+      const done = finished.get(agent) ?? 0
+      return { agent, done, collected: Math.max(collected.get(agent) ?? 0, done), passed: pass.passed, passRate: pass.passRate, ...(this.agents.get(agent) ?? new Tally()).spending() }
     })
-    const done = Math.max(this.run.done, agents.reduce((n, a) => n + a.done, 0))
-    const known = agents.reduce((n, a) => n + a.collected, 0)
-    const uncollected = Math.max(0, files.total - files.collected)
-    const estimated = uncollected > 0 && files.collected > 0
-    const total = estimated ? Math.round(known + (uncollected * known) / files.collected) : known
+    const totalKnown = files.collected >= files.total
     return {
       agents,
-      done,
-      total,
-      estimated,
+      done: agents.reduce((n, a) => n + a.done, 0),
+      total: agents.reduce((n, a) => n + a.collected, 0),
+      totalKnown,
       passRate: this.run.pass.summary().passRate,
       ...this.run.spending(),
-      etaMs: done > 0 && elapsedMs > 0 ? (Math.max(0, total - done) * elapsedMs) / done : null,
+      etaMs: totalKnown ? etaMs : null,
     }
+  }
+}
+
+/**
+ * The pace of a run, for its ETA, from when its tasks ended on one clock (the caller's, so a test can script it):
+ * the time left is the tasks left × the mean time between two task ends so far, counted from the first end.
+ *
+ * That interval is a task's mean duration over the tasks the run has been running at once, measured rather than
+ * assumed: it holds whatever limits the run (Vitest's workers, the harness's run-wide slots, a rate-limited
+ * endpoint), where a task's own start-to-end time would count its wait for a slot as work. Counting from the
+ * first end, not the run's start, leaves out the time before any task could end, which made an early ETA as many
+ * times too long as tasks ran at once. So there is no ETA until two tasks have ended.
+ */
+export class RunPace {
+  private first: number | null = null
+  private last = 0
+  private ends = 0
+
+  end(now: number): void {
+    this.first ??= now
+    this.last = now
+    this.ends++
+  }
+
+  /** Time left for `remaining` tasks, from `now`; null with nothing to estimate from. */
+  etaMs(remaining: number, now: number): number | null {
+    if (this.first === null || this.ends < 2 || this.last <= this.first) return null
+    const interval = (this.last - this.first) / (this.ends - 1)
+    return Math.max(0, Math.max(0, remaining) * interval - (now - this.last))
   }
 }

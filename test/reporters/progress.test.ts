@@ -1,10 +1,8 @@
-import { stripVTControlCharacters } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { DefaultReporter } from 'vitest/node'
-import { taskLine, windowLines } from '../../reporters/progress.ts'
-import { joinVitestWindow } from '../../reporters/vitest-window.ts'
+import type { TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node'
+import { progressLine, ProgressReporter } from '../../reporters/progress.ts'
 import { priceTable } from '../../src/contracts/prices.ts'
-import { progress, progressRecord, ProgressTally } from '../../src/scoring/progress.ts'
+import { progress, progressRecord, ProgressTally, RunPace, type ProgressRecord } from '../../src/scoring/progress.ts'
 import { agentRows } from '../../src/scoring/rows.ts'
 import { taskRecord } from '../../src/scoring/task-record.ts'
 import { call, outcome, trajectory } from '../support/trajectories.ts'
@@ -16,46 +14,44 @@ function finished(id: string, agent: string, state: 'passed' | 'failed', model =
   return taskRecord(outcome({ taskId: id, agent, trajectory: trajectory([call()], { turns: [turn], usage, durationMs: 400 }) }), { state, errors: [], durationMs: 400 }, priceTable())
 }
 
+const allFiles = { total: 2, collected: 2 }
+
 describe('run progress (src/scoring/progress.ts)', () => {
   const records = [finished('a', 'gpt', 'passed'), finished('b', 'gpt', 'failed'), finished('c', 'ref', 'passed')]
 
   it('counts tasks done of those collected, per agent, with the leaderboard\'s pass rate, tokens and cost', () => {
-    const p = progress({ records, collected: new Map([['gpt', 10], ['ref', 10]]), files: { total: 2, collected: 2 }, elapsedMs: 30_000 })
-    expect(p).toMatchObject({ done: 3, total: 20, estimated: false, tokens: 3 * 1_200 })
+    const p = progress({ records, collected: new Map([['gpt', 10], ['ref', 10]]), finished: new Map([['gpt', 2], ['ref', 1]]), files: allFiles, etaMs: 170_000 })
+    expect(p).toMatchObject({ done: 3, total: 20, totalKnown: true, tokens: 3 * 1_200, etaMs: 170_000 })
     expect(p.agents.map((a) => [a.agent, a.done, a.collected, a.passed])).toEqual([['gpt', 2, 10, 1], ['ref', 1, 10, 1]])
     // The same formula as the agent row: what the display shows at the end is what the leaderboard says.
     expect(p.agents[0]!.passRate).toBe(agentRows(records.slice(0, 2))[0]!.passRate)
     expect(p.costUsd).toBeCloseTo(3 * 0.00027, 12)
-    // 17 left at 3 per 30 s: 170 s.
-    expect(p.etaMs).toBeCloseTo(170_000, 6)
   })
 
-  it('counts a task done as soon as it finished, before its record is made; the figures are the records\' so far', () => {
+  it('has one count of tasks done, Vitest\'s, for the run and each agent alike, before and after the records come', () => {
     // 4 of gpt's tasks have finished, 2 of them scored; ref's one task has finished, not scored yet.
-    const p = progress({ records: records.slice(0, 2), collected: new Map([['gpt', 10], ['ref', 10]]), files: { total: 2, collected: 2 }, elapsedMs: 10_000, finished: new Map([['gpt', 4], ['ref', 1]]) })
+    const p = progress({ records: records.slice(0, 2), collected: new Map([['gpt', 10], ['ref', 10]]), finished: new Map([['gpt', 4], ['ref', 1]]), files: allFiles, etaMs: null })
     expect(p.done).toBe(5)
+    expect(p.agents.reduce((n, a) => n + a.done, 0)).toBe(p.done)
     expect(p.agents.map((a) => [a.agent, a.done, a.passed, a.tokens])).toEqual([['gpt', 4, 1, 2 * 1_200], ['ref', 1, 0, 0]])
     expect(p.passRate).toBe(0.5)
-    // 15 left at 5 per 10 s.
-    expect(p.etaMs).toBeCloseTo(30_000, 6)
   })
 
   it('reads the same figures from the part of each record the referee sends the main process as from the records', () => {
-    const input = { collected: new Map([['gpt', 10], ['ref', 10]]), files: { total: 2, collected: 2 }, elapsedMs: 30_000 }
+    const input = { collected: new Map([['gpt', 10], ['ref', 10]]), finished: new Map([['gpt', 2], ['ref', 1]]), files: allFiles, etaMs: null }
     const slim = records.map(progressRecord)
     expect(JSON.stringify(slim).length).toBeLessThan(JSON.stringify(records).length / 3)
     expect(progress({ records: JSON.parse(JSON.stringify(slim)), ...input })).toEqual(progress({ records, ...input }))
   })
 
-  it('estimates the tasks of files not collected yet from the ones that are', () => {
-    // 2 of 5 files collected, holding 8 tasks: 3 more files at 4 each.
-    const p = progress({ records: records.slice(0, 1), collected: new Map([['gpt', 8]]), files: { total: 5, collected: 2 }, elapsedMs: 1_000 })
-    expect(p).toMatchObject({ total: 20, estimated: true, etaMs: 19_000 })
+  it('never extrapolates a total: until every planned file is collected it is the tasks collected, a lower bound, with no ETA', () => {
+    const p = progress({ records: records.slice(0, 1), collected: new Map([['gpt', 8]]), finished: new Map([['gpt', 1]]), files: { total: 5, collected: 2 }, etaMs: 19_000 })
+    expect(p).toMatchObject({ total: 8, totalKnown: false, etaMs: null })
+    expect(progressLine(p)).toBe('mcp-bench 1/8+ tasks · pass 100.0% · 1,200 tok $0.00027 · gpt 1/8+ pass 100.0% · ETA …')
   })
 
-  it('has no ETA before the first task ends, and a null cost once a task\'s cost is unknown', () => {
-    expect(progress({ records: [], collected: new Map([['gpt', 4]]), files: { total: 1, collected: 1 }, elapsedMs: 5_000 })).toMatchObject({ done: 0, etaMs: null, passRate: null, costUsd: 0 })
-    const p = progress({ records: [...records, finished('d', 'gpt', 'passed', 'qwen3:8b')], collected: new Map(), files: { total: 1, collected: 1 }, elapsedMs: 1 })
+  it('has a null cost once a task\'s cost is unknown', () => {
+    const p = progress({ records: [...records, finished('d', 'gpt', 'passed', 'qwen3:8b')], collected: new Map(), finished: new Map(), files: allFiles, etaMs: null })
     expect(p.costUsd).toBeNull()
     expect(p.agents.find((a) => a.agent === 'gpt')!.costUsd).toBeNull()
     expect(p.agents.find((a) => a.agent === 'ref')!.costUsd).toBeCloseTo(0.00027, 12)
@@ -63,7 +59,7 @@ describe('run progress (src/scoring/progress.ts)', () => {
 
   it('is the same fed one task at a time (the live display) as counted from all the records', () => {
     const all = [...records, finished('d', 'gpt', 'passed', 'qwen3:8b'), finished('e', 'ref', 'failed')]
-    const rest = { collected: new Map([['ref', 5], ['gpt', 5]]), files: { total: 3, collected: 2 }, elapsedMs: 12_345 }
+    const rest = { collected: new Map([['ref', 5], ['gpt', 5]]), finished: new Map([['ref', 2], ['gpt', 3]]), files: { total: 3, collected: 2 }, etaMs: null }
     const tally = new ProgressTally()
     all.forEach((r, i) => {
       tally.add(r)
@@ -73,52 +69,130 @@ describe('run progress (src/scoring/progress.ts)', () => {
   })
 })
 
-describe('progress text', () => {
-  const records = [finished('math/add', 'gpt', 'passed'), finished('math/mul', 'gpt', 'failed')]
-  const p = progress({ records, collected: new Map([['gpt', 4]]), files: { total: 1, collected: 1 }, elapsedMs: 2_000 })
+/**
+ * A scripted run on a scripted clock, shaped like the issue's: a stand-in model answering in 300 ms, tasks of 16
+ * to 79 calls each (spread over that range, not in order), `workers` at once, each worker taking the next task
+ * when its last one ends. The task ends, in order, and when the last one ends.
+ */
+function scriptedRun(n: number, workers: number) {
+  const durations = Array.from({ length: n }, (_, i) => (16 + ((i * 29) % 64)) * 300)
+  const free = Array.from({ length: workers }, () => 0)
+  const ends = durations.map((d) => {
+    const w = free.indexOf(Math.min(...free))
+    return (free[w]! += d)
+  })
+  return { ends: ends.sort((x, y) => x - y), end: Math.max(...free), meanMs: durations.reduce((sum, d) => sum + d, 0) / n }
+}
 
-  it('is one compact line per finished task off a terminal: the task, its cost, the agent\'s tally and the ETA', () => {
-    expect(taskLine(records[1]!, p)).toBe('mcp-bench 2/4 failed math/mul [gpt] 400ms 1,200 tok $0.00027 · gpt 2/4 pass 50.0% · run 2,400 tok $0.00054 · ETA 2.0s')
+describe('the ETA against a scripted run (RunPace)', () => {
+  for (const [n, workers] of [[104, 4], [140, 8], [60, 1]] as const) {
+    it(`${n} tasks, ${workers} at once: none before two tasks end; within 25% of the time left from a tenth of the tasks to four-fifths, then within one mean task`, () => {
+      const { ends, end, meanMs } = scriptedRun(n, workers)
+      const pace = new RunPace()
+      const relative: number[] = []
+      const absolute: number[] = []
+      ends.forEach((t, i) => {
+        const done = i + 1
+        pace.end(t)
+        const eta = pace.etaMs(n - done, t)
+        expect(eta === null).toBe(done < 2)
+        const left = end - t
+        if (done >= n / 10 && done <= (4 * n) / 5) relative.push(Math.abs(eta! - left) / left)
+        else if (done > (4 * n) / 5) absolute.push(Math.abs(eta! - left))
+      })
+      expect(relative.length).toBeGreaterThan(n / 2)
+      expect(Math.max(...relative)).toBeLessThan(0.25)
+      // The last tasks' time left is a task or two, where a relative error says little; it is off by less than one.
+      expect(Math.max(...absolute)).toBeLessThan(meanMs)
+    })
+  }
+
+  it('is not the pace since the run began over the tasks done, which is as many times too long as tasks run at once', () => {
+    // 8 at once, 1 s each, started together: they end at about 1 s, 9 of 100 done, so about 11 s are left, not 91 × 1 s.
+    const pace = new RunPace()
+    for (let i = 0; i < 9; i++) pace.end(1_000 + i * 125)
+    expect(pace.etaMs(91, 2_000)).toBeGreaterThan(10_000)
+    expect(pace.etaMs(91, 2_000)).toBeLessThan(12_500)
   })
 
-  it('reaches the terminal with no escape sequence or control character from a task id or an agent name', () => {
-    const evil = [finished('math/\u001b]0;owned\u0007\u001b[2Jwipe\u0000', 'g\u001b[31mpt', 'passed')]
-    const q = progress({ records: evil, collected: new Map([['g\u001b[31mpt', 1]]), files: { total: 1, collected: 1 }, elapsedMs: 1_000 })
-    const text = [taskLine(evil[0]!, q), ...windowLines(q)].join('\n')
-    expect(text).toContain('math/wipe [gpt]')
-    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/)
-  })
-
-  it('is a block of one line per agent on a terminal', () => {
-    expect(windowLines(p)).toEqual([
-      ' MCP bench  2/4 tasks  pass 50.0%  2,400 tokens  $0.00054  ETA 2.0s',
-      '   gpt        2/4  pass  50.0%      2,400 tok   $0.00054',
-      '',
-    ])
+  it('counts down between task ends, and never below zero', () => {
+    const pace = new RunPace()
+    pace.end(1_000)
+    pace.end(2_000)
+    expect(pace.etaMs(3, 2_000)).toBe(3_000)
+    expect(pace.etaMs(3, 2_500)).toBe(2_500)
+    expect(pace.etaMs(3, 9_000)).toBe(0)
   })
 })
 
-describe('joining Vitest\'s status window (its real DefaultReporter)', () => {
-  it('appends our lines below the default reporter\'s own on a terminal', () => {
-    const reporter = new DefaultReporter({ isTTY: true })
-    let lines = ['first']
-    const window = joinVitestWindow([{}, reporter], () => lines)
-    expect(window).not.toBeNull()
-    const summary = (reporter as unknown as { summary: { createSummary(): string[] } }).summary
-    const drawn = summary.createSummary().map((l) => stripVTControlCharacters(l))
-    expect(drawn.slice(0, 3)).toEqual(['', ' Test Files 0 passed (0)', '      Tests 0 passed (0)'])
-    expect(drawn.at(-1)).toBe('first')
-    // Joining again (a watch-mode rerun) replaces our lines rather than adding a second copy.
-    lines = ['second']
-    joinVitestWindow([reporter], () => lines)
-    const again = summary.createSummary()
-    expect(again.filter((l) => l === 'first' || l === 'second')).toEqual(['second'])
-    // Before Vitest has started its renderer there is nothing to redraw, and asking is harmless.
-    expect(() => window!.redraw()).not.toThrow()
+/** The little of Vitest's test objects the reporter reads: their public methods' results, scripted. */
+function testCase(id: string, agent: string, state: 'passed' | 'failed' = 'passed') {
+  return { id, meta: () => ({ mcpBenchTask: { agent } }), result: () => ({ state }), options: { mode: 'run' } } as unknown as TestCase
+}
+const project = { name: '', config: { environment: 'bench-env' } }
+function testModule(moduleId: string, tests: TestCase[]) {
+  return { moduleId, project, children: { allTests: () => tests } } as unknown as TestModule
+}
+
+describe('the progress reporter (scripted clock and results)', () => {
+  function setup() {
+    let now = 0
+    const lines: string[] = []
+    const listeners: Array<(id: string, r: ProgressRecord) => void> = []
+    const reporter = new ProgressReporter({ environment: 'bench-env', records: { onRecord: (l) => listeners.push(l) }, clock: () => now, intervalMs: 1_000, log: (l) => lines.push(l) })
+    reporter.onInit({ config: {} } as unknown as Vitest)
+    const specs = ['a.test.ts', 'b.test.ts'].map((moduleId) => ({ moduleId, project })) as unknown as TestSpecification[]
+    reporter.onTestRunStart(specs)
+    const record = (id: string, agent: string, state: 'passed' | 'failed' = 'passed') => listeners.forEach((l) => l(id, progressRecord(finished(id, agent, state))))
+    return { reporter, lines, record, at: (t: number) => (now = t) }
+  }
+
+  it('prints the first line at the first scored task, then at most one a second, and the last when the records are in', async () => {
+    const { reporter, lines, record, at } = setup()
+    const a = ['x1', 'x2', 'x3'].map((id) => testCase(id, 'gpt'))
+    const b = ['y1', 'y2', 'y3'].map((id) => testCase(id, 'ref'))
+    reporter.onTestModuleCollected(testModule('a.test.ts', a))
+    reporter.onTestModuleCollected(testModule('b.test.ts', b))
+    at(400)
+    reporter.onTestCaseResult(a[0]!)
+    record('x1', 'gpt')
+    expect(lines).toEqual(['mcp-bench 1/6 tasks · pass 100.0% · 1,200 tok $0.00027 · gpt 1/3 pass 100.0% · ref 0/3 pass n/a · ETA …'])
+    at(500)
+    reporter.onTestCaseResult(b[0]!)
+    record('y1', 'ref', 'failed')
+    // Held back: the last line is not a second old.
+    expect(lines).toHaveLength(1)
+    at(1_500)
+    for (const t of [...a.slice(1), ...b.slice(1)]) reporter.onTestCaseResult(t)
+    record('x2', 'gpt')
+    expect(lines.at(-1)).toMatch(/^mcp-bench 6\/6 tasks · .* · gpt 3\/3 pass 100\.0% · ref 3\/3 pass 0\.0% · done$/)
+    const ended = reporter.onTestRunEnd([], [], 'passed')
+    // The last line waits for the referee's last records, so its figures are the run's.
+    expect(lines).toHaveLength(2)
+    record('x3', 'gpt')
+    record('y2', 'ref')
+    record('y3', 'ref', 'failed')
+    await ended
+    expect(lines.at(-1)).toBe('mcp-bench 6/6 tasks · pass 66.7% · 7,200 tok $0.00162 · gpt 3/3 pass 100.0% · ref 3/3 pass 33.3% · done')
   })
 
-  it('finds no window off a terminal, so the caller logs lines instead', () => {
-    expect(joinVitestWindow([new DefaultReporter({ isTTY: false })], () => ['x'])).toBeNull()
-    expect(joinVitestWindow([], () => ['x'])).toBeNull()
+  it('marks the total a lower bound, with no ETA, while a planned file is not collected yet', async () => {
+    const { reporter, lines, record, at } = setup()
+    const a = [testCase('x1', 'gpt'), testCase('x2', 'gpt')]
+    reporter.onTestModuleCollected(testModule('a.test.ts', a))
+    at(300)
+    reporter.onTestCaseResult(a[0]!)
+    record('x1', 'gpt')
+    expect(lines).toEqual([expect.stringMatching(/^mcp-bench 1\/2\+ tasks .* · gpt 1\/2\+ pass 100\.0% · ETA …$/)])
+    await reporter.onTestRunEnd([], [], 'interrupted')
+    expect(lines.at(-1)).toMatch(/^mcp-bench 1\/2\+ tasks .* · interrupted, 1 not finished$/)
+  })
+
+  it('reaches the terminal with no escape sequence or control character from a task id or an agent name', () => {
+    const evil = finished('math/\u001b]0;owned\u0007\u001b[2Jwipe\u0000', 'g\u001b[31mpt', 'passed')
+    const p = progress({ records: [evil], collected: new Map([['g\u001b[31mpt', 1]]), finished: new Map([['g\u001b[31mpt', 1]]), files: allFiles, etaMs: null })
+    const text = progressLine(p, 'ended')
+    expect(text).toContain(' · gpt 1/1 pass')
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/)
   })
 })
