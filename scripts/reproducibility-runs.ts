@@ -31,6 +31,18 @@ export function junitApartFromTimes(xml: string): string {
     .replace(/<property name="mcp-bench\.(?:durationMs|modelMs|toolMs|modelShare|toolShare|judgeMs)" value="[^"]*">\s*<\/property>\s*/g, '')
 }
 
+/**
+ * report.html apart from times: the run's date, every duration shown (`1.23 s`, `45 ms`), a task row's duration
+ * sort key (the last of its `keys`) and the charts, whose axes are drawn from durations and dates.
+ */
+export function htmlApartFromTimes(html: string): string {
+  return html
+    .replace(/<svg[\s\S]*?<\/svg>/g, '<svg/>')
+    .replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, '')
+    .replace(/\d+(?:\.\d+)? ?(?:ms|s)\b/g, 'T')
+    .replace(/,\d+\],"cells"/g, '],"cells"')
+}
+
 export interface ModeResult {
   mode: string
   dir: string

@@ -6,7 +6,7 @@
  *
  * Run: node --import tsx scripts/reproducibility.ts [benchmarks/single-workspace.test.ts …]
  */
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -15,7 +15,7 @@ import { startScriptedModel } from '../fixtures/models/scripted-server.ts'
 import { collectTasks } from '../src/runtime/task/collect.ts'
 import { dependencyLayers } from '../src/scoring/reference-layers.ts'
 import { TaskSpecSchema } from '../src/contracts/task-spec.ts'
-import { runReproducibility } from './reproducibility-runs.ts'
+import { htmlApartFromTimes, runReproducibility } from './reproducibility-runs.ts'
 
 const JUDGE = 'stand-in-judge'
 const files = process.argv.slice(2).length ? process.argv.slice(2) : ['benchmarks/single-workspace.test.ts', 'benchmarks/multi-workspace.test.ts', 'benchmarks/math.test.ts']
@@ -37,11 +37,15 @@ try {
     out,
   })
   console.log(`${tasks.length} tasks × 4 agents (${files.join(', ')})\n`)
-  console.log('| compared with run A (concurrency 16) | fields that differ | first differing fields |\n|---|---:|---|')
-  for (const r of results) {
+  console.log('| compared with run A (concurrency 16) | fields that differ | first differing fields | report.html apart from times |\n|---|---:|---|---|')
+  const html = (dir: string) => htmlApartFromTimes(readFileSync(join(dir, 'report.html'), 'utf8'))
+  for (const [i, r] of results.entries()) {
     const c = r.comparison
     const first = c?.differences.slice(0, 3).map((d) => `\`${d.path}\``).join(', ') ?? ''
-    console.log(`| ${r.mode} | ${c ? `${c.differences.length} of ${c.compared}` : '(run A)'} | ${first} |`)
+    // The replay is compared with the recording it replays, as its fields are.
+    const against = r.mode.startsWith('that cassette') ? results[i - 1]!.dir : results[0]!.dir
+    const same = i === 0 ? '' : html(against) === html(r.dir) ? 'identical' : 'differs'
+    console.log(`| ${r.mode} | ${c ? `${c.differences.length} of ${c.compared}` : '(run A)'} | ${first} | ${same} |`)
   }
   console.log(`\n${model.requests.length} model and judge requests; reports in ${out}`)
   for (const r of results) if (r.code !== 0 && r.code !== 1) console.log(`${r.mode}: vitest exited ${r.code}\n${r.output.slice(-2000)}`)
