@@ -8,6 +8,7 @@ import { createCB } from 'xmlbuilder2'
 import { STATUS_PROPERTY } from './junit-properties.ts'
 import { filesNotRun, notRunMessage, plannedFiles, unfinishedMessage, workerDeath } from './run-gaps.ts'
 import { openAtomicFile } from '../src/lib/atomic-file.ts'
+import { neutraliseBidi } from '../src/lib/text.ts'
 
 export interface JUnitOptions {
   /** Where the report goes; replaced whole at the end of each run, never written through a link. */
@@ -103,7 +104,7 @@ export class BenchJUnitReporter implements Reporter {
     const out = openAtomicFile(this.options.outputFile)
     const redact = this.options.redact ?? ((t: string) => t)
     try {
-      writeReport(out.write, (value) => xmlText(redact(value)), this.options.suiteName, suites, { timestamp: this.started.toISOString(), hostname: hostname() })
+      writeReport(out.write, (value) => xmlText(neutraliseBidi(redact(value))), this.options.suiteName, suites, { timestamp: this.started.toISOString(), hostname: hostname() })
       out.commit()
     } catch (error) {
       out.discard()
@@ -224,7 +225,7 @@ function time(s: number): string {
 /** Characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/U+FFFF). */
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
 
-/** A value as XML can hold it: no terminal colours, no characters XML forbids (the library escapes the rest). */
+/** A value as XML can hold it: no terminal colours, no characters XML forbids (the library escapes the rest); bidi controls are shown, never obeyed. */
 function xmlText(value: string): string {
   return stripVTControlCharacters(value).replace(NOT_XML, '')
 }
