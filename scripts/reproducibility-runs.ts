@@ -28,7 +28,7 @@ export interface RunsOptions {
 export function junitApartFromTimes(xml: string): string {
   return xml
     .replace(/ (?:time|timestamp|hostname)="[^"]*"/g, '')
-    .replace(/<property name="mcp-bench\.(?:durationMs|modelMs|toolMs|modelShare|toolShare|judgeMs)" value="[^"]*">\s*<\/property>\s*/g, '')
+    .replace(/<property name="mcp-bench\.(?:durationMs|modelMs|toolMs|modelShare|toolShare|judgeMs)" value="[^"]*"\s*(?:\/>|>\s*<\/property>)\s*/g, '')
 }
 
 /**

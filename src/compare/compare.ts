@@ -94,10 +94,13 @@ function weakestTier(tasks: readonly ComparableRecord[], agent: string): AgentIs
   return ISOLATION_ORDER.find((tier) => tiers.has(tier)) ?? null
 }
 
+const heldAlike = (tier: AgentIsolation) => (holdsAtLeast(tier, 'sandbox') ? 'sandbox' : tier)
+
 /** Why two runs of an agent are not comparable for how their code was held, or null. */
 export function isolationMismatch(a: Pick<AgentComparison, 'agent' | 'isolation'>): string | null {
   const { base, head } = a.isolation ?? { base: null, head: null }
-  if (!base || !head || base === head) return null
+  // The package's own agents and a sandboxed one are held alike: agent code in neither can reach the referee.
+  if (!base || !head || heldAlike(base) === heldAlike(head)) return null
   return `${a.agent} was held as ${base} in base and ${head} in head: not comparable (agent code held less may have read the answers)`
 }
 
@@ -191,7 +194,7 @@ export function regression(base: ComparableRun, head: ComparableRun, options: Re
   // A head held less than its baseline proves nothing against it, whatever its numbers.
   for (const agent of comparison.agents) {
     const { base: was, head: now } = agent.isolation ?? { base: null, head: null }
-    if (was && now && !holdsAtLeast(now, was)) failures.push(isolationMismatch(agent)!)
+    if (was && now && !holdsAtLeast(heldAlike(now), heldAlike(was))) failures.push(isolationMismatch(agent)!)
   }
   return { passed: failures.length === 0, confidence: o.confidence, checks, failures }
 }

@@ -208,3 +208,12 @@ describe('rows held differently', () => {
     expect(regression(held(baseRun(), 'process'), held(baseRun(), 'sandbox'), { maxDrop: { passRate: 0.05 }, resamples: 200 }).passed).toBe(true)
   })
 })
+
+describe('rows held alike', () => {
+  it('a sandboxed custom agent against the package\'s own agent is comparable: no warning, no gate failure', () => {
+    const held = (run: ComparableRun, isolation: 'sandbox' | 'builtin'): ComparableRun => ({ ...run, tasks: run.tasks.map((t) => ({ ...t, isolation })) })
+    const c = compareRuns(held(baseRun(), 'builtin'), held(baseRun(), 'sandbox'), OPTIONS)
+    expect(renderComparisonMarkdown(c)).not.toContain('Warning')
+    expect(regression(held(baseRun(), 'builtin'), held(baseRun(), 'sandbox'), { maxDrop: { passRate: 0.05 }, resamples: 200 }).passed).toBe(true)
+  })
+})

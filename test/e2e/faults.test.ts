@@ -112,7 +112,7 @@ describe('fault matrix (child Vitest runs)', { timeout: 180_000 }, () => {
       expect(r.leaderboard.gate.failures[0]).toMatch(/^reference: the judge failed on 2 tasks, so its overall score cannot be trusted: judged\/one/)
       expect(r.output).toMatch(/judge errors: 2 tasks could not be judged/)
       expect(r.output).toContain('gate failed: exit 1 (1 threshold missed, listed above)')
-      expect(r.summary).toMatch(/\| reference \| 2 \| 0 \| 0 \| 2 \| 0 \| 0\.0% .*\| 0 \| 2 \|/)
+      expect(r.summary).toMatch(/\| reference \| builtin \| 2 \| 0 \| 0 \| 2 \| 0 \| 0\.0% .*\| 0 \| 2 \|/)
       expect(r.code).toBe(1)
       // The inline key and header reached the judge through the workers' environment, not their settings.
       expect(judge.requests.length).toBeGreaterThan(0)

@@ -67,7 +67,7 @@ describe('a benchmark run end to end (child Vitest process)', { timeout: 180_000
     // No terminal colour codes in any stored message.
     for (const text of [JSON.stringify(leaderboard), summary, html, junit]) expect(text).not.toMatch(/\u001b\[|\\u001b/)
     // The Markdown summary for CI job pages lists the row, every task not passed and the setup errors apart.
-    expect(summary).toMatch(/\| reference \| 7 \| 4 \| 1 \| 2 \| 0 \| 57\.1% \(25\.0%–84\.2%\) \| n\/a \|/)
+    expect(summary).toMatch(/\| reference \| builtin \| 7 \| 4 \| 1 \| 2 \| 0 \| 57\.1% \(25\.0%–84\.2%\) \| n\/a \|/)
     expect(summary).toContain('### bad/no-command · reference · setup-error (servers)')
     expect(summary).toMatch(/## Setup errors[\s\S]*bad\/cycle/)
     // The HTML report shows every task with its trajectory, escaped (messages and tool output are untrusted);

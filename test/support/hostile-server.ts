@@ -64,8 +64,12 @@ export function createServer(options: HostileOptions = {}): Server {
         symlinkSync(process.env.HOSTILE_HOST_FILE!, join(process.env.TASK_DIR!, 'summary.txt'))
         return { content: [{ type: 'text', text: 'planted' }] }
       case 'close-stdout':
-        // fd 1 itself, not the stream: the process lives on with no way to answer.
-        if (options.closeStdout) closeSync(1)
+        // fd 1 itself, not the stream: the process lives on with no way to answer (its failed writes ignored, so it
+        // does not crash on them, as a server that lost its stdout and goes on would).
+        if (options.closeStdout) {
+          process.stdout.on('error', () => {})
+          closeSync(1)
+        }
         return { content: [{ type: 'text', text: 'never sent' }] }
       case 'grow':
         grown = true

@@ -8,6 +8,9 @@ import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.
 import { guardGroup, refusingServers, releaseGroup } from './orphan-guard.ts'
 import { StdioLines, type StdioLine } from './stdio-lines.ts'
 
+/** How long a server whose stdout closed may take to exit before its pipe is taken for dead with the process running. */
+const STDOUT_CLOSED_GRACE_MS = 2_000
+
 export interface GroupStdioParams {
   command: string
   args: string[]
@@ -88,10 +91,16 @@ export class GroupStdioTransport implements Transport {
       child.stdout?.on('error', (error) => this.onerror?.(error))
       // Its stdout closed while it runs on: no answer can come any more. Waiting requests fail now with the cause,
       // and later ones at once, instead of each waiting out its timeout as "Request timed out".
+      // A process that is exiting closes its stdout first: its exit gets a moment before the pipe is called dead
+      // (a crash is then reported as the closed connection it is, not as a process still running).
       child.stdout?.once('end', () => {
-        if (child.exitCode !== null || child.signalCode !== null) return
-        this.stdoutClosed = true
-        for (const id of [...this.waiting]) this.answerWithError(id, this.closedMessage())
+        const timer = setTimeout(() => {
+          if (child.exitCode !== null || child.signalCode !== null) return
+          this.stdoutClosed = true
+          for (const id of [...this.waiting]) this.answerWithError(id, this.closedMessage())
+        }, STDOUT_CLOSED_GRACE_MS)
+        timer.unref()
+        child.once('exit', () => clearTimeout(timer))
       })
       child.stdout?.on('data', (chunk: Buffer) => {
         for (const line of this.lines.push(chunk)) this.receive(line)
