@@ -42,7 +42,8 @@ describe('a stdio message past 10 MB', () => {
 
 describe('a stdio server that closes its stdout and keeps running', () => {
   it('fails the call waiting on it at once, and every later one, naming the server and the cause', { timeout: 120_000 }, async () => {
-    const session = await hubWith({ mute: { ...hostile, args: [...hostile.args, '--close-stdout'] } }).acquire(['mute'])
+    // Node runs this server whatever runs the tests: Bun's stdout outlives a closed fd 1, so under Bun the case cannot be made.
+    const session = await hubWith({ mute: { ...hostile, command: 'node', args: [...hostile.args, '--close-stdout'] } }).acquire(['mute'])
     const client = session.connections.get('mute')!.client
     const connection = session.connections.get('mute')!
     // Before: "Request timed out" after the call timeout, no cause named.
