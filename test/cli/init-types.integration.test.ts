@@ -101,6 +101,15 @@ async function freePort(): Promise<number> {
   return port
 }
 
+/** The files a project holds, node_modules left out, links not followed (Bun's recursive readdir follows them, into the repository's node_modules). */
+function filesWritten(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory() && entry.name !== 'node_modules') return filesWritten(path)
+    return entry.isFile() ? [path] : []
+  })
+}
+
 describe('mcp-bench init against a server that can tell its secrets', () => {
   it('never calls a tool that reveals the environment, and writes no secret of the server\'s into any file', { timeout: 120_000 }, async () => {
     const planted = { OPENAI_API_KEY: 'sk-proj-PLANTEDplantedPLANTED0123456789', DB_PASSWORD: 'hunter2hunter2' }
@@ -123,11 +132,11 @@ describe('mcp-bench init against a server that can tell its secrets', () => {
       // Before: get-env, marked read-only, was chosen, and the task file held both secrets.
       const task = readFileSync(join(dir, 'benchmarks/everything.test.ts'), 'utf8')
       expect(task).not.toContain('get-env')
-      const written = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !e.parentPath.includes('node_modules'))
+      const written = filesWritten(dir)
       expect(written.length).toBeGreaterThanOrEqual(4)
       for (const file of written) {
-        const text = readFileSync(join(file.parentPath, file.name), 'utf8')
-        for (const secret of Object.values(planted)) expect(text, file.name).not.toContain(secret)
+        const text = readFileSync(file, 'utf8')
+        for (const secret of Object.values(planted)) expect(text, file).not.toContain(secret)
       }
     } finally {
       server.kill()
