@@ -1,5 +1,6 @@
 import { cpSync, lutimesSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
-import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path'
+import { dirname, isAbsolute, join, normalize, resolve } from 'node:path'
+import { isInside } from '../../lib/path-inside.ts'
 import type { ServerConfig } from '../../contracts/server-config.ts'
 import { workspaceDirectory } from './orphan-guard.ts'
 
@@ -81,7 +82,7 @@ export function readWorkspaceFile(dir: string, path: string): WorkspaceRead {
   const root = realpathSync(dir)
   if (isAbsolute(path)) return { kind: 'outside', resolved: path }
   const lexical = resolve(root, path)
-  if (!inside(root, lexical)) return { kind: 'outside', resolved: lexical }
+  if (!isInside(lexical, root)) return { kind: 'outside', resolved: lexical }
   let real: string
   try {
     real = realpathSync(lexical)
@@ -89,12 +90,8 @@ export function readWorkspaceFile(dir: string, path: string): WorkspaceRead {
     // Missing, or a dangling link: either way there is nothing inside to read.
     return { kind: 'missing' }
   }
-  if (!inside(root, real)) return { kind: 'outside', resolved: real }
+  if (!isInside(real, root)) return { kind: 'outside', resolved: real }
   if (!statSync(real).isFile()) return { kind: 'not-a-file' }
   return { kind: 'file', content: readFileSync(real, 'utf8') }
 }
 
-function inside(root: string, path: string): boolean {
-  const rel = relative(root, path)
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel))
-}

@@ -19,8 +19,6 @@ export interface Launch {
   env?: NodeJS.ProcessEnv
   /** Called once the child has exited (a sandbox's mount point on the host). */
   cleanup?: () => void
-  /** Why the sandbox was asked for and not given, when it was not. */
-  fallback?: string
 }
 
 /**
@@ -44,7 +42,7 @@ function runtimeCommand(bundle: string, readable: readonly string[]): { args: st
 
 /**
  * The command that runs a bundle for the tier asked: `sandbox` where this system can make one (Linux with
- * unprivileged user namespaces), else the runtime's read limits alone, saying why in `fallback`.
+ * unprivileged user namespaces), else the runtime's read limits alone (the run says why once: ./tier-notice.ts).
  * `access` is decided for the tier that is given (./read-access.ts).
  */
 export function launchCommand(bundle: string, access: (tier: 'sandbox' | 'process') => ReadAccess, asked: 'sandbox' | 'process', cwd: string): Launch {
@@ -63,7 +61,6 @@ export function launchCommand(bundle: string, access: (tier: 'sandbox' | 'proces
   const { args, limited } = runtimeCommand(bundle, access('process').readable)
   return {
     command: process.execPath, args, isolation: limited ? 'process' : 'process-unrestricted',
-    ...(support && !support.available ? { fallback: support.why } : {}),
   }
 }
 

@@ -1,5 +1,6 @@
 import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
+import { isInside } from '../../../lib/path-inside.ts'
 
 /** The referee's places on disk: what agent code may neither bundle nor read. */
 export interface RefereePaths {
@@ -24,11 +25,6 @@ export interface ReadAccess {
 /** A file that declares tasks (a Vitest test file): its specs hold the reference answer, facts and plan. */
 const TASK_FILE = /\.(test|spec|bench)\.[cm]?[jt]sx?$/
 
-function inside(path: string, dir: string): boolean {
-  const rel = relative(dir, path)
-  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel))
-}
-
 function real(path: string): string {
   try {
     return realpathSync(path)
@@ -40,7 +36,7 @@ function real(path: string): string {
 /** Why agent code may not include this file, or null. Files under node_modules are packages, never the referee's. */
 export function deniedFile(file: string, paths: RefereePaths): string | null {
   const files = [...new Set([file, real(file)])]
-  const dir = paths.denied.find((d) => files.some((f) => inside(f, d) || inside(f, real(d))))
+  const dir = paths.denied.find((d) => files.some((f) => isInside(f, d) || isInside(f, real(d))))
   if (dir) return `it is inside ${relative(paths.root, dir) || dir}, which holds the referee's records`
   if (files.some((f) => TASK_FILE.test(f) && !f.split(sep).includes('node_modules'))) return 'it is a task file (its specs hold the reference answer and facts)'
   return null
@@ -91,7 +87,7 @@ export function readAccess(bundle: string, agentModule: string | null, paths: Re
  */
 function modulesAccess(modules: string, places: readonly string[], tier: 'sandbox' | 'process'): string[] {
   const entries = packageEntries(modules)
-  const outward = entries.filter((e) => lstatSync(e, { throwIfNoEntry: false })?.isSymbolicLink() && !inside(real(e), modules))
+  const outward = entries.filter((e) => lstatSync(e, { throwIfNoEntry: false })?.isSymbolicLink() && !isInside(real(e), modules))
   const unsafe = new Set(outward.filter((e) => unsafeDir(real(e), places, { links: false }) !== null))
   const targets = outward.filter((e) => !unsafe.has(e)).map(real)
   if (tier === 'sandbox' || unsafe.size === 0) return [modules, ...targets]
@@ -123,7 +119,7 @@ function safeReaddir(dir: string): string[] {
  * Bounded: a huge directory is refused rather than scanned for long.
  */
 function unsafeDir(dir: string, places: readonly string[], { links }: { links: boolean }): string | null {
-  const place = places.find((p) => inside(p, dir) || inside(dir, p))
+  const place = places.find((p) => isInside(p, dir) || isInside(dir, p))
   if (place) return `is, holds or lies in a referee directory (${place})`
   let budget = 5_000
   const walk = (at: string): string | null => {
@@ -137,7 +133,7 @@ function unsafeDir(dir: string, places: readonly string[], { links }: { links: b
       if (--budget < 0) return 'holds more than 5,000 entries'
       const path = join(at, entry.name)
       if (entry.isSymbolicLink()) {
-        if (links && !inside(real(path), dir)) return `holds a link leading out of it (${path})`
+        if (links && !isInside(real(path), dir)) return `holds a link leading out of it (${path})`
       } else if (entry.isDirectory()) {
         if (entry.name === 'node_modules' || entry.name === '.git') continue
         const found = walk(path)

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmdirSync } from 'node:fs'
 import { isProcessAlive } from '../../../lib/process-alive.ts'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative, sep } from 'node:path'
+import { dirname, join } from 'node:path'
+import { isInside } from '../../../lib/path-inside.ts'
 
 /**
  * An operating-system sandbox for a custom agent's process, on Linux: unprivileged user, PID and mount
@@ -41,11 +42,6 @@ export interface Sandboxed {
 
 const SYSTEM_DIRS = ['/usr', '/etc', '/bin', '/sbin', '/lib', '/lib64', '/lib32', '/libx32']
 
-function inside(path: string, dir: string): boolean {
-  const rel = relative(dir, path)
-  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep))
-}
-
 /** POSIX shell single-quoting. */
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
 
@@ -80,10 +76,10 @@ function script(layout: SandboxLayout, mountPoint: string): string {
   for (const dir of layout.masked) lines.push(`mask ${q(dir)}`)
   // A path inside another one given is already in view (and its read-only parent could not take a mount point).
   const given = [...new Set(layout.readable)]
-  const readable = given.filter((p) => !given.some((o) => o !== p && inside(p, o)))
+  const readable = given.filter((p) => !given.some((o) => o !== p && isInside(p, o)))
   for (const path of readable) lines.push(`ro ${q(path)}`)
   // The referee's places inside a readable directory (a judge cache under node_modules) are masked again.
-  for (const dir of layout.masked.filter((m) => readable.some((r) => r !== m && inside(m, r)))) lines.push(`mask ${q(dir)}`)
+  for (const dir of layout.masked.filter((m) => readable.some((r) => r !== m && isInside(m, r)))) lines.push(`mask ${q(dir)}`)
   lines.push(
     `mkdir -p "$R"${q(layout.cwd)} 2>/dev/null || true`,
     'cd "$R"',
