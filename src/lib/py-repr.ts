@@ -20,7 +20,7 @@ export function pyRepr(value: unknown): string {
   return pyString(String(value))
 }
 
-function pyNumber(n: number): string {
+export function pyNumber(n: number): string {
   if (Number.isNaN(n)) return 'nan'
   if (!Number.isFinite(n)) return n > 0 ? 'inf' : '-inf'
   if (Number.isInteger(n) && Math.abs(n) < 1e16) return String(n)
@@ -28,7 +28,7 @@ function pyNumber(n: number): string {
   const text = String(n)
   const m = /^(-?[\d.]+)e([+-])(\d+)$/.exec(text)
   if (m) return `${m[1]!.includes('.') ? m[1] : `${m[1]}`}e${m[2]}${m[3]!.padStart(2, '0')}`
-  if (Math.abs(n) >= 1e16) {
+  if (Math.abs(n) >= 1e16 || (n !== 0 && Math.abs(n) < 1e-4)) {
     const [mant, exp] = n.toExponential().split('e')
     return `${mant}e${exp!.startsWith('-') ? '-' : '+'}${exp!.replace(/^[+-]/, '').padStart(2, '0')}`
   }
