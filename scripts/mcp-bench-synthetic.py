@@ -11,7 +11,8 @@ one run, from a keyed hash whose key is drawn at random and never written down. 
 `%s`), numbers, punctuation, whitespace and one-letter words stay, and so do the code and the data: the
 builders run exactly as they do on MCP-Bench's words. `src/import/mcp-bench-templates.py` then reads
 templates out of the rewritten checkout, and the conformance scripts run the rewritten code: both are
-committed (test/fixtures/mcp-bench-conformance/*.synthetic.json), regenerated together.
+committed (test/fixtures/mcp-bench-conformance/*.synthetic.json), regenerated together by
+scripts/mcp-bench-synthetic-conformance.sh.
 """
 import ast
 import hashlib
@@ -61,8 +62,11 @@ class Swapper(ast.NodeTransformer):
         return self.generic_visit(node)
 
 
-def swap_wording(root: str, key: bytes | None = None) -> None:
-    swapper = Swapper(key or os.urandom(32))
+def swap_wording(root: str) -> None:
+    """Rewrites the export in place. The key: MCP_BENCH_SYNTHETIC_KEY (hex), which
+    scripts/mcp-bench-synthetic-conformance.sh draws for one run of every conformance script, else a new one."""
+    key = os.environ.get('MCP_BENCH_SYNTHETIC_KEY')
+    swapper = Swapper(bytes.fromhex(key) if key else os.urandom(32))
     for name in FILES:
         path = os.path.join(root, name)
         tree = ast.parse(open(path, encoding='utf-8').read(), filename=path)
