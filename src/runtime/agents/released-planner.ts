@@ -51,6 +51,7 @@ export function releasedPlanner(options: ReleasedPlannerOptions, name: string, c
   const sleep = options.sleep ?? realSleep
   return {
     name,
+    promptSource: wording.source,
     async run(ctx) {
       const ask = providerAsk(askOnce(ctx, client, options), wording, sleep, ctx.signal)
       const byShownName = new Map(ctx.tools.map((t) => [wording.toolName(t), t]))
