@@ -80,6 +80,20 @@ class RecordedServers:
         return Result(texts, c['isError'])
 
 
+def with_whole_floats(value, pointers):
+    """The value with the numbers at `pointers` (JSON pointers) as floats: the model wrote them 2.0, as the trajectory records."""
+    for pointer in pointers or []:
+        keys = [k.replace('~1', '/').replace('~0', '~') for k in pointer.split('/')[1:]]
+        if not keys:
+            return float(value)
+        holder = value
+        for k in keys[:-1]:
+            holder = holder[int(k) if isinstance(holder, list) else k]
+        last = int(keys[-1]) if isinstance(holder, list) else keys[-1]
+        holder[last] = float(holder[last])
+    return value
+
+
 def main() -> None:
     args = [a for a in sys.argv[1:] if a != '--synthetic']
     synthetic = len(args) != len(sys.argv) - 1
@@ -132,7 +146,7 @@ def main() -> None:
         rounds = sorted({c['round'] for c in t['calls']})
         for r in rounds:
             in_round = [c for c in t['calls'] if c['round'] == r]
-            results = asyncio.run(executor._execute_planned_tools([{'tool': c['name'], 'parameters': c['args']} for c in in_round], r))
+            results = asyncio.run(executor._execute_planned_tools([{'tool': c['name'], 'parameters': with_whole_floats(c['args'], c.get('wholeFloats'))} for c in in_round], r))
             long = [x for x in results if executor._estimate_token_count(x.get('result') if x['success'] else x.get('error', '')) > 1000]
             turns = [x for x in t['turns'] if x['round'] == r]
             summaries = [(x['content'] or '').strip() for x in turns[len(turns) - len(long):]] if long and len(turns) > len(long) else None

@@ -54,8 +54,10 @@ function messyReplies(id: string, own: readonly AgentTool[]): string[] {
     if (r >= 0.08 && r < 0.1) return { parameters } // no tool at all
     return p >= 0.97 ? { tool } : { tool, parameters }
   }
+  // Now and then the model writes `n` as a whole float (3.0), which Python keeps a float and prints so.
   const plan = (go: unknown, calls: number, extra: Record<string, unknown> = {}) =>
     JSON.stringify({ reasoning: `round plan ${Math.floor(rng() * 1000)}`, should_continue: go, planned_tools: Array.from({ length: calls }, call), ...extra })
+      .replace(/"n":(\d+)(?=[,}])/g, (whole, n: string) => (chance(0.3) ? `"n":${n}.0` : whole))
   const replies: string[] = []
   const capped = chance(0.04)
   const rounds = capped ? 22 : 1 + Math.floor(rng() * 5)

@@ -2,6 +2,7 @@ import type OpenAI from 'openai'
 import type { McpBenchTemplates } from '../../contracts/mcp-bench-templates.ts'
 import { fixtureSlug } from '../../import/mcp-bench-fixtures.ts'
 import { extractJsonObjects } from '../../lib/tolerant-json.ts'
+import { markWholeFloats, pathsUnder, restoreWholeFloats } from '../../lib/whole-floats.ts'
 import type { ReleasedCall } from '../judge/released-evidence.ts'
 import { fillTemplate } from '../../contracts/mcp-bench-templates.ts'
 import { completeTurn } from './model-client.ts'
@@ -33,6 +34,8 @@ interface PlannedCall {
   /** As the model wrote it (a name the prompt showed, or anything else). */
   tool: string
   parameters: unknown
+  /** Where in `parameters` the model wrote whole floats (`1.0`), which Python prints so. */
+  wholeFloats: string[]
 }
 
 interface ReleasedPlan {
@@ -72,7 +75,7 @@ export function releasedPlanner(options: ReleasedPlannerOptions, name: string, c
         // Sequential-only tools first, one at a time; then the rest together, grouped by server as the executor sends them.
         const first = plan.calls.filter((c) => sequential.has(c.tool))
         const rest = groupByServer(plan.calls.filter((c) => !sequential.has(c.tool)), byShownName)
-        const call = (c: PlannedCall) => ctx.callTool(byShownName.get(c.tool)?.name ?? c.tool, c.parameters, { round, asWritten: true })
+        const call = (c: PlannedCall) => ctx.callTool(byShownName.get(c.tool)?.name ?? c.tool, c.parameters, { round, asWritten: true, wholeFloats: c.wholeFloats })
         const outcomes: Array<{ call: PlannedCall; outcome: ToolCallOutcome }> = []
         for (const c of first) outcomes.push({ call: c, outcome: await call(c) })
         const together = await Promise.all(rest.map(call))
@@ -113,10 +116,9 @@ function sequentialNames(options: ReleasedPlannerOptions, tools: readonly AgentT
 
 /** A call as the executor records it: the tool as written, its server, success, and the result or error text. */
 function releasedCall(c: PlannedCall, outcome: ToolCallOutcome, tool: AgentTool | undefined, templates: McpBenchTemplates | undefined): ReleasedCall {
-  if (!tool && templates) {
-    return { tool: c.tool, server: templates.executor.unknownToolServer, parameters: c.parameters, round: 0, success: false, content: fillTemplate(templates.executor.unknownTool, { TOOL: c.tool }) }
-  }
-  return { tool: c.tool, server: tool?.server ?? 'unknown', parameters: c.parameters, round: 0, success: !outcome.isError, content: outcome.text }
+  const written = { tool: c.tool, parameters: c.parameters, round: 0, wholeFloats: new Set(c.wholeFloats) }
+  if (!tool && templates) return { ...written, server: templates.executor.unknownToolServer, success: false, content: fillTemplate(templates.executor.unknownTool, { TOOL: c.tool }) }
+  return { ...written, server: tool?.server ?? 'unknown', success: !outcome.isError, content: outcome.text }
 }
 
 /** The model's summary of a long result, or what stands for it when that request fails. */
@@ -151,20 +153,24 @@ function truthy(value: unknown): boolean {
   return true
 }
 
-/** The planned tools that name a tool; missing `parameters` are `{}`. */
-function plannedCalls(raw: readonly unknown[]): PlannedCall[] {
-  return raw.flatMap((c): PlannedCall[] => {
+/** The planned tools that name a tool; missing `parameters` are `{}`. `floats`: the whole floats' places, `at` the list's. */
+function plannedCalls(raw: readonly unknown[], floats: readonly string[], at: string): PlannedCall[] {
+  return raw.flatMap((c, i): PlannedCall[] => {
     if (!c || typeof c !== 'object' || Array.isArray(c)) return []
     const call = c as Record<string, unknown>
-    return truthy(call.tool) ? [{ tool: String(call.tool), parameters: 'parameters' in call ? call.parameters : {} }] : []
+    if (!truthy(call.tool)) return []
+    const parameters = 'parameters' in call ? call.parameters : {}
+    return [{ tool: String(call.tool), parameters, wholeFloats: 'parameters' in call ? pathsUnder(floats, `${at}/${i}/parameters`) : [] }]
   })
 }
 
-/** The plan in a reply, when it is a JSON object with `should_continue`. */
+/** The plan in a reply, when it is a JSON object with `should_continue` (whole floats kept apart, as Python reads them). */
 function readReleasedPlan(text: string): ReleasedPlan | null {
-  const obj = extractJsonObjects(text).find((o) => 'should_continue' in o)
-  if (!obj) return null
-  const calls = plannedCalls(Array.isArray(obj.planned_tools) ? obj.planned_tools : [])
+  const found = extractJsonObjects(markWholeFloats(text)).find((o) => 'should_continue' in o)
+  if (!found) return null
+  const { value, paths } = restoreWholeFloats(found)
+  const obj = value as Record<string, unknown>
+  const calls = plannedCalls(Array.isArray(obj.planned_tools) ? obj.planned_tools : [], paths, '/planned_tools')
   return { continue: truthy(obj.should_continue), calls, reasoning: typeof obj.reasoning === 'string' ? obj.reasoning : '' }
 }
 
@@ -179,14 +185,14 @@ async function formatFix(ask: Ask, wording: ReleasedWording, reply: string, roun
   } catch {
     // the fallback below, as the executor's
   }
-  let value: unknown
+  let read: ReturnType<typeof restoreWholeFloats> | undefined
   try {
-    value = JSON.parse(reply.trim())
+    read = restoreWholeFloats(JSON.parse(markWholeFloats(reply.trim())))
   } catch {
-    value = undefined
+    read = undefined
   }
-  if (!Array.isArray(value)) return { continue: false, calls: [], reasoning: '' }
-  return { continue: value.length > 0 && roundsLeft, calls: plannedCalls(value), reasoning: '' }
+  if (!read || !Array.isArray(read.value)) return { continue: false, calls: [], reasoning: '' }
+  return { continue: read.value.length > 0 && roundsLeft, calls: plannedCalls(read.value, read.paths, ''), reasoning: '' }
 }
 
 /** The calls grouped by server in the order each server first appears (unknown tools together), as the executor sends them. */

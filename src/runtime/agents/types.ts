@@ -54,6 +54,8 @@ export interface CallToolOptions {
    * is the arguments' JSON text, as native tool calls send them.
    */
   asWritten?: boolean
+  /** JSON pointers of the numbers in `args` the model wrote as whole floats (`1.0`), kept with the call for Python's printing. */
+  wholeFloats?: readonly string[]
 }
 
 /** Anything that solves a task through `ctx.callTool` and returns the final answer. */

@@ -24,6 +24,8 @@ export interface ReleasedCall {
   success: boolean
   /** The result text, or the error text when it failed. */
   content: string
+  /** JSON pointers of the numbers in `parameters` the model wrote as whole floats (`1.0`). */
+  wholeFloats?: ReadonlySet<string>
 }
 
 /** Python's `len`: code points, not UTF-16 units. */
@@ -64,11 +66,12 @@ export function releasedCalls(trajectory: Pick<Trajectory, 'calls'>, templates: 
 function releasedCall(c: ToolCallRecord, templates: McpBenchTemplates): ReleasedCall {
   // The arguments as the model wrote them, where the recorder kept them beside a repair.
   const parameters = c.rawArgs !== undefined ? c.rawArgs : c.args
+  const floats = c.wholeFloats?.length ? { wholeFloats: new Set(c.wholeFloats) } : {}
   if (!c.valid || !c.server) {
-    return { tool: c.name, server: templates.executor.unknownToolServer, parameters, round: c.round, success: false, content: fillTemplate(templates.executor.unknownTool, { TOOL: c.name }) }
+    return { tool: c.name, server: templates.executor.unknownToolServer, parameters, round: c.round, success: false, content: fillTemplate(templates.executor.unknownTool, { TOOL: c.name }), ...floats }
   }
   const text = resultText(c.result)
-  return { tool: c.name, server: c.server, parameters, round: c.round, success: !c.isError, content: c.isError ? text || (c.error ?? '') : text }
+  return { tool: c.name, server: c.server, parameters, round: c.round, success: !c.isError, content: c.isError ? text || (c.error ?? '') : text, ...floats }
 }
 
 /** Python's truthiness of a parsed JSON value, for `f"{parameters}" if parameters else "{}"`. */
@@ -111,7 +114,7 @@ export function needsSummary(content: string, templates: McpBenchTemplates): boo
  */
 export function historyLine(c: ReleasedCall, summary: string | undefined, templates: McpBenchTemplates): string {
   const t = templates.executor
-  const values = { TOOL: c.tool, SERVER: c.server, PARAMETERS: pyTruthy(c.parameters) ? pyStr(c.parameters) : '{}' }
+  const values = { TOOL: c.tool, SERVER: c.server, PARAMETERS: pyTruthy(c.parameters) ? pyStr(c.parameters, c.wholeFloats) : '{}' }
   const tokens = Math.floor(pyLen(c.content) / 4)
   const cut = c.success ? t.config.resultCut : t.config.errorCut
   if (tokens <= t.config.summaryThresholdTokens) return fillTemplate(c.success ? t.succeeded : t.failed, { ...values, CONTENT: c.content })
