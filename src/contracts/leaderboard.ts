@@ -3,7 +3,7 @@ import { AgentIsolationSchema } from './isolation.ts'
 import { ScoredJudgeResultSchema } from './judge-result.ts'
 import { RegressionResultSchema } from './compare.ts'
 import { TaskStatusSchema } from './task-status.ts'
-import { FidelitySchema } from './fidelity.ts'
+import { FidelitySchema, PromptSourceSchema } from './fidelity.ts'
 
 /**
  * The leaderboard file (`leaderboard.json`): every score the project
@@ -156,6 +156,8 @@ export const TaskRecordSchema = z.object({
   referenceJudge: ScoredJudgeResultSchema.nullable(),
   /** The run's MCP-Bench fidelity for this task (null: the project's own semantics). Absent in records made before it existed. */
   fidelity: FidelitySchema.nullable().optional(),
+  /** Whose words the released-code planner sent the model (`mcp-bench-checkout` or `project`); absent or null: no such planner. */
+  plannerPrompt: PromptSourceSchema.nullable().optional(),
   /** A judge was configured for the run (so a task that stopped early scores 0 on its dimensions). */
   judgeConfigured: z.boolean(),
   /** `seed`: the seed of the distractor draw, when the task drew them (`distractors: N`). */
@@ -237,11 +239,16 @@ export type TrialSummary = z.infer<typeof TrialSummarySchema>
  * - `judgePrompt`: whose prompt the rubric judge was sent: `mcp-bench-checkout` (MCP-Bench's released prompt and
  *   evidence, from templates imported from the user's checkout), `project` (this project's wording and richer
  *   evidence), `mixed`, or null when nothing was judged with a rubric.
+ * - `plannerPrompt`: whose words the planner under `executor: 'released-code'` sent the model: `mcp-bench-checkout`
+ *   (MCP-Bench's executor's prompts, from the templates imported from the user's checkout), `project` (this
+ *   project's wording for the same control flow), `mixed`, or null when no task ran that planner. Absent in
+ *   boards made before it existed.
  */
 const RowFidelitySchema = z.object({
   mode: z.union([FidelitySchema, z.literal('mixed')]).nullable(),
   headline: z.enum(['completed-plain-mean', 'setting-weighted']),
   judgePrompt: z.enum(['mcp-bench-checkout', 'project', 'mixed']).nullable(),
+  plannerPrompt: z.enum(['mcp-bench-checkout', 'project', 'mixed']).nullable().optional(),
 })
 
 const AgentRowSchema = PassSummarySchema.extend({

@@ -80,6 +80,13 @@ const OpenAIAgentSchema = z.strictObject({
    * src/runtime/agents/planner.ts); `project` (default) this project's loop. The preset sets it from `fidelity`.
    */
   executor: z.enum(['project', 'released-code']).optional(),
+  /**
+   * Planner with `executor: 'released-code'` only: the `mcp-bench-templates.json` that `mcp-bench import
+   * --mcp-bench-dir` wrote (relative to the project root). With it the planner sends MCP-Bench's own prompts and
+   * shows tools as `server:tool` with pretty-printed schemas; without it, this project's words (and the row's
+   * `fidelity.plannerPrompt` says `project`). The preset fills it in from the judge's `templates`.
+   */
+  templates: z.string().min(1).optional(),
 })
 export type OpenAIAgentSetting = z.infer<typeof OpenAIAgentSchema>
 

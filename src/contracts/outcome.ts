@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { AgentIsolationSchema } from './isolation.ts'
-import { FidelitySchema } from './fidelity.ts'
+import { FidelitySchema, PromptSourceSchema } from './fidelity.ts'
 import { JudgeResultSchema } from './judge-result.ts'
 import { CallMatchSchema, ReferencePlanSchema } from './task-spec.ts'
 import { TrajectorySchema } from './trajectory.ts'
@@ -85,6 +85,8 @@ export const TaskOutcomeSchema = z.object({
    * (schema compliance with no valid call, reported rounds) read. Absent or null: the project's own semantics.
    */
   fidelity: z.object({ mode: FidelitySchema, maxRounds: z.number().int().positive() }).nullable().optional(),
+  /** Whose words the released-code planner sent the model; absent or null: the agent is no such planner. */
+  plannerPrompt: PromptSourceSchema.nullable().optional(),
 })
 export type TaskOutcome = z.infer<typeof TaskOutcomeSchema>
 

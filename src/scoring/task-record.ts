@@ -59,6 +59,7 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
     judge: scoreJudge(outcome.judge),
     referenceJudge: scoreJudge(outcome.referenceJudge),
     fidelity: outcome.fidelity?.mode ?? null,
+    ...(outcome.plannerPrompt ? { plannerPrompt: outcome.plannerPrompt } : {}),
     judgeConfigured: outcome.judgeConfigured,
     distractors: outcome.distractors,
     rounds: trajectory ? reportedRounds(trajectory, outcome.fidelity?.mode, outcome.fidelity?.maxRounds ?? trajectory.rounds) : 0,

@@ -226,6 +226,7 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
   const agentRun: AgentRun = await runAgent({ ...args, timeout: args.budget.agent, signal: context.signal })
   args.publish()
   outcome.agentIsolation = agentRun.isolation
+  if (agentRun.promptSource) outcome.plannerPrompt = agentRun.promptSource
   if (agentRun.setupError) stop('agent-setup', `Task "${id}" [${name}]: ${agentRun.setupError}`)
   const trajectory = redactor.deep(agentRun.trajectory)
   outcome.trajectory = trajectory

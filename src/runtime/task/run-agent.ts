@@ -3,6 +3,7 @@ import { refereePaths } from '../agents/isolated/referee-paths.ts'
 import { loadAgent, type AgentIsolation, type LoadedAgent } from '../agents/resolve.ts'
 import { checkedTurn } from '../agents/reply-shape.ts'
 import type { AgentSetting } from '../../contracts/options.ts'
+import type { PromptSource } from '../../contracts/fidelity.ts'
 import type { Runtime } from '../state.ts'
 import type { ServerSession } from '../servers/hub.ts'
 import { TrajectoryRecorder } from '../trajectory/recorder.ts'
@@ -29,6 +30,8 @@ export interface AgentRun {
   outputs: readonly string[]
   /** Where the agent's code ran; null when it never loaded. */
   isolation: AgentIsolation | null
+  /** The released-code planner's wording (see Agent.promptSource). */
+  promptSource?: PromptSource
   /** The agent could not be set up (module or export missing, a referee file included): the run's fault, not the agent's answer. */
   setupError?: string
 }
@@ -93,11 +96,11 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
       const took = Math.round(performance.now() - startedAt)
       if (took > timeout) {
         const late = `agent timed out after ${timeout} ms (it answered after ${took} ms: the worker's thread was busy, an in-process server's or agent's synchronous work, so the timeout could not fire in time)`
-        return { trajectory: recorder.finish(null, late), outputs: recorder.outputs(), isolation: agent.isolation }
+        return { trajectory: recorder.finish(null, late), outputs: recorder.outputs(), isolation: agent.isolation, ...promptOf(agent) }
       }
-      return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs(), isolation: agent.isolation }
+      return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs(), isolation: agent.isolation, ...promptOf(agent) }
     } catch (error) {
-      return { trajectory: recorder.finish(null, asError(error).message), outputs: recorder.outputs(), isolation: agent.isolation }
+      return { trajectory: recorder.finish(null, asError(error).message), outputs: recorder.outputs(), isolation: agent.isolation, ...promptOf(agent) }
     }
   } finally {
     clearTimeout(timer)
@@ -107,4 +110,9 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
 
 function asError(reason: unknown): Error {
   return reason instanceof Error ? reason : new Error(String(reason ?? 'aborted'))
+}
+
+/** The released-code planner's wording, when the agent is that planner. */
+function promptOf(agent: LoadedAgent): { promptSource?: PromptSource } {
+  return agent.promptSource ? { promptSource: agent.promptSource } : {}
 }
