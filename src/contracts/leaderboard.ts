@@ -124,7 +124,10 @@ const LatencySummarySchema = z.object({
 
 export const TaskRecordSchema = z.object({
   id: z.string(),
+  /** The row: the agent's name, or `<agent>@<variant>` for a run against a server variant. */
   agent: z.string(),
+  /** The server variant (the `variants` option) the task ran against; absent: the servers as configured. */
+  variant: z.string().optional(),
   /** 1-based run of the task for this agent. */
   trial: z.number().int().positive(),
   file: z.string(),
@@ -246,6 +249,8 @@ const RowFidelitySchema = z.object({
 
 const AgentRowSchema = PassSummarySchema.extend({
   agent: z.string(),
+  /** The server variant of the row (the `variants` option); absent: the servers as configured. */
+  variant: z.string().optional(),
   /** The least isolated way any of the row's tasks ran (see AgentIsolationSchema); null when no agent loaded. */
   isolation: AgentIsolationSchema.nullable().optional(),
   /** Tasks that could not start (not counted anywhere else in the row). */

@@ -164,6 +164,20 @@ const GateSchema = z.strictObject({
 
 export type Gate = z.infer<typeof GateSchema>
 
+/** A variant's name: a row's name is its agent's and this one's (`reference@fs-worse`), so it keeps to a short alphabet. */
+const VariantNameSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'variant names use letters, digits, "_" and "-" (at most 40)')
+
+/**
+ * Another configuration of some of the run's servers: each task runs once more per agent against it, as a row of
+ * its own paired with the agent's row task by task (`mcp-bench compare --variant`). An entry replaces the
+ * server's config of that name whole (another version, another description set through `toolOverrides`).
+ */
+const VariantSchema = z.strictObject({
+  /** Server name → its config in this variant, in the servers file's shape (validated as an entry there is). */
+  servers: z.record(z.string(), z.unknown()).refine((s) => Object.keys(s).length > 0, 'a variant changes at least one server'),
+  description: z.string().optional(),
+})
+
 export const BenchOptionsSchema = z.strictObject({
   /**
    * `mcp-bench`: set the run up as MCP-Bench's released runner does (the planner loop, Time resident, 10
@@ -180,6 +194,17 @@ export const BenchOptionsSchema = z.strictObject({
   servers: z.union([z.string(), z.record(z.string(), z.unknown())]).default('mcp.servers.json'),
   /** One agent or several; each task runs once per agent. Unset: MCP_BENCH_MODEL, else the reference agent. */
   agent: z.union([AgentOptionSchema, z.array(AgentOptionSchema).min(1)]).optional(),
+  /**
+   * Server variants, by name: every task runs against each of them too, for every agent, as a row named
+   * `<agent>@<variant>` beside the agent's own row (the servers as configured). See docs/guide/server-authors.md.
+   */
+  variants: z.record(z.string(), VariantSchema).superRefine((variants, ctx) => {
+    // Checked here rather than as the record's key schema, whose error would not say what is wrong with the name.
+    for (const name of Object.keys(variants)) {
+      const named = VariantNameSchema.safeParse(name)
+      if (!named.success) ctx.addIssue({ code: 'custom', path: [name], message: named.error.issues[0]!.message })
+    }
+  }).optional(),
   /** The LLM judge: a model name, a judge config, or false. Unset: MCP_BENCH_JUDGE_MODEL, else not judged. */
   judge: z.union([z.string().min(1), JudgeOptionConfigSchema, z.literal(false)]).optional(),
   gate: GateSchema.default({}),

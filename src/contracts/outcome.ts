@@ -44,7 +44,10 @@ export type Verdict = z.infer<typeof VerdictSchema>
 export const TaskOutcomeSchema = z.object({
   version: z.literal(OUTCOME_VERSION),
   taskId: z.string(),
+  /** The row: the agent's name, or `<agent>@<variant>` for a run against a server variant. */
   agent: z.string(),
+  /** The server variant (the `variants` option) this run used; absent: the servers as configured. */
+  variant: z.string().optional(),
   /** 1-based run of this task for this agent (see the `trials` option). */
   trial: z.number().int().positive(),
   /** The test file, relative to the project root. */
@@ -93,6 +96,7 @@ interface TaskIdentity {
   taskId: string
   agent: string
   trial: number
+  variant?: string
 }
 
 declare module 'vitest' {

@@ -39,6 +39,7 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
   return {
     id: outcome.taskId,
     agent: outcome.agent,
+    ...(outcome.variant === undefined ? {} : { variant: outcome.variant }),
     trial: outcome.trial,
     file: outcome.file,
     servers: outcome.servers,
