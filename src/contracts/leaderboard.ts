@@ -4,6 +4,7 @@ import { ScoredJudgeResultSchema } from './judge-result.ts'
 import { RegressionResultSchema } from './compare.ts'
 import { TaskStatusSchema } from './task-status.ts'
 import { FidelitySchema } from './fidelity.ts'
+import { TaskToolsSchema, ToolDiagnosticsSchema } from './tool-diagnostics.ts'
 
 /**
  * The leaderboard file (`leaderboard.json`): every score the project
@@ -174,6 +175,11 @@ export const TaskRecordSchema = z.object({
   /** The agent's wall time (the trajectory's, else the test's). */
   durationMs: z.number().nonnegative(),
   timing: TaskTimingSchema,
+  /**
+   * Per-tool counts of this task (src/scoring/tool-diagnostics.ts), what `mcp-bench compare` pairs by tool; null
+   * without a trajectory. Absent in records written before it existed.
+   */
+  tools: TaskToolsSchema.nullable().optional(),
 })
 export type TaskRecord = z.infer<typeof TaskRecordSchema>
 
@@ -344,5 +350,7 @@ export const LeaderboardSchema = z.object({
     /** The date of the bundled price table (entries from the `prices` option are the user's own). */
     pricesAsOf: z.string(),
   }),
+  /** Per-tool diagnostics for server authors: a row per agent, server and tool, and the confusion pairs. Absent in boards written before it existed. */
+  tools: ToolDiagnosticsSchema.optional(),
 })
 export type Leaderboard = z.infer<typeof LeaderboardSchema>

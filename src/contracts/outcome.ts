@@ -68,6 +68,8 @@ export const TaskOutcomeSchema = z.object({
     /** The seed of the draw, when the distractors were drawn (`distractors: N`): the same task draws the same servers. */
     seed: z.string().optional(),
   }),
+  /** Every tool the agent was offered, as `server.tool`, sorted (distractors' too). Absent in outcomes made before it existed. */
+  offered: z.array(z.string()).optional(),
   /** Set when the task stopped before its checks. */
   stopped: z.object({ phase: StopPhaseSchema, message: z.string() }).nullable(),
   trajectory: TrajectorySchema.nullable(),

@@ -2,6 +2,7 @@ import { applyGate, type Gate } from './gate.ts'
 import { DEFAULT_PRICES_AS_OF } from '../contracts/prices.ts'
 import { agentRows, counted } from './rows.ts'
 import { runCost } from './run-costs.ts'
+import { toolDiagnostics } from './tool-diagnostics.ts'
 import { byText, canonicalOrder } from './canonical-order.ts'
 import type { RegressionResult } from '../contracts/compare.ts'
 import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type GateResult, type Leaderboard, type TaskFileIntegrity, type TaskRecord } from '../contracts/leaderboard.ts'
@@ -58,6 +59,7 @@ export function buildLeaderboard(input: LeaderboardInput): Leaderboard {
     gate,
     ...(input.integrity ? { integrity: input.integrity } : {}),
     cost: { ...runCost(counted(records)), pricesAsOf: DEFAULT_PRICES_AS_OF },
+    tools: toolDiagnostics(records),
   }, { jitless: true })
   // In the schema's key order, as leaderboard.json has always had it.
   return Object.fromEntries(Object.keys(LeaderboardSchema.shape).filter((k) => k === 'tasks' || summary[k as keyof typeof summary] !== undefined)

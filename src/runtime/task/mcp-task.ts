@@ -183,6 +183,8 @@ async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publ
   }
   const seed = drawsDistractors(spec, runtime) ? { seed: distractorSeed(id) } : {}
   outcome.distractors = { joined: session.distractors, skipped: session.skipped, ...seed }
+  // What the agent is shown: the per-tool diagnostics count a tool's tasks by it (src/scoring/tool-diagnostics.ts).
+  outcome.offered = [...new Set(session.catalog.entries.map((e) => `${e.server}.${e.tool}`))].sort()
   try {
     // Checked once the servers are up: a reference call to a tool they lack is the task's mistake, not the agent's.
     const badReference = referenceToolProblem(spec, session)
