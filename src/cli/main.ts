@@ -24,6 +24,9 @@ commands:
   compare <base.json> <head.json> [--json out.json] [--markdown out.md] [--confidence 0.95]
       two leaderboards task by task: per agent the change in pass rate and scores with intervals,
       the tasks that flipped and the largest drops ("is this PR worse than main?")
+  compare <run.json> --variant <name> [--json out.json] [--markdown out.md]
+      within one run with server variants: the variant's rows against the same agents on the
+      servers as configured; like the above, by task, by tool and by server
   compare <a.json> <b.json> --reproducible [--json out.json]
       the two files field by field, apart from timings and judge spend; names the first fields
       that differ and exits 3 if any does ("do the same inputs give the same numbers?")

@@ -315,6 +315,11 @@ const GateResultSchema = z.object({
   note: z.string().nullable(),
   /** The baseline gate's checks, when a baseline was given. */
   baseline: RegressionResultSchema.nullable(),
+  /**
+   * The gate's checks between server variants (each variant's rows against its agents' rows on the servers as
+   * configured), when the run has variants and the gate bounds a drop. Absent otherwise.
+   */
+  variants: RegressionResultSchema.optional(),
 })
 export type GateResult = z.infer<typeof GateResultSchema>
 

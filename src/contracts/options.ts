@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { AgentIsolationSchema } from './isolation.ts'
 import { JudgeOptionConfigSchema } from './judge-options.ts'
 import { FidelitySchema } from './fidelity.ts'
-import { MaxDropSchema } from './compare.ts'
+import { MaxDropSchema, ToolMaxDropSchema } from './compare.ts'
 import { PricesSchema } from './prices.ts'
 
 /**
@@ -139,8 +139,19 @@ const GateSchema = z.strictObject({
    * the gate fails when a metric in `maxDrop` dropped by more than allowed, with `confidence`.
    */
   baseline: z.string().min(1).optional(),
-  /** Largest drop allowed per metric, on the 0–1 scale (`{ passRate: 0.05 }` is 5 points). */
+  /**
+   * Largest drop allowed per metric, on the 0–1 scale (`{ passRate: 0.05 }` is 5 points): against the `baseline`,
+   * and, in a run with `variants`, each variant's row against its agent's.
+   */
   maxDrop: MaxDropSchema.optional(),
+  /**
+   * Largest drop allowed per tool (`{ recall: 0.2 }`: the share of reference calls to the tool an agent call took
+   * may fall by 20 points at most; `successRate`: the share of its calls that ran and fit its schema), compared
+   * as `maxDrop` is: against the baseline and between variants. Each tool is checked on the tasks that use it.
+   */
+  maxDropPerTool: ToolMaxDropSchema.optional(),
+  /** As `maxDropPerTool`, for each server's tools together. */
+  maxDropPerServer: ToolMaxDropSchema.optional(),
   /** One-sided confidence with which a drop must exceed maxDrop to fail the gate (default 0.95). */
   confidence: z.number().gt(0.5).lt(1).optional(),
   /**
@@ -160,7 +171,9 @@ const GateSchema = z.strictObject({
    * agent code that could reach the referee never passes as one that could not.
    */
   isolation: AgentIsolationSchema.exclude(['builtin']).optional(),
-}).refine((g) => !g.baseline === !g.maxDrop, { message: 'a baseline gate needs both `baseline` and `maxDrop`', path: ['maxDrop'] })
+}).refine((g) => !g.baseline || Boolean(g.maxDrop || g.maxDropPerTool || g.maxDropPerServer), {
+  message: 'a baseline gate needs `maxDrop` (or `maxDropPerTool` / `maxDropPerServer`) besides `baseline`', path: ['maxDrop'],
+})
 
 export type Gate = z.infer<typeof GateSchema>
 
@@ -256,6 +269,12 @@ export const BenchOptionsSchema = z.strictObject({
   prices: PricesSchema.default({}),
   /** Progress lines in Vitest's output: the first when the first task is scored, then one every few seconds, and the last at the end. */
   progress: z.boolean().default(true),
+}).superRefine((o, ctx) => {
+  // A drop is measured against something: without a baseline or a variant, these bounds would gate nothing.
+  const bounds = (['maxDrop', 'maxDropPerTool', 'maxDropPerServer'] as const).filter((k) => o.gate[k])
+  if (bounds.length && !o.gate.baseline && !Object.keys(o.variants ?? {}).length) {
+    ctx.addIssue({ code: 'custom', path: ['gate', bounds[0]!], message: `\`${bounds[0]}\` is a drop against \`gate.baseline\` or between server \`variants\`; set one of them` })
+  }
 })
 export type BenchOptions = z.input<typeof BenchOptionsSchema>
 export type ResolvedBenchOptions = z.infer<typeof BenchOptionsSchema>
