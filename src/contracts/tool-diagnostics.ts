@@ -115,8 +115,8 @@ export const ToolRowSchema = z.object({
    * argMismatches, each an event a server author can act on (a call can count twice, say unneeded and failed).
    */
   issues: Count,
-  /** issues / (referenced + called); null when both are 0. */
-  issueRate: Rate,
+  /** issues / (referenced + called): above 1 when calls count twice (a confused call that also failed); null when both are 0. */
+  issuesPerUse: z.number().nonnegative().nullable(),
 })
 export type ToolRow = z.infer<typeof ToolRowSchema>
 

@@ -275,7 +275,7 @@ class ToolSums {
       recall: ratio(c.matched, c.referenced),
       successRate: ratio(c.calledOk, c.called),
       issues,
-      issueRate: ratio(issues, c.referenced + c.called),
+      issuesPerUse: ratio(issues, c.referenced + c.called),
     }
   }
 }
@@ -336,6 +336,6 @@ export function toolDiagnostics(records: readonly TaskRecord[]): ToolDiagnostics
  */
 export function worstTools(diagnostics: ToolDiagnostics | undefined, limit = 10): ToolRow[] {
   return (diagnostics?.rows ?? []).filter((r) => r.issues > 0)
-    .sort((a, b) => b.issues - a.issues || (b.issueRate ?? 0) - (a.issueRate ?? 0) || byText(a.agent, b.agent) || byText(a.server, b.server) || byText(a.tool, b.tool))
+    .sort((a, b) => b.issues - a.issues || (b.issuesPerUse ?? 0) - (a.issuesPerUse ?? 0) || byText(a.agent, b.agent) || byText(a.server, b.server) || byText(a.tool, b.tool))
     .slice(0, limit)
 }

@@ -107,7 +107,7 @@ describe('the board\'s per-tool rows', () => {
     expect(d.tasks).toEqual([{ agent: 'A', tasks: 3, planned: 3, unknownCalls: 0 }, { agent: 'B', tasks: 1, planned: 1, unknownCalls: 0 }])
     const row = (agent: string, tool: string) => d.rows.find((r) => r.agent === agent && `${r.server}.${r.tool}` === tool)
     expect(row('A', 'math.sum')).toMatchObject({ offered: 3, referenced: 3, matched: 1, missed: 2, tasksMissed: 2, confusedAway: 2, recall: 1 / 3, issues: 2 })
-    expect(row('A', 'math.add')).toMatchObject({ offered: 3, called: 2, tasksCalled: 2, confusedFor: 2, unneeded: 0, issues: 2, issueRate: 1 })
+    expect(row('A', 'math.add')).toMatchObject({ offered: 3, called: 2, tasksCalled: 2, confusedFor: 2, unneeded: 0, issues: 2, issuesPerUse: 1 })
     expect(row('A', 'math.multiply')).toMatchObject({ matched: 3, argMismatches: 2, argFields: [{ field: 'x', count: 2 }], successRate: 1 })
     expect(d.confusions).toEqual([
       { agent: 'A', intended: 'math.sum', called: 'math.add', count: 2, tasks: 2 },
