@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/main.ts'
 import { ToolLintReportSchema } from '../../src/contracts/tool-lint.ts'
+import { WORSE_DESCRIPTIONS } from '../e2e/variants/tasks.ts'
 
 function io() {
   const out = { stdout: '', stderr: '' }
@@ -48,6 +49,17 @@ describe('mcp-bench lint-tools (a live in-process server)', () => {
     const { out, io: cli } = io()
     expect(await main(['lint-tools', file], cli)).toBe(0)
     expect(out.stdout).not.toContain('vague-description')
+  })
+
+  it('flags, on the npm filesystem server with two descriptions made worse, exactly those two as vague (the variant of test/e2e/variants)', async () => {
+    const filesystem = { command: process.execPath, args: [resolve('node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), '.'] }
+    const file = serversFile({ original: filesystem, worse: { ...filesystem, toolOverrides: WORSE_DESCRIPTIONS } })
+    const json = join(file, '../report.json')
+    expect(await main(['lint-tools', file, '--json', json], io().io)).toBe(0)
+    const report = ToolLintReportSchema.parse(JSON.parse(readFileSync(json, 'utf8')))
+    const vague = (server: string) => report.warnings.filter((w) => w.server === server && w.rule === 'vague-description').map((w) => w.tool)
+    expect(vague('original')).toEqual([])
+    expect(vague('worse')).toEqual(['get_file_info', 'search_files'])
   })
 
   it('names a server that does not start, or is not in the file, and exits 1', async () => {
