@@ -90,6 +90,15 @@ const LISTS_VALUES = [
   /\b[a-z]+\|[a-z]+(?:\|[a-z]+)*\b/,
 ]
 
+/** Examples ("e.g. 'aspirin', 'imatinib'") show a free value's shape; they do not close the list. */
+const EXAMPLES = /\b(?:e\.\s?g\.|eg\.|for example|for instance|such as)/i
+
+/** The description lists the values the string takes, and does not merely give examples of it. */
+function listsValues(description: string): boolean {
+  if (!description || !LISTS_VALUES.some((re) => re.test(description))) return false
+  return !EXAMPLES.test(description) || /\bone of\b/i.test(description)
+}
+
 /** Every parameter's warnings, walking the schema's properties and items (`edits[].oldText`). */
 function parameterWarnings(schema: Schema, warn: (rule: ToolLintRule, message: string, parameter?: string) => void): void {
   const walk = (node: Schema, path: string, depth: number, isProperty: boolean) => {
@@ -108,7 +117,7 @@ function parameterWarnings(schema: Schema, warn: (rule: ToolLintRule, message: s
       if (!typed) warn('untyped-parameter', `${path} has no type: the model guesses one`, path)
       const description = typeof node.description === 'string' ? node.description.trim() : ''
       if (!description && !node.enum && node.const === undefined) warn('undescribed-parameter', `${path} has no description`, path)
-      if (node.type === 'string' && !node.enum && description && LISTS_VALUES.some((re) => re.test(description))) {
+      if (node.type === 'string' && !node.enum && listsValues(description)) {
         warn('string-should-be-enum', `${path} is a free string whose description lists its values ("${description.slice(0, 80)}"): an enum would hold the model to them`, path)
       }
     }
