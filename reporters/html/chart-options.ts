@@ -295,7 +295,7 @@ export function usageChart(agents: readonly AgentRow[], measure: UsageMeasure): 
 }
 
 /** Most confusion pairs the chart draws (the most frequent); the table and leaderboard.json have them all. */
-export const CONFUSION_PAIRS_SHOWN = 20
+const CONFUSION_PAIRS_SHOWN = 20
 
 /**
  * Which tools the agents called in place of others: one band per pair "the plan's tool → the tool called

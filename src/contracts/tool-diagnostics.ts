@@ -21,7 +21,7 @@ export const TOOL_MESSAGES_KEPT = 5
 export const TOOL_MESSAGE_CHARS = 200
 
 /** A schema violation's or an execution error's message, cut to TOOL_MESSAGE_CHARS, and how many calls gave it. */
-export const ToolMessageSchema = z.object({
+const ToolMessageSchema = z.object({
   kind: z.enum(['schema', 'execution']),
   message: z.string().max(TOOL_MESSAGE_CHARS),
   count: Count.min(1),
@@ -29,13 +29,13 @@ export const ToolMessageSchema = z.object({
 export type ToolMessage = z.infer<typeof ToolMessageSchema>
 
 /** An argument field of the reference call (or of the agent's) whose value differed, and in how many calls. */
-export const ArgFieldCountSchema = z.object({ field: z.string(), count: Count.min(1) })
+const ArgFieldCountSchema = z.object({ field: z.string(), count: Count.min(1) })
 
 /**
  * One tool in one task: every count is over that task's calls. A tool appears when the task called it or its
  * reference plan did; a tool only offered appears in `offered` alone (all its counts are 0).
  */
-export const TaskToolUseSchema = z.object({
+const TaskToolUseSchema = z.object({
   tool: QualifiedTool,
   /** Reference calls to it; 0 when the task has no reference plan (see TaskToolsSchema.planned). */
   referenced: Count,
@@ -78,7 +78,7 @@ export const TaskToolsSchema = z.object({
 export type TaskTools = z.infer<typeof TaskToolsSchema>
 
 /** One agent's figures for one tool of one server, summed over the counted tasks with a trajectory. */
-export const ToolRowSchema = z.object({
+const ToolRowSchema = z.object({
   agent: z.string(),
   server: z.string(),
   /** The tool's name on its server. */
@@ -121,7 +121,7 @@ export const ToolRowSchema = z.object({
 export type ToolRow = z.infer<typeof ToolRowSchema>
 
 /** How often one agent called `called` in place of a reference call to `intended` of the same step. */
-export const ConfusionSchema = z.object({
+const ConfusionSchema = z.object({
   agent: z.string(),
   intended: QualifiedTool,
   called: QualifiedTool,

@@ -117,6 +117,13 @@ describe('the board\'s per-tool rows', () => {
     expect(worstTools(d).slice(0, 3).map((r) => `${r.agent}:${r.server}.${r.tool}`)).toEqual(['A:math.add', 'A:math.sum', 'A:math.multiply'])
   })
 
+  it('count a confused call that also failed twice, so issues per use can pass 1, and the schema takes it', () => {
+    const failing = record({ reference, offered, trajectory: trajectory([at('math.add', 1, { isError: true, error: 'no' }), at('math.multiply', 2, { args: { x: 2 } })]) }, 'failed')
+    const board = buildLeaderboard({ records: [failing], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null })
+    expect(board.tools!.rows.find((r) => r.tool === 'add')).toMatchObject({ confusedFor: 1, executionErrors: 1, issues: 2, issuesPerUse: 2 })
+    expect(() => LeaderboardSchema.parse(board)).not.toThrow()
+  })
+
   it('reach the board, which its schema accepts', () => {
     const board = buildLeaderboard({ records: [confusedRun('t1')], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null })
     expect(board.tools?.confusions).toEqual([{ agent: 'A', intended: 'math.sum', called: 'math.add', count: 1, tasks: 1 }])
