@@ -80,7 +80,7 @@ const rate = (n: number, d: number) => (d ? `${n}/${d} (${((100 * n) / d).toFixe
 const lines = [
   `tasks: ${records.length}; servers: ${servers.length}; tools: ${allTools.length}; reference calls: ${board.tools!.rows.reduce((n, r) => n + r.referenced, 0)}, missed: ${board.tools!.rows.reduce((n, r) => n + r.missed, 0)}`,
   `confused pairs within a server: ${confused.size} (${confusions.filter((c) => sameServer(c.intended, c.called)).reduce((n, c) => n + c.count, 0)} calls); across servers: ${crossServer.length}`,
-  `lint near-duplicate pairs: ${linted.size}`,
+  `lint near-duplicate pairs: ${linted.size} of ${servers.reduce((n, s) => n + (tools.get(s)!.length * (tools.get(s)!.length - 1)) / 2, 0)} pairs of tools within a server`,
   `confused pairs the lint names (recall): ${rate(both.length, confused.size)}`,
   `lint pairs that were confused (precision): ${rate(both.length, linted.size)}`,
   `tools whose reference calls went to another tool, that the lint flags for any reason: ${rate(confusedAway.filter((t) => flagged.has(t)).length, confusedAway.length)}`,

@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { TaskStatusSchema } from '../contracts/task-status.ts'
 import { AgentIsolationSchema } from '../contracts/isolation.ts'
 import { pairKey } from './pairing.ts'
-import { TaskToolUseSchema } from '../contracts/tool-diagnostics.ts'
+import { TaskToolsSchema } from '../contracts/tool-diagnostics.ts'
 
 /**
  * What `compare` and the baseline gate read from a leaderboard: only the task
@@ -16,7 +16,7 @@ const Score = z.number().min(0).max(1).nullable()
 /** The per-tool counts compare reads of a task (`mcp-bench compare` by tool); absent in boards written before them. */
 const ComparableToolsSchema = z.object({
   planned: z.boolean(),
-  uses: z.array(TaskToolUseSchema.pick({ tool: true, referenced: true, matched: true, called: true, calledOk: true })),
+  uses: z.array(TaskToolsSchema.shape.uses.element.pick({ tool: true, referenced: true, matched: true, called: true, calledOk: true })),
 })
 export type ComparableTools = z.infer<typeof ComparableToolsSchema>
 
