@@ -11,7 +11,7 @@ import { regressionOptions } from './baseline.ts'
  */
 
 /** The variants a run's records name, in order of first appearance. */
-export function variantsOf(records: readonly Pick<ComparableRecord, 'variant'>[]): string[] {
+function variantsOf(records: readonly Pick<ComparableRecord, 'variant'>[]): string[] {
   return [...new Set(records.flatMap((r) => (r.variant === undefined ? [] : [r.variant])))]
 }
 

@@ -5,7 +5,7 @@ import * as z from 'zod'
  * confusing or misusing them (src/lint/tool-lint.ts says why each rule is there).
  */
 
-export const TOOL_LINT_RULES = [
+const TOOL_LINT_RULES = [
   /** Two tools whose names share most of their words (`read_file`, `read_text_file`). */
   'near-duplicate-name',
   /** Two tools whose descriptions share most of their words. */
@@ -27,7 +27,7 @@ export const TOOL_LINT_RULES = [
 ] as const
 export type ToolLintRule = (typeof TOOL_LINT_RULES)[number]
 
-export const ToolLintWarningSchema = z.object({
+const ToolLintWarningSchema = z.object({
   server: z.string(),
   tool: z.string(),
   rule: z.enum(TOOL_LINT_RULES),

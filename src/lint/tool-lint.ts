@@ -32,13 +32,13 @@ export interface ToolLintOptions {
  * servers have 61 pairs flagged of 1,470 (170 with plain word overlap at 0.5); docs/guide/server-authors.md has
  * how they line up with measured confusion.
  */
-export const NAME_OVERLAP = 0.4
-export const DESCRIPTION_OVERLAP = 0.4
+const NAME_OVERLAP = 0.4
+const DESCRIPTION_OVERLAP = 0.4
 /** A description shorter than this says too little to choose by (a name and a verb, at most). */
-export const MIN_DESCRIPTION_CHARS = 25
+const MIN_DESCRIPTION_CHARS = 25
 /** Union members beyond which a union counts as large; nesting levels beyond which a schema counts as deep. */
-export const MAX_UNION = 4
-export const MAX_DEPTH = 3
+const MAX_UNION = 4
+const MAX_DEPTH = 3
 
 /** Words too common in descriptions to tell tools apart. */
 const COMMON = new Set([

@@ -121,7 +121,7 @@ function loadServers(servers: ResolvedBenchOptions['servers'], root: string): Ru
  * validated as one in the servers file is, and a bad one fails only the variant's tasks that use it. A variant
  * naming a server the run does not configure is an error at once: no task could run against it.
  */
-export function variantServers(variants: ResolvedBenchOptions['variants'], base: RuntimeSettings['servers']): RuntimeSettings['variants'] {
+function variantServers(variants: ResolvedBenchOptions['variants'], base: RuntimeSettings['servers']): RuntimeSettings['variants'] {
   return Object.entries(variants ?? {}).map(([name, variant]) => {
     const known = new Set([...Object.keys(base.servers), ...Object.keys(base.invalid)])
     const unknown = Object.keys(variant.servers).filter((server) => !known.has(server))
