@@ -4,6 +4,7 @@ import { ScoredJudgeResultSchema } from './judge-result.ts'
 import { RegressionResultSchema } from './compare.ts'
 import { TaskStatusSchema } from './task-status.ts'
 import { FidelitySchema, PromptSourceSchema } from './fidelity.ts'
+import { TaskToolsSchema, ToolDiagnosticsSchema } from './tool-diagnostics.ts'
 
 /**
  * The leaderboard file (`leaderboard.json`): every score the project
@@ -124,7 +125,10 @@ const LatencySummarySchema = z.object({
 
 export const TaskRecordSchema = z.object({
   id: z.string(),
+  /** The row: the agent's name, or `<agent>@<variant>` for a run against a server variant. */
   agent: z.string(),
+  /** The server variant (the `variants` option) the task ran against; absent: the servers as configured. */
+  variant: z.string().optional(),
   /** 1-based run of the task for this agent. */
   trial: z.number().int().positive(),
   file: z.string(),
@@ -173,6 +177,11 @@ export const TaskRecordSchema = z.object({
   /** The agent's wall time (the trajectory's, else the test's). */
   durationMs: z.number().nonnegative(),
   timing: TaskTimingSchema,
+  /**
+   * Per-tool counts of this task (src/scoring/tool-diagnostics.ts), what `mcp-bench compare` pairs by tool; null
+   * without a trajectory. Absent in records written before it existed.
+   */
+  tools: TaskToolsSchema.nullable().optional(),
 })
 export type TaskRecord = z.infer<typeof TaskRecordSchema>
 
@@ -253,6 +262,8 @@ const RowFidelitySchema = z.object({
 
 const AgentRowSchema = PassSummarySchema.extend({
   agent: z.string(),
+  /** The server variant of the row (the `variants` option); absent: the servers as configured. */
+  variant: z.string().optional(),
   /** The least isolated way any of the row's tasks ran (see AgentIsolationSchema); null when no agent loaded. */
   isolation: AgentIsolationSchema.nullable().optional(),
   /** Tasks that could not start (not counted anywhere else in the row). */
@@ -311,6 +322,11 @@ const GateResultSchema = z.object({
   note: z.string().nullable(),
   /** The baseline gate's checks, when a baseline was given. */
   baseline: RegressionResultSchema.nullable(),
+  /**
+   * The gate's checks between server variants (each variant's rows against its agents' rows on the servers as
+   * configured), when the run has variants and the gate bounds a drop. Absent otherwise.
+   */
+  variants: RegressionResultSchema.optional(),
 })
 export type GateResult = z.infer<typeof GateResultSchema>
 
@@ -346,5 +362,7 @@ export const LeaderboardSchema = z.object({
     /** The date of the bundled price table (entries from the `prices` option are the user's own). */
     pricesAsOf: z.string(),
   }),
+  /** Per-tool diagnostics for server authors: a row per agent, server and tool, and the confusion pairs. Absent in boards written before it existed. */
+  tools: ToolDiagnosticsSchema.optional(),
 })
 export type Leaderboard = z.infer<typeof LeaderboardSchema>

@@ -62,6 +62,7 @@ interface TierAccumulator {
 /** Every column of one agent's row, fed one record at a time. */
 class RowAccumulator {
   private all = 0
+  private variant: string | undefined
   private readonly isolations = new Set<NonNullable<TaskRecord['isolation']>>()
   private readonly pass = new PassCounter()
   private readonly single = new SettingAccumulator()
@@ -97,6 +98,7 @@ class RowAccumulator {
 
   add(r: TaskRecord): void {
     this.all++
+    this.variant ??= r.variant
     if (r.isolation) this.isolations.add(r.isolation)
     if (r.status === 'setup-error') return // counted as a setup error, nowhere else in the row
     const multi = isMultiServer(r.servers)
@@ -164,6 +166,7 @@ class RowAccumulator {
     const avg = (sum: number) => (n ? sum / n : 0)
     return {
       agent,
+      ...(this.variant === undefined ? {} : { variant: this.variant }),
       // The weakest isolation any task ran under is the row's: one unisolated task makes the row unisolated.
       isolation: ISOLATION_ORDER.find((i) => this.isolations.has(i)) ?? null,
       ...pass,

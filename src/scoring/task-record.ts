@@ -6,6 +6,7 @@ import { DEFAULT_PRICES, type Prices } from '../contracts/prices.ts'
 import type { TaskRecord } from '../contracts/leaderboard.ts'
 import type { TaskStatus } from '../contracts/task-status.ts'
 import { agentCost, agentTokens, judgeCachedTokens, judgeCost, judgeTokens, taskTiming } from './task-costs.ts'
+import { taskTools } from './tool-diagnostics.ts'
 import { callShape, NO_METRICS, ruleMetrics, scoreTask, settingOf, stoppedMetrics } from './task-scores.ts'
 
 /** What Vitest says about a task's test, in the terms the record needs. */
@@ -39,6 +40,7 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
   return {
     id: outcome.taskId,
     agent: outcome.agent,
+    ...(outcome.variant === undefined ? {} : { variant: outcome.variant }),
     trial: outcome.trial,
     file: outcome.file,
     servers: outcome.servers,
@@ -69,6 +71,7 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
     cost: { agentUsd: agentUsd.usd, judgeUsd: judgeUsd.usd, unknown: [...agentUsd.unknown, ...judgeUsd.unknown] },
     durationMs: trajectory?.durationMs ?? result.durationMs,
     timing: taskTiming(trajectory, judges),
+    tools: taskTools(outcome),
   }
 }
 

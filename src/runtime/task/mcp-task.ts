@@ -2,6 +2,7 @@ import { relative } from 'node:path'
 import { workspacePaths } from '../servers/workspace-paths.ts'
 import { test, TestRunner, type ExpectStatic, type TestContext } from 'vitest'
 import { agentName } from '../agents/resolve.ts'
+import { variantRowName } from '../../lib/agent-name.ts'
 import { describeIssues } from '../../config/load-servers.ts'
 import type { AgentSetting } from '../../contracts/options.ts'
 import { OUTCOME_VERSION, TaskOutcomeSchema, type StopPhase, type TaskOutcome } from '../../contracts/outcome.ts'
@@ -60,17 +61,21 @@ export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): voi
   // The tier as a Vitest tag (`--tags-filter=hard`); a spec that does not parse fails under the default tier.
   const tags = [task?.tier ?? 'easy']
   const { agents, trials } = runtime.settings
-  for (const setting of agents) {
-    const name = agentName(setting)
-    for (let trial = 1; trial <= trials; trial++) {
-      const title = `${cleanText(id)}${agents.length > 1 ? ` [${name}]` : ''}${trials > 1 ? ` #${trial}` : ''}`
-      const meta = { mcpBenchTask: { taskId: id, agent: name, trial } }
-      // Its task-isolated servers can then start ahead of it, while earlier tasks run (servers/warm-pool.ts).
-      if (task) runtime.hub.plan(task.servers, task.files)
-      // A slot of the run's tasks pool first (`concurrency`); Vitest's timeout also covers the wait for it.
-      test(title, { timeout: budget.test * (1 + queueAllowance()), meta, tags, concurrent: runtime.settings.concurrentTasks ?? true }, (context) =>
-        withTaskSlot(runtime.settings.concurrency, context, () =>
-          runTask({ id, spec: task, specError: parsed.error, setting, name, trial, runtime, judges, context, budget, checks })))
+  // The servers as configured, then each variant: a row per agent and variant (`<agent>@<variant>`).
+  const variants = [null, ...runtime.settings.variants.map((v) => v.name)]
+  for (const variant of variants) {
+    for (const setting of agents) {
+      const name = variant === null ? agentName(setting) : variantRowName(agentName(setting), variant)
+      for (let trial = 1; trial <= trials; trial++) {
+        const title = `${cleanText(id)}${agents.length > 1 || variants.length > 1 ? ` [${name}]` : ''}${trials > 1 ? ` #${trial}` : ''}`
+        const meta = { mcpBenchTask: { taskId: id, agent: name, trial, ...(variant === null ? {} : { variant }) } }
+        // Its task-isolated servers can then start ahead of it, while earlier tasks run (servers/warm-pool.ts).
+        if (task) runtime.hubFor(variant).plan(task.servers, task.files)
+        // A slot of the run's tasks pool first (`concurrency`); Vitest's timeout also covers the wait for it.
+        test(title, { timeout: budget.test * (1 + queueAllowance()), meta, tags, concurrent: runtime.settings.concurrentTasks ?? true }, (context) =>
+          withTaskSlot(runtime.settings.concurrency, context, () =>
+            runTask({ id, spec: task, specError: parsed.error, setting, name, variant, trial, runtime, judges, context, budget, checks })))
+      }
     }
   }
 }
@@ -96,7 +101,8 @@ function budgets(spec: TaskSpec | undefined, runtime: Runtime, judges: Judges): 
   const { settings } = runtime
   const agent = spec?.timeout ?? settings.taskTimeout
   const judge = judges.configured ? settings.judgeTimeout : 0
-  const startup = Math.max(0, ...Object.values(settings.servers.servers).map((s) => s.startupTimeoutMs))
+  const configs = [settings.servers, ...settings.variants.map((v) => v.servers)].flatMap((set) => Object.values(set.servers))
+  const startup = Math.max(0, ...configs.map((s) => s.startupTimeoutMs))
   // A server that fails to start is tried once more, so start-up may take two of its limits.
   return { agent, judge, test: 2 * startup + agent + judge + CHECKS_MARGIN_MS }
 }
@@ -107,6 +113,8 @@ interface TaskArgs {
   specError: Parameters<typeof describeIssues>[1] | undefined
   setting: AgentSetting
   name: string
+  /** The server variant this run of the task uses; null: the servers as configured. */
+  variant: string | null
   trial: number
   runtime: Runtime
   judges: Judges
@@ -166,8 +174,8 @@ async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publ
   }
   let session: ServerSession
   try {
-    session = await runtime.hub.acquire(spec.servers, {
-      distractors: distractorsFor(id, spec, runtime), files: spec.files,
+    session = await runtime.hubFor(args.variant).acquire(spec.servers, {
+      distractors: distractorsFor(id, spec, runtime, args.variant), files: spec.files,
       maxTools: runtime.settings.distractors.maxTools, excludeTools: runtime.settings.excludeTools,
     })
   } catch (error) {
@@ -175,6 +183,8 @@ async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publ
   }
   const seed = drawsDistractors(spec, runtime) ? { seed: distractorSeed(id) } : {}
   outcome.distractors = { joined: session.distractors, skipped: session.skipped, ...seed }
+  // What the agent is shown: the per-tool diagnostics count a tool's tasks by it (src/scoring/tool-diagnostics.ts).
+  outcome.offered = [...new Set(session.catalog.entries.map((e) => `${e.server}.${e.tool}`))].sort()
   try {
     // Checked once the servers are up: a reference call to a tool they lack is the task's mistake, not the agent's.
     const badReference = referenceToolProblem(spec, session)
@@ -185,12 +195,13 @@ async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publ
   }
 }
 
-function newOutcome({ id, spec, name, trial, judges, runtime }: TaskArgs, file: string): TaskOutcome {
+function newOutcome({ id, spec, name, variant, trial, judges, runtime }: TaskArgs, file: string): TaskOutcome {
   const mode = runtime.settings.fidelity
   return {
     version: OUTCOME_VERSION,
     taskId: id,
     agent: name,
+    ...(variant === null ? {} : { variant }),
     trial,
     file,
     servers: spec?.servers ?? [],
@@ -274,9 +285,9 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
  * from the pool. Resident servers join either way. The hub leaves out any
  * that are not configured or do not start, and says so in the outcome.
  */
-function distractorsFor(id: string, spec: TaskSpec, runtime: Runtime): string[] {
+function distractorsFor(id: string, spec: TaskSpec, runtime: Runtime, variant: string | null): string[] {
   const { resident } = runtime.settings.distractors
-  const wanted = Array.isArray(spec.distractors) ? spec.distractors : drawn(id, spec, runtime)
+  const wanted = Array.isArray(spec.distractors) ? spec.distractors : drawn(id, spec, runtime, variant)
   if (wanted.length === 0) return []
   return [...new Set([...resident, ...wanted])].filter((s) => !spec.servers.includes(s))
 }
@@ -285,11 +296,13 @@ function distractorsFor(id: string, spec: TaskSpec, runtime: Runtime): string[] 
  * `distractors: N`: a draw seeded by the task id from the pool (default: every configured server shared per file).
  * A task that does not say gets the run's `distractors.count` (none unless set, 10 under the mcp-bench preset).
  */
-function drawn(id: string, spec: TaskSpec, runtime: Runtime): string[] {
+function drawn(id: string, spec: TaskSpec, runtime: Runtime, variant: string | null): string[] {
   const count = drawCount(spec, runtime)
   if (count === 0) return []
   const { pool, resident } = runtime.settings.distractors
-  const candidates = pool ?? Object.keys(runtime.settings.servers.servers).filter((s) => !runtime.hub.isolated(s))
+  // Drawn from the configured names, which every variant shares: a variant's tasks draw the servers the agent's row draws.
+  const hub = runtime.hubFor(variant)
+  const candidates = pool ?? Object.keys(runtime.settings.servers.servers).filter((s) => !hub.isolated(s))
   return drawDistractors(id, candidates, count, [...spec.servers, ...resident])
 }
 

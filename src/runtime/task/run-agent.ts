@@ -16,6 +16,8 @@ export interface AgentRunArgs {
   spec: TaskSpec
   setting: AgentSetting
   name: string
+  /** The server variant (null: the servers as configured): its servers' limits and call order hold. */
+  variant?: string | null
   runtime: Runtime
   session: ServerSession
   /** The agent's own time budget (ms). */
@@ -41,8 +43,9 @@ export interface AgentRun {
  * cancels the test, whichever comes first; in-flight tool calls and model
  * requests are aborted with it. Never throws: failures end up in the trajectory.
  */
-export async function runAgent({ id, spec, setting, name, runtime, session, timeout, signal }: AgentRunArgs): Promise<AgentRun> {
+export async function runAgent({ id, spec, setting, name, variant, runtime, session, timeout, signal }: AgentRunArgs): Promise<AgentRun> {
   const { settings } = runtime
+  const hub = runtime.hubFor(variant ?? null)
   // Stops on Vitest's cancel, the time budget or the task's end, whichever comes first.
   // A linked signal, not AbortSignal.any (src/lib/linked-signal.ts): it and what hangs on it go with the task.
   const run = linkedSignal([signal])
@@ -64,9 +67,9 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
     signal: stop,
     maxToolOutputChars: settings.maxToolOutputChars,
     maxRecordedOutputChars: settings.maxRecordedOutputChars,
-    callTimeoutMs: (server) => settings.servers.servers[server]?.callTimeoutMs ?? 60_000,
+    callTimeoutMs: (server) => hub.config.servers[server]?.callTimeoutMs ?? 60_000,
     schemaSemantics: settings.fidelity ? 'mcp-bench' : 'project',
-    inOrder: (server) => runtime.hub.callsInOrder(server),
+    inOrder: (server) => hub.callsInOrder(server),
   })
   let timer: ReturnType<typeof setTimeout> | undefined
   try {
