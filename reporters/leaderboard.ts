@@ -13,6 +13,8 @@ import { STATUS_PROPERTY } from './junit-properties.ts'
 import { filesNotRun, notRunMessage, plannedFiles, workerDeath } from './run-gaps.ts'
 import { Referee, REPORT_FILES, type Properties, type RefereeSettings, type RunEnd, type TestItem } from './referee/referee.ts'
 import { TaskFileSnapshot } from '../src/node/task-file-integrity.ts'
+import type { JournalKeeper } from './journal-keeper.ts'
+import type { JournalEntry } from '../src/contracts/run-journal.ts'
 
 export interface LeaderboardReporterOptions {
   outputDir: string
@@ -26,6 +28,8 @@ export interface LeaderboardReporterOptions {
   historyDir: string | null
   /** The Vitest projects whose tasks this report holds (each project's `mcpBench()` options apply to its own tasks); unset: every project. */
   projects?: ReadonlySet<string>
+  /** The output directory's run journal: each finished task is written to it, and a resumed run's kept tasks come from it. */
+  journal?: JournalKeeper
 }
 
 /**
@@ -66,6 +70,8 @@ export class LeaderboardReporter implements Reporter {
     // Hashed before any task runs: a task file changed during the run fails it (src/node/task-file-integrity.ts).
     this.taskFiles ??= new TaskFileSnapshot(this.vitest?.config.root ?? process.cwd())
     this.taskFiles.take(this.planned.filter((s) => s.project.config.environment === this.options.environment).map((s) => s.moduleId))
+    // Each finished task is written down as it arrives: a run cut short, even by SIGKILL, can be resumed.
+    if (!this.vitest?.config.watch && !this.vitest?.config.mergeReports) this.options.journal?.start(this.taskFiles.hashes())
   }
 
   /** Calls `listener` with each task's record as the referee makes it (the progress display shows them). */
@@ -105,6 +111,7 @@ export class LeaderboardReporter implements Reporter {
     const errors = (test.result().errors ?? []).map((e) => redactor.text(cleanText(e.message)))
     const file = this.fileOf(test)
     const item = this.itemOf(test, `${test.project.name}\u0000${file}`, file, errors)
+    if (!test.meta().mcpBenchKept && !isUnfinished(item.outcome, item.state)) this.journalItem(test, item)
     const scored = this.referee.result(item).then((record) => {
       if (record) for (const listener of this.recordListeners) listener(test.id, record)
     }, (error: Error) => this.logError(error.message))
@@ -147,6 +154,7 @@ export class LeaderboardReporter implements Reporter {
       else this.logWarning(message)
     }
     if (!this.vitest?.config.watch) {
+      this.options.journal?.close()
       this.refereeMade?.close()
       this.refereeMade = undefined
     }
@@ -170,9 +178,21 @@ export class LeaderboardReporter implements Reporter {
     return relative(this.vitest?.config.root ?? process.cwd(), test.module.moduleId)
   }
 
-  /** A benchmark test as the referee reads it. */
+  /** A finished task into the run journal, at once (reporters/journal-keeper.ts). */
+  private journalItem(test: TestCase, item: TestItem): void {
+    const { identity, name, state, errors, durationMs, outcome } = item
+    try {
+      this.options.journal?.record({ kind: 'task', project: test.project.name, file: item.file, testId: test.id, name, identity, state: state as JournalEntry['state'], errors, durationMs, outcome })
+    } catch (error) {
+      this.logWarning(`vitest-mcp-bench: could not write ${identity.taskId} to the run journal, so a resumed run would run it again: ${(error as Error).message}`)
+    }
+  }
+
+  /** A benchmark test as the referee reads it; on a resumed run, a kept task is its result from the journal. */
   private itemOf(test: TestCase, key: string, file: string, errors: string[]): TestItem {
     const meta = test.meta()
+    const kept = meta.mcpBenchKept ? this.options.journal?.keptEntry(test.project.name, file, meta.mcpBenchTask!) : undefined
+    if (kept) return { key, testId: test.id, file, name: test.fullName, identity: kept.identity, state: kept.state, errors: kept.errors, durationMs: kept.durationMs, outcome: kept.outcome }
     return {
       key,
       testId: test.id,
@@ -208,7 +228,7 @@ export class LeaderboardReporter implements Reporter {
         benchTests++
         // Left out by `-t`, `.only` elsewhere, `.skip` or `.todo`: not part of this run, so neither counted nor unfinished.
         if (isLeftOut(test.options.mode)) continue
-        if (isUnfinished(meta.mcpBenchOutcome, test.result().state)) {
+        if (!meta.mcpBenchKept && isUnfinished(meta.mcpBenchOutcome, test.result().state)) {
           unfinished.push({ file, name: test.fullName })
           unfinishedStatus.set(test.id, [{ type: STATUS_PROPERTY, message: 'unfinished' }])
           continue

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import type { TestProject, Vitest } from 'vitest/node'
@@ -19,6 +19,9 @@ import { TASKS_POOL } from './contracts/slot-protocol.ts'
 import { redactorFor } from './lib/settings-redactor.ts'
 import { type RuntimeSettings } from './contracts/settings.ts'
 import { priceTable } from './contracts/prices.ts'
+import { JournalKeeper } from '../reporters/journal-keeper.ts'
+import { journalPath } from './node/run-journal.ts'
+import { resumeMode } from './node/resume.ts'
 
 // Built as .js in dist/, run as .ts from source: resolve siblings with this file's own extension.
 const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
@@ -82,6 +85,7 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       // The reports redact the judge's inline key and headers too, which this process's environment never holds.
       const redactor = redactorFor(resolved, { ...process.env, ...workerEnv })
       if (options.reporters) addReporters(vitest, project, options, resolved, redactor)
+      else if (resumeMode(options.resume)) vitest.logger.warn('vitest-mcp-bench: resume needs the reporters (reporters: false keeps no run journal): every task runs')
       // A value this short is too likely to occur by chance to be replaced: say so, rather than leave it in the reports unnoticed.
       for (const secret of redactor.tooShort) {
         vitest.logger.warn(`vitest-mcp-bench: ${secret.label} is shorter than ${MIN_SECRET_LENGTH} characters, so it is not redacted from reports, cassettes or the terminal`)
@@ -176,6 +180,7 @@ interface ReportGroup {
   firstProject: string
   projects: Set<string>
   secrets: Redactor['secrets'][number][]
+  journal: JournalKeeper
 }
 
 const reportGroups = new WeakMap<Vitest, Map<string, ReportGroup>>()
@@ -196,18 +201,25 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
     if (clash) throw new Error(`vitest-mcp-bench: projects "${existing.firstProject || 'root'}" and "${project.name || 'root'}" both write their reports to ${outputDir} but with different ${clash}; give each project its own outputDir`)
     existing.projects.add(project.name)
     existing.secrets.push(...redactor.secrets)
+    existing.journal.addProject(project, settings, vitest.config.root)
     return
   }
-  const group: ReportGroup = { options, firstProject: project.name, projects: new Set([project.name]), secrets: [...redactor.secrets] }
+  const secrets = [...redactor.secrets]
+  // Every project of the group adds its secrets: the reports, and the journal, redact them all.
+  const groupRedactor = lazyRedactor(() => secrets)
+  const shard = vitest.config.shard ? { index: vitest.config.shard.index, count: vitest.config.shard.count } : null
+  const journal = new JournalKeeper(journalPath(outputDir, shard), resumeMode(options.resume), shard, (text) => groupRedactor.text(text))
+  const group: ReportGroup = { options, firstProject: project.name, projects: new Set([project.name]), secrets, journal }
   groups.set(outputDir, group)
+  if (journal.mode && !journal.resuming) vitest.logger.warn(`vitest-mcp-bench: nothing to resume (no run journal at ${relative(vitest.config.root, journal.path)}): every task runs`)
+  journal.addProject(project, settings, vitest.config.root)
+  if (journal.resuming) vitest.logger.log(`vitest-mcp-bench: resuming ${relative(vitest.config.root, journal.path)}: ${journal.keptCount} finished task(s) kept, the rest run`)
   const environment = here('./runtime/environment')
   const prices = priceTable(options.prices)
-  // Every project of the group adds its secrets: the reports redact them all.
-  const groupRedactor = lazyRedactor(() => group.secrets)
   const reporters = vitest.config.reporters as unknown[]
   // The leaderboard reporter makes each task's JUnit properties from its record; the JUnit reporter waits for
   // them, writes them, and reads the status to tell errors from failures.
-  const leaderboard = new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor: groupRedactor, prices, historyDir, projects: group.projects })
+  const leaderboard = new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor: groupRedactor, prices, historyDir, projects: group.projects, journal })
   const reports = [
     leaderboard,
     new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench', projects: group.projects, properties: () => leaderboard.junitProperties(), redact: (text) => groupRedactor.text(text) }),

@@ -4,6 +4,7 @@ import { JudgeOptionConfigSchema } from './judge-options.ts'
 import { FidelitySchema } from './fidelity.ts'
 import { MaxDropSchema } from './compare.ts'
 import { PricesSchema } from './prices.ts'
+import { ResumeModeSchema } from './run-journal.ts'
 
 /**
  * The two rules that keep a fact check meaningful, measured against the
@@ -229,6 +230,13 @@ export const BenchOptionsSchema = z.strictObject({
    * OpenAI list prices (src/contracts/prices.ts, dated): a model with no price has cost null, not 0.
    */
   prices: PricesSchema.default({}),
+  /**
+   * Resume the last run in this output directory (and shard) instead of starting again: tasks it finished are
+   * kept, and only the rest run: the ones that never finished, were cut off, or failed for a reason not the
+   * agent's (a setup error, the judge, a model endpoint's 429 or 5xx). `'all-failed'` runs the agent's own failures
+   * again too. Default MCP_BENCH_RESUME (`1`, `all-failed`), else false. See docs/guide/long-runs.md.
+   */
+  resume: z.union([z.boolean(), ResumeModeSchema]).optional(),
   /** Progress lines in Vitest's output: the first when the first task is scored, then one every few seconds, and the last at the end. */
   progress: z.boolean().default(true),
 })
