@@ -5,7 +5,7 @@ import { stripVTControlCharacters } from 'node:util'
 import type { SerializedError, TestAnnotation, UserConsoleLog } from 'vitest'
 import type { Reporter, TestCase, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
 import { createCB } from 'xmlbuilder2'
-import { STATUS_PROPERTY } from './junit-properties.ts'
+import { NOT_RUN_STATUS, STATUS_PROPERTY } from './junit-properties.ts'
 import { filesNotRun, notRunMessage, plannedFiles, unfinishedMessage, workerDeath } from './run-gaps.ts'
 import { openAtomicFile } from '../src/lib/atomic-file.ts'
 import { neutraliseBidi } from '../src/lib/text.ts'
@@ -21,6 +21,8 @@ export interface JUnitOptions {
   properties?: () => Promise<ReadonlyMap<string, readonly TestAnnotation[]>>
   /** Takes the run's secrets out of every text the report holds (console output and errors included). */
   redact?: (text: string) => string
+  /** On a resumed run, a kept task's result by test id (its test was skipped in its place). */
+  kept?: (testId: string) => { state: string; errors: string[] } | undefined
 }
 
 /** Statuses that are not a verdict on the agent's answer: JUnit's `<error>`, not `<failure>`. */
@@ -35,6 +37,8 @@ interface Case {
   /** `failure`: a wrong answer or a failing check; `error`: the task errored or never finished. */
   outcome: 'passed' | 'skipped' | 'failure' | 'error'
   problems: Array<{ message: string; type: string; body?: string }>
+  /** Why a skipped case was skipped, when the harness knows (a task not run for the budget). */
+  skipped?: string
   properties: readonly TestAnnotation[]
   logs?: { stdout: string[]; stderr: string[] }
 }
@@ -47,6 +51,8 @@ interface Case {
  * - its properties are the leaderboard record's figures (junit-properties.ts), after the test's own annotations;
  * - a task that errored (it stopped early, or could not start) is an `<error>` counted in `errors`, not a
  *   `<failure>`: a crash or a timeout is not the agent giving a wrong answer;
+ * - a task not started because the run's budget was spent is `<skipped>` with that message; a task kept by a
+ *   resumed run is written as its kept result;
  * - a test that never finished (the run was interrupted, or its worker died) is an `<error>` saying so, and a
  *   planned file that never ran is a testsuite with one such testcase, rather than a test that passed;
  * - the file goes into a temporary file renamed over the report at the end: a process killed mid-write leaves
@@ -140,6 +146,10 @@ export class BenchJUnitReporter implements Reporter {
     }
     // Cancelled by an interrupt (Vitest marks such tests skipped) or cut off by a dead worker: it has no result.
     if (result.state === 'pending' || status === 'unfinished') return { ...base, outcome: 'error', problems: [{ message: unfinishedMessage(cause), type: 'Unfinished' }] }
+    if (status === NOT_RUN_STATUS) return { ...base, outcome: 'skipped', problems: [], skipped: 'not run (budget): the run\'s budget was spent before this task started' }
+    // Kept from the run being resumed: the test was skipped, and the kept result is the task's.
+    const kept = test.meta().mcpBenchKept ? this.options.kept?.(test.id) : undefined
+    if (kept && status) return keptCase(base, kept, status)
     if (result.state === 'skipped') return { ...base, outcome: 'skipped', problems: [] }
     if (result.state === 'passed') return { ...base, outcome: 'passed', problems: [] }
     const errored = status !== undefined && ERROR_STATUSES.has(status)
@@ -182,7 +192,7 @@ function writeCase(xml: Builder, c: Case, text: (value: string) => string): void
     for (const p of c.properties) xml.ele('property', { name: text(p.type), value: text(p.message) }).up()
     xml.up()
   }
-  if (c.outcome === 'skipped') xml.ele('skipped').up()
+  if (c.outcome === 'skipped') xml.ele('skipped', c.skipped ? { message: text(c.skipped) } : {}).up()
   for (const p of c.problems) {
     xml.ele(c.outcome === 'error' ? 'error' : 'failure', { message: text(p.message), type: text(p.type) })
     if (p.body) xml.txt(text(p.body))
@@ -207,6 +217,14 @@ function count(cases: Iterable<Case>): { tests: number; failures: number; errors
 }
 
 const attrs = (c: { tests: number; failures: number; errors: number }) => ({ tests: String(c.tests), failures: String(c.failures), errors: String(c.errors) })
+
+/** A kept task's case, from its kept result: as the run that finished it would have written it, without the stacks. */
+function keptCase<T extends Omit<Case, 'outcome' | 'problems'>>(base: T, kept: { state: string; errors: string[] }, status: string): Case {
+  if (kept.state === 'passed') return { ...base, outcome: 'passed', problems: [] }
+  if (kept.state === 'skipped') return { ...base, outcome: 'skipped', problems: [] }
+  const problems = kept.errors.map((message) => ({ message, type: 'Error' }))
+  return { ...base, outcome: ERROR_STATUSES.has(status) ? 'error' : 'failure', problems }
+}
 
 function problem(error: { message?: string; name?: string; stack?: string }): { message: string; type: string; body?: string } {
   const message = error.message ?? ''

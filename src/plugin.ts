@@ -22,6 +22,9 @@ import { priceTable } from './contracts/prices.ts'
 import { JournalKeeper } from '../reporters/journal-keeper.ts'
 import { journalPath } from './node/run-journal.ts'
 import { resumeMode } from './node/resume.ts'
+import { BudgetLedger, resolveBudget } from './node/budget-ledger.ts'
+import type { Budget } from './contracts/budget.ts'
+import { totalUsd } from './scoring/run-costs.ts'
 
 // Built as .js in dist/, run as .ts from source: resolve siblings with this file's own extension.
 const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
@@ -80,8 +83,10 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       if (vitest.config.cache === false && sent?.judge) sent.judge.cache = false
       const concurrency = resolved.concurrency
       shapeWorkers(vitest, project, concurrency, waitsOnModels(resolved.agents, resolved.judge))
+      const budget = resolveBudget(options.budget)
+      if (budget) setBudget(vitest, budget)
       const server = await slotServer(vitest, concurrency)
-      routeSlots(vitest, project, server.address)
+      routeSlots(vitest, project, server.address, { shared: budget !== null })
       // The reports redact the judge's inline key and headers too, which this process's environment never holds.
       const redactor = redactorFor(resolved, { ...process.env, ...workerEnv })
       if (options.reporters) addReporters(vitest, project, options, resolved, redactor)
@@ -114,11 +119,30 @@ const slotServers = new WeakMap<Vitest, Promise<SlotServer>>()
 function slotServer(vitest: Vitest, concurrency: number): Promise<SlotServer> {
   let server = slotServers.get(vitest)
   if (!server) {
-    server = startSlotServer({ [TASKS_POOL]: concurrency })
+    server = startSlotServer({ [TASKS_POOL]: concurrency }, { admit: (pool) => admit(vitest, pool) })
     slotServers.set(vitest, server)
     vitest.onClose(async () => (await server!).close())
   }
   return server
+}
+
+/** The run's budget, once a project sets one: counted across every project and worker of the run. */
+const ledgers = new WeakMap<Vitest, BudgetLedger>()
+
+function setBudget(vitest: Vitest, budget: Budget): void {
+  const current = ledgers.get(vitest)
+  if (!current) ledgers.set(vitest, new BudgetLedger(budget))
+  else if (JSON.stringify(current.budget) !== JSON.stringify(budget)) {
+    throw new Error(`vitest-mcp-bench: the projects of this run set different budgets (${JSON.stringify(current.budget)} and ${JSON.stringify(budget)}); a budget is the whole run's: set one`)
+  }
+}
+
+/** Whether a slot of `pool` may be given: a task while the budget allows one more, an agent's request until it is spent if in-flight tasks are cancelled. */
+function admit(vitest: Vitest, pool: string): boolean {
+  const ledger = ledgers.get(vitest)
+  if (!ledger) return true
+  if (pool === TASKS_POOL) return ledger.admit()
+  return !(ledger.budget.inFlight === 'cancel' && pool.startsWith('agent ') && ledger.spent)
 }
 
 /**
@@ -219,10 +243,18 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
   const reporters = vitest.config.reporters as unknown[]
   // The leaderboard reporter makes each task's JUnit properties from its record; the JUnit reporter waits for
   // them, writes them, and reads the status to tell errors from failures.
-  const leaderboard = new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor: groupRedactor, prices, historyDir, projects: group.projects, journal })
+  const leaderboard = new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor: groupRedactor, prices, historyDir, projects: group.projects, journal,
+    spend: (record) => ledgers.get(vitest)?.spend({ usd: totalUsd(record.cost), tokens: record.tokens.total + record.judgeTokens.total }),
+    budget: () => {
+      const ledger = ledgers.get(vitest)
+      if (!ledger) return null
+      const { usd, tokens, inFlight } = ledger.budget
+      return { usd: usd ?? null, tokens: tokens ?? null, inFlight, reached: ledger.reason }
+    },
+  })
   const reports = [
     leaderboard,
-    new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench', projects: group.projects, properties: () => leaderboard.junitProperties(), redact: (text) => groupRedactor.text(text) }),
+    new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench', projects: group.projects, properties: () => leaderboard.junitProperties(), redact: (text) => groupRedactor.text(text), kept: (id) => leaderboard.keptResult(id) }),
   ]
   reporters.push(...reports)
   // A second signal exits without waiting for the run, but not without these reports.

@@ -5,6 +5,7 @@ import { FidelitySchema } from './fidelity.ts'
 import { MaxDropSchema } from './compare.ts'
 import { PricesSchema } from './prices.ts'
 import { ResumeModeSchema } from './run-journal.ts'
+import { BudgetSchema } from './budget.ts'
 
 /**
  * The two rules that keep a fact check meaningful, measured against the
@@ -237,6 +238,12 @@ export const BenchOptionsSchema = z.strictObject({
    * again too. Default MCP_BENCH_RESUME (`1`, `all-failed`), else false. See docs/guide/long-runs.md.
    */
   resume: z.union([z.boolean(), ResumeModeSchema]).optional(),
+  /**
+   * What the run may spend, agents and judge together: `{ usd, tokens, inFlight }`. Once the spend would pass it,
+   * no further task starts; those not started are listed as not run (budget), the run exits non-zero, and a resumed
+   * run continues from there. Default MCP_BENCH_BUDGET_USD / MCP_BENCH_BUDGET_TOKENS. See docs/guide/long-runs.md.
+   */
+  budget: BudgetSchema.optional(),
   /** Progress lines in Vitest's output: the first when the first task is scored, then one every few seconds, and the last at the end. */
   progress: z.boolean().default(true),
 })

@@ -70,9 +70,10 @@ export const TaskOutcomeSchema = z.object({
   trajectory: TrajectorySchema.nullable(),
   /**
    * Set when the task stopped for a fault that was not the agent's: `endpoint`, its model endpoint failed (a
-   * connection lost or timed out, a 429 or 5xx after the retries). A resumed run runs such a task again.
+   * connection lost or timed out, a 429 or 5xx after the retries); `budget`, the run's budget turned its model
+   * request away (`inFlight: 'cancel'`). A resumed run runs such a task again.
    */
-  fault: z.enum(['endpoint']).optional(),
+  fault: z.enum(['endpoint', 'budget']).optional(),
   /** The configured judge's result (MCP-Bench rubric by default) as raw samples, scored in the main process (src/scoring/judge-scores.ts); null when the task never reached the judge. */
   judge: JudgeResultSchema.nullable(),
   /** The MCP-AgentBench pass/fail verdict, when a check asked for it. */

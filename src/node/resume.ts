@@ -87,6 +87,6 @@ export function keeps(entry: JournalEntry, mode: ResumeMode): boolean {
   const status = statusOf(outcome, { state: entry.state, errors: entry.errors, durationMs: entry.durationMs })
   if (status === 'passed' || status === 'unscored') return true
   if (mode === 'all-failed' || status === 'setup-error') return false
-  if (outcome.stopped?.phase === 'judge' || outcome.fault === 'endpoint') return false
+  if (outcome.stopped?.phase === 'judge' || outcome.fault) return false
   return true
 }

@@ -112,6 +112,38 @@ describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
     expectOnlyMissing(requests, kept)
   })
 
+  it('with a budget of half the suite\'s cost: stops starting tasks within one task\'s cost of it, lists the rest as not run on every report, exits non-zero saying why; a resume finishes it', async () => {
+    const cost = (t: Leaderboard['tasks'][number]) => (t.cost.agentUsd ?? 0) + (t.cost.judgeUsd ?? 0)
+    const suite = full.board.cost.totalUsd!
+    expect(suite).toBeGreaterThan(0)
+    const budget = suite / 2
+    const oneTask = Math.max(...full.board.tasks.map(cost))
+    const out = mkdtempSync(join(tmpdir(), 'mcp-bench-resume-budget-'))
+    const stopped = await run({ out, env: { MCP_BENCH_BUDGET_USD: String(budget) } })
+    const board = stopped.leaderboard
+    expect(stopped.code, stopped.output).toBe(1)
+    expect(stopped.output).toMatch(/budget reached \(budget reached after \d+ task\(s\): \$[\d.]+ of \$[\d.]+ spent\): \d+ finished tasks? written, \d+ tasks? not run \(budget\)/)
+    expect(board.notRun?.length).toBeGreaterThan(0)
+    expect(board.tasks.length + board.notRun!.length).toBe(18)
+    expect(board.notRun!.every((t) => t.reason === 'budget')).toBe(true)
+    expect(board.budget).toMatchObject({ usd: budget, tokens: null, inFlight: 'finish', reached: expect.stringContaining('budget reached') })
+    expect(board.interrupted).toBe(false)
+    expect(Math.abs(board.cost.totalUsd! - budget)).toBeLessThanOrEqual(oneTask)
+    // Not failures: not among the tasks, and said so on every report.
+    const key = (t: { file: string; id: string; agent: string }) => `${t.file} ${t.id} ${t.agent}`
+    const statusInFull = new Map(full.board.tasks.map((t) => [key(t), t.status]))
+    expect(board.tasks.map((t) => [key(t), t.status])).toEqual(board.tasks.map((t) => [key(t), statusInFull.get(key(t))]))
+    expect(stopped.summary).toContain('## Not run (budget)')
+    expect(stopped.summary).toContain('**Budget reached**')
+    expect(stopped.output).toContain('NOT RUN (budget)')
+    expect(stopped.html).toContain('not run (budget)')
+    expect((stopped.junit.match(/<skipped message="not run \(budget\)/g) ?? []).length).toBe(board.notRun!.length)
+    // The tasks not run are not in the journal: a resume runs them, and the board is the uninterrupted run's.
+    const resumed = await run({ out, env: { MCP_BENCH_RESUME: '1' } })
+    expect(resumed.output).toMatch(/resuming \S*run\.jsonl: \d+ finished task\(s\) kept, the rest run/)
+    expect(compareFields(full.board, resumed.leaderboard).differences).toEqual([])
+  })
+
   it('for one shard of a sharded run, after SIGINT halfway: its tasks equal the uninterrupted run\'s; other options are refused', async () => {
     const args = ['--shard=1/2']
     const { out, stopped, resumed, requests, kept } = await stopThenResume('shard', { entries: 3, signal: 'SIGINT' }, args)

@@ -237,6 +237,11 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
   const trajectory = redactor.deep(agentRun.trajectory)
   outcome.trajectory = trajectory
   if (agentRun.fault) outcome.fault = agentRun.fault
+  // Cancelled by the run's budget: not the agent's failure, and not a result; listed as not run.
+  if (agentRun.fault === 'budget') {
+    context.task.meta.mcpBenchNotRun = 'budget'
+    context.skip(agentRun.trajectory.error ?? 'not run (budget)')
+  }
   if (trajectory.error) stop('agent', `Task "${id}" [${name}]: ${trajectory.error}`)
   // Tool descriptions are a server's words and may quote its secrets: redacted, like the trajectory, before any prompt
   // is built; only when a judge reads them (a run without a judge never does).
