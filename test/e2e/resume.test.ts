@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { standIn } from '../../fixtures/models/stand-in.ts'
 import { startScriptedModel, type RecordedRequest, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
@@ -26,7 +26,7 @@ const FILES = ['benchmarks/workspace.test.ts', 'benchmarks/state.test.ts']
 describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
   let model: ScriptedModelServer
   let specs: Array<TaskSpec & { id: string }>
-  let full: { board: Leaderboard; requests: RecordedRequest[] }
+  let full: { board: Leaderboard; requests: RecordedRequest[]; code: number | null }
 
   beforeAll(async () => {
     const tasks = await collectTasks(FILES.map((f) => join(project, f)), (f) => import(pathToFileURL(f).href))
@@ -34,7 +34,7 @@ describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
     const follow = standIn(specs.map((t) => ({ prompt: t.prompt, layers: dependencyLayers(t.reference?.calls ?? []).layers, answer: t.reference?.answer ?? '' })), { judgeModel: JUDGE, unparseableOneIn: 4 })
     model = await startScriptedModel({ script: (request) => ({ ...follow(request), delayMs: 60 }) })
     const baseline = await run()
-    full = { board: baseline.leaderboard, requests: [...model.requests] }
+    full = { board: baseline.leaderboard, requests: [...model.requests], code: baseline.code }
     expect(full.board.tasks, baseline.output).toHaveLength(18)
     expect(full.board.interrupted).toBe(false)
   }, 300_000)
@@ -92,6 +92,22 @@ describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
     expect(resumed.length).toBeLessThan(full.requests.length)
   }
 
+  /** `mcp-bench resume` in the project, as a user would type it. */
+  async function resumeCommand(out: string): Promise<{ code: number | null; output: string }> {
+    const child = spawn(process.execPath, [resolve('bin/mcp-bench.mjs'), 'resume'], {
+      cwd: project,
+      env: {
+        ...process.env, E2E_OUTPUT_DIR: out, MCP_BENCH_MODEL: '', CI: 'true', OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'not-needed',
+        MCP_BENCH_JUDGE_MODEL: JUDGE, MCP_BENCH_CONCURRENCY: '2', MCP_BENCH_NO_CACHE: '1', MCP_BENCH_CASSETTE: 'off',
+      },
+    })
+    let output = ''
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    const code = await new Promise<number | null>((done) => child.on('close', done))
+    return { code, output }
+  }
+
   async function stopThenResume(name: string, stop: { entries: number; signal: NodeJS.Signals }, args: string[] = []) {
     const out = mkdtempSync(join(tmpdir(), `mcp-bench-resume-${name}-`))
     const stopped = await run({ out, args, stopAfter: stop })
@@ -109,6 +125,7 @@ describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
     expect(stopped.signal).toBe('SIGKILL')
     expect(kept.length).toBeLessThan(18)
     expect(compareFields(full.board, resumed.leaderboard).differences).toEqual([])
+    expect(resumed.code).toBe(full.code)
     expectOnlyMissing(requests, kept)
   })
 
@@ -138,10 +155,13 @@ describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
     expect(stopped.output).toContain('NOT RUN (budget)')
     expect(stopped.html).toContain('not run (budget)')
     expect((stopped.junit.match(/<skipped message="not run \(budget\)/g) ?? []).length).toBe(board.notRun!.length)
-    // The tasks not run are not in the journal: a resume runs them, and the board is the uninterrupted run's.
-    const resumed = await run({ out, env: { MCP_BENCH_RESUME: '1' } })
+    // The tasks not run are not in the journal: a resume (by the command this time) runs them, and the board is
+    // the uninterrupted run's.
+    const resumed = await resumeCommand(out)
     expect(resumed.output).toMatch(/resuming \S*run\.jsonl: \d+ finished task\(s\) kept, the rest run/)
-    expect(compareFields(full.board, resumed.leaderboard).differences).toEqual([])
+    // It exits as the uninterrupted run did.
+    expect(resumed.code, resumed.output).toBe(full.code)
+    expect(compareFields(full.board, JSON.parse(readFileSync(join(out, 'leaderboard.json'), 'utf8'))).differences).toEqual([])
   })
 
   it('for one shard of a sharded run, after SIGINT halfway: its tasks equal the uninterrupted run\'s; other options are refused', async () => {
