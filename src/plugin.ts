@@ -36,6 +36,7 @@ const here = (file: string) => fileURLToPath(new URL(`${file}${ext}`, import.met
  * project it is added to. Runs in Vitest's main process.
  */
 export type { AgentOption, BenchOptions, Gate } from './contracts/options.ts'
+export type { BudgetOption as Budget } from './contracts/budget.ts'
 export type { ServerConfig } from './contracts/server-config.ts'
 
 export function mcpBench(input: BenchOptions = {}): Plugin {
@@ -91,6 +92,7 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       const redactor = redactorFor(resolved, { ...process.env, ...workerEnv })
       if (options.reporters) addReporters(vitest, project, options, resolved, redactor)
       else if (resumeMode(options.resume)) vitest.logger.warn('vitest-mcp-bench: resume needs the reporters (reporters: false keeps no run journal): every task runs')
+      if (budget && !options.reporters) vitest.logger.warn('vitest-mcp-bench: the budget is counted from the reporters\' records, and reporters: false has none: the budget cannot stop this run')
       // A value this short is too likely to occur by chance to be replaced: say so, rather than leave it in the reports unnoticed.
       for (const secret of redactor.tooShort) {
         vitest.logger.warn(`vitest-mcp-bench: ${secret.label} is shorter than ${MIN_SECRET_LENGTH} characters, so it is not redacted from reports, cassettes or the terminal`)

@@ -27,7 +27,8 @@ interface ResumeArgs {
 /** Our own flags come first; everything else is Vitest's. */
 export function resumeArgs(argv: readonly string[]): ResumeArgs | typeof HELP {
   const args = [...argv]
-  if (args[0] === '--help' || args[0] === '-h') return HELP
+  // Vitest's own help is `npx vitest --help`; here --help anywhere is this command's.
+  if (args.includes('--help') || args.includes('-h')) return HELP
   const allFailed = args[0] === '--all-failed'
   return { mode: allFailed ? 'all-failed' : 'faults', vitest: allFailed ? args.slice(1) : args }
 }

@@ -13,6 +13,8 @@ export const BudgetSchema = z.strictObject({
   inFlight: z.enum(['finish', 'cancel']).default('finish'),
 }).refine((b) => b.usd !== undefined || b.tokens !== undefined, { message: 'a budget needs `usd` or `tokens` (or both)' })
 export type Budget = z.infer<typeof BudgetSchema>
+/** The `budget` option as written (`inFlight` may be left out). */
+export type BudgetOption = z.input<typeof BudgetSchema>
 
 /** Why a task was not started, in the reports: its one reason so far is the budget. */
 export const NOT_RUN_REASONS = ['budget'] as const

@@ -227,8 +227,8 @@ export const BenchOptionsSchema = z.strictObject({
   /** Add the leaderboard and JUnit reporters (and the progress display, see `progress`). */
   reporters: z.boolean().default(true),
   /**
-   * Prices in USD per million tokens, `{ 'model-id': { input, output } }`, on top of the bundled
-   * OpenAI list prices (src/contracts/prices.ts, dated): a model with no price has cost null, not 0.
+   * Prices in USD per million tokens, `{ 'model-id': { input, output } }`, on top of the bundled list prices
+   * (OpenAI, Anthropic, Google, a few open models; src/contracts/prices.ts, dated): a model with no price has cost null, not 0.
    */
   prices: PricesSchema.default({}),
   /**

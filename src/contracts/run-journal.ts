@@ -9,7 +9,7 @@ import * as z from 'zod'
 export const JOURNAL_VERSION = 1
 
 /** What makes two runs the same run: the settings of each Vitest project and the task files' bytes. */
-export const RunFingerprintSchema = z.object({
+const RunFingerprintSchema = z.object({
   /** A hash of each project's settings that change results (agents, judge, servers, limits), by project name. */
   settings: z.record(z.string(), z.string()),
   /** The agents of each project, by name, so a refusal can say which changed. */
@@ -17,7 +17,6 @@ export const RunFingerprintSchema = z.object({
   /** Each task file (relative to the root) and the sha256 of its bytes as the run started. */
   files: z.record(z.string(), z.string()),
 })
-export type RunFingerprint = z.infer<typeof RunFingerprintSchema>
 
 export const JournalHeaderSchema = z.object({
   kind: z.literal('header'),

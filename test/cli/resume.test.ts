@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/main.ts'
 import { resumeArgs } from '../../src/cli/resume.ts'
+import { HELP } from '../../src/cli/command.ts'
 
 describe('mcp-bench resume', () => {
   it('takes --all-failed first and passes every other argument to Vitest as it is', () => {
     expect(resumeArgs([])).toEqual({ mode: 'faults', vitest: [] })
     expect(resumeArgs(['benchmarks', '--shard=1/2'])).toEqual({ mode: 'faults', vitest: ['benchmarks', '--shard=1/2'] })
     expect(resumeArgs(['--all-failed', '--project', 'models'])).toEqual({ mode: 'all-failed', vitest: ['--project', 'models'] })
+    expect(resumeArgs(['benchmarks', '--help'])).toBe(HELP)
   })
 
   it('is listed in the usage, and prints its own with --help', async () => {
