@@ -6,6 +6,8 @@ const round = (v: number, places = 4) => String(Math.round(v * 10 ** places) / 1
 const PREFIX = 'mcp-bench.'
 /** The property that carries the task's status (the JUnit reporter reads it to tell errors from failures). */
 export const STATUS_PROPERTY = `${PREFIX}status`
+/** The status property's value for a task not started because the run's budget was spent. */
+export const NOT_RUN_STATUS = 'not-run'
 
 /** Dollar amounts keep micro-dollars: a cheap model's task costs fractions of a cent. */
 const USD_PLACES = 6

@@ -5,7 +5,7 @@ import { stripVTControlCharacters } from 'node:util'
 import type { SerializedError, TestAnnotation, UserConsoleLog } from 'vitest'
 import type { Reporter, TestCase, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
 import XMLBuilder from 'fast-xml-builder'
-import { STATUS_PROPERTY } from './junit-properties.ts'
+import { NOT_RUN_STATUS, STATUS_PROPERTY } from './junit-properties.ts'
 import { filesNotRun, notRunMessage, plannedFiles, unfinishedMessage, workerDeath } from './run-gaps.ts'
 import { openAtomicFile } from '../src/lib/atomic-file.ts'
 import { neutraliseBidi } from '../src/lib/text.ts'
@@ -21,6 +21,8 @@ export interface JUnitOptions {
   properties?: () => Promise<ReadonlyMap<string, readonly TestAnnotation[]>>
   /** Takes the run's secrets out of every text the report holds (console output and errors included). */
   redact?: (text: string) => string
+  /** On a resumed run, a kept task's result by test id (its test was skipped in its place). */
+  kept?: (testId: string) => { state: string; errors: string[] } | undefined
 }
 
 /** Statuses that are not a verdict on the agent's answer: JUnit's `<error>`, not `<failure>`. */
@@ -35,6 +37,8 @@ interface Case {
   /** `failure`: a wrong answer or a failing check; `error`: the task errored or never finished. */
   outcome: 'passed' | 'skipped' | 'failure' | 'error'
   problems: Array<{ message: string; type: string; body?: string }>
+  /** Why a skipped case was skipped, when the harness knows (a task not run for the budget). */
+  skipped?: string
   properties: readonly TestAnnotation[]
   logs?: { stdout: string[]; stderr: string[] }
 }
@@ -47,6 +51,8 @@ interface Case {
  * - its properties are the leaderboard record's figures (junit-properties.ts), after the test's own annotations;
  * - a task that errored (it stopped early, or could not start) is an `<error>` counted in `errors`, not a
  *   `<failure>`: a crash or a timeout is not the agent giving a wrong answer;
+ * - a task not started because the run's budget was spent is `<skipped>` with that message; a task kept by a
+ *   resumed run is written as its kept result;
  * - a test that never finished (the run was interrupted, or its worker died) is an `<error>` saying so, and a
  *   planned file that never ran is a testsuite with one such testcase, rather than a test that passed;
  * - the file goes into a temporary file renamed over the report at the end: a process killed mid-write leaves
@@ -140,6 +146,10 @@ export class BenchJUnitReporter implements Reporter {
     }
     // Cancelled by an interrupt (Vitest marks such tests skipped) or cut off by a dead worker: it has no result.
     if (result.state === 'pending' || status === 'unfinished') return { ...base, outcome: 'error', problems: [{ message: unfinishedMessage(cause), type: 'Unfinished' }] }
+    if (status === NOT_RUN_STATUS) return { ...base, outcome: 'skipped', problems: [], skipped: 'not run (budget): the run\'s budget was spent before this task started' }
+    // Kept from the run being resumed: the test was skipped, and the kept result is the task's.
+    const kept = test.meta().mcpBenchKept ? this.options.kept?.(test.id) : undefined
+    if (kept && status) return keptCase(base, kept, status)
     if (result.state === 'skipped') return { ...base, outcome: 'skipped', problems: [] }
     if (result.state === 'passed') return { ...base, outcome: 'passed', problems: [] }
     const errored = status !== undefined && ERROR_STATUSES.has(status)
@@ -184,7 +194,7 @@ const ROOT_PLACEHOLDER = '\u0001suites\u0001'
 function caseElement(c: Case, text: (value: string) => string): XmlObject {
   const element: XmlObject = { '@_classname': text(c.classname), '@_file': text(c.file), '@_name': text(c.name), '@_time': time(c.seconds) }
   if (c.properties.length) element.properties = { property: c.properties.map((p) => ({ '@_name': text(p.type), '@_value': text(p.message) })) }
-  if (c.outcome === 'skipped') element.skipped = {}
+  if (c.outcome === 'skipped') element.skipped = c.skipped ? { '@_message': text(c.skipped) } : {}
   const problems = c.problems.map((p) => ({ '@_message': text(p.message), '@_type': text(p.type), ...(p.body ? { '#text': text(p.body) } : {}) }))
   if (problems.length) element[c.outcome === 'error' ? 'error' : 'failure'] = problems
   for (const stream of ['stdout', 'stderr'] as const) {
@@ -206,6 +216,14 @@ function count(cases: Iterable<Case>): { tests: number; failures: number; errors
 }
 
 const attrs = (c: { tests: number; failures: number; errors: number }) => ({ '@_tests': String(c.tests), '@_failures': String(c.failures), '@_errors': String(c.errors) })
+
+/** A kept task's case, from its kept result: as the run that finished it would have written it, without the stacks. */
+function keptCase<T extends Omit<Case, 'outcome' | 'problems'>>(base: T, kept: { state: string; errors: string[] }, status: string): Case {
+  if (kept.state === 'passed') return { ...base, outcome: 'passed', problems: [] }
+  if (kept.state === 'skipped') return { ...base, outcome: 'skipped', problems: [] }
+  const problems = kept.errors.map((message) => ({ message, type: 'Error' }))
+  return { ...base, outcome: ERROR_STATUSES.has(status) ? 'error' : 'failure', problems }
+}
 
 function problem(error: { message?: string; name?: string; stack?: string }): { message: string; type: string; body?: string } {
   const message = error.message ?? ''

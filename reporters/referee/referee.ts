@@ -64,6 +64,10 @@ export interface RunEnd {
   files: Array<{ key: string; tests: TestItem[] }>
   fileErrors: Array<{ file: string; error: string }>
   unfinished: Array<{ file: string; name: string }>
+  /** Tasks not started, and why (the budget). */
+  notRun?: NonNullable<Leaderboard['notRun']>
+  /** The run's budget, when it had one. */
+  budget?: Leaderboard['budget']
   interruption: string | null
   interruptCode: number | null
   workerDied: boolean
@@ -159,7 +163,7 @@ export class Referee {
     }
     onProperties(properties)
     const seen = [...this.seen.values()].flatMap((file) => [...file.values()])
-    if (seen.length === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0) return { code: null, summary: null, logs }
+    if (seen.length === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0 && !run.notRun?.length) return { code: null, summary: null, logs }
     // In the board's canonical order (file, task, agent, trial): writeReports maps board.tasks back to these by index.
     const records = canonicalOrder(markDuplicates(seen.map((s) => s.record)))
     const { gate, root } = this.settings
@@ -170,6 +174,8 @@ export class Referee {
       interrupted: run.interruption !== null,
       interruption: run.interruption,
       unfinished: run.unfinished,
+      ...(run.notRun ? { notRun: run.notRun } : {}),
+      ...(run.budget ? { budget: run.budget } : {}),
       gate,
       gateDeferred: run.gateDeferred,
       baseline: baseline?.regression ?? null,

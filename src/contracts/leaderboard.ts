@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { NOT_RUN_REASONS } from './budget.ts'
 import { AgentIsolationSchema } from './isolation.ts'
 import { ScoredJudgeResultSchema } from './judge-result.ts'
 import { RegressionResultSchema } from './compare.ts'
@@ -348,6 +349,18 @@ export const LeaderboardSchema = z.object({
   /** Why the run stopped early ("interrupted" for a signal, or a worker that died); null when it did not. */
   interruption: z.string().nullable(),
   unfinished: z.array(z.object({ file: z.string(), name: z.string() })),
+  /**
+   * Tasks the run did not start, and why (`budget`: the run's budget was spent): neither failures nor counted; a
+   * resumed run (MCP_BENCH_RESUME=1) runs them. Present when there are any.
+   */
+  notRun: z.array(z.object({ file: z.string(), name: z.string(), reason: z.enum(NOT_RUN_REASONS) })).optional(),
+  /** The run's budget (the `budget` option), when it had one, and why it stopped the run (null: it did not). */
+  budget: z.object({
+    usd: z.number().nullable(),
+    tokens: z.number().nullable(),
+    inFlight: z.enum(['finish', 'cancel']),
+    reached: z.string().nullable(),
+  }).optional(),
   agents: z.array(AgentRowSchema),
   tasks: z.array(TaskRecordSchema),
   /** Test files that failed before any task could run (syntax errors, failing imports). */

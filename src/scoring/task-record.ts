@@ -101,7 +101,8 @@ export function isUnfinished(outcome: unknown, state: string): boolean {
   return state === 'pending' || (state === 'skipped' && !unscored)
 }
 
-function statusOf(outcome: TaskOutcome, result: TestResult): TaskStatus {
+/** A task's status on the board, from its outcome and what Vitest said of its test. */
+export function statusOf(outcome: TaskOutcome, result: TestResult): TaskStatus {
   if (outcome.stopped && SETUP_PHASES.includes(outcome.stopped.phase)) return 'setup-error'
   if (outcome.stopped) return 'errored'
   if (result.state === 'skipped') return 'unscored'

@@ -14,6 +14,7 @@ import { cleanText, contentToText } from '../../lib/text.ts'
 import { harnessVerdicts, judgeDecision } from './harness-checks.ts'
 import { queueAllowance, withTaskSlot } from '../limit/task-slot.ts'
 import { collecting } from './collect.ts'
+import { keptByResume } from './resume-skip.ts'
 import { judgesFor, taskJudging, type Judges } from './judging.ts'
 import { referenceToolProblem } from './reference-tools.ts'
 import { runAgent, type AgentRun } from './run-agent.ts'
@@ -72,9 +73,15 @@ export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): voi
         // Its task-isolated servers can then start ahead of it, while earlier tasks run (servers/warm-pool.ts).
         if (task) runtime.hubFor(variant).plan(task.servers, task.files)
         // A slot of the run's tasks pool first (`concurrency`); Vitest's timeout also covers the wait for it.
-        test(title, { timeout: budget.test * (1 + queueAllowance()), meta, tags, concurrent: runtime.settings.concurrentTasks ?? true }, (context) =>
-          withTaskSlot(runtime.settings.concurrency, context, () =>
-            runTask({ id, spec: task, specError: parsed.error, setting, name, variant, trial, runtime, judges, context, budget, checks })))
+        test(title, { timeout: budget.test * (1 + queueAllowance()), meta, tags, concurrent: runtime.settings.concurrentTasks ?? true }, (context) => {
+          // Resumed: a result the run being resumed finished is kept, so this task does nothing at all.
+          if (keptByResume(relative(runtime.settings.root, context.task.file.filepath), meta.mcpBenchTask)) {
+            context.task.meta.mcpBenchKept = true
+            context.skip('kept from the run being resumed')
+          }
+          return withTaskSlot(runtime.settings.concurrency, context, () =>
+            runTask({ id, spec: task, specError: parsed.error, setting, name, variant, trial, runtime, judges, context, budget, checks }))
+        })
       }
     }
   }
@@ -241,6 +248,12 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
   if (agentRun.setupError) stop('agent-setup', `Task "${id}" [${name}]: ${agentRun.setupError}`)
   const trajectory = redactor.deep(agentRun.trajectory)
   outcome.trajectory = trajectory
+  if (agentRun.fault) outcome.fault = agentRun.fault
+  // Cancelled by the run's budget: not the agent's failure, and not a result; listed as not run.
+  if (agentRun.fault === 'budget') {
+    context.task.meta.mcpBenchNotRun = 'budget'
+    context.skip(agentRun.trajectory.error ?? 'not run (budget)')
+  }
   if (trajectory.error) stop('agent', `Task "${id}" [${name}]: ${trajectory.error}`)
   // Tool descriptions are a server's words and may quote its secrets: redacted, like the trajectory, before any prompt
   // is built; only when a judge reads them (a run without a judge never does).

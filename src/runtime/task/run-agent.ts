@@ -10,6 +10,7 @@ import { TrajectoryRecorder } from '../trajectory/recorder.ts'
 import type { Trajectory } from '../../contracts/trajectory.ts'
 import type { TaskSpec } from '../../contracts/task-spec.ts'
 import { linkedSignal } from '../../lib/linked-signal.ts'
+import { isBudgetRefusal, isEndpointFault } from '../agents/endpoint-fault.ts'
 
 export interface AgentRunArgs {
   id: string
@@ -36,6 +37,8 @@ export interface AgentRun {
   promptSource?: PromptSource
   /** The agent could not be set up (module or export missing, a referee file included): the run's fault, not the agent's answer. */
   setupError?: string
+  /** The agent stopped because its model endpoint failed (src/runtime/agents/endpoint-fault.ts), not by its own doing. */
+  fault?: 'endpoint' | 'budget'
 }
 
 /**
@@ -103,7 +106,8 @@ export async function runAgent({ id, spec, setting, name, variant, runtime, sess
       }
       return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs(), isolation: agent.isolation, ...promptOf(agent) }
     } catch (error) {
-      return { trajectory: recorder.finish(null, asError(error).message), outputs: recorder.outputs(), isolation: agent.isolation, ...promptOf(agent) }
+      const fault = isEndpointFault(error) ? { fault: 'endpoint' as const } : isBudgetRefusal(error) ? { fault: 'budget' as const } : {}
+      return { trajectory: recorder.finish(null, asError(error).message), outputs: recorder.outputs(), isolation: agent.isolation, ...promptOf(agent), ...fault }
     }
   } finally {
     clearTimeout(timer)
