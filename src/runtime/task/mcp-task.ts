@@ -10,6 +10,7 @@ import { callShape, ruleMetrics } from '../../scoring/task-scores.ts'
 import { distractorSeed, drawDistractors } from '../servers/distractors.ts'
 import type { ServerSession } from '../servers/hub.ts'
 import { cleanText, contentToText } from '../../lib/text.ts'
+import { taskTitle } from '../../lib/task-title.ts'
 import { harnessVerdicts, judgeDecision } from './harness-checks.ts'
 import { queueAllowance, withTaskSlot } from '../limit/task-slot.ts'
 import { collecting } from './collect.ts'
@@ -63,7 +64,7 @@ export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): voi
   for (const setting of agents) {
     const name = agentName(setting)
     for (let trial = 1; trial <= trials; trial++) {
-      const title = `${cleanText(id)}${agents.length > 1 ? ` [${name}]` : ''}${trials > 1 ? ` #${trial}` : ''}`
+      const title = taskTitle(id, name, trial, { agents: agents.length, trials })
       const meta = { mcpBenchTask: { taskId: id, agent: name, trial } }
       // Its task-isolated servers can then start ahead of it, while earlier tasks run (servers/warm-pool.ts).
       if (task) runtime.hub.plan(task.servers, task.files)
