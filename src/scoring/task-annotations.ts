@@ -13,6 +13,9 @@ export interface TaskAnnotation {
 /** Every property and annotation of a task is named `mcp-bench.<key>`, in JUnit and in Vitest's UI alike. */
 export const PREFIX = 'mcp-bench.'
 
+/** The report that shows every task's trajectory, in the run's `outputDir` (reporters/referee/referee.ts writes it). */
+export const REPORT_FILE = 'report.html'
+
 /** Dollar amounts keep micro-dollars: a cheap model's task costs fractions of a cent. */
 const USD_PLACES = 6
 
@@ -29,7 +32,10 @@ export function propertyNumber(key: string, value: number): string {
  *   record (src/scoring/task-record.ts), so they are the record's numbers;
  * - `mcp-bench.verdict`: why the task passes or fails, as far as the harness decides it;
  * - `mcp-bench.failed-check`: one per check of the harness that failed, with its message;
- * - `mcp-bench.trajectory`: where report.html shows the task's trajectory (`report.html#task-…`).
+ * - `mcp-bench.trajectory`: where report.html shows the task's trajectory (`report.html#task-…`). The report's name
+ *   alone, not its directory (`outputDir`, `bench-results/` by default): a run's JUnit stays the same wherever its
+ *   reports are written, as its leaderboard does (docs/explanation/reproducibility.md), and a link to a shard's report
+ *   holds in the merged one.
  *
  * These are the only source of those properties: the main process's JUnit properties (reporters/junit-properties.ts)
  * are the rest of the record (status, metrics, judge dimensions, tokens, cost, timing), none of these.
@@ -37,7 +43,7 @@ export function propertyNumber(key: string, value: number): string {
  * `metrics`: the task's rule metrics when the checks already made them (the run's own); a stopped task has none.
  * `ownChecks`: the task has a checks callback of its own, which runs after these are made.
  */
-export function taskAnnotations(outcome: TaskOutcome, context: { report: string; metrics?: TaskMetrics; ownChecks: boolean }): TaskAnnotation[] {
+export function taskAnnotations(outcome: TaskOutcome, context: { metrics?: TaskMetrics; ownChecks: boolean }): TaskAnnotation[] {
   const scores = context.metrics && !outcome.stopped
     ? scoreTask(context.metrics, outcome.judge)
     // A stopped task's scores depend on how it stopped: the record's own function says, whatever Vitest's result.
@@ -52,7 +58,7 @@ export function taskAnnotations(outcome: TaskOutcome, context: { report: string;
   out.push({ type: `${PREFIX}verdict`, message: verdictText(outcome, context.ownChecks) })
   for (const v of outcome.verdicts) if (!v.pass) out.push({ type: `${PREFIX}failed-check`, message: failedCheckText(v) })
   const anchor = taskAnchor({ file: outcome.file, agent: outcome.agent, id: outcome.taskId, trial: outcome.trial })
-  out.push({ type: `${PREFIX}trajectory`, message: `${context.report}#${anchor}` })
+  out.push({ type: `${PREFIX}trajectory`, message: `${REPORT_FILE}#${anchor}` })
   return out
 }
 

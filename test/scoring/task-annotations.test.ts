@@ -8,13 +8,13 @@ import { ruleMetrics } from '../../src/scoring/task-scores.ts'
 import { rubric } from '../support/judge-results.ts'
 import { call, outcome, trajectory } from '../support/trajectories.ts'
 
-const REPORT = 'bench-results/report.html'
+const REPORT = 'report.html'
 const reference = { calls: [{ id: 'a', tool: 'math.sum', args: {}, after: [] }, { id: 'b', tool: 'math.multiply', args: {}, after: ['a'] }], answer: 'x', facts: [] }
 
 /** The annotations as the worker makes them: with the run's own metrics once the checks ran, none for a stopped task. */
 function annotate(o: TaskOutcome, ownChecks = true) {
   const metrics = o.stopped || !o.trajectory ? undefined : ruleMetrics(o.trajectory, o.reference, { callMatch: o.callMatch })
-  return taskAnnotations(o, { report: REPORT, metrics, ownChecks })
+  return taskAnnotations(o, { metrics, ownChecks })
 }
 function byType(list: Array<{ type: string; message: string }>): Partial<Record<string, Array<{ type: string; message: string }>>> {
   const out: Record<string, Array<{ type: string; message: string }>> = {}

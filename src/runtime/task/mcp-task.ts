@@ -1,4 +1,4 @@
-import { isAbsolute, join, relative, sep } from 'node:path'
+import { relative } from 'node:path'
 import { workspacePaths } from '../servers/workspace-paths.ts'
 import { test, TestRunner, type ExpectStatic, type TestContext } from 'vitest'
 import { agentName } from '../agents/resolve.ts'
@@ -146,13 +146,9 @@ async function runTask(args: TaskArgs): Promise<void> {
  * running, and a failed soft assertion ends that. A test already ended (its timeout passed) gets none.
  */
 async function annotate(args: TaskArgs, outcome: TaskOutcome, metrics?: TaskRun['metrics']): Promise<void> {
-  const { context, runtime, checks } = args
+  const { context, checks } = args
   if (context.task.result?.state !== 'run') return
-  // Relative to the project, as a user reads it beside the file tree; absolute when the reports are written outside it.
-  const file = join(runtime.settings.outputDir, 'report.html')
-  const inside = relative(runtime.settings.root, file)
-  const report = inside.startsWith('..') || isAbsolute(inside) ? file : inside.split(sep).join('/')
-  for (const a of taskAnnotations(outcome, { report, metrics, ownChecks: Boolean(checks) })) await context.annotate(a.message, a.type)
+  for (const a of taskAnnotations(outcome, { metrics, ownChecks: Boolean(checks) })) await context.annotate(a.message, a.type)
 }
 
 /**
