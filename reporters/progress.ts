@@ -1,3 +1,4 @@
+import { relative } from 'node:path'
 import type { Reporter, TestCase, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
 import { ProgressTally, RunPace, type Progress, type ProgressRecord } from '../src/scoring/progress.ts'
 import { isLeftOut, isUnfinished } from '../src/scoring/task-record.ts'
@@ -124,7 +125,9 @@ export class ProgressReporter implements Reporter {
     this.counted.delete(key)
     const sum = (m: ReadonlyMap<string, number>) => [...m.values()].reduce((a, b) => a + b, 0)
     const same = [...new Set([...before.keys(), ...found.keys()])].every((a) => (before.get(a) ?? 0) === (found.get(a) ?? 0))
-    if (!same) this.log(`mcp-bench: ${cleanText(key.slice(key.indexOf('\u0000') + 1))} was counted at ${sum(before)} tests before the run, and Vitest collected ${sum(found)}; the total follows Vitest's count`, this.clock())
+    const id = key.slice(key.indexOf('\u0000') + 1)
+    const file = this.vitest?.config.root ? relative(this.vitest.config.root, id) : id
+    if (!same) this.log(`mcp-bench: ${cleanText(file)} was counted at ${sum(before)} tests before the run, and Vitest collected ${sum(found)}; the total follows Vitest's count`, this.clock())
   }
 
   onTestCaseResult(test: TestCase): void {
