@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-const project = resolve(import.meta.dirname, 'task-count')
+const project = resolve(import.meta.dirname, '../e2e/task-count')
 
-/** The pre-count and Vitest's own collection of test/node/task-count/'s files, in a child process (probe.ts). */
+/** The pre-count and Vitest's own collection of test/e2e/task-count/'s files, in a child process (probe.ts). */
 function probe(pattern?: string): { counted: Record<string, Record<string, number> | { unknown: string }>; collected: Record<string, Record<string, number>> } {
   // Node itself, whichever runtime runs this test: the child is a whole Vitest, as `vitest run` starts it.
   const run = spawnSync('node', ['--import', 'tsx', resolve(project, 'probe.ts'), ...(pattern ? [pattern] : [])], { cwd: project, encoding: 'utf8', timeout: 120_000 })
