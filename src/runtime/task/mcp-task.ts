@@ -11,6 +11,8 @@ import { callShape, ruleMetrics } from '../../scoring/task-scores.ts'
 import { distractorSeed, drawDistractors } from '../servers/distractors.ts'
 import type { ServerSession } from '../servers/hub.ts'
 import { cleanText, contentToText } from '../../lib/text.ts'
+import { taskTitle } from '../../lib/task-title.ts'
+import { taskAnnotations } from '../../scoring/task-annotations.ts'
 import { harnessVerdicts, judgeDecision } from './harness-checks.ts'
 import { queueAllowance, withTaskSlot } from '../limit/task-slot.ts'
 import { collecting } from './collect.ts'
@@ -68,7 +70,7 @@ export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): voi
     for (const setting of agents) {
       const name = variant === null ? agentName(setting) : variantRowName(agentName(setting), variant)
       for (let trial = 1; trial <= trials; trial++) {
-        const title = `${cleanText(id)}${agents.length > 1 || variants.length > 1 ? ` [${name}]` : ''}${trials > 1 ? ` #${trial}` : ''}`
+        const title = taskTitle(id, name, trial, { rows: agents.length * variants.length, trials })
         const meta = { mcpBenchTask: { taskId: id, agent: name, trial, ...(variant === null ? {} : { variant }) } }
         // Its task-isolated servers can then start ahead of it, while earlier tasks run (servers/warm-pool.ts).
         if (task) runtime.hubFor(variant).plan(task.servers, task.files)
@@ -144,9 +146,24 @@ async function runTask(args: TaskArgs): Promise<void> {
   args.context.onTestFinished(publish)
   try {
     await runSteps(args, outcome, file, publish)
+  } catch (error) {
+    // Stopped before its checks (the error says why, as Vitest shows it): its scores and trajectory link all the same.
+    if (outcome.stopped) await annotate(args, outcome)
+    throw error
   } finally {
     checkRecord(outcome)
   }
+}
+
+/**
+ * The task's scores, verdict, failed checks and trajectory link as the test's annotations (src/scoring/task-annotations.ts),
+ * once its outcome is final and before anything fails the test: Vitest takes annotations only from a test still
+ * running, and a failed soft assertion ends that. A test already ended (its timeout passed) gets none.
+ */
+async function annotate(args: TaskArgs, outcome: TaskOutcome, metrics?: TaskRun['metrics']): Promise<void> {
+  const { context, checks } = args
+  if (context.task.result?.state !== 'run') return
+  for (const a of taskAnnotations(outcome, { metrics, ownChecks: Boolean(checks) })) await context.annotate(a.message, a.type)
 }
 
 /**
@@ -288,6 +305,7 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
     else outcome.unscored = 'nothing decides this task: it has no reference facts, plan or checks, and no judge is configured'
   }
   outcome.verdicts = verdicts.map((v) => ({ ...v, ...(v.message ? { message: redactor.text(v.message) } : {}) }))
+  await annotate(args, outcome, run.metrics)
   for (const verdict of outcome.verdicts) if (!verdict.pass) context.expect.soft(verdict).toPassCheck()
   await args.checks?.({ run, expect: context.expect, task: context.task })
   if (outcome.unscored) context.skip(outcome.unscored)
