@@ -4,8 +4,8 @@ import { countPlannedTasks } from '../../src/node/task-count.ts'
 import { collecting } from '../../src/runtime/task/collect.ts'
 
 /** A planned file whose import, in place of Vitest's module runner, records `ids` as mcpTask would, or never ends. */
-function spec(moduleId: string, ids: string[] | 'hangs', imported: string[]): TestSpecification {
-  const settings = { agents: ['reference', { kind: 'openai', model: 'gpt', loop: 'tools' }], trials: 1 }
+function spec(moduleId: string, ids: string[] | 'hangs', imported: string[], variants: string[] = []): TestSpecification {
+  const settings = { agents: ['reference', { kind: 'openai', model: 'gpt', loop: 'tools' }], trials: 1, variants: variants.map((name) => ({ name, servers: {} })) }
   const project = {
     name: '', config: { environmentOptions: { mcpBench: settings } },
     import: (file: string) => {
@@ -30,6 +30,11 @@ describe('the pre-count of a run\'s tasks (src/node/task-count.ts)', () => {
     ])
     // Not imported at all: the late import may still record its tasks into whatever collector is set.
     expect(imported).toEqual(['a.test.ts', 'b.test.ts'])
+  })
+
+  it('counts each task once per agent and server variant, by the rows mcpTask names', async () => {
+    const counts = await countPlannedTasks([spec('a.test.ts', ['x', 'y'], [], ['worse'])], { testNamePattern: /\[reference@worse\]/ })
+    expect([...counts.values()]).toEqual([{ perAgent: new Map([['reference', 0], ['gpt', 0], ['reference@worse', 2], ['gpt@worse', 0]]) }])
   })
 
   it('counts nothing under a tags filter', async () => {
