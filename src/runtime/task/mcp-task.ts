@@ -148,7 +148,8 @@ async function runTask(args: TaskArgs): Promise<void> {
     await runSteps(args, outcome, file, publish)
   } catch (error) {
     // Stopped before its checks (the error says why, as Vitest shows it): its scores and trajectory link all the same.
-    if (outcome.stopped) await annotate(args, outcome)
+    // Should annotating fail too, the task's own error is the one Vitest must report, not that one.
+    if (outcome.stopped) await annotate(args, outcome).catch(() => undefined)
     throw error
   } finally {
     checkRecord(outcome)
