@@ -45,7 +45,7 @@ interface ReleasedPlan {
 }
 
 /** The wording a run uses: MCP-Bench's when the templates carry the planner's part. */
-export function releasedWording(templates: McpBenchTemplates | undefined, systemPrompt?: string): ReleasedWording {
+function releasedWording(templates: McpBenchTemplates | undefined, systemPrompt?: string): ReleasedWording {
   return templates?.planner ? checkoutWording({ ...templates, planner: templates.planner }) : projectWording(systemPrompt)
 }
 

@@ -104,7 +104,7 @@ export function accumulatedInformation(trajectory: Pick<Trajectory, 'calls' | 't
 }
 
 /** A call's estimated tokens (characters / 4, as `_estimate_token_count`): over the summary threshold, the history shows a summary. */
-export function needsSummary(content: string, templates: McpBenchTemplates): boolean {
+function needsSummary(content: string, templates: McpBenchTemplates): boolean {
   return Math.floor(pyLen(content) / 4) > templates.executor.config.summaryThresholdTokens
 }
 
