@@ -20,10 +20,13 @@ const QualifiedTool = z.string()
 export const TOOL_MESSAGES_KEPT = 5
 export const TOOL_MESSAGE_CHARS = 200
 
-/** A schema violation's or an execution error's message, cut to TOOL_MESSAGE_CHARS, and how many calls gave it. */
+/**
+ * A schema violation's or an execution error's message, cut to TOOL_MESSAGE_CHARS, and how many calls gave it. No
+ * maximum length here: the board's redaction may put a longer label in place of a secret after the cut.
+ */
 const ToolMessageSchema = z.object({
   kind: z.enum(['schema', 'execution']),
-  message: z.string().max(TOOL_MESSAGE_CHARS),
+  message: z.string(),
   count: Count.min(1),
 })
 export type ToolMessage = z.infer<typeof ToolMessageSchema>
