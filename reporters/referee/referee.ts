@@ -12,6 +12,7 @@ import { prettyJsonChunks, prettyJsonItem } from '../../src/lib/json-chunks.ts'
 import { createRedactor, redactShared, type Redactor } from '../../src/lib/redact.ts'
 import { gateConfigured } from '../../src/scoring/gate.ts'
 import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
+import { ToolCatalog } from '../../src/scoring/tool-diagnostics.ts'
 import { canonicalOrder } from '../../src/scoring/canonical-order.ts'
 import { markDuplicates } from '../../src/scoring/duplicates.ts'
 import { isUnfinished } from '../../src/scoring/task-record.ts'
@@ -111,6 +112,8 @@ export class Referee {
   private readonly prepared: PreparedRows
   private readonly preparedJson: PreparedRows
   private rowMaker?: Promise<typeof import('../html/task-table.ts')>
+  /** Each server's tools as the tasks were offered them (the per-tool diagnostics' `offered`). */
+  private readonly catalog = new ToolCatalog()
 
   constructor(private readonly settings: RefereeSettings) {
     this.redactor = sharingRedactor(createRedactor(settings.secrets))
@@ -174,6 +177,7 @@ export class Referee {
       gateDeferred: run.gateDeferred,
       baseline: baseline?.regression ?? null,
       ...(run.integrity ? { integrity: run.integrity } : {}),
+      catalog: this.catalog.entries(),
     }))
     const unwritten = await this.writeReports(board, records, seen, baseline?.comparison ?? null, logs)
     const verdict = exitVerdict(board, {
@@ -229,6 +233,7 @@ export class Referee {
   /** A benchmark test's outcome, validated, and its record; no record when the test never finished. */
   private taskOf(item: TestItem): { outcome: TaskOutcome; record: TaskRecord | null } {
     const outcome = validOutcome(item.outcome, item.identity, item.file, item.errors)
+    this.catalog.add(outcome.offered)
     if (isUnfinished(outcome, item.state)) return { outcome, record: null }
     return { outcome, record: recordOf(outcome, { state: item.state as 'passed' | 'failed' | 'skipped', errors: item.errors, durationMs: item.durationMs }, this.settings.prices) }
   }

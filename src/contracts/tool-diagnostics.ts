@@ -20,10 +20,13 @@ const QualifiedTool = z.string()
 export const TOOL_MESSAGES_KEPT = 5
 export const TOOL_MESSAGE_CHARS = 200
 
-/** A schema violation's or an execution error's message, cut to TOOL_MESSAGE_CHARS, and how many calls gave it. */
+/**
+ * A schema violation's or an execution error's message, cut to TOOL_MESSAGE_CHARS, and how many calls gave it. No
+ * maximum length here: the board's redaction may put a longer label in place of a secret after the cut.
+ */
 const ToolMessageSchema = z.object({
   kind: z.enum(['schema', 'execution']),
-  message: z.string().max(TOOL_MESSAGE_CHARS),
+  message: z.string(),
   count: Count.min(1),
 })
 export type ToolMessage = z.infer<typeof ToolMessageSchema>
@@ -64,10 +67,12 @@ const TaskToolUseSchema = z.object({
 })
 export type TaskToolUse = z.infer<typeof TaskToolUseSchema>
 
-/** A task record's per-tool counts; null when the task left no trajectory (it never ran, or stopped before the agent returned). */
+/**
+ * A task record's per-tool counts; null when the task left no trajectory (it never ran, or stopped before the agent
+ * returned). What the task offered is not repeated here: every tool of its servers and of the distractors that
+ * joined (the record's `servers` and `distractors.joined`), as the board's `tools.catalog` lists them.
+ */
 export const TaskToolsSchema = z.object({
-  /** Every tool the agent was offered, `server.tool`, sorted; absent in outcomes made before it was recorded. */
-  offered: z.array(QualifiedTool).optional(),
   /** The task has a reference plan with calls: missed, unneeded and confused are defined only then. */
   planned: z.boolean(),
   /** The tools the task called or planned, sorted by `tool`. */
@@ -83,7 +88,7 @@ const ToolRowSchema = z.object({
   server: z.string(),
   /** The tool's name on its server. */
   tool: z.string(),
-  /** Tasks that offered it. */
+  /** Tasks that offered it: those whose servers or joined distractors include its server. */
   offered: Count,
   /** Tasks that called it at least once. */
   tasksCalled: Count,
@@ -131,8 +136,10 @@ const ConfusionSchema = z.object({
 })
 export type Confusion = z.infer<typeof ConfusionSchema>
 
-/** The board's `tools`: a row per agent, server and tool (offered or used), and the confusion pairs. */
+/** The board's `tools`: the catalog, a row per agent, server and tool (offered or used), and the confusion pairs. */
 export const ToolDiagnosticsSchema = z.object({
+  /** Each server's tools as the run offered them (excluded tools left out), by server, tools sorted. */
+  catalog: z.array(z.object({ server: z.string(), tools: z.array(z.string()) })),
   /** By agent, server, tool. */
   rows: z.array(ToolRowSchema),
   /** By agent, then count (most first), intended, called. */

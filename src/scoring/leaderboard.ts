@@ -4,6 +4,7 @@ import { DEFAULT_PRICES_AS_OF } from '../contracts/prices.ts'
 import { agentRows, counted } from './rows.ts'
 import { runCost } from './run-costs.ts'
 import { toolDiagnostics } from './tool-diagnostics.ts'
+import type { ToolDiagnostics } from '../contracts/tool-diagnostics.ts'
 import { byText, canonicalOrder } from './canonical-order.ts'
 import type { RegressionResult } from '../contracts/compare.ts'
 import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type GateResult, type Leaderboard, type TaskFileIntegrity, type TaskRecord } from '../contracts/leaderboard.ts'
@@ -23,6 +24,8 @@ export interface LeaderboardInput {
   baseline?: RegressionResult | null
   /** The task files' integrity, when the run hashed them. */
   integrity?: TaskFileIntegrity
+  /** Each server's tools as the run offered them (ToolCatalog), what the per-tool diagnostics count `offered` by. */
+  catalog?: ToolDiagnostics['catalog']
 }
 
 function withBaseline(gate: GateResult, baseline: RegressionResult | null): GateResult {
@@ -68,7 +71,7 @@ export function buildLeaderboard(input: LeaderboardInput): Leaderboard {
     gate,
     ...(input.integrity ? { integrity: input.integrity } : {}),
     cost: { ...runCost(counted(records)), pricesAsOf: DEFAULT_PRICES_AS_OF },
-    tools: toolDiagnostics(records),
+    tools: toolDiagnostics(records, input.catalog),
   }, { jitless: true })
   // In the schema's key order, as leaderboard.json has always had it.
   return Object.fromEntries(Object.keys(LeaderboardSchema.shape).filter((k) => k === 'tasks' || summary[k as keyof typeof summary] !== undefined)

@@ -194,7 +194,6 @@ export function taskTools(outcome: TaskOutcome): TaskTools | null {
     for (const call of pairing.extra) if (toolOf(call) !== null && !confusedCalls.has(call)) use(toolOf(call)!).unneeded++
   }
   return {
-    ...(outcome.offered ? { offered: outcome.offered } : {}),
     planned,
     uses: [...uses].sort(([a], [b]) => byText(a, b)).map(([tool, u]) => ({
       tool,
@@ -281,10 +280,34 @@ class ToolSums {
 }
 
 /**
- * The board's per-tool rows and confusion pairs, summed over the counted task records (setup errors are not the
- * agent's) that have per-tool counts, in the records' canonical order.
+ * Each server's tools as the run offered them, from the outcomes' `offered` lists. A server's tools are the same
+ * in every task of a run (excluded tools are the run's, and a distractor joins whole or not at all), so the task
+ * records need not repeat them: a task offered every tool of its servers and of its joined distractors.
  */
-export function toolDiagnostics(records: readonly TaskRecord[]): ToolDiagnostics {
+export class ToolCatalog {
+  private readonly servers = new Map<string, Set<string>>()
+
+  add(offered: readonly string[] | undefined): void {
+    for (const tool of offered ?? []) {
+      const server = serverOf(tool)
+      let tools = this.servers.get(server)
+      if (!tools) this.servers.set(server, (tools = new Set()))
+      tools.add(tool.slice(server.length + 1))
+    }
+  }
+
+  entries(): ToolDiagnostics['catalog'] {
+    return [...this.servers.keys()].sort(byText).map((server) => ({ server, tools: [...this.servers.get(server)!].sort(byText) }))
+  }
+}
+
+/**
+ * The board's per-tool rows and confusion pairs, summed over the counted task records (setup errors are not the
+ * agent's) that have per-tool counts, in the records' canonical order. `catalog`: the run's tools per server
+ * (ToolCatalog), what `offered` counts by.
+ */
+export function toolDiagnostics(records: readonly TaskRecord[], catalog: ToolDiagnostics['catalog'] = []): ToolDiagnostics {
+  const toolsOf = new Map(catalog.map((c) => [c.server, c.tools.map((t) => `${c.server}.${t}`)]))
   const agents = new Map<string, { tasks: number; planned: number; unknownCalls: number; tools: Map<string, ToolSums>; pairs: Map<string, { count: number; tasks: number }> }>()
   for (const r of records) {
     if (r.status === 'setup-error' || !r.tools) continue
@@ -298,7 +321,7 @@ export function toolDiagnostics(records: readonly TaskRecord[]): ToolDiagnostics
     a.tasks++
     if (r.tools.planned) a.planned++
     a.unknownCalls += r.tools.unknownCalls
-    for (const tool of r.tools.offered ?? []) sums(tool).offered++
+    for (const server of new Set([...r.servers, ...r.distractors.joined])) for (const tool of toolsOf.get(server) ?? []) sums(tool).offered++
     for (const u of r.tools.uses) {
       sums(u.tool).add(u)
       for (const p of u.confusedFor) {
@@ -324,6 +347,7 @@ export function toolDiagnostics(records: readonly TaskRecord[]): ToolDiagnostics
     pairs.push(...own.sort((x, y) => y.count - x.count || byText(x.intended, y.intended) || byText(x.called, y.called)))
   }
   return {
+    catalog: [...catalog],
     rows,
     confusions: pairs,
     tasks: names.map((agent) => ({ agent, tasks: agents.get(agent)!.tasks, planned: agents.get(agent)!.planned, unknownCalls: agents.get(agent)!.unknownCalls })),

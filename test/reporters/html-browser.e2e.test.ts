@@ -9,6 +9,7 @@ import { leaderboardHtml } from '../../reporters/html.ts'
 import { PAGE_SIZE, defaultOrder } from '../../reporters/html/task-table.ts'
 import { trajectoryKey } from '../../reporters/trajectory-key.ts'
 import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
+import { ToolCatalog } from '../../src/scoring/tool-diagnostics.ts'
 import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
 import type { Trajectory } from '../../src/contracts/trajectory.ts'
 import { call, record, trajectory } from '../support/trajectories.ts'
@@ -161,12 +162,15 @@ describe('report.html in headless Chromium', () => {
     const offered = ['math.add', 'math.multiply', 'math.sum', 'math.unused_tool']
     const at = (tool: string, round: number, over: Parameters<typeof call>[0] = {}) =>
       call({ id: `${tool}-${round}`, name: tool.replace('.', '__'), server: 'math', tool: tool.slice(5), round, ...over })
-    const confused = (taskId: string, agent: string) => record({ taskId, agent, reference, offered,
+    const confused = (taskId: string, agent: string) => record({ taskId, agent, reference,
       trajectory: trajectory([at('math.add', 1, { isError: true, error: 'add needs two numbers' }), at('math.multiply', 2, { args: { x: 3 } })]) }, 'failed')
     const records = [confused('math/one', 'A'), confused('math/two', 'A'), confused('math/one', 'B'),
-      record({ taskId: 'math/three', agent: 'A', reference, offered, trajectory: trajectory([at('math.sum', 1), at('math.multiply', 2, { args: { x: 2 } })]) })]
+      record({ taskId: 'math/three', agent: 'A', reference, trajectory: trajectory([at('math.sum', 1), at('math.multiply', 2, { args: { x: 2 } })]) })]
     const file = join(dir, 'report-tools.html')
-    writeFileSync(file, await leaderboardHtml({ board: board(records), trajectories: new Map() }))
+    const catalog = new ToolCatalog()
+    catalog.add(offered)
+    const withTools = buildLeaderboard({ records, fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null, catalog: catalog.entries() })
+    writeFileSync(file, await leaderboardHtml({ board: withTools, trajectories: new Map() }))
 
     const { page, problems } = await open(file)
     await page.click('nav a[href="#tools"]')

@@ -229,9 +229,10 @@ it('writes no NUL or other control character into report.html, from its own sort
 
 describe('report.html, Tools section', () => {
   const reference = { calls: [{ id: 's', tool: 'math.sum', args: {}, after: [] }], facts: [] }
-  const hostile = record({ taskId: 'math/t', agent: EVIL, reference, offered: ['math.add', 'math.sum', `math.${EVIL}`],
+  const hostile = record({ taskId: 'math/t', agent: EVIL, reference,
     trajectory: trajectory([call({ name: 'math__add', tool: 'add', isError: true, error: `boom ${EVIL}` })]) }, 'failed')
-  const toolsBoard = () => buildLeaderboard({ records: [hostile], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null })
+  const catalog = [{ server: 'math', tools: ['add', 'sum', EVIL] }]
+  const toolsBoard = () => buildLeaderboard({ records: [hostile], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null, catalog })
 
   it('escapes tool names, agents and messages in the table, the pairs and the chart', async () => {
     const html = await page(toolsBoard())

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
-import { taskTools, toolDiagnostics, worstTools } from '../../src/scoring/tool-diagnostics.ts'
+import { ToolCatalog, taskTools, toolDiagnostics, worstTools } from '../../src/scoring/tool-diagnostics.ts'
 import { LeaderboardSchema, type TaskRecord } from '../../src/contracts/leaderboard.ts'
 import type { ReferencePlan } from '../../src/contracts/task-spec.ts'
 import { call, outcome, record, trajectory } from '../support/trajectories.ts'
@@ -24,14 +24,14 @@ describe('per-task tool counts', () => {
         call({ name: 'math__nope', server: null, tool: null, valid: false, schemaValid: null, isError: true }),
       ]),
     }))
-    expect(tools).toMatchObject({ offered: ['math.add', 'math.max', 'math.sum'], planned: false, unknownCalls: 1 })
+    expect(tools).toMatchObject({ planned: false, unknownCalls: 1 })
     expect(use(tools, 'math.add')).toMatchObject({ called: 2, calledOk: 1, schemaViolations: 1, executionErrors: 1, unneeded: 0, referenced: 0 })
     expect(use(tools, 'math.add')!.messages).toEqual([
       { kind: 'execution', message: 'a is not a number', count: 1 },
       { kind: 'schema', message: '/a: must be number', count: 1 },
     ])
     expect(use(tools, 'math.max')!.messages).toEqual([{ kind: 'execution', message: 'empty list', count: 1 }])
-    // A tool only offered has no entry: its offer is in `offered`.
+    // A tool only offered has no entry: the board's catalog and the task's servers say it was offered.
     expect(use(tools, 'math.sum')).toBeUndefined()
   })
 
@@ -96,14 +96,22 @@ describe('per-task tool counts', () => {
 
 describe('the board\'s per-tool rows', () => {
   const reference = plan(ref('s', 'math.sum'), ref('m', 'math.multiply', { x: 2 }, ['s']))
-  const offered = ['math.add', 'math.multiply', 'math.sum']
+  const offered = ['math.add', 'math.multiply', 'math.sum', 'time.now']
+  const catalog = () => {
+    const c = new ToolCatalog()
+    c.add(offered)
+    return c.entries()
+  }
   const confusedRun = (id: string, agent = 'A') => record({ taskId: id, agent, reference, offered, trajectory: trajectory([at('math.add', 1), at('math.multiply', 2, { args: { x: 3 } })]) }, 'failed')
   const goodRun = (id: string) => record({ taskId: id, reference, offered, trajectory: trajectory([at('math.sum', 1), at('math.multiply', 2, { args: { x: 2 } })]) })
 
   it('sum the counted tasks into a row per agent and tool, and the confusion pairs', () => {
     const records: TaskRecord[] = [confusedRun('t1'), confusedRun('t2'), goodRun('t3'), confusedRun('t1', 'B')]
     const setupError = record({ taskId: 't4', offered, stopped: { phase: 'servers', message: 'down' }, trajectory: trajectory([at('math.add', 1)]) }, 'failed')
-    const d = toolDiagnostics([...records, setupError])
+    const d = toolDiagnostics([...records, setupError], catalog())
+    expect(d.catalog).toEqual([{ server: 'math', tools: ['add', 'multiply', 'sum'] }, { server: 'time', tools: ['now'] }])
+    // The time server was not the tasks': its tool was offered in none of them.
+    expect(d.rows.find((r) => r.tool === 'now')).toBeUndefined()
     expect(d.tasks).toEqual([{ agent: 'A', tasks: 3, planned: 3, unknownCalls: 0 }, { agent: 'B', tasks: 1, planned: 1, unknownCalls: 0 }])
     const row = (agent: string, tool: string) => d.rows.find((r) => r.agent === agent && `${r.server}.${r.tool}` === tool)
     expect(row('A', 'math.sum')).toMatchObject({ offered: 3, referenced: 3, matched: 1, missed: 2, tasksMissed: 2, confusedAway: 2, recall: 1 / 3, issues: 2 })
@@ -125,7 +133,8 @@ describe('the board\'s per-tool rows', () => {
   })
 
   it('reach the board, which its schema accepts', () => {
-    const board = buildLeaderboard({ records: [confusedRun('t1')], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null })
+    const board = buildLeaderboard({ records: [confusedRun('t1')], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null, catalog: catalog() })
+    expect(board.tools!.rows.map((r) => [r.tool, r.offered])).toEqual([['add', 1], ['multiply', 1], ['sum', 1]])
     expect(board.tools?.confusions).toEqual([{ agent: 'A', intended: 'math.sum', called: 'math.add', count: 1, tasks: 1 }])
     expect(() => LeaderboardSchema.parse(board)).not.toThrow()
   })

@@ -4,7 +4,7 @@ import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/mod
 import { openaiAgent } from '../../src/runtime/agents/openai.ts'
 import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
 import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
-import { worstTools } from '../../src/scoring/tool-diagnostics.ts'
+import { ToolCatalog, worstTools } from '../../src/scoring/tool-diagnostics.ts'
 import { dependencyLayers } from '../../src/scoring/reference-layers.ts'
 import { taskRecord } from '../../src/scoring/task-record.ts'
 import { leaderboardMarkdown } from '../../reporters/markdown.ts'
@@ -33,6 +33,7 @@ const AGENT = 'confuser'
 let tasks: BundledTask[] = []
 let model: ScriptedModelServer
 const records: TaskRecord[] = []
+const catalog = new ToolCatalog()
 
 const shown = (t: BundledTask) => (t.spec.useConcretePrompt || !t.spec.fuzzy ? t.spec.prompt : t.spec.fuzzy)
 
@@ -59,9 +60,10 @@ beforeAll(async () => {
       const run = await runInProcess(task, agent, servers, { callTimeoutMs: 10_000 })
       const made = outcome({
         taskId: task.id, agent: AGENT, file: `benchmarks/${task.file}`, servers: task.spec.servers,
-        reference: task.spec.reference ?? null, callMatch: task.spec.callMatch ?? null, offered: run.offered, trajectory: run.trajectory,
+        reference: task.spec.reference ?? null, callMatch: task.spec.callMatch ?? null, trajectory: run.trajectory,
       })
       records.push(taskRecord(made, { state: 'failed', errors: [], durationMs: run.trajectory.durationMs }))
+      catalog.add(run.offered)
     }
   } finally {
     await servers.close()
@@ -84,7 +86,7 @@ describe('per-tool diagnostics on the bundled suite, with a model that confuses 
     }
   })
 
-  const board = () => buildLeaderboard({ records, fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null })
+  const board = () => buildLeaderboard({ records, fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null, catalog: catalog.entries() })
 
   it('names exactly the confused pairs, with their counts', () => {
     // Most first; a tie by the intended tool's name.
