@@ -28,6 +28,10 @@ export function exitVerdict(board: Leaderboard, facts: RunFacts): { code: number
     const notRun = board.fileErrors.length ? ` and ${plural(board.fileErrors.length, 'file')} that did not run or load` : ''
     return { code, reason: `interrupted${cause}: ${plural(board.tasks.length, 'finished task')} written, ${board.unfinished.length} unfinished${notRun} listed in leaderboard.json; exit ${code}` }
   }
+  if (board.notRun?.length) {
+    const why = board.budget?.reached ? ` (${board.budget.reached})` : ''
+    return { code: 1, reason: `budget reached${why}: ${plural(board.tasks.length, 'finished task')} written, ${plural(board.notRun.length, 'task')} not run (budget) listed in leaderboard.json; MCP_BENCH_RESUME=1 runs them; exit 1` }
+  }
   const setup: string[] = [
     [board.tasks.filter((t) => t.status === 'setup-error').length, 'setup error'] as const,
     [board.fileErrors.length, 'benchmark file that did not load', 'benchmark files that did not load'] as const,

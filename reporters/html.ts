@@ -99,7 +99,10 @@ function runFacts(board: Leaderboard): string {
       ? 'gate <span class="status passed">passed</span>'
       : `gate <span class="status failed">failed</span><ul class="checks">${board.gate.failures.map((f) => `<li>${esc(f)}</li>`).join('')}</ul>`
   const interrupted = board.interrupted ? ` · <span class="status errored">interrupted</span> ${board.unfinished.length} unfinished` : ''
-  return `<p class="muted">${esc(board.generatedAt)} · ${board.tasks.length} task runs ${statuses}${interrupted}</p><div>${gate}</div>`
+  const notRun = board.notRun?.length
+    ? ` · <span class="status unscored">not run (budget)</span> ${board.notRun.length}${board.budget?.reached ? ` (${esc(board.budget.reached)})` : ''}`
+    : ''
+  return `<p class="muted">${esc(board.generatedAt)} · ${board.tasks.length} task runs ${statuses}${interrupted}${notRun}</p><div>${gate}</div>`
 }
 
 function agentTable(agents: readonly AgentRow[]): string {

@@ -9,10 +9,12 @@ import { interruptExitCode } from '../src/node/interrupt.ts'
 import type { Redactor } from '../src/lib/redact.ts'
 import { cleanText } from '../src/lib/text.ts'
 import { isLeftOut, isUnfinished } from '../src/scoring/task-record.ts'
-import { STATUS_PROPERTY } from './junit-properties.ts'
+import { NOT_RUN_STATUS, STATUS_PROPERTY } from './junit-properties.ts'
 import { filesNotRun, notRunMessage, plannedFiles, workerDeath } from './run-gaps.ts'
 import { Referee, REPORT_FILES, type Properties, type RefereeSettings, type RunEnd, type TestItem } from './referee/referee.ts'
 import { TaskFileSnapshot } from '../src/node/task-file-integrity.ts'
+import type { JournalKeeper } from './journal-keeper.ts'
+import type { JournalEntry } from '../src/contracts/run-journal.ts'
 
 export interface LeaderboardReporterOptions {
   outputDir: string
@@ -26,6 +28,12 @@ export interface LeaderboardReporterOptions {
   historyDir: string | null
   /** The Vitest projects whose tasks this report holds (each project's `mcpBench()` options apply to its own tasks); unset: every project. */
   projects?: ReadonlySet<string>
+  /** The output directory's run journal: each finished task is written to it, and a resumed run's kept tasks come from it. */
+  journal?: JournalKeeper
+  /** Told what each task of this run spent, as its record arrives (the run's budget counts it); kept tasks are not. */
+  spend?: (record: ProgressRecord) => void
+  /** The run's budget and why it stopped the run, for the reports; null: no budget. */
+  budget?: () => NonNullable<RunEnd['budget']> | null
 }
 
 /**
@@ -66,6 +74,8 @@ export class LeaderboardReporter implements Reporter {
     // Hashed before any task runs: a task file changed during the run fails it (src/node/task-file-integrity.ts).
     this.taskFiles ??= new TaskFileSnapshot(this.vitest?.config.root ?? process.cwd())
     this.taskFiles.take(this.planned.filter((s) => s.project.config.environment === this.options.environment).map((s) => s.moduleId))
+    // Each finished task is written down as it arrives: a run cut short, even by SIGKILL, can be resumed.
+    if (!this.vitest?.config.watch && !this.vitest?.config.mergeReports) this.options.journal?.start(this.taskFiles.hashes())
   }
 
   /** Calls `listener` with each task's record as the referee makes it (the progress display shows them). */
@@ -100,12 +110,17 @@ export class LeaderboardReporter implements Reporter {
   /** Each result goes to the referee as it arrives: it scores it and makes its report rows while the run goes on. */
   onTestCaseResult(test: TestCase): void {
     if (!test.meta().mcpBenchTask || this.vitest?.config.mergeReports || !this.ownProject(test.project.name)) return
+    // Not started (the budget was spent): nothing to score or keep; the end of the run lists it.
+    if (test.meta().mcpBenchNotRun) return
     const redactor = this.options.redactor
     // What cleanErrorInPlace makes of each message at the end, without changing the errors other reporters print now.
     const errors = (test.result().errors ?? []).map((e) => redactor.text(cleanText(e.message)))
     const file = this.fileOf(test)
     const item = this.itemOf(test, `${test.project.name}\u0000${file}`, file, errors)
+    if (!test.meta().mcpBenchKept && !isUnfinished(item.outcome, item.state)) this.journalItem(test, item)
+    const kept = Boolean(test.meta().mcpBenchKept)
     const scored = this.referee.result(item).then((record) => {
+      if (record && !kept) this.options.spend?.(record)
       if (record) for (const listener of this.recordListeners) listener(test.id, record)
     }, (error: Error) => this.logError(error.message))
     this.scoring.add(scored)
@@ -131,6 +146,8 @@ export class LeaderboardReporter implements Reporter {
       files: run.files,
       fileErrors: run.fileErrors,
       unfinished: run.unfinished,
+      notRun: run.notRun,
+      budget: this.options.budget?.() ?? undefined,
       interruption,
       interruptCode: interruptExitCode() ?? null,
       workerDied: died !== null,
@@ -147,6 +164,7 @@ export class LeaderboardReporter implements Reporter {
       else this.logWarning(message)
     }
     if (!this.vitest?.config.watch) {
+      this.options.journal?.close()
       this.refereeMade?.close()
       this.refereeMade = undefined
     }
@@ -170,9 +188,29 @@ export class LeaderboardReporter implements Reporter {
     return relative(this.vitest?.config.root ?? process.cwd(), test.module.moduleId)
   }
 
-  /** A benchmark test as the referee reads it. */
+  /** On a resumed run, the kept result of the test skipped in its place (the JUnit reporter writes it). */
+  keptResult(testId: string): { state: string; errors: string[] } | undefined {
+    const test = this.vitest?.state.getReportedEntityById(testId)
+    if (test?.type !== 'test' || !test.meta().mcpBenchKept) return undefined
+    const entry = this.options.journal?.keptEntry(test.project.name, this.fileOf(test), test.meta().mcpBenchTask!)
+    return entry && { state: entry.state, errors: entry.errors }
+  }
+
+  /** A finished task into the run journal, at once (reporters/journal-keeper.ts). */
+  private journalItem(test: TestCase, item: TestItem): void {
+    const { identity, name, state, errors, durationMs, outcome } = item
+    try {
+      this.options.journal?.record({ kind: 'task', project: test.project.name, file: item.file, testId: test.id, name, identity, state: state as JournalEntry['state'], errors, durationMs, outcome })
+    } catch (error) {
+      this.logWarning(`vitest-mcp-bench: could not write ${identity.taskId} to the run journal, so a resumed run would run it again: ${(error as Error).message}`)
+    }
+  }
+
+  /** A benchmark test as the referee reads it; on a resumed run, a kept task is its result from the journal. */
   private itemOf(test: TestCase, key: string, file: string, errors: string[]): TestItem {
     const meta = test.meta()
+    const kept = meta.mcpBenchKept ? this.options.journal?.keptEntry(test.project.name, file, meta.mcpBenchTask!) : undefined
+    if (kept) return { key, testId: test.id, file, name: test.fullName, identity: kept.identity, state: kept.state, errors: kept.errors, durationMs: kept.durationMs, outcome: kept.outcome }
     return {
       key,
       testId: test.id,
@@ -192,6 +230,7 @@ export class LeaderboardReporter implements Reporter {
     /** Tests with no result: JUnit writes each as an <error>, not as a test that passed. */
     const unfinishedStatus: Properties = new Map()
     const unfinished: RunEnd['unfinished'] = []
+    const notRun: NonNullable<RunEnd['notRun']> = []
     const fileErrors: RunEnd['fileErrors'] = []
     let otherFailures = 0
     for (const module of modules) {
@@ -208,7 +247,12 @@ export class LeaderboardReporter implements Reporter {
         benchTests++
         // Left out by `-t`, `.only` elsewhere, `.skip` or `.todo`: not part of this run, so neither counted nor unfinished.
         if (isLeftOut(test.options.mode)) continue
-        if (isUnfinished(meta.mcpBenchOutcome, test.result().state)) {
+        if (meta.mcpBenchNotRun) {
+          notRun.push({ file, name: test.fullName, reason: meta.mcpBenchNotRun })
+          unfinishedStatus.set(test.id, [{ type: STATUS_PROPERTY, message: NOT_RUN_STATUS }])
+          continue
+        }
+        if (!meta.mcpBenchKept && isUnfinished(meta.mcpBenchOutcome, test.result().state)) {
           unfinished.push({ file, name: test.fullName })
           unfinishedStatus.set(test.id, [{ type: STATUS_PROPERTY, message: 'unfinished' }])
           continue
@@ -228,7 +272,7 @@ export class LeaderboardReporter implements Reporter {
       if (spec.project.config.environment !== this.options.environment) continue
       fileErrors.push({ file: relative(root, spec.moduleId), error: notRunMessage(interruption) })
     }
-    return { files, unfinishedStatus, unfinished, fileErrors, otherFailures }
+    return { files, unfinishedStatus, unfinished, notRun, fileErrors, otherFailures }
   }
 
   /** A shard's results are only a part: the gate applies when the shards are merged. */

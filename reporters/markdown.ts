@@ -17,6 +17,7 @@ export function leaderboardMarkdown(board: Leaderboard): string {
     '# MCP benchmark results',
     '',
     ...(board.interrupted ? [`> **Interrupted**${board.interruption && board.interruption !== 'interrupted' ? ` (${cell(board.interruption)})` : ''}: ${board.unfinished.length} task(s) did not finish; the figures cover the ${board.tasks.length} that did.`, ''] : []),
+    ...(board.notRun?.length ? [`> **Budget reached**${board.budget?.reached ? ` (${cell(board.budget.reached)})` : ''}: ${board.notRun.length} task(s) not run (budget), not counted as failures; \`MCP_BENCH_RESUME=1\` runs them.`, ''] : []),
     '| agent | held | tasks | passed | failed | errored | unscored | pass rate (95% CI) | overall | rule score | task completion | tool usage | planning | judged | judge errors | avg rounds | avg calls | avg tokens |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...board.agents.map(agentRow),
@@ -62,6 +63,7 @@ export function leaderboardMarkdown(board: Leaderboard): string {
   section('Setup errors (not counted in any score; they fail the run)', board.tasks.filter((t) => t.status === 'setup-error'))
   section('Unscored tasks (nothing could decide them)', board.tasks.filter((t) => t.status === 'unscored'))
   for (const f of board.fileErrors) lines.push('', `## File error in \`${cell(f.file)}\``, '', fenced(f.error))
+  if (board.notRun?.length) lines.push('', '## Not run (budget)', '', ...board.notRun.map((u) => `- ${cell(u.file)}: ${cell(u.name)}`))
   if (board.unfinished.length) lines.push('', '## Unfinished (interrupted)', '', ...board.unfinished.map((u) => `- ${cell(u.file)}: ${cell(u.name)}`))
   lines.push('', gateLine(board))
   if (board.gate.baseline) lines.push('', renderRegressionMarkdown(board.gate.baseline))

@@ -31,6 +31,7 @@ export function formatSummary(board: Leaderboard, path: string, exitReason: stri
   for (const t of setup.slice(0, 10)) lines.push(` setup error: ${t.id} (${t.file}): ${(t.error ?? '').split('\n')[0]}`)
   if (setup.length > 10) lines.push(` … and ${setup.length - 10} more setup errors`)
   for (const f of board.fileErrors) lines.push(` file error: ${f.file}: ${f.error.split('\n')[0]}`)
+  if (board.notRun?.length) lines.push(` NOT RUN (budget): ${board.notRun.length} task${board.notRun.length === 1 ? '' : 's'} not started${board.budget?.reached ? `; ${board.budget.reached}` : ''}`)
   if (board.interrupted) lines.push(` INTERRUPTED${cause(board)}: ${board.unfinished.length} task${board.unfinished.length === 1 ? '' : 's'} did not finish`)
   if (board.cost.totalUsd !== null && board.cost.totalUsd > 0) lines.push(` run cost ${usd(board.cost.totalUsd)} (agents ${usd(board.cost.agentUsd)}, judge ${usd(board.cost.judgeUsd)}) at list prices`)
   if (board.cost.unknown.length) lines.push(` cost n/a: ${board.cost.unknown.join('; ')} (add it to the \`prices\` option)`)

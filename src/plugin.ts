@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import type { TestProject, Vitest } from 'vitest/node'
@@ -19,6 +19,12 @@ import { TASKS_POOL } from './contracts/slot-protocol.ts'
 import { redactorFor } from './lib/settings-redactor.ts'
 import { type RuntimeSettings } from './contracts/settings.ts'
 import { priceTable } from './contracts/prices.ts'
+import { JournalKeeper } from '../reporters/journal-keeper.ts'
+import { journalPath } from './node/run-journal.ts'
+import { resumeMode } from './node/resume.ts'
+import { BudgetLedger, resolveBudget } from './node/budget-ledger.ts'
+import type { Budget } from './contracts/budget.ts'
+import { totalUsd } from './scoring/run-costs.ts'
 
 // Built as .js in dist/, run as .ts from source: resolve siblings with this file's own extension.
 const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
@@ -30,6 +36,7 @@ const here = (file: string) => fileURLToPath(new URL(`${file}${ext}`, import.met
  * project it is added to. Runs in Vitest's main process.
  */
 export type { AgentOption, BenchOptions, Gate } from './contracts/options.ts'
+export type { BudgetOption as Budget } from './contracts/budget.ts'
 export type { ServerConfig } from './contracts/server-config.ts'
 
 export function mcpBench(input: BenchOptions = {}): Plugin {
@@ -77,11 +84,15 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       if (vitest.config.cache === false && sent?.judge) sent.judge.cache = false
       const concurrency = resolved.concurrency
       shapeWorkers(vitest, project, concurrency, waitsOnModels(resolved.agents, resolved.judge))
+      const budget = resolveBudget(options.budget)
+      if (budget) setBudget(vitest, budget)
       const server = await slotServer(vitest, concurrency)
-      routeSlots(vitest, project, server.address)
+      routeSlots(vitest, project, server.address, { shared: budget !== null })
       // The reports redact the judge's inline key and headers too, which this process's environment never holds.
       const redactor = redactorFor(resolved, { ...process.env, ...workerEnv })
       if (options.reporters) addReporters(vitest, project, options, resolved, redactor)
+      else if (resumeMode(options.resume)) vitest.logger.warn('vitest-mcp-bench: resume needs the reporters (reporters: false keeps no run journal): every task runs')
+      if (budget && !options.reporters) vitest.logger.warn('vitest-mcp-bench: the budget is counted from the reporters\' records, and reporters: false has none: the budget cannot stop this run')
       // A value this short is too likely to occur by chance to be replaced: say so, rather than leave it in the reports unnoticed.
       for (const secret of redactor.tooShort) {
         vitest.logger.warn(`vitest-mcp-bench: ${secret.label} is shorter than ${MIN_SECRET_LENGTH} characters, so it is not redacted from reports, cassettes or the terminal`)
@@ -116,11 +127,30 @@ const slotServers = new WeakMap<Vitest, Promise<SlotServer>>()
 function slotServer(vitest: Vitest, concurrency: number): Promise<SlotServer> {
   let server = slotServers.get(vitest)
   if (!server) {
-    server = startSlotServer({ [TASKS_POOL]: concurrency })
+    server = startSlotServer({ [TASKS_POOL]: concurrency }, { admit: (pool) => admit(vitest, pool) })
     slotServers.set(vitest, server)
     vitest.onClose(async () => (await server!).close())
   }
   return server
+}
+
+/** The run's budget, once a project sets one: counted across every project and worker of the run. */
+const ledgers = new WeakMap<Vitest, BudgetLedger>()
+
+function setBudget(vitest: Vitest, budget: Budget): void {
+  const current = ledgers.get(vitest)
+  if (!current) ledgers.set(vitest, new BudgetLedger(budget))
+  else if (JSON.stringify(current.budget) !== JSON.stringify(budget)) {
+    throw new Error(`vitest-mcp-bench: the projects of this run set different budgets (${JSON.stringify(current.budget)} and ${JSON.stringify(budget)}); a budget is the whole run's: set one`)
+  }
+}
+
+/** Whether a slot of `pool` may be given: a task while the budget allows one more, an agent's request until it is spent if in-flight tasks are cancelled. */
+function admit(vitest: Vitest, pool: string): boolean {
+  const ledger = ledgers.get(vitest)
+  if (!ledger) return true
+  if (pool === TASKS_POOL) return ledger.admit()
+  return !(ledger.budget.inFlight === 'cancel' && pool.startsWith('agent ') && ledger.spent)
 }
 
 /**
@@ -182,6 +212,7 @@ interface ReportGroup {
   firstProject: string
   projects: Set<string>
   secrets: Redactor['secrets'][number][]
+  journal: JournalKeeper
 }
 
 const reportGroups = new WeakMap<Vitest, Map<string, ReportGroup>>()
@@ -202,21 +233,36 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
     if (clash) throw new Error(`vitest-mcp-bench: projects "${existing.firstProject || 'root'}" and "${project.name || 'root'}" both write their reports to ${outputDir} but with different ${clash}; give each project its own outputDir`)
     existing.projects.add(project.name)
     existing.secrets.push(...redactor.secrets)
+    existing.journal.addProject(project, settings, vitest.config.root)
     return
   }
-  const group: ReportGroup = { options, firstProject: project.name, projects: new Set([project.name]), secrets: [...redactor.secrets] }
+  const secrets = [...redactor.secrets]
+  // Every project of the group adds its secrets: the reports, and the journal, redact them all.
+  const groupRedactor = lazyRedactor(() => secrets)
+  const shard = vitest.config.shard ? { index: vitest.config.shard.index, count: vitest.config.shard.count } : null
+  const journal = new JournalKeeper(journalPath(outputDir, shard), resumeMode(options.resume), shard, (text) => groupRedactor.text(text))
+  const group: ReportGroup = { options, firstProject: project.name, projects: new Set([project.name]), secrets, journal }
   groups.set(outputDir, group)
+  if (journal.mode && !journal.resuming) vitest.logger.warn(`vitest-mcp-bench: nothing to resume (no run journal at ${relative(vitest.config.root, journal.path)}): every task runs`)
+  journal.addProject(project, settings, vitest.config.root)
+  if (journal.resuming) vitest.logger.log(`vitest-mcp-bench: resuming ${relative(vitest.config.root, journal.path)}: ${journal.keptCount} finished task(s) kept, the rest run`)
   const environment = here('./runtime/environment')
   const prices = priceTable(options.prices)
-  // Every project of the group adds its secrets: the reports redact them all.
-  const groupRedactor = lazyRedactor(() => group.secrets)
   const reporters = vitest.config.reporters as unknown[]
   // The leaderboard reporter makes each task's JUnit properties from its record; the JUnit reporter waits for
   // them, writes them, and reads the status to tell errors from failures.
-  const leaderboard = new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor: groupRedactor, prices, historyDir, projects: group.projects })
+  const leaderboard = new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor: groupRedactor, prices, historyDir, projects: group.projects, journal,
+    spend: (record) => ledgers.get(vitest)?.spend({ usd: totalUsd(record.cost), tokens: record.tokens.total + record.judgeTokens.total }),
+    budget: () => {
+      const ledger = ledgers.get(vitest)
+      if (!ledger) return null
+      const { usd, tokens, inFlight } = ledger.budget
+      return { usd: usd ?? null, tokens: tokens ?? null, inFlight, reached: ledger.reason }
+    },
+  })
   const reports = [
     leaderboard,
-    new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench', projects: group.projects, properties: () => leaderboard.junitProperties(), redact: (text) => groupRedactor.text(text) }),
+    new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench', projects: group.projects, properties: () => leaderboard.junitProperties(), redact: (text) => groupRedactor.text(text), kept: (id) => leaderboard.keptResult(id) }),
   ]
   reporters.push(...reports)
   // A second signal exits without waiting for the run, but not without these reports.

@@ -19,6 +19,7 @@ import { isUnfinished } from '../../src/scoring/task-record.ts'
 import { progressRecord, type ProgressRecord } from '../../src/scoring/progress.ts'
 import { exitVerdict } from '../exit-verdict.ts'
 import { junitProperties, STATUS_PROPERTY } from '../junit-properties.ts'
+import { REPORT_FILE } from '../../src/scoring/task-annotations.ts'
 import { leaderboardMarkdown } from '../markdown.ts'
 import { PreparedRows } from '../prepared-rows.ts'
 import { formatSummary } from '../summary.ts'
@@ -28,7 +29,7 @@ import type { Gate } from '../../src/contracts/options.ts'
 import type { Prices } from '../../src/contracts/prices.ts'
 
 /** The report files the referee owns in the output directory (junit.xml is the JUnit reporter's). */
-export const REPORT_FILES = ['leaderboard.json', 'summary.md', 'report.html'] as const
+export const REPORT_FILES = ['leaderboard.json', 'summary.md', REPORT_FILE] as const
 
 /** What the referee knows of the run before the first result: the reports' options and the run's secrets. */
 export interface RefereeSettings {
@@ -65,6 +66,10 @@ export interface RunEnd {
   files: Array<{ key: string; tests: TestItem[] }>
   fileErrors: Array<{ file: string; error: string }>
   unfinished: Array<{ file: string; name: string }>
+  /** Tasks not started, and why (the budget). */
+  notRun?: NonNullable<Leaderboard['notRun']>
+  /** The run's budget, when it had one. */
+  budget?: Leaderboard['budget']
   interruption: string | null
   interruptCode: number | null
   workerDied: boolean
@@ -162,7 +167,7 @@ export class Referee {
     }
     onProperties(properties)
     const seen = [...this.seen.values()].flatMap((file) => [...file.values()])
-    if (seen.length === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0) return { code: null, summary: null, logs }
+    if (seen.length === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0 && !run.notRun?.length) return { code: null, summary: null, logs }
     // In the board's canonical order (file, task, agent, trial): writeReports maps board.tasks back to these by index.
     const records = canonicalOrder(markDuplicates(seen.map((s) => s.record)))
     const { gate, root } = this.settings
@@ -173,6 +178,8 @@ export class Referee {
       interrupted: run.interruption !== null,
       interruption: run.interruption,
       unfinished: run.unfinished,
+      ...(run.notRun ? { notRun: run.notRun } : {}),
+      ...(run.budget ? { budget: run.budget } : {}),
       gate,
       gateDeferred: run.gateDeferred,
       baseline: baseline?.regression ?? null,
@@ -218,7 +225,7 @@ export class Referee {
     await write('summary.md', () => [leaderboardMarkdown(board)])
     const history = this.recordHistory(board, logs)
     // Loaded there, not at config time: the report's charting library is only paid for when a report is written.
-    await write('report.html', async function* () {
+    await write(REPORT_FILE, async function* () {
       const { leaderboardHtmlChunks } = await import('../html.ts')
       yield* leaderboardHtmlChunks({ board, trajectories, comparison, history, preparedRow: (t) => prepared.get(boardSource.get(t) ?? t) })
     })

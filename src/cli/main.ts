@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<{ main: Command }>> = {
   init: () => import('./init.ts'),
   types: () => import('./types.ts'),
   'lint-tools': () => import('./lint-tools.ts'),
+  resume: () => import('./resume.ts'),
 }
 
 const USAGE = `usage: mcp-bench <command> [args]
@@ -57,6 +58,11 @@ commands:
   types [servers.json] [--out mcp-bench.d.ts]
       starts the configured servers and writes a .d.ts that types server and tool names and
       each tool's arguments in task files and matchers
+
+  resume [--all-failed] [vitest arguments…]
+      \`vitest run\` again with MCP_BENCH_RESUME=1: keeps the tasks the last run finished and runs
+      the rest (unfinished, not run for the budget, or failed for a setup error, the judge or the
+      model endpoint); --all-failed runs every task that did not pass again too
 
 options:
   --help, -h      this text

@@ -1,9 +1,10 @@
 import * as z from 'zod'
+import { NOT_RUN_REASONS } from './budget.ts'
 import { AgentIsolationSchema } from './isolation.ts'
 import { ScoredJudgeResultSchema } from './judge-result.ts'
 import { RegressionResultSchema } from './compare.ts'
 import { TaskStatusSchema } from './task-status.ts'
-import { FidelitySchema } from './fidelity.ts'
+import { FidelitySchema, PromptSourceSchema } from './fidelity.ts'
 import { TaskToolsSchema, ToolDiagnosticsSchema } from './tool-diagnostics.ts'
 
 /**
@@ -160,6 +161,8 @@ export const TaskRecordSchema = z.object({
   referenceJudge: ScoredJudgeResultSchema.nullable(),
   /** The run's MCP-Bench fidelity for this task (null: the project's own semantics). Absent in records made before it existed. */
   fidelity: FidelitySchema.nullable().optional(),
+  /** Whose words the released-code planner sent the model (`mcp-bench-checkout` or `project`); absent or null: no such planner. */
+  plannerPrompt: PromptSourceSchema.nullable().optional(),
   /** A judge was configured for the run (so a task that stopped early scores 0 on its dimensions). */
   judgeConfigured: z.boolean(),
   /** `seed`: the seed of the distractor draw, when the task drew them (`distractors: N`). */
@@ -246,11 +249,16 @@ export type TrialSummary = z.infer<typeof TrialSummarySchema>
  * - `judgePrompt`: whose prompt the rubric judge was sent: `mcp-bench-checkout` (MCP-Bench's released prompt and
  *   evidence, from templates imported from the user's checkout), `project` (this project's wording and richer
  *   evidence), `mixed`, or null when nothing was judged with a rubric.
+ * - `plannerPrompt`: whose words the planner under `executor: 'released-code'` sent the model: `mcp-bench-checkout`
+ *   (MCP-Bench's executor's prompts, from the templates imported from the user's checkout), `project` (this
+ *   project's wording for the same control flow), `mixed`, or null when no task ran that planner. Absent in
+ *   boards made before it existed.
  */
 const RowFidelitySchema = z.object({
   mode: z.union([FidelitySchema, z.literal('mixed')]).nullable(),
   headline: z.enum(['completed-plain-mean', 'setting-weighted']),
   judgePrompt: z.enum(['mcp-bench-checkout', 'project', 'mixed']).nullable(),
+  plannerPrompt: z.enum(['mcp-bench-checkout', 'project', 'mixed']).nullable().optional(),
 })
 
 const AgentRowSchema = PassSummarySchema.extend({
@@ -341,6 +349,18 @@ export const LeaderboardSchema = z.object({
   /** Why the run stopped early ("interrupted" for a signal, or a worker that died); null when it did not. */
   interruption: z.string().nullable(),
   unfinished: z.array(z.object({ file: z.string(), name: z.string() })),
+  /**
+   * Tasks the run did not start, and why (`budget`: the run's budget was spent): neither failures nor counted; a
+   * resumed run (MCP_BENCH_RESUME=1) runs them. Present when there are any.
+   */
+  notRun: z.array(z.object({ file: z.string(), name: z.string(), reason: z.enum(NOT_RUN_REASONS) })).optional(),
+  /** The run's budget (the `budget` option), when it had one, and why it stopped the run (null: it did not). */
+  budget: z.object({
+    usd: z.number().nullable(),
+    tokens: z.number().nullable(),
+    inFlight: z.enum(['finish', 'cancel']),
+    reached: z.string().nullable(),
+  }).optional(),
   agents: z.array(AgentRowSchema),
   tasks: z.array(TaskRecordSchema),
   /** Test files that failed before any task could run (syntax errors, failing imports). */

@@ -4,6 +4,8 @@ import { JudgeOptionConfigSchema } from './judge-options.ts'
 import { FidelitySchema } from './fidelity.ts'
 import { MaxDropSchema, ToolMaxDropSchema } from './compare.ts'
 import { PricesSchema } from './prices.ts'
+import { ResumeModeSchema } from './run-journal.ts'
+import { BudgetSchema } from './budget.ts'
 
 /**
  * The two rules that keep a fact check meaningful, measured against the
@@ -80,6 +82,13 @@ const OpenAIAgentSchema = z.strictObject({
    * src/runtime/agents/planner.ts); `project` (default) this project's loop. The preset sets it from `fidelity`.
    */
   executor: z.enum(['project', 'released-code']).optional(),
+  /**
+   * Planner with `executor: 'released-code'` only: the `mcp-bench-templates.json` that `mcp-bench import
+   * --mcp-bench-dir` wrote (relative to the project root). With it the planner sends MCP-Bench's own prompts and
+   * shows tools as `server:tool` with pretty-printed schemas; without it, this project's words (and the row's
+   * `fidelity.plannerPrompt` says `project`). The preset fills it in from the judge's `templates`.
+   */
+  templates: z.string().min(1).optional(),
 })
 export type OpenAIAgentSetting = z.infer<typeof OpenAIAgentSchema>
 
@@ -267,10 +276,23 @@ export const BenchOptionsSchema = z.strictObject({
   /** Add the leaderboard and JUnit reporters (and the progress display, see `progress`). */
   reporters: z.boolean().default(true),
   /**
-   * Prices in USD per million tokens, `{ 'model-id': { input, output } }`, on top of the bundled
-   * OpenAI list prices (src/contracts/prices.ts, dated): a model with no price has cost null, not 0.
+   * Prices in USD per million tokens, `{ 'model-id': { input, output } }`, on top of the bundled list prices
+   * (OpenAI, Anthropic, Google, a few open models; src/contracts/prices.ts, dated): a model with no price has cost null, not 0.
    */
   prices: PricesSchema.default({}),
+  /**
+   * Resume the last run in this output directory (and shard) instead of starting again: tasks it finished are
+   * kept, and only the rest run: the ones that never finished, were cut off, or failed for a reason not the
+   * agent's (a setup error, the judge, a model endpoint's 429 or 5xx). `'all-failed'` runs the agent's own failures
+   * again too. Default MCP_BENCH_RESUME (`1`, `all-failed`), else false. See docs/guide/long-runs.md.
+   */
+  resume: z.union([z.boolean(), ResumeModeSchema]).optional(),
+  /**
+   * What the run may spend, agents and judge together: `{ usd, tokens, inFlight }`. Once the spend would pass it,
+   * no further task starts; those not started are listed as not run (budget), the run exits non-zero, and a resumed
+   * run continues from there. Default MCP_BENCH_BUDGET_USD / MCP_BENCH_BUDGET_TOKENS. See docs/guide/long-runs.md.
+   */
+  budget: BudgetSchema.optional(),
   /** Progress lines in Vitest's output: the first when the first task is scored, then one every few seconds, and the last at the end. */
   progress: z.boolean().default(true),
 }).superRefine((o, ctx) => {

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { AgentIsolationSchema } from './isolation.ts'
-import { FidelitySchema } from './fidelity.ts'
+import { FidelitySchema, PromptSourceSchema } from './fidelity.ts'
 import { JudgeResultSchema } from './judge-result.ts'
 import { CallMatchSchema, ReferencePlanSchema } from './task-spec.ts'
 import { TrajectorySchema } from './trajectory.ts'
@@ -73,6 +73,12 @@ export const TaskOutcomeSchema = z.object({
   /** Set when the task stopped before its checks. */
   stopped: z.object({ phase: StopPhaseSchema, message: z.string() }).nullable(),
   trajectory: TrajectorySchema.nullable(),
+  /**
+   * Set when the task stopped for a fault that was not the agent's: `endpoint`, its model endpoint failed (a
+   * connection lost or timed out, a 429 or 5xx after the retries); `budget`, the run's budget turned its model
+   * request away (`inFlight: 'cancel'`). A resumed run runs such a task again.
+   */
+  fault: z.enum(['endpoint', 'budget']).optional(),
   /** The configured judge's result (MCP-Bench rubric by default) as raw samples, scored in the main process (src/scoring/judge-scores.ts); null when the task never reached the judge. */
   judge: JudgeResultSchema.nullable(),
   /** The MCP-AgentBench pass/fail verdict, when a check asked for it. */
@@ -90,6 +96,8 @@ export const TaskOutcomeSchema = z.object({
    * (schema compliance with no valid call, reported rounds) read. Absent or null: the project's own semantics.
    */
   fidelity: z.object({ mode: FidelitySchema, maxRounds: z.number().int().positive() }).nullable().optional(),
+  /** Whose words the released-code planner sent the model; absent or null: the agent is no such planner. */
+  plannerPrompt: PromptSourceSchema.nullable().optional(),
 })
 export type TaskOutcome = z.infer<typeof TaskOutcomeSchema>
 
@@ -107,5 +115,9 @@ declare module 'vitest' {
     mcpBenchTask?: TaskIdentity
     /** Set once the agent has returned (never while agent code runs: it holds the reference), complete when the task ends. */
     mcpBenchOutcome?: import('./outcome.ts').TaskOutcome
+    /** Resumed: this task's result is kept from the run being resumed, and the test was skipped without running. */
+    mcpBenchKept?: boolean
+    /** The task was not started, and why (`budget`: the run's budget was spent); it is listed as not run, not as a failure. */
+    mcpBenchNotRun?: 'budget'
   }
 }

@@ -18,16 +18,22 @@ export type ModelPrice = z.infer<typeof ModelPriceSchema>
 export const PricesSchema = z.record(z.string().min(1), ModelPriceSchema)
 export type Prices = z.infer<typeof PricesSchema>
 
-/** When the bundled prices were OpenAI's published list prices. */
+/** When the bundled prices were read from each provider's published list (the sources are named below). */
 export const DEFAULT_PRICES_AS_OF = '2025-08-07'
 
 /**
- * OpenAI's standard-tier list prices for well-known chat models, USD per
- * million tokens, as published on its API pricing page on
- * DEFAULT_PRICES_AS_OF (the GPT-5 launch, after o3's June 2025 cut). Prices
- * change: the `prices` option overrides any entry and adds others.
+ * List prices for well-known chat models, USD per million tokens (standard tier, prompts within the base context
+ * tier, no caching or batch discount), as each provider published them on DEFAULT_PRICES_AS_OF:
+ * - OpenAI: openai.com/api/pricing (the GPT-5 launch, after o3's June 2025 cut);
+ * - Anthropic: docs.anthropic.com/en/docs/about-claude/pricing (ids also match their dated snapshots);
+ * - Google: ai.google.dev/gemini-api/docs/pricing (paid tier; Gemini 2.5 Pro up to 200K prompt tokens);
+ * - open models on common hosts, under the id each host serves them by: DeepSeek's own API
+ *   (api-docs.deepseek.com/quick_start/pricing, standard hours), Groq (groq.com/pricing) and Together AI
+ *   (together.ai/pricing).
+ * Prices change: the `prices` option overrides any entry and adds others (docs/reference/options.md).
  */
 export const DEFAULT_PRICES: Readonly<Prices> = Object.freeze({
+  // OpenAI
   'gpt-5': { input: 1.25, output: 10 },
   'gpt-5-mini': { input: 0.25, output: 2 },
   'gpt-5-nano': { input: 0.05, output: 0.4 },
@@ -39,6 +45,23 @@ export const DEFAULT_PRICES: Readonly<Prices> = Object.freeze({
   'o3': { input: 2, output: 8 },
   'o3-mini': { input: 1.1, output: 4.4 },
   'o4-mini': { input: 1.1, output: 4.4 },
+  // Anthropic
+  'claude-opus-4-1': { input: 15, output: 75 },
+  'claude-opus-4': { input: 15, output: 75 },
+  'claude-sonnet-4': { input: 3, output: 15 },
+  'claude-3-7-sonnet': { input: 3, output: 15 },
+  'claude-3-5-haiku': { input: 0.8, output: 4 },
+  // Google
+  'gemini-2.5-pro': { input: 1.25, output: 10 },
+  'gemini-2.5-flash': { input: 0.3, output: 2.5 },
+  'gemini-2.5-flash-lite': { input: 0.1, output: 0.4 },
+  'gemini-2.0-flash': { input: 0.1, output: 0.4 },
+  // Open models, by their hosts' ids: DeepSeek, Groq, Together AI
+  'deepseek-chat': { input: 0.27, output: 1.1 },
+  'deepseek-reasoner': { input: 0.55, output: 2.19 },
+  'llama-3.3-70b-versatile': { input: 0.59, output: 0.79 },
+  'llama-3.1-8b-instant': { input: 0.05, output: 0.08 },
+  'meta-llama/Llama-3.3-70B-Instruct-Turbo': { input: 0.88, output: 0.88 },
 })
 
 /** The bundled prices with the user's on top (theirs win). */
@@ -46,8 +69,11 @@ export function priceTable(overrides: Prices = {}): Prices {
   return { ...DEFAULT_PRICES, ...overrides }
 }
 
-/** A dated snapshot id, `gpt-4o-mini-2024-07-18`, is priced as its family, `gpt-4o-mini`. */
-const SNAPSHOT_SUFFIX = /-\d{4}-\d{2}-\d{2}$/
+/**
+ * A dated snapshot id is priced as its family: `gpt-4o-mini-2024-07-18` as `gpt-4o-mini`, Anthropic's
+ * `claude-sonnet-4-20250514` as `claude-sonnet-4`, and its `claude-3-5-haiku-latest` alias as `claude-3-5-haiku`.
+ */
+const SNAPSHOT_SUFFIX = /-(?:\d{4}-\d{2}-\d{2}|\d{8}|latest)$/
 
 /**
  * The price of a model: its exact id, else its id without a dated snapshot

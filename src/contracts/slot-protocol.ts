@@ -18,7 +18,11 @@ export const ClientMessageSchema = z.discriminatedUnion('op', [
 ])
 export type ClientMessage = z.infer<typeof ClientMessageSchema>
 
-export const ServerMessageSchema = z.object({ op: z.literal('grant'), id: z.number().int() })
+export const ServerMessageSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('grant'), id: z.number().int() }),
+  /** The slot is not given and never will be: the run's budget is spent (src/node/budget-ledger.ts). */
+  z.object({ op: z.literal('refuse'), id: z.number().int(), reason: z.literal('budget') }),
+])
 export type ServerMessage = z.infer<typeof ServerMessageSchema>
 
 /** Splits a socket's text into whole lines, keeping the unfinished tail for the next chunk. */

@@ -9,6 +9,8 @@ export interface SlotsProvided {
 }
 
 const routed = new WeakMap<Vitest, Map<TestProject, string>>()
+/** Runs whose workers always use the slot server, whatever their file count (a budget is set). */
+const sharedRuns = new WeakSet<Vitest>()
 
 /**
  * Tells each plugin project's workers where the slot server is (`address`) and how many workers the run has
@@ -18,7 +20,8 @@ const routed = new WeakMap<Vitest, Map<TestProject, string>>()
  * files are a single file has one worker process to hold. That worker then keeps its own pools, the same
  * limits, and no task or model request pays a round trip to the main process for its slot.
  */
-export function routeSlots(vitest: Vitest, project: TestProject, address: string): void {
+export function routeSlots(vitest: Vitest, project: TestProject, address: string, options: { shared?: boolean } = {}): void {
+  if (options.shared) sharedRuns.add(vitest)
   let projects = routed.get(vitest)
   if (!projects) {
     const all = (projects = new Map())
@@ -26,7 +29,8 @@ export function routeSlots(vitest: Vitest, project: TestProject, address: string
     ;(vitest.config.reporters as unknown[]).push({
       onTestRunStart(specifications: ReadonlyArray<TestSpecification>) {
         const files = new Set(specifications.filter((s) => all.has(s.project)).map((s) => s.moduleId)).size
-        for (const [p, a] of all) p.provide('mcpBenchSlots', slotsForRun(slotsOf(vitest, p, a), files))
+        // A budget is counted in the main process alone: then even one worker asks the server for its slots.
+        for (const [p, a] of all) p.provide('mcpBenchSlots', sharedRuns.has(vitest) ? slotsOf(vitest, p, a) : slotsForRun(slotsOf(vitest, p, a), files))
       },
     })
   }

@@ -14,6 +14,11 @@ export interface SlotServer {
   close(): Promise<void>
 }
 
+/** Decides, as a slot becomes free, whether it may be given at all (the run's budget, src/node/budget-ledger.ts). */
+export interface SlotGatekeeper {
+  admit(pool: string): boolean
+}
+
 /**
  * The run's pools, in the main process, served to the workers. Vitest runs one file per worker at a time, so
  * only the main process sees every task of the run: a limit on tasks (or on requests to one endpoint) across
@@ -23,7 +28,7 @@ export interface SlotServer {
  * port: a sandboxed agent shares the host's network, so anything on loopback is within its reach, while this
  * directory is neither this user's to anyone else nor mounted into the sandbox. On Windows, a named pipe.
  */
-export async function startSlotServer(sizes: Record<string, number>): Promise<SlotServer> {
+export async function startSlotServer(sizes: Record<string, number>, gatekeeper?: SlotGatekeeper): Promise<SlotServer> {
   const local = new LocalSlots(sizes)
   const sockets = new Set<Socket>()
   const server = createServer((socket) => {
@@ -59,6 +64,13 @@ export async function startSlotServer(sizes: Record<string, number>): Promise<Sl
         const entry: { grant?: Grant; limiter: AdaptiveLimiter; abort?: AbortController } = { limiter, abort: new AbortController() }
         held.set(message.id, entry)
         limiter.acquire(entry.abort!.signal).then((grant) => {
+          // Asked when the slot is free, not when it was asked for: a task that waited does not start past the budget.
+          if (gatekeeper && !gatekeeper.admit(message.pool)) {
+            held.delete(message.id)
+            grant.release()
+            send({ op: 'refuse', id: message.id, reason: 'budget' })
+            return
+          }
           entry.grant = grant
           entry.abort = undefined
           send({ op: 'grant', id: message.id })

@@ -24,6 +24,13 @@ export class TaskFileSnapshot {
     for (const file of files) this.seen.set(file, read(file))
   }
 
+  /** Each file's hash as it was taken, by path relative to the root (files that could not be read left out). */
+  hashes(): Record<string, string> {
+    const hashes: Record<string, string> = {}
+    for (const [file, seen] of this.seen) if (seen.hash) hashes[relative(this.root, file)] = seen.hash
+    return hashes
+  }
+
   /** What changed since `take`, and the files with more than one name, by paths relative to the root. */
   check(): TaskFileIntegrity {
     const changed: string[] = []

@@ -16,6 +16,10 @@ export interface LeaderboardInput {
   /** Why the run stopped early; defaults to "interrupted" when it did. */
   interruption?: string | null
   unfinished: Leaderboard['unfinished']
+  /** Tasks not started (the budget was spent); written only when there are any. */
+  notRun?: NonNullable<Leaderboard['notRun']>
+  /** The run's budget, when it had one. */
+  budget?: Leaderboard['budget']
   gate: Gate
   /** Why this run does not apply the gate (a shard of a larger run); null: it does. */
   gateDeferred: string | null
@@ -66,6 +70,8 @@ export function buildLeaderboard(input: LeaderboardInput): Leaderboard {
     interrupted: input.interrupted,
     interruption: input.interruption ?? (input.interrupted ? 'interrupted' : null),
     unfinished: [...input.unfinished].sort((a, b) => byText(a.file, b.file) || byText(a.name, b.name)),
+    ...(input.notRun?.length ? { notRun: [...input.notRun].sort((a, b) => byText(a.file, b.file) || byText(a.name, b.name)) } : {}),
+    ...(input.budget ? { budget: input.budget } : {}),
     agents,
     fileErrors: [...input.fileErrors].sort((a, b) => byText(a.file, b.file) || byText(a.error, b.error)),
     gate,

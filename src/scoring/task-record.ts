@@ -61,6 +61,7 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
     judge: scoreJudge(outcome.judge),
     referenceJudge: scoreJudge(outcome.referenceJudge),
     fidelity: outcome.fidelity?.mode ?? null,
+    ...(outcome.plannerPrompt ? { plannerPrompt: outcome.plannerPrompt } : {}),
     judgeConfigured: outcome.judgeConfigured,
     distractors: outcome.distractors,
     rounds: trajectory ? reportedRounds(trajectory, outcome.fidelity?.mode, outcome.fidelity?.maxRounds ?? trajectory.rounds) : 0,
@@ -100,7 +101,8 @@ export function isUnfinished(outcome: unknown, state: string): boolean {
   return state === 'pending' || (state === 'skipped' && !unscored)
 }
 
-function statusOf(outcome: TaskOutcome, result: TestResult): TaskStatus {
+/** A task's status on the board, from its outcome and what Vitest said of its test. */
+export function statusOf(outcome: TaskOutcome, result: TestResult): TaskStatus {
   if (outcome.stopped && SETUP_PHASES.includes(outcome.stopped.phase)) return 'setup-error'
   if (outcome.stopped) return 'errored'
   if (result.state === 'skipped') return 'unscored'

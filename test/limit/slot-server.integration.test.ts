@@ -3,6 +3,8 @@ import { dirname } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SlotClient } from '../../src/runtime/limit/slot-client.ts'
 import { startSlotServer, type SlotServer } from '../../src/node/slot-server.ts'
+import { BudgetLedger } from '../../src/node/budget-ledger.ts'
+import { BudgetRefusal } from '../../src/contracts/budget.ts'
 
 let server: SlotServer | undefined
 afterEach(() => server?.close())
@@ -32,6 +34,24 @@ describe('the slot server (one limit across worker processes)', () => {
     await until(() => server!.pools.get('agent http://127.0.0.1/v1')!.limit === 1)
     other.release()
     endpoint.release()
+  })
+
+  it('turns a task away once the budget is spent, also one that was waiting for its slot, and frees the slot for the next', async () => {
+    const ledger = new BudgetLedger({ usd: 1, inFlight: 'finish' })
+    server = await startSlotServer({ tasks: 1 }, { admit: (pool) => (pool === 'tasks' ? ledger.admit() : true) })
+    const client = new SlotClient(server.address)
+    const first = await client.acquire('tasks', 1)
+    // Waits for the one slot; by the time it is free the first task has spent the whole budget.
+    const second = client.acquire('tasks', 1)
+    const third = client.acquire('tasks', 1)
+    await until(() => server!.pools.get('tasks')!.waiting === 2)
+    ledger.spend({ usd: 1, tokens: 10 })
+    first.release()
+    await expect(second).rejects.toBeInstanceOf(BudgetRefusal)
+    await expect(third).rejects.toThrow('not run (budget)')
+    expect(server.pools.get('tasks')!.inFlight).toBe(0)
+    // Other pools are the gatekeeper's to decide: this one lets the judge's requests through.
+    ;(await client.acquire('judge http://127.0.0.1/v1', undefined)).release()
   })
 
   it('counts a success told with the release: a pool cut by a 429 wins its slot back', async () => {

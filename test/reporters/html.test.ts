@@ -128,7 +128,7 @@ describe('report.html', () => {
 
 it('writes the task data so that no text can end or derail its script block, and the page reads back the same text', () => {
   const hostile = ['</SCRIPT><script>alert(1)</script>', '<!-- <script>', 'a\\</b>', 'back\\<script>', 'nul\u0000bell\u0007', 'line\u2028sep']
-  const rows = hostile.map((text) => ({ status: 'failed' as const, agent: text, category: text, servers: [text], tier: 'easy', keys: [text, null, 1], cells: `<td>${text}</td>`, detail: text }))
+  const rows = hostile.map((text) => ({ status: 'failed' as const, agent: text, category: text, servers: [text], tier: 'easy', anchor: 'task-x', keys: [text, null, 1], cells: `<td>${text}</td>`, detail: text }))
   const data = taskData(rows)
   expect(data).not.toMatch(/<\/|<!--|<script/i)
   const back = JSON.parse(data) as TaskRow[]

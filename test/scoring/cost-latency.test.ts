@@ -70,6 +70,13 @@ describe('the price table', () => {
     const table = priceTable()
     expect(priceFor('gpt-4o-mini-2024-07-18', table)).toEqual({ input: 0.15, output: 0.6 })
     expect(priceFor('gpt-4o-2024-08-06', table)).toEqual({ input: 2.5, output: 10 })
+    // The other providers' common models are priced by default too, under their hosts' ids and dated snapshots.
+    expect(priceFor('claude-sonnet-4-20250514', table)).toEqual({ input: 3, output: 15 })
+    expect(priceFor('claude-3-5-haiku-latest', table)).toEqual({ input: 0.8, output: 4 })
+    expect(priceFor('gemini-2.5-flash', table)).toEqual({ input: 0.3, output: 2.5 })
+    expect(priceFor('deepseek-chat', table)).toEqual({ input: 0.27, output: 1.1 })
+    expect(priceFor('llama-3.3-70b-versatile', table)).toEqual({ input: 0.59, output: 0.79 })
+    expect(priceFor('claude-sonnet-4-5', table)).toBeNull()
     expect(priceFor('gpt-4o-mini-search', table)).toBeNull()
     expect(priceFor('qwen3:8b', table)).toBeNull()
     expect(priceFor('toString', table)).toBeNull()

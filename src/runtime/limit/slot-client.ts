@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net'
 import { LocalSlots } from '../../lib/local-slots.ts'
+import { BudgetRefusal } from '../../contracts/budget.ts'
 import { lineReader, ServerMessageSchema, type ClientMessage, type Slot, type Slots } from '../../contracts/slot-protocol.ts'
 
 /**
@@ -10,7 +11,8 @@ import { lineReader, ServerMessageSchema, type ClientMessage, type Slot, type Sl
 export class SlotClient implements Slots {
   private socket: Socket | undefined
   private nextId = 1
-  private waiting = new Map<number, () => void>()
+  /** Requests waiting for the server's answer: called with null for a grant, with the error for a refusal. */
+  private waiting = new Map<number, (refused: Error | null) => void>()
   private fallback: LocalSlots | undefined
   private lostWhy = ''
   private warned = false
@@ -25,9 +27,9 @@ export class SlotClient implements Slots {
     socket.on('data', lineReader((line) => {
       const message = ServerMessageSchema.safeParse(parseJson(line))
       if (!message.success) return
-      const grant = this.waiting.get(message.data.id)
+      const answer = this.waiting.get(message.data.id)
       this.waiting.delete(message.data.id)
-      grant?.()
+      answer?.(message.data.op === 'refuse' ? new BudgetRefusal() : null)
     }))
     socket.on('error', (error) => this.lost(error.message))
     socket.on('close', () => this.lost('the connection closed'))
@@ -41,7 +43,7 @@ export class SlotClient implements Slots {
     this.lostWhy = why
     // The server closing as the run ends is no news; only a wait or a later request shows something was lost.
     if (this.waiting.size > 0) this.warn()
-    for (const wake of this.waiting.values()) wake()
+    for (const wake of this.waiting.values()) wake(null)
     this.waiting.clear()
   }
 
@@ -85,9 +87,10 @@ export class SlotClient implements Slots {
         this.send({ op: 'release', id })
         reject(signal!.reason)
       }
-      this.waiting.set(id, () => {
+      this.waiting.set(id, (refused) => {
         signal?.removeEventListener('abort', onAbort)
-        resolve()
+        if (refused) reject(refused)
+        else resolve()
       })
       signal?.addEventListener('abort', onAbort, { once: true })
       this.send({ op: 'acquire', id, pool, max: max ?? null })

@@ -1,4 +1,5 @@
-import { inject } from 'vitest'
+import { inject, type TaskMeta } from 'vitest'
+import { BudgetRefusal } from '../../contracts/budget.ts'
 import { TASKS_POOL } from '../../contracts/slot-protocol.ts'
 import { slots, useSlotServer } from './slots.ts'
 
@@ -32,7 +33,7 @@ function provided(): ProvidedSlots | undefined {
  */
 export async function withTaskSlot<T>(
   concurrency: number,
-  context: { signal?: AbortSignal; skip: (note: string) => never },
+  context: { signal?: AbortSignal; skip: (note: string) => never; task: { meta: TaskMeta } },
   run: () => Promise<T>,
 ): Promise<T> {
   useSlotServer(provided()?.address)
@@ -40,6 +41,11 @@ export async function withTaskSlot<T>(
   try {
     slot = await slots().acquire(TASKS_POOL, concurrency, context.signal)
   } catch (error) {
+    // The run's budget is spent: the task is not started, and is listed as not run, never as a failure.
+    if (error instanceof BudgetRefusal) {
+      context.task.meta.mcpBenchNotRun = 'budget'
+      context.skip(error.message)
+    }
     // Cancelled (Ctrl-C, a CI cancel) while still waiting for a slot: the task never started, so it is listed
     // as unfinished (a skipped test without an outcome), not recorded as an error of its own.
     if (context.signal?.aborted) context.skip('not started: the run was cancelled while this task waited for a slot')

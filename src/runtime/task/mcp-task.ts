@@ -11,9 +11,12 @@ import { callShape, ruleMetrics } from '../../scoring/task-scores.ts'
 import { distractorSeed, drawDistractors } from '../servers/distractors.ts'
 import type { ServerSession } from '../servers/hub.ts'
 import { cleanText, contentToText } from '../../lib/text.ts'
+import { taskTitle } from '../../lib/task-title.ts'
+import { taskAnnotations } from '../../scoring/task-annotations.ts'
 import { harnessVerdicts, judgeDecision } from './harness-checks.ts'
 import { queueAllowance, withTaskSlot } from '../limit/task-slot.ts'
 import { collecting } from './collect.ts'
+import { keptByResume } from './resume-skip.ts'
 import { judgesFor, taskJudging, type Judges } from './judging.ts'
 import { referenceToolProblem } from './reference-tools.ts'
 import { runAgent, type AgentRun } from './run-agent.ts'
@@ -67,14 +70,20 @@ export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): voi
     for (const setting of agents) {
       const name = variant === null ? agentName(setting) : variantRowName(agentName(setting), variant)
       for (let trial = 1; trial <= trials; trial++) {
-        const title = `${cleanText(id)}${agents.length > 1 || variants.length > 1 ? ` [${name}]` : ''}${trials > 1 ? ` #${trial}` : ''}`
+        const title = taskTitle(id, name, trial, { rows: agents.length * variants.length, trials })
         const meta = { mcpBenchTask: { taskId: id, agent: name, trial, ...(variant === null ? {} : { variant }) } }
         // Its task-isolated servers can then start ahead of it, while earlier tasks run (servers/warm-pool.ts).
         if (task) runtime.hubFor(variant).plan(withoutOff(task, runtime, variant).servers, task.files)
         // A slot of the run's tasks pool first (`concurrency`); Vitest's timeout also covers the wait for it.
-        test(title, { timeout: budget.test * (1 + queueAllowance()), meta, tags, concurrent: runtime.settings.concurrentTasks ?? true }, (context) =>
-          withTaskSlot(runtime.settings.concurrency, context, () =>
-            runTask({ id, spec: task, specError: parsed.error, setting, name, variant, trial, runtime, judges, context, budget, checks })))
+        test(title, { timeout: budget.test * (1 + queueAllowance()), meta, tags, concurrent: runtime.settings.concurrentTasks ?? true }, (context) => {
+          // Resumed: a result the run being resumed finished is kept, so this task does nothing at all.
+          if (keptByResume(relative(runtime.settings.root, context.task.file.filepath), meta.mcpBenchTask)) {
+            context.task.meta.mcpBenchKept = true
+            context.skip('kept from the run being resumed')
+          }
+          return withTaskSlot(runtime.settings.concurrency, context, () =>
+            runTask({ id, spec: task, specError: parsed.error, setting, name, variant, trial, runtime, judges, context, budget, checks }))
+        })
       }
     }
   }
@@ -137,9 +146,25 @@ async function runTask(args: TaskArgs): Promise<void> {
   args.context.onTestFinished(publish)
   try {
     await runSteps(args, outcome, file, publish)
+  } catch (error) {
+    // Stopped before its checks (the error says why, as Vitest shows it): its scores and trajectory link all the same.
+    // Should annotating fail too, the task's own error is the one Vitest must report, not that one.
+    if (outcome.stopped) await annotate(args, outcome).catch(() => undefined)
+    throw error
   } finally {
     checkRecord(outcome)
   }
+}
+
+/**
+ * The task's scores, verdict, failed checks and trajectory link as the test's annotations (src/scoring/task-annotations.ts),
+ * once its outcome is final and before anything fails the test: Vitest takes annotations only from a test still
+ * running, and a failed soft assertion ends that. A test already ended (its timeout passed) gets none.
+ */
+async function annotate(args: TaskArgs, outcome: TaskOutcome, metrics?: TaskRun['metrics']): Promise<void> {
+  const { context, checks } = args
+  if (context.task.result?.state !== 'run') return
+  for (const a of taskAnnotations(outcome, { metrics, ownChecks: Boolean(checks) })) await context.annotate(a.message, a.type)
 }
 
 /**
@@ -240,9 +265,16 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
   const agentRun: AgentRun = await runAgent({ ...args, timeout: args.budget.agent, signal: context.signal })
   args.publish()
   outcome.agentIsolation = agentRun.isolation
+  if (agentRun.promptSource) outcome.plannerPrompt = agentRun.promptSource
   if (agentRun.setupError) stop('agent-setup', `Task "${id}" [${name}]: ${agentRun.setupError}`)
   const trajectory = redactor.deep(agentRun.trajectory)
   outcome.trajectory = trajectory
+  if (agentRun.fault) outcome.fault = agentRun.fault
+  // Cancelled by the run's budget: not the agent's failure, and not a result; listed as not run.
+  if (agentRun.fault === 'budget') {
+    context.task.meta.mcpBenchNotRun = 'budget'
+    context.skip(agentRun.trajectory.error ?? 'not run (budget)')
+  }
   if (trajectory.error) stop('agent', `Task "${id}" [${name}]: ${trajectory.error}`)
   // Tool descriptions are a server's words and may quote its secrets: redacted, like the trajectory, before any prompt
   // is built; only when a judge reads them (a run without a judge never does).
@@ -277,6 +309,7 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
     else outcome.unscored = 'nothing decides this task: it has no reference facts, plan or checks, and no judge is configured'
   }
   outcome.verdicts = verdicts.map((v) => ({ ...v, ...(v.message ? { message: redactor.text(v.message) } : {}) }))
+  await annotate(args, outcome, run.metrics)
   for (const verdict of outcome.verdicts) if (!verdict.pass) context.expect.soft(verdict).toPassCheck()
   await args.checks?.({ run, expect: context.expect, task: context.task })
   if (outcome.unscored) context.skip(outcome.unscored)

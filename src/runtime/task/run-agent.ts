@@ -3,12 +3,14 @@ import { refereePaths } from '../agents/isolated/referee-paths.ts'
 import { loadAgent, type AgentIsolation, type LoadedAgent } from '../agents/resolve.ts'
 import { checkedTurn } from '../agents/reply-shape.ts'
 import type { AgentSetting } from '../../contracts/options.ts'
+import type { PromptSource } from '../../contracts/fidelity.ts'
 import type { Runtime } from '../state.ts'
 import type { ServerSession } from '../servers/hub.ts'
 import { TrajectoryRecorder } from '../trajectory/recorder.ts'
 import type { Trajectory } from '../../contracts/trajectory.ts'
 import type { TaskSpec } from '../../contracts/task-spec.ts'
 import { linkedSignal } from '../../lib/linked-signal.ts'
+import { isBudgetRefusal, isEndpointFault } from '../agents/endpoint-fault.ts'
 
 export interface AgentRunArgs {
   id: string
@@ -31,8 +33,12 @@ export interface AgentRun {
   outputs: readonly string[]
   /** Where the agent's code ran; null when it never loaded. */
   isolation: AgentIsolation | null
+  /** The released-code planner's wording (see Agent.promptSource). */
+  promptSource?: PromptSource
   /** The agent could not be set up (module or export missing, a referee file included): the run's fault, not the agent's answer. */
   setupError?: string
+  /** The agent stopped because its model endpoint failed (src/runtime/agents/endpoint-fault.ts), not by its own doing. */
+  fault?: 'endpoint' | 'budget'
 }
 
 /**
@@ -96,11 +102,12 @@ export async function runAgent({ id, spec, setting, name, variant, runtime, sess
       const took = Math.round(performance.now() - startedAt)
       if (took > timeout) {
         const late = `agent timed out after ${timeout} ms (it answered after ${took} ms: the worker's thread was busy, an in-process server's or agent's synchronous work, so the timeout could not fire in time)`
-        return { trajectory: recorder.finish(null, late), outputs: recorder.outputs(), isolation: agent.isolation }
+        return { trajectory: recorder.finish(null, late), outputs: recorder.outputs(), isolation: agent.isolation, ...promptOf(agent) }
       }
-      return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs(), isolation: agent.isolation }
+      return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs(), isolation: agent.isolation, ...promptOf(agent) }
     } catch (error) {
-      return { trajectory: recorder.finish(null, asError(error).message), outputs: recorder.outputs(), isolation: agent.isolation }
+      const fault = isEndpointFault(error) ? { fault: 'endpoint' as const } : isBudgetRefusal(error) ? { fault: 'budget' as const } : {}
+      return { trajectory: recorder.finish(null, asError(error).message), outputs: recorder.outputs(), isolation: agent.isolation, ...promptOf(agent), ...fault }
     }
   } finally {
     clearTimeout(timer)
@@ -110,4 +117,9 @@ export async function runAgent({ id, spec, setting, name, variant, runtime, sess
 
 function asError(reason: unknown): Error {
   return reason instanceof Error ? reason : new Error(String(reason ?? 'aborted'))
+}
+
+/** The released-code planner's wording, when the agent is that planner. */
+function promptOf(agent: LoadedAgent): { promptSource?: PromptSource } {
+  return agent.promptSource ? { promptSource: agent.promptSource } : {}
 }

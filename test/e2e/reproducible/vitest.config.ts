@@ -11,6 +11,8 @@ export default defineConfig({
     taskTimeout: 60_000,
     agent: ['reference', { model: 'stand-in', loop: 'tools' }, { model: 'stand-in', loop: 'planner' }],
     judge: { samples: 3 },
+    // Priced, so a budget in dollars can be tried on it (test/e2e/resume.test.ts).
+    prices: { 'stand-in': { input: 2, output: 8 }, 'stand-in-judge': { input: 1, output: 4 } },
   })],
   test: { include: ['benchmarks/**/*.test.ts'] },
 })
