@@ -195,7 +195,11 @@ const VariantNameSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'variant nam
  * server's config of that name whole (another version, another description set through `toolOverrides`).
  */
 const VariantSchema = z.strictObject({
-  /** Server name → its config in this variant, in the servers file's shape (validated as an entry there is). */
+  /**
+   * Server name → its config in this variant, in the servers file's shape (validated as an entry there is), or
+   * `false`: the server is off, and its tasks run without it (the `toolUse` check then asks only for the servers
+   * still on, and none when none is).
+   */
   servers: z.record(z.string(), z.unknown()).refine((s) => Object.keys(s).length > 0, 'a variant changes at least one server'),
   description: z.string().optional(),
 })

@@ -117,8 +117,9 @@ function loadServers(servers: ResolvedBenchOptions['servers'], root: string): Ru
 }
 
 /**
- * Each variant's server set: the run's servers with the variant's entries in place of theirs. An entry is
- * validated as one in the servers file is, and a bad one fails only the variant's tasks that use it. A variant
+ * Each variant's server set: the run's servers with the variant's entries in place of theirs, and without those it
+ * turns off (`false`). An entry is validated as one in the servers file is, and a bad one fails only the variant's
+ * tasks that use it. A variant
  * naming a server the run does not configure is an error at once: no task could run against it.
  */
 function variantServers(variants: ResolvedBenchOptions['variants'], base: RuntimeSettings['servers']): RuntimeSettings['variants'] {
@@ -128,12 +129,15 @@ function variantServers(variants: ResolvedBenchOptions['variants'], base: Runtim
     if (unknown.length && !base.fileError) {
       throw new Error(`mcpBench() option variants.${name}.servers names ${unknown.map((u) => `"${u}"`).join(', ')}, which ${base.source} does not configure (it has: ${[...known].join(', ') || 'none'})`)
     }
-    const own = parseServers({ mcpServers: variant.servers }, `mcpBench({ variants: { ${name} } })`)
+    // `false`: the server is off in this variant; its tasks run without it (does the server help at all?).
+    const off = Object.keys(variant.servers).filter((server) => variant.servers[server] === false).sort()
+    const entries = Object.fromEntries(Object.entries(variant.servers).filter(([, entry]) => entry !== false))
+    const own = parseServers({ mcpServers: entries }, `mcpBench({ variants: { ${name} } })`)
     const servers = { ...base.servers, ...own.servers }
     const invalid = { ...base.invalid, ...own.invalid }
-    for (const server of Object.keys(own.servers)) delete invalid[server]
-    for (const server of Object.keys(own.invalid)) delete servers[server]
-    return { name, servers: { ...base, servers, invalid } }
+    for (const server of [...Object.keys(own.servers), ...off]) delete invalid[server]
+    for (const server of [...Object.keys(own.invalid), ...off]) delete servers[server]
+    return { name, servers: { ...base, servers, invalid }, off }
   })
 }
 

@@ -230,6 +230,11 @@ describe('tool use', () => {
     expect(toolUseVerdict(run('4', {}, [call({ isError: true }), call()])).pass).toBe(true)
   })
 
+  it('asks nothing of a run that has none of the task\'s servers (a variant turned them all off)', () => {
+    const withoutServers = { ...noCalls, spec: { ...noCalls.spec, servers: [] } }
+    expect(toolUseVerdict(withoutServers)).toEqual({ check: 'toolUse', pass: true })
+  })
+
   it('exempts a task whose reference answers without calls', () => {
     expect(toolUseVerdict(run('4', { reference: { answer: 'Four.', facts: ['4'] } }, [])).pass).toBe(true)
     expect(toolUseVerdict(run('4', { reference: { facts: ['4'] } }, [])).pass).toBe(false)

@@ -102,12 +102,21 @@ describe('mcp-bench compare', () => {
     [['a.json', 'b.json', '--map', 'reference'], /--map takes <base agent>=<head agent>, got "reference"/],
     [['a.json', 'b.json', '--map', 'a=x', '--map', 'b=x'], /--map names head agent "x" twice/],
     [['a.json', 'b.json', '--reproducible', '--markdown', 'x.md'], /--reproducible compares two files as they are/],
+    [['a.json', 'b.json', '--variant', 'v'], /--variant compares within one run: expected 1 leaderboard file, got 2/],
+    [['a.json', '--variant', 'v', '--map', 'a=b'], /--variant pairs each variant row with its own agent: --map does not apply/],
+    [['a.json', '--variant', 'v', '--reproducible'], /--reproducible compares two files as they are/],
   ])('exits 2 on bad usage %j', async (argv, message) => {
     const { out, io } = streams()
     expect(await main(argv, io)).toBe(2)
     expect(out.stderr).toMatch(message)
     expect(out.stderr).toContain('usage: compare <base.json> <head.json>')
     expect(out.stdout).toBe('')
+  })
+
+  it('--variant: exits 1 naming the variant a board does not have, and the ones it has', async () => {
+    const { out, io } = streams()
+    expect(await main([path('base.json'), '--variant', 'worse'], io)).toBe(1)
+    expect(out.stderr).toMatch(/base\.json: no task ran against variant "worse" \(the run has no server variants\)/)
   })
 
   it('--reproducible: exits 0 when only timings differ, 3 naming the first differing field otherwise, 1 on a file that is no leaderboard', async () => {

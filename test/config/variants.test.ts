@@ -40,6 +40,14 @@ describe('server variants (the `variants` option)', () => {
     expect(() => resolveOptions({ servers, variants: { empty: { servers: {} } } })).toThrow(/a variant changes at least one server/)
   })
 
+  it('turn a server off with `false`: gone from the variant\'s servers, listed as off, and no error', () => {
+    const settings = runtimeSettings(resolveOptions({ servers, variants: { 'no-fs': { servers: { fs: false } } } }), '/project', {}, true)
+    expect(RuntimeSettingsSchema.parse(settings)).toEqual(settings)
+    expect(settings.variants[0]).toMatchObject({ name: 'no-fs', off: ['fs'] })
+    expect(Object.keys(settings.variants[0]!.servers.servers)).toEqual(['math'])
+    expect(settings.variants[0]!.servers.invalid).toEqual({})
+  })
+
   it('redact the values behind a variant\'s own ${VAR}s', () => {
     const settings = runtimeSettings(resolveOptions({ servers, variants: { v: { servers: { fs: { command: 'node', env: { TOKEN: '${VARIANT_TOKEN}' } } } } } }), '/project')
     const redactor = redactorFor(settings, { VARIANT_TOKEN: 'variant-only-secret-value' })

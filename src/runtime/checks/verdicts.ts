@@ -53,6 +53,8 @@ export function toolUseVerdict(run: TaskRun): Verdict {
   const own = new Set(run.spec.servers)
   const reference = run.spec.reference
   if (reference && reference.calls.length === 0 && reference.answer !== undefined) return { check: 'toolUse', pass: true }
+  // A run with none of the task's servers (a variant that turns them all off) cannot be asked to call them.
+  if (own.size === 0) return { check: 'toolUse', pass: true }
   const calls = run.trajectory.calls
   if (calls.some((c) => c.valid && !c.isError && c.server !== null && own.has(c.server))) return { check: 'toolUse', pass: true }
   const toOwn = calls.filter((c) => c.server !== null && own.has(c.server)).length

@@ -73,7 +73,7 @@ export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): voi
         const title = taskTitle(id, name, trial, { rows: agents.length * variants.length, trials })
         const meta = { mcpBenchTask: { taskId: id, agent: name, trial, ...(variant === null ? {} : { variant }) } }
         // Its task-isolated servers can then start ahead of it, while earlier tasks run (servers/warm-pool.ts).
-        if (task) runtime.hubFor(variant).plan(task.servers, task.files)
+        if (task) runtime.hubFor(variant).plan(withoutOff(task, runtime, variant).servers, task.files)
         // A slot of the run's tasks pool first (`concurrency`); Vitest's timeout also covers the wait for it.
         test(title, { timeout: budget.test * (1 + queueAllowance()), meta, tags, concurrent: runtime.settings.concurrentTasks ?? true }, (context) => {
           // Resumed: a result the run being resumed finished is kept, so this task does nothing at all.
@@ -197,9 +197,11 @@ async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publ
   } catch (error) {
     stop('spec', `Task "${id}" in ${file}: ${(error as Error).message}`)
   }
+  // The task as this variant runs it: without the servers the variant turns off (the full spec when none is).
+  const seen = withoutOff(spec, runtime, args.variant)
   let session: ServerSession
   try {
-    session = await runtime.hubFor(args.variant).acquire(spec.servers, {
+    session = await runtime.hubFor(args.variant).acquire(seen.servers, {
       distractors: distractorsFor(id, spec, runtime, args.variant), files: spec.files,
       maxTools: runtime.settings.distractors.maxTools, excludeTools: runtime.settings.excludeTools,
     })
@@ -212,9 +214,10 @@ async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publ
   outcome.offered = [...new Set(session.catalog.entries.map((e) => `${e.server}.${e.tool}`))].sort()
   try {
     // Checked once the servers are up: a reference call to a tool they lack is the task's mistake, not the agent's.
-    const badReference = referenceToolProblem(spec, session)
+    // Calls to a server the variant turned off are left to the diagnostics (missed), not checked against it.
+    const badReference = referenceToolProblem(seen === spec ? spec : { ...seen, reference: onlyOn(spec.reference, spec.servers.filter((s) => !seen.servers.includes(s))) }, session)
     if (badReference) stop('spec', `Task "${id}" in ${file}: ${badReference}`)
-    await runAndCheck({ ...args, spec, session, outcome, stop, publish })
+    await runAndCheck({ ...args, spec: seen, session, outcome, stop, publish })
   } finally {
     await session.release()
   }
@@ -310,6 +313,23 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
   for (const verdict of outcome.verdicts) if (!verdict.pass) context.expect.soft(verdict).toPassCheck()
   await args.checks?.({ run, expect: context.expect, task: context.task })
   if (outcome.unscored) context.skip(outcome.unscored)
+}
+
+/**
+ * The task as a variant runs it: its servers without those the variant turns off (`false`), so the agent is not
+ * offered them and the `toolUse` check does not ask for them. The reference plan stays whole: the outcome scores the
+ * run against it, which is what shows what the server was worth. The same frozen spec when nothing is off.
+ */
+function withoutOff(spec: TaskSpec, runtime: Runtime, variant: string | null): TaskSpec {
+  const off = runtime.settings.variants.find((v) => v.name === variant)?.off ?? []
+  if (!spec.servers.some((s) => off.includes(s))) return spec
+  return deepFreeze({ ...spec, servers: spec.servers.filter((s) => !off.includes(s)) })
+}
+
+/** The reference plan without its calls to the servers turned off (named `server.tool` or `server__tool`). */
+function onlyOn(reference: TaskSpec['reference'], off: readonly string[]): TaskSpec['reference'] {
+  if (!reference) return reference
+  return { ...reference, calls: reference.calls.filter((c) => !off.some((s) => c.tool.startsWith(`${s}.`) || c.tool.startsWith(`${s}__`))) }
 }
 
 /**

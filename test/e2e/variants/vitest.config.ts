@@ -5,8 +5,9 @@ import { WORSE_DESCRIPTIONS } from './tasks.ts'
 
 /**
  * The server author's example of docs/guide/server-authors.md, run as a child process by test/e2e/variants.test.ts:
- * the npm filesystem server as configured, and a variant of it whose two tool descriptions are made worse, both
- * against the description follower (E2E_MODEL_URL) in one run. The gate bounds each tool's recall drop.
+ * the npm filesystem server as configured, a variant of it whose two tool descriptions are made worse, and the same
+ * tasks with no server, all against the description follower (E2E_MODEL_URL) in one run. The gate bounds each
+ * tool's recall drop.
  */
 export default defineConfig({
   resolve: { alias: { 'vitest-mcp-bench': new URL('../../../src/index.ts', import.meta.url).pathname } },
@@ -16,6 +17,8 @@ export default defineConfig({
     agent: { model: 'description-follower', name: 'follower', baseURL: process.env.E2E_MODEL_URL, apiKeyEnv: 'E2E_MODEL_KEY' },
     variants: {
       'worse-descriptions': { servers: { filesystem: { ...servers.mcpServers.filesystem, toolOverrides: WORSE_DESCRIPTIONS } } },
+      // Does the server help at all: the same tasks with no filesystem server.
+      'no-server': { servers: { filesystem: false } },
     },
     gate: { maxDropPerTool: { recall: 0.2 } },
     taskTimeout: 15_000,
