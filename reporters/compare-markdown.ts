@@ -1,4 +1,4 @@
-import { COMPARED_METRICS, METRIC_LABELS, type AgentComparison, type Comparison, type Drop, type Flip, type MetricComparison, type RegressionResult } from '../src/contracts/compare.ts'
+import { COMPARED_METRICS, METRIC_LABELS, type AgentComparison, type Comparison, type Drop, type Flip, type MetricComparison, type RegressionResult, type ToolComparison } from '../src/contracts/compare.ts'
 import { formatChange as signed, formatLevel as level, formatRate as pct, formatScore as score } from '../src/compare/format.ts'
 import { TOO_FEW_MESSAGE } from '../src/compare/metric.ts'
 import { isolationMismatch } from '../src/compare/compare.ts'
@@ -51,6 +51,36 @@ function dropTable(metric: 'overall' | 'ruleScore', drops: Drop[], trials: boole
   ]
 }
 
+/** One tool metric's cell: base → head, the change in points and its interval (or why there is none). */
+function toolCell(m: MetricComparison, minPairs: number): string {
+  if (m.pairs === 0) return '–'
+  const change = m.difference === null ? '' : ` (${signed(m.difference, 1, 100)} pts`
+  const interval = m.verdict === 'too-few' || m.interval === null
+    ? `; ${m.pairs} < ${minPairs} pairs)`
+    : `; ${signed(m.interval[0], 1, 100)} to ${signed(m.interval[1], 1, 100)})`
+  return `${pct(m.base)} → ${pct(m.head)}${change}${interval}`
+}
+
+/**
+ * By tool, then by server: which regressed and which improved first, in a line each, then every tool either run
+ * counts with its recall and success rate.
+ */
+function toolSection(tools: readonly ToolComparison[], c: Comparison): string[] {
+  if (tools.length === 0) return []
+  const named = (verdict: ToolComparison['verdict']) => tools.filter((t) => t.scope === 'tool' && t.verdict === verdict).map((t) => code(t.name))
+  const [regressed, improved] = [named('regressed'), named('improved')]
+  return [
+    `**Tools regressed (${regressed.length}):** ${regressed.join(', ') || 'none'}`,
+    '',
+    `**Tools improved (${improved.length}):** ${improved.join(', ') || 'none'}`,
+    '',
+    `| tool or server | recall | success rate | verdict |`,
+    '| --- | --- | --- | --- |',
+    ...tools.map((t) => `| ${t.scope === 'server' ? 'server ' : ''}${code(t.name)} | ${toolCell(t.metrics.recall, c.settings.minPairs)} | ${toolCell(t.metrics.successRate, c.settings.minPairs)} | ${t.verdict} |`),
+    '',
+  ]
+}
+
 function agentSection(a: AgentComparison, c: Comparison, trials: boolean): string[] {
   const unpaired = [a.onlyInBase > 0 ? `${a.onlyInBase} only in base` : '', a.onlyInHead > 0 ? `${a.onlyInHead} only in head` : ''].filter(Boolean)
   const mismatch = isolationMismatch(a)
@@ -68,6 +98,7 @@ function agentSection(a: AgentComparison, c: Comparison, trials: boolean): strin
     ...flipList('Failed → passed', a.flips.better, trials, c.settings.listLimit * 3),
     ...dropTable('overall', a.drops.overall, trials),
     ...dropTable('ruleScore', a.drops.ruleScore, trials),
+    ...toolSection(a.tools ?? [], c),
   ]
 }
 
@@ -92,7 +123,10 @@ export function renderComparisonMarkdown(c: Comparison, gate?: RegressionResult)
     `Each task run is paired with the same task, agent and trial in the other run; a change is head − base. ` +
       `Pass rates: exact McNemar test on the pairs that flipped (↓ worse, ↑ better), Newcombe's hybrid score interval. ` +
       `Scores: paired bootstrap of the mean change (${s.resamples.toLocaleString('en-US')} resamples, seed ${s.seed}), percentile interval. ` +
-      `Fewer than ${s.minPairs} pairs: ${TOO_FEW_MESSAGE}.`,
+      `Fewer than ${s.minPairs} pairs: ${TOO_FEW_MESSAGE}. ` +
+      `By tool: recall (the share of a task's reference calls to the tool that an agent call took) and success rate ` +
+      `(the share of its calls that ran and fit its schema), per task, paired and bootstrapped as scores are; a tool ` +
+      `regressed when its interval lies wholly below 0.`,
     '',
   ]
   if (c.agents.length === 0) lines.push('Neither run has any task records.', '')

@@ -11,6 +11,7 @@ import { compareView } from './html/compare-view.ts'
 import { PAGE_SCRIPT, PAGE_SCRIPT_HASH } from './html/page-script.ts'
 import { PAGE_STYLE } from './html/styles.ts'
 import { taskTableChunks } from './html/task-table.ts'
+import { toolTables } from './html/tool-table.ts'
 import { withoutControls } from './html/without-controls.ts'
 import { trajectoryKey } from './trajectory-key.ts'
 
@@ -68,7 +69,7 @@ export async function* leaderboardHtmlChunks(input: ReportInput): AsyncGenerator
 <header>
 <h1>MCP benchmark results</h1>
 ${runFacts(board)}
-<nav><a href="#agents">Agents</a><a href="#judge">Judge</a><a href="#breakdown">Categories</a><a href="#history">History</a><a href="#usage">Usage</a>${baseline ? '<a href="#compare">Baseline</a>' : ''}<a href="#tasks">Tasks</a></nav>
+<nav><a href="#agents">Agents</a><a href="#judge">Judge</a><a href="#breakdown">Categories</a><a href="#history">History</a><a href="#usage">Usage</a><a href="#tools">Tools</a>${baseline ? '<a href="#compare">Baseline</a>' : ''}<a href="#tasks">Tasks</a></nav>
 </header>
 <main>
 <section id="agents"><h2>Agents</h2>${agentTable(board.agents)}${charts.ranking}</section>
@@ -76,6 +77,7 @@ ${runFacts(board)}
 <section id="breakdown"><h2>Categories and settings</h2>${charts.breakdown}${categoryTable(board.agents)}</section>
 <section id="history"><h2>History</h2>${charts.history}${historyProblems(history.problems)}</section>
 <section id="usage"><h2>Usage</h2>${charts.usage}</section>
+<section id="tools"><h2>Tools</h2><p class="muted">Per server and tool, over the tasks that ran: how often it was offered, called and failed, and where the agent missed it, called it needlessly or called it in place of another tool (docs/explanation/tool-diagnostics.md).</p>${charts.tools}${toolTables(board.tools)}</section>
 ${baseline}
 <section id="tasks"><h2>Tasks</h2>`)
   for (const part of taskTableChunks(board.tasks, (t: TaskRecord) => input.trajectories.get(trajectoryKey(t)), input.preparedRow)) yield withoutControls(part)

@@ -1,22 +1,21 @@
 import type { TestAnnotation } from 'vitest'
 import type { TaskRecord } from '../src/contracts/leaderboard.ts'
+import { PREFIX, propertyNumber } from '../src/scoring/task-annotations.ts'
 
-const round = (v: number, places = 4) => String(Math.round(v * 10 ** places) / 10 ** places)
-
-const PREFIX = 'mcp-bench.'
 /** The property that carries the task's status (the JUnit reporter reads it to tell errors from failures). */
 export const STATUS_PROPERTY = `${PREFIX}status`
 /** The status property's value for a task not started because the run's budget was spent. */
 export const NOT_RUN_STATUS = 'not-run'
-
-/** Dollar amounts keep micro-dollars: a cheap model's task costs fractions of a cent. */
-const USD_PLACES = 6
 
 /**
  * A task record as JUnit `<property>` elements (Vitest's JUnit reporter
  * writes a test's annotations so): a view of the record, derived in the
  * main process. Values that were not measured are left out, not written as
  * "null".
+ *
+ * The scores (`overall`, `ruleScore`), the verdict, the failed checks and the link to the trajectory are not
+ * here: the task's worker annotates its test with them (src/scoring/task-annotations.ts), so Vitest's UI shows
+ * them too, and junit.xml writes a test's annotations before these. One source for each property, never two.
  */
 export function junitProperties(record: TaskRecord): TestAnnotation[] {
   const values: Array<[string, string | number | null]> = [
@@ -25,8 +24,6 @@ export function junitProperties(record: TaskRecord): TestAnnotation[] {
     ['agent', record.agent],
     ['isolation', record.isolation ?? null],
     ...Object.entries(record.metrics).map(([k, v]) => [k, v] as [string, number | null]),
-    ['overall', record.scores.overall],
-    ['ruleScore', record.scores.ruleScore],
     ...Object.entries(record.scores.domains).map(([k, v]) => [`domain.${k}`, v] as [string, number | null]),
     ...Object.entries(record.scores.dimensions).map(([k, v]) => [`judge.${k}`, v] as [string, number | null]),
     ['goalsMet', record.goals ? record.goals.met / record.goals.total : null],
@@ -47,6 +44,6 @@ export function junitProperties(record: TaskRecord): TestAnnotation[] {
     .filter((entry): entry is [string, string | number] => entry[1] !== null)
     .map(([key, value]) => ({
       type: `${PREFIX}${key}`,
-      message: typeof value === 'number' ? round(value, key.endsWith('Usd') ? USD_PLACES : 4) : value,
+      message: typeof value === 'number' ? propertyNumber(key, value) : value,
     }))
 }

@@ -4,7 +4,7 @@ import { relative } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import type { SerializedError, TestAnnotation, UserConsoleLog } from 'vitest'
 import type { Reporter, TestCase, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
-import { createCB } from 'xmlbuilder2'
+import XMLBuilder from 'fast-xml-builder'
 import { NOT_RUN_STATUS, STATUS_PROPERTY } from './junit-properties.ts'
 import { filesNotRun, notRunMessage, plannedFiles, unfinishedMessage, workerDeath } from './run-gaps.ts'
 import { openAtomicFile } from '../src/lib/atomic-file.ts'
@@ -163,46 +163,45 @@ interface Suite {
   cases: () => Iterable<Case>
 }
 
+/** An element as fast-xml-builder takes it: attributes under `@_`, text under `#text`, children by tag. */
+type XmlObject = { [key: string]: string | XmlObject | XmlObject[] }
+
 /**
- * Writes the document element by element: a suite's counts come first (its attributes), so each suite's cases
- * are made twice, once to count and once to write, rather than all kept at once.
+ * Writes the document suite by suite: a suite's counts come first (its attributes), so each suite's cases are
+ * made twice, once to count and once to write, and only one suite's elements are held at a time (the whole
+ * document is tens of megabytes at 10,000 tasks). fast-xml-builder escapes every text and attribute value.
  */
 function writeReport(write: (text: string) => void, text: (value: string) => string, name: string, suites: Suite[], stamp: { timestamp: string; hostname: string }): void {
+  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ', suppressEmptyNode: true })
   const counted = suites.map((suite) => ({ suite, counts: count(suite.cases()) }))
   const total = counted.reduce((a, { counts: c }) => ({ tests: a.tests + c.tests, failures: a.failures + c.failures, errors: a.errors + c.errors }), { tests: 0, failures: 0, errors: 0 })
-  const xml = createCB({ data: write, prettyPrint: true, indent: '  ', newline: '\n' })
-  xml.dec({ version: '1.0', encoding: 'UTF-8' })
-  xml.ele('testsuites', { name: text(name), ...attrs(total), time: time(suites.reduce((sum, s) => sum + s.seconds, 0)) })
+  const root = { '@_name': text(name), ...attrs(total), '@_time': time(suites.reduce((sum, s) => sum + s.seconds, 0)) }
+  // The root's open and close tags around the suites: built by the library with a placeholder child, then split.
+  const [open, close] = (builder.build({ testsuites: { ...root, '#text': ROOT_PLACEHOLDER } }) as string).split(ROOT_PLACEHOLDER) as [string, string]
+  write(`<?xml version="1.0" encoding="UTF-8"?>\n${open.trimEnd()}\n`)
   for (const { suite, counts } of counted) {
-    xml.ele('testsuite', { name: text(suite.name), timestamp: stamp.timestamp, hostname: text(stamp.hostname), ...attrs(counts), skipped: String(counts.skipped), time: time(suite.seconds) })
-    for (const c of suite.cases()) writeCase(xml, c, text)
-    xml.up()
+    const testcase = [...suite.cases()].map((c) => caseElement(c, text))
+    const element = { '@_name': text(suite.name), '@_timestamp': stamp.timestamp, '@_hostname': text(stamp.hostname), ...attrs(counts), '@_skipped': String(counts.skipped), '@_time': time(suite.seconds), testcase }
+    // Not indented into the root: a prefix on each line would change multi-line texts (stacks, console output).
+    write(builder.build({ testsuite: element }) as string)
   }
-  xml.up()
-  xml.end()
-  write('\n')
+  write(`${close.trim()}\n`)
 }
 
-type Builder = ReturnType<typeof createCB>
+/** A marker no text of the report holds: xmlText takes control characters out of every value. */
+const ROOT_PLACEHOLDER = '\u0001suites\u0001'
 
-function writeCase(xml: Builder, c: Case, text: (value: string) => string): void {
-  xml.ele('testcase', { classname: text(c.classname), file: text(c.file), name: text(c.name), time: time(c.seconds) })
-  if (c.properties.length) {
-    xml.ele('properties')
-    for (const p of c.properties) xml.ele('property', { name: text(p.type), value: text(p.message) }).up()
-    xml.up()
-  }
-  if (c.outcome === 'skipped') xml.ele('skipped', c.skipped ? { message: text(c.skipped) } : {}).up()
-  for (const p of c.problems) {
-    xml.ele(c.outcome === 'error' ? 'error' : 'failure', { message: text(p.message), type: text(p.type) })
-    if (p.body) xml.txt(text(p.body))
-    xml.up()
-  }
+function caseElement(c: Case, text: (value: string) => string): XmlObject {
+  const element: XmlObject = { '@_classname': text(c.classname), '@_file': text(c.file), '@_name': text(c.name), '@_time': time(c.seconds) }
+  if (c.properties.length) element.properties = { property: c.properties.map((p) => ({ '@_name': text(p.type), '@_value': text(p.message) })) }
+  if (c.outcome === 'skipped') element.skipped = c.skipped ? { '@_message': text(c.skipped) } : {}
+  const problems = c.problems.map((p) => ({ '@_message': text(p.message), '@_type': text(p.type), ...(p.body ? { '#text': text(p.body) } : {}) }))
+  if (problems.length) element[c.outcome === 'error' ? 'error' : 'failure'] = problems
   for (const stream of ['stdout', 'stderr'] as const) {
     const lines = c.logs?.[stream]
-    if (lines?.length) xml.ele(stream === 'stdout' ? 'system-out' : 'system-err').txt(text(lines.join(''))).up()
+    if (lines?.length) element[stream === 'stdout' ? 'system-out' : 'system-err'] = { '#text': text(lines.join('')) }
   }
-  xml.up()
+  return element
 }
 
 function count(cases: Iterable<Case>): { tests: number; failures: number; errors: number; skipped: number } {
@@ -216,7 +215,7 @@ function count(cases: Iterable<Case>): { tests: number; failures: number; errors
   return counts
 }
 
-const attrs = (c: { tests: number; failures: number; errors: number }) => ({ tests: String(c.tests), failures: String(c.failures), errors: String(c.errors) })
+const attrs = (c: { tests: number; failures: number; errors: number }) => ({ '@_tests': String(c.tests), '@_failures': String(c.failures), '@_errors': String(c.errors) })
 
 /** A kept task's case, from its kept result: as the run that finished it would have written it, without the stacks. */
 function keptCase<T extends Omit<Case, 'outcome' | 'problems'>>(base: T, kept: { state: string; errors: string[] }, status: string): Case {

@@ -1,5 +1,6 @@
 import { AGENTBENCH_CATEGORIES, type AgentRow, type Leaderboard, type TaskRecord } from '../src/contracts/leaderboard.ts'
 import { renderRegressionMarkdown } from './compare-markdown.ts'
+import { toolSection } from './tool-markdown.ts'
 import { count, duration, percent as pct, usd } from '../src/lib/text.ts'
 import { mdCell as cell, mdFenced as fenced } from '../src/lib/markdown.ts'
 import { holdsAtLeast, isolationLabel } from '../src/contracts/isolation.ts'
@@ -44,6 +45,7 @@ export function leaderboardMarkdown(board: Leaderboard): string {
     ...board.agents.map((a) => `| ${cell(a.agent)} | ${rate(a.tiers.easy)} | ${pct(a.tiers.easy?.overallScore)} | ${rate(a.tiers.hard)} | ${pct(a.tiers.hard?.overallScore)} | ${pct(a.tiers.hard?.goalsMet)} |`),
   ]
   lines.push(...costSection(board))
+  lines.push(...toolSection(board))
   const repeated = board.agents.filter((a) => a.trials)
   if (repeated.length) {
     lines.push('', '## Repeated trials', '', '| agent | trials | tasks | pass^k (every trial) | pass@k (any trial) |', '| --- | ---: | ---: | ---: | ---: |')

@@ -1,7 +1,9 @@
+import { relative } from 'node:path'
 import type { Reporter, TestCase, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
 import { ProgressTally, RunPace, type Progress, type ProgressRecord } from '../src/scoring/progress.ts'
 import { isLeftOut, isUnfinished } from '../src/scoring/task-record.ts'
 import { cleanText, count, duration, percent, usd } from '../src/lib/text.ts'
+import { countPlannedTasks, type FileCount } from '../src/node/task-count.ts'
 
 export interface ProgressReporterOptions {
   /** The benchmark environment's path: files run in it are benchmark files. */
@@ -14,6 +16,8 @@ export interface ProgressReporterOptions {
   intervalMs?: number
   /** Where the lines go; Vitest's logger by default. */
   log?: (line: string) => void
+  /** Counts the planned benchmark files' tests before the run (src/node/task-count.ts); a test scripts it. */
+  count?: (specs: ReadonlyArray<TestSpecification>, vitest: Vitest | undefined) => Promise<ReadonlyMap<TestSpecification, FileCount>>
 }
 
 /** A line every few seconds keeps a long run's log readable (a 104-task run is one screen), and the figures fresh. */
@@ -31,9 +35,11 @@ const LAST_RECORDS_MS = 10_000
  * is printed above the window by Vitest itself.
  *
  * The counts are Vitest's (a task is done when Vitest reports its result, and the run's count is the sum of the
- * agents'). The total is the tests of the planned benchmark files that Vitest has collected: exact once every file
- * is, marked `+` as a lower bound before, never an extrapolation. Pass rate, tokens and cost are the records the
- * run's referee makes (the leaderboard reporter hands them on), through src/scoring.
+ * agents'). The total is each planned benchmark file's tests: counted before the run starts where that count is
+ * the one Vitest will reach (src/node/task-count.ts says when), and Vitest's own once it has collected the file.
+ * It is exact once every file is counted or collected, marked `+` as a lower bound before, never an
+ * extrapolation. Pass rate, tokens and cost are the records the run's referee makes (the leaderboard reporter
+ * hands them on), through src/scoring.
  */
 export class ProgressReporter implements Reporter {
   private vitest?: Vitest
@@ -50,6 +56,9 @@ export class ProgressReporter implements Reporter {
   private readonly collected = new Map<string, string>()
   private readonly perAgent = new Map<string, number>()
   private readonly files = { planned: new Set<string>(), collected: new Set<string>() }
+  /** Tests per agent of each planned file counted before the run and not collected by Vitest yet. */
+  private readonly counted = new Map<string, ReadonlyMap<string, number>>()
+  private runs = 0
   private lastLine: number | null = null
   private caughtUp: (() => void) | null = null
 
@@ -63,29 +72,62 @@ export class ProgressReporter implements Reporter {
     this.vitest = vitest
   }
 
-  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
+  /**
+   * Vitest waits for this before it starts a worker, so the pre-count is done before the first task starts. Only
+   * a Vitest's first run is pre-counted: the main process keeps the modules it imported, so in watch mode a rerun's
+   * import would not show an edited file; a rerun's total is a lower bound until its files are collected.
+   */
+  async onTestRunStart(specifications: ReadonlyArray<TestSpecification>): Promise<void> {
     // Merging shard reports replays results that ran elsewhere: there is no progress to show.
     this.active = !this.vitest?.config.mergeReports
     this.tally = new ProgressTally()
     this.pace = new RunPace()
-    for (const map of [this.records, this.finished, this.finishedPerAgent, this.collected, this.perAgent, this.files.planned, this.files.collected]) map.clear()
-    for (const s of specifications) if (s.project.config.environment === this.options.environment) this.files.planned.add(`${s.project.name}\u0000${s.moduleId}`)
+    for (const map of [this.records, this.finished, this.finishedPerAgent, this.collected, this.perAgent, this.files.planned, this.files.collected, this.counted]) map.clear()
+    const benchmarks = specifications.filter((s) => s.project.config.environment === this.options.environment)
+    for (const s of benchmarks) this.files.planned.add(fileKey(s))
     this.lastLine = null
+    if (!this.active || this.runs++ > 0 || !benchmarks.length) return
+    const counts = await (this.options.count ?? defaultCount)(benchmarks, this.vitest)
+    for (const [spec, c] of counts) if ('perAgent' in c && !this.files.collected.has(fileKey(spec))) this.counted.set(fileKey(spec), c.perAgent)
   }
 
   onTestModuleCollected(module: TestModule): void {
     if (!this.active || module.project.config.environment !== this.options.environment) return
-    this.files.collected.add(`${module.project.name}\u0000${module.moduleId}`)
+    const key = fileKey(module)
+    this.files.collected.add(key)
+    const found = new Map<string, number>()
     for (const test of module.children.allTests()) {
       const identity = test.meta().mcpBenchTask
       // Tests left out by `-t`, `.skip` or `.only` elsewhere are collected as skipped: they will not run.
-      if (identity && !isLeftOut(test.options.mode)) this.collect(test.id, identity.agent)
+      if (identity && !isLeftOut(test.options.mode)) {
+        this.collect(test.id, identity.agent)
+        found.set(identity.agent, (found.get(identity.agent) ?? 0) + 1)
+      }
     }
+    this.uncount(key, found)
   }
 
   /** A file that failed to load is never collected, but it is done: it holds no more tasks to wait for. */
   onTestModuleEnd(module: TestModule): void {
-    if (module.project.config.environment === this.options.environment) this.files.collected.add(`${module.project.name}\u0000${module.moduleId}`)
+    if (module.project.config.environment !== this.options.environment) return
+    this.files.collected.add(fileKey(module))
+    if (this.counted.has(fileKey(module))) this.uncount(fileKey(module), new Map())
+  }
+
+  /**
+   * Vitest's count of a file replaces the pre-count. They agree unless the file registers different tasks from
+   * one import to the next (reading the clock, a random draw, a file that changed meanwhile); then the total shown
+   * as exact was not, and the line says so rather than let it pass.
+   */
+  private uncount(key: string, found: ReadonlyMap<string, number>): void {
+    const before = this.counted.get(key)
+    if (!before) return
+    this.counted.delete(key)
+    const sum = (m: ReadonlyMap<string, number>) => [...m.values()].reduce((a, b) => a + b, 0)
+    const same = [...new Set([...before.keys(), ...found.keys()])].every((a) => (before.get(a) ?? 0) === (found.get(a) ?? 0))
+    const id = key.slice(key.indexOf('\u0000') + 1)
+    const file = this.vitest?.config.root ? relative(this.vitest.config.root, id) : id
+    if (!same) this.log(`mcp-bench: ${cleanText(file)} was counted at ${sum(before)} tests before the run, and Vitest collected ${sum(found)}; the total follows Vitest's count`, this.clock())
   }
 
   onTestCaseResult(test: TestCase): void {
@@ -156,15 +198,26 @@ export class ProgressReporter implements Reporter {
     this.perAgent.set(agent, (this.perAgent.get(agent) ?? 0) + 1)
   }
 
-  /** The run so far, through src/scoring. */
+  /** The run so far, through src/scoring: Vitest's collected tests, and the pre-count of the files not collected yet. */
   snapshot(now = this.clock()): Progress {
+    const collected = new Map(this.perAgent)
+    for (const perAgent of this.counted.values()) for (const [agent, n] of perAgent) collected.set(agent, (collected.get(agent) ?? 0) + n)
+    let known = 0
+    for (const key of this.files.planned) if (this.files.collected.has(key) || this.counted.has(key)) known++
+    const total = [...collected.values()].reduce((a, b) => a + b, 0)
     return this.tally.progress({
-      collected: this.perAgent,
+      collected,
       finished: this.finishedPerAgent,
-      files: { total: this.files.planned.size, collected: this.files.collected.size },
-      etaMs: this.pace.etaMs(this.collected.size - this.finished.size, now),
+      files: { total: this.files.planned.size, collected: known },
+      etaMs: this.pace.etaMs(total - this.finished.size, now),
     })
   }
+}
+
+const fileKey = (file: { project: { name: string }; moduleId: string }) => `${file.project.name}\u0000${file.moduleId}`
+
+function defaultCount(specs: ReadonlyArray<TestSpecification>, vitest: Vitest | undefined): Promise<ReadonlyMap<TestSpecification, FileCount>> {
+  return countPlannedTasks(specs, { testNamePattern: vitest?.config.testNamePattern, tagsFilter: vitest?.config.tagsFilter })
 }
 
 const total = (p: Progress) => `${p.done}/${p.total}${p.totalKnown ? '' : '+'}`

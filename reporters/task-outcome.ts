@@ -17,7 +17,7 @@ const validated = new WeakMap<object, TaskOutcome>()
  * of the record that is valid, the trajectory too when dropping the turns or
  * calls that failed makes it valid, so its tokens are not lost.
  */
-export function validOutcome(raw: unknown, identity: { taskId: string; agent: string; trial: number }, file: string, errors: string[]): TaskOutcome {
+export function validOutcome(raw: unknown, identity: { taskId: string; agent: string; trial: number; variant?: string }, file: string, errors: string[]): TaskOutcome {
   const known = typeof raw === 'object' && raw !== null ? validated.get(raw) : undefined
   if (known) return known
   const parsed = TaskOutcomeSchema.safeParse(raw)
@@ -27,6 +27,7 @@ export function validOutcome(raw: unknown, identity: { taskId: string; agent: st
   }
   const base: TaskOutcome = {
     version: OUTCOME_VERSION, taskId: identity.taskId, agent: identity.agent, trial: identity.trial, file,
+    ...(identity.variant === undefined ? {} : { variant: identity.variant }),
     servers: [], category: null, tier: 'easy', tags: [], reference: null, callMatch: null, distractors: { joined: [], skipped: [] },
     stopped: null, trajectory: null, judge: null, referenceJudge: null,
     judgeConfigured: false, verdicts: [], unscored: null,

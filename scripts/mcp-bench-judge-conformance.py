@@ -3,6 +3,11 @@
 of the 104 messy judge cases (test/support/messy-judge-cases.ts), built by MCP-Bench's own code.
 
     python3 scripts/mcp-bench-judge-conformance.py /work/.mirror/Accenture+mcp-bench/repo
+    python3 scripts/mcp-bench-judge-conformance.py --synthetic /work/.mirror/Accenture+mcp-bench/repo
+
+With --synthetic, the export's wording is first swapped for made-up words (scripts/mcp-bench-synthetic.py), and
+the templates read from it are committed (templates.synthetic.json) beside judge-expected.synthetic.json: CI
+checks those, with no MCP-Bench checkout and no prose of MCP-Bench's in the repository.
 
 The argument is a bare git directory of github.com/Accenture/mcp-bench (or a checkout). Its HEAD is exported
 to a temporary directory; nothing of it is copied into this repository. Steps:
@@ -75,16 +80,36 @@ class RecordedServers:
         return Result(texts, c['isError'])
 
 
+def with_whole_floats(value, pointers):
+    """The value with the numbers at `pointers` (JSON pointers) as floats: the model wrote them 2.0, as the trajectory records."""
+    for pointer in pointers or []:
+        keys = [k.replace('~1', '/').replace('~0', '~') for k in pointer.split('/')[1:]]
+        if not keys:
+            return float(value)
+        holder = value
+        for k in keys[:-1]:
+            holder = holder[int(k) if isinstance(holder, list) else k]
+        last = int(keys[-1]) if isinstance(holder, list) else keys[-1]
+        holder[last] = float(holder[last])
+    return value
+
+
 def main() -> None:
-    if len(sys.argv) != 2:
+    args = [a for a in sys.argv[1:] if a != '--synthetic']
+    synthetic = len(args) != len(sys.argv) - 1
+    if len(args) != 1:
         sys.exit(__doc__)
-    root, commit = conformance.export_mirror(sys.argv[1])
-    templates_file = os.path.join(FIXTURES, 'templates.local.json')
+    root, commit = conformance.export_mirror(args[0])
+    if synthetic:
+        __import__('mcp-bench-synthetic').swap_wording(root)
+    templates_file = os.path.join(FIXTURES, 'templates.synthetic.json' if synthetic else 'templates.local.json')
     extracted = json.loads(subprocess.run([sys.executable, os.path.join(ROOT, 'src', 'import', 'mcp-bench-templates.py'), root], capture_output=True, text=True, check=True).stdout)
     extracted['source']['commit'] = commit  # the export is no git work tree: the commit is the mirror's
     with open(templates_file, 'w') as out:
         json.dump(extracted, out, ensure_ascii=False, indent=1)
-    subprocess.run(['npx', 'tsx', os.path.join(HERE, 'mcp-bench-prose-hashes.ts'), templates_file], cwd=ROOT, check=True)
+        out.write('\n')
+    if not synthetic:
+        subprocess.run(['npx', 'tsx', os.path.join(HERE, 'mcp-bench-prose-hashes.ts'), templates_file], cwd=ROOT, check=True)
     cases_file = os.path.join(tempfile.mkdtemp(prefix='judge-cases-'), 'cases.json')
     subprocess.run(['npx', 'tsx', os.path.join(HERE, 'mcp-bench-judge-cases.ts'), templates_file, cases_file], cwd=ROOT, check=True)
     cases = json.load(open(cases_file))['cases']
@@ -121,7 +146,7 @@ def main() -> None:
         rounds = sorted({c['round'] for c in t['calls']})
         for r in rounds:
             in_round = [c for c in t['calls'] if c['round'] == r]
-            results = asyncio.run(executor._execute_planned_tools([{'tool': c['name'], 'parameters': c['args']} for c in in_round], r))
+            results = asyncio.run(executor._execute_planned_tools([{'tool': c['name'], 'parameters': with_whole_floats(c['args'], c.get('wholeFloats'))} for c in in_round], r))
             long = [x for x in results if executor._estimate_token_count(x.get('result') if x['success'] else x.get('error', '')) > 1000]
             turns = [x for x in t['turns'] if x['round'] == r]
             summaries = [(x['content'] or '').strip() for x in turns[len(turns) - len(long):]] if long and len(turns) > len(long) else None
@@ -163,11 +188,12 @@ def main() -> None:
         'python': sys.version.split()[0],
         'cases': out,
     }
-    with open(os.path.join(FIXTURES, 'judge-expected.json'), 'w') as f:
+    expected['wording'] = 'synthetic' if synthetic else 'mcp-bench'
+    with open(os.path.join(FIXTURES, 'judge-expected.synthetic.json' if synthetic else 'judge-expected.json'), 'w') as f:
         json.dump(expected, f, indent=1)
         f.write('\n')
     total = sum(len(c['samples']) for c in out)
-    print(f'wrote judge-expected.json from mcp-bench {commit}: {len(out)} cases, {total} judge messages; this project built {same_text}/{total} of them identically')
+    print(f'wrote judge-expected{".synthetic" if synthetic else ""}.json from mcp-bench {commit}: {len(out)} cases, {total} judge messages; this project built {same_text}/{total} of them identically')
 
 
 if __name__ == '__main__':

@@ -111,6 +111,12 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       for (const problem of servers ? [servers.fileError, ...Object.values(servers.invalid)] : []) {
         if (problem) vitest.logger.error(redactor.text(`vitest-mcp-bench: ${problem}`))
       }
+      // A variant's own bad entries, once (the file's are said above).
+      for (const variant of settings?.variants ?? []) {
+        for (const [server, problem] of Object.entries(variant.servers.invalid)) {
+          if (problem !== servers?.invalid[server]) vitest.logger.error(redactor.text(`vitest-mcp-bench: variant "${variant.name}": ${problem}`))
+        }
+      }
     },
   } as Plugin
 }

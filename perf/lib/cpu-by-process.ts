@@ -21,7 +21,7 @@ const ROLES: Record<string, string> = { 'vitest.mjs': 'Vitest\'s main process', 
 const HOOK = `const { appendFileSync } = require('node:fs'); const { basename } = require('node:path')
 let written = false
 const write = () => { if (written) return; written = true; const u = process.cpuUsage()
-  appendFileSync(process.env.PERF_CPU_BY_PROCESS_FILE, basename(process.argv[1] ?? 'node') + ' ' + ((u.user + u.system) / 1000).toFixed(1) + '\\n') }
+  appendFileSync(process.env.PERF_CPU_BY_PROCESS_FILE, basename(process.argv[1] ?? 'node') + ' ' + ((u.user + u.system) / 1000).toFixed(1) + ' ' + process.resourceUsage().maxRSS + '\\n') }
 process.on('exit', write)
 const onTerm = () => { if (process.listenerCount('SIGTERM') > 1) return; write(); process.off('SIGTERM', onTerm); process.kill(process.pid, 'SIGTERM') }
 process.on('SIGTERM', onTerm)
@@ -33,6 +33,9 @@ export interface ProcessRun {
   name: string
 }
 
+/** Peak RSS in KiB by role (the largest process of the role) of the last run at each size, for the table. */
+const peakRss = new Map<string, Map<number, Map<string, number>>>()
+
 /** CPU in ms by role for one run; "the rest" is the tree's CPU the hooked processes do not account for. */
 async function oneRun(run: ProcessRun, tasks: number, hook: string, dir: string): Promise<Map<string, number>> {
   const file = join(dir, `cpu-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`)
@@ -42,11 +45,15 @@ async function oneRun(run: ProcessRun, tasks: number, hook: string, dir: string)
   const tree = await runTree(argv, { cwd, env: { ...env, NODE_OPTIONS: options, PERF_CPU_BY_PROCESS_FILE: file } })
   if (tree.code !== 0) throw new Error(`${run.name} with ${tasks} tasks exited ${tree.code}:\n${tree.output.slice(-2_000)}`)
   const byRole = new Map<string, number>()
+  const rss = new Map<string, number>()
   for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
-    const [script, ms] = line.split(' ')
+    const [script, ms, kib] = line.split(' ')
     const role = ROLES[basename(script!)] ?? basename(script!)
     byRole.set(role, (byRole.get(role) ?? 0) + Number(ms))
+    rss.set(role, Math.max(rss.get(role) ?? 0, Number(kib)))
   }
+  const sized = peakRss.get(run.name) ?? new Map<number, Map<string, number>>()
+  peakRss.set(run.name, sized.set(tasks, rss))
   const hooked = [...byRole.values()].reduce((a, b) => a + b, 0)
   byRole.set('the rest (servers, …)', Math.max(0, tree.cpuMs - hooked))
   return byRole
@@ -76,7 +83,8 @@ export async function cpuByProcess(contenders: ProcessRun[], sizes: [number, num
         const a = median(at.get(small)!.get(role) ?? [0])
         const b = median(at.get(large)!.get(role) ?? [0])
         const perTask = (b - a) / (large - small)
-        rows.push([contender.name, role, `${((a - small * perTask) / 1000).toFixed(2)} s`, `${perTask.toFixed(1)} ms`, `${(b / 1000).toFixed(2)} s`])
+        const kib = peakRss.get(contender.name)?.get(large)?.get(role)
+        rows.push([contender.name, role, `${((a - small * perTask) / 1000).toFixed(2)} s`, `${perTask.toFixed(1)} ms`, `${(b / 1000).toFixed(2)} s`, kib ? `${(kib / 1024).toFixed(0)} MiB` : '–'])
       }
     }
   } finally {
@@ -85,6 +93,6 @@ export async function cpuByProcess(contenders: ProcessRun[], sizes: [number, num
   return [
     `CPU by process (user+sys, each Node process's own at its exit; median of ${runs} runs at ${sizes[0]} and at ${sizes[1]} tasks; once per run and per task from the two sizes)`,
     '',
-    markdownTable(['contender', 'process', 'once per run', 'per task', `at ${sizes[1]} tasks`], rows, ['l', 'l', 'r', 'r', 'r']),
+    markdownTable(['contender', 'process', 'once per run', 'per task', `at ${sizes[1]} tasks`, `peak RSS at ${sizes[1]} tasks (last run)`], rows, ['l', 'l', 'r', 'r', 'r', 'r']),
   ].join('\n')
 }

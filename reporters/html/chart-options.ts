@@ -4,6 +4,7 @@ import { MCP_BENCH_DIMENSIONS, type McpBenchDimension } from '../../src/contract
 import type { SettingPassRates } from '../../src/scoring/breakdowns.ts'
 import { AGENTBENCH_CATEGORIES, type AgentRow } from '../../src/contracts/leaderboard.ts'
 import { count } from '../../src/lib/text.ts'
+import type { Confusion } from '../../src/contracts/tool-diagnostics.ts'
 import type { ChartSize } from './echarts.ts'
 
 /**
@@ -289,6 +290,43 @@ export function usageChart(agents: readonly AgentRow[], measure: UsageMeasure): 
           label: { show: true, position: 'right', formatter: (p) => (typeof p.value === 'number' ? measure.format(p.value) : 'n/a') },
         },
       ],
+    },
+  }
+}
+
+/** Most confusion pairs the chart draws (the most frequent); the table and leaderboard.json have them all. */
+const CONFUSION_PAIRS_SHOWN = 20
+
+/**
+ * Which tools the agents called in place of others: one band per pair "the plan's tool → the tool called
+ * instead", the most frequent first, one bar per agent. Counts are calls; null when nothing was confused.
+ */
+export function confusionChart(confusions: readonly Confusion[]): ChartDef | null {
+  if (confusions.length === 0) return null
+  const totals = new Map<string, number>()
+  const label = (c: Confusion) => `${c.intended} → ${c.called}`
+  for (const c of confusions) totals.set(label(c), (totals.get(label(c)) ?? 0) + c.count)
+  const pairs = [...totals].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0)).slice(0, CONFUSION_PAIRS_SHOWN).map(([pair]) => pair)
+  const agents = [...new Set(confusions.map((c) => c.agent))]
+  const shown = pairs.length < totals.size ? ` The ${pairs.length} most frequent of ${totals.size} pairs.` : ''
+  return {
+    id: 'tool-confusion',
+    title: 'Confused tools: calls made in place of the plan’s tool',
+    note: `Each band: the reference plan’s tool → the tool the agent called instead, in the same step (docs/explanation/tool-diagnostics.md). Bars count calls.${shown}`,
+    size: { width: WIDTH * 2 + 24, height: 80 + pairs.length * Math.max(28, 16 * agents.length) },
+    option: {
+      ...base(),
+      legend: { top: 0, data: agents },
+      // Wider than the other charts' 8: the server-side text measure runs short on long tool names and cut their first letter.
+      grid: { left: 24, right: 40, top: 32, bottom: 8, containLabel: true },
+      xAxis: { type: 'value', min: 0, minInterval: 1 },
+      yAxis: { type: 'category', data: pairs, inverse: true },
+      series: agents.map((agent) => ({
+        name: agent,
+        type: 'bar' as const,
+        data: pairs.map((pair) => confusions.find((c) => c.agent === agent && label(c) === pair)?.count ?? MISSING),
+        label: { show: true, position: 'right' as const },
+      })),
     },
   }
 }

@@ -6,6 +6,7 @@ import { escapeHtml as esc } from '../../src/lib/text.ts'
 import {
   USAGE_MEASURES,
   categoryPassRates,
+  confusionChart,
   historyTrend,
   judgeDimensions,
   passRateRanking,
@@ -25,6 +26,8 @@ export interface ChartSections {
   breakdown: string
   history: string
   usage: string
+  /** The confusion chart; empty when nothing was confused. */
+  tools: string
 }
 
 /**
@@ -33,10 +36,11 @@ export interface ChartSections {
  */
 export function chartSections(board: Leaderboard, history: readonly HistoryRecord[], echarts: ECharts | null): ChartSections {
   const agents = board.agents
-  if (!echarts) return withoutCharts(agents.length > 0, judgeDimensions(agents) !== null, history.length > 0)
+  const confusion = confusionChart(board.tools?.confusions ?? [])
+  if (!echarts) return withoutCharts(agents.length > 0, judgeDimensions(agents) !== null, history.length > 0, confusion !== null)
   if (agents.length === 0) {
     const none = '<p class="muted">No agent ran a task.</p>'
-    return { ranking: none, judge: '', breakdown: '', history: historySection(echarts, history), usage: '' }
+    return { ranking: none, judge: '', breakdown: '', history: historySection(echarts, history), usage: '', tools: '' }
   }
   const judge = judgeDimensions(agents)
   return {
@@ -47,6 +51,7 @@ export function chartSections(board: Leaderboard, history: readonly HistoryRecor
     breakdown: figures(echarts, [categoryPassRates(agents), settingPassRates(passRatesBySetting(board.tasks), settingsOf(board.tasks))]),
     history: historySection(echarts, history),
     usage: figures(echarts, USAGE_MEASURES.map((m) => usageChart(agents, m))),
+    tools: confusion ? figures(echarts, [confusion]) : '',
   }
 }
 
@@ -57,7 +62,7 @@ const NO_HISTORY = '<p class="muted" data-chart-missing="history">No run history
 /** The note that stands where the charts would be: the tables above and below them are all still there. */
 const CHARTS_MISSING_NOTE = `Charts are left out: they are drawn by the optional <code>echarts</code> package. Add it to the project (<code>${INSTALL_CHARTS}</code>) and run again.`
 
-function withoutCharts(anyAgent: boolean, judged: boolean, anyHistory: boolean): ChartSections {
+function withoutCharts(anyAgent: boolean, judged: boolean, anyHistory: boolean, confused: boolean): ChartSections {
   const note = `<p class="notice" data-chart-missing="echarts">${CHARTS_MISSING_NOTE}</p>`
   const short = '<p class="muted" data-chart-missing="echarts">Chart left out: <code>echarts</code> is not installed.</p>'
   return {
@@ -66,6 +71,7 @@ function withoutCharts(anyAgent: boolean, judged: boolean, anyHistory: boolean):
     breakdown: anyAgent ? short : '',
     history: anyHistory ? short : NO_HISTORY,
     usage: anyAgent ? short : '',
+    tools: confused ? short : '',
   }
 }
 

@@ -155,7 +155,22 @@ export const PAGE_SCRIPT = `(() => {
     expand(row.parentElement, row.querySelector('button.expand').getAttribute('aria-expanded') !== 'true')
   })
 
+  // A link to one task (report.html#task-…, as a test's annotation in Vitest's UI gives it): that task alone, opened.
+  function openLinked() {
+    const i = tasks.findIndex((t) => '#' + t.anchor === location.hash)
+    if (i < 0) return
+    for (const name of FILTERS) form.elements.namedItem(name).value = ''
+    filter()
+    page = Math.floor(shown.indexOf(i) / pageSize)
+    open.add(i)
+    draw()
+    const body = table.querySelector('tbody[data-index="' + i + '"]')
+    if (body) body.scrollIntoView({ block: 'start' })
+  }
+  window.addEventListener('hashchange', openLinked)
+
   filter()
+  openLinked()
 })()`
 
 /** The CSP source that allows PAGE_SCRIPT and nothing else. */

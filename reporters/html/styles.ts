@@ -38,6 +38,7 @@ section.round{border-left:3px solid var(--info);padding:.2rem 0 .2rem .8rem;marg
 .turn,.call{margin:.35rem 0}.call.is-error .call-head code{color:var(--fail)}
 .call-head{display:flex;gap:.5rem;align-items:center}
 .flag{font-size:11px;border:1px solid var(--line);border-radius:3px;padding:0 .3rem}.flag.bad{border-color:var(--fail);color:var(--fail)}
+table.tools{font-size:13px}table.tools th.server-name{background:var(--bg);font-size:14px}table.tools td.messages{max-width:32rem;font-size:12px}
 table.judge td.reasoning{max-width:60rem;white-space:pre-wrap}
 ul.checks li{margin:.3rem 0}
 .notice{border:1px solid #d4a72c;background:#fff8c5;border-radius:6px;padding:.5rem .8rem}

@@ -3,6 +3,7 @@ import type { TaskStatus } from '../../src/contracts/task-status.ts'
 import type { Trajectory } from '../../src/contracts/trajectory.ts'
 import { categoryOf } from '../../src/scoring/task-scores.ts'
 import { count, escapeHtml as esc } from '../../src/lib/text.ts'
+import { taskAnchor } from '../../src/lib/task-anchor.ts'
 import { taskDetail } from './trajectory.ts'
 import { withoutControls } from './without-controls.ts'
 
@@ -30,6 +31,8 @@ export interface TaskRow {
   category: string
   servers: string[]
   tier: string
+  /** The fragment that opens this task on load (`report.html#task-…`, src/lib/task-anchor.ts): Vitest's UI links here. */
+  anchor: string
   /** One sort key per column; null for a missing number, which sorts last either way. */
   keys: Array<string | number | null>
   /** The row's cells, escaped HTML. */
@@ -121,6 +124,7 @@ function taskRow(t: TaskRecord, trajectory: Trajectory | null | undefined): Task
     category: categoryLabel(t),
     servers: t.servers,
     tier: t.tier,
+    anchor: taskAnchor(t),
     keys: cells.map((c) => c.value),
     cells: cells.map((c) => `<td${c.num ? ' class="num"' : ''}>${c.text}</td>`).join(''),
     detail: taskDetail(t, trajectory),

@@ -18,6 +18,7 @@ import { isUnfinished } from '../../src/scoring/task-record.ts'
 import { progressRecord, type ProgressRecord } from '../../src/scoring/progress.ts'
 import { exitVerdict } from '../exit-verdict.ts'
 import { junitProperties, STATUS_PROPERTY } from '../junit-properties.ts'
+import { REPORT_FILE } from '../../src/scoring/task-annotations.ts'
 import { leaderboardMarkdown } from '../markdown.ts'
 import { PreparedRows } from '../prepared-rows.ts'
 import { formatSummary } from '../summary.ts'
@@ -27,7 +28,7 @@ import type { Gate } from '../../src/contracts/options.ts'
 import type { Prices } from '../../src/contracts/prices.ts'
 
 /** The report files the referee owns in the output directory (junit.xml is the JUnit reporter's). */
-export const REPORT_FILES = ['leaderboard.json', 'summary.md', 'report.html'] as const
+export const REPORT_FILES = ['leaderboard.json', 'summary.md', REPORT_FILE] as const
 
 /** What the referee knows of the run before the first result: the reports' options and the run's secrets. */
 export interface RefereeSettings {
@@ -220,7 +221,7 @@ export class Referee {
     await write('summary.md', () => [leaderboardMarkdown(board)])
     const history = this.recordHistory(board, logs)
     // Loaded there, not at config time: the report's charting library is only paid for when a report is written.
-    await write('report.html', async function* () {
+    await write(REPORT_FILE, async function* () {
       const { leaderboardHtmlChunks } = await import('../html.ts')
       yield* leaderboardHtmlChunks({ board, trajectories, comparison, history, preparedRow: (t) => prepared.get(boardSource.get(t) ?? t) })
     })

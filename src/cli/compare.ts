@@ -7,6 +7,12 @@
  * Tasks pair by agent name; `--map reference=gpt-4o` pairs base's agent `reference` with head's
  * `gpt-4o` (the reference run against a model run, or an agent renamed between runs). Repeatable.
  *
+ *   mcp-bench compare run.json --variant <name> [--json out.json] [--markdown out.md] […]
+ *
+ * compares, within one run with server variants, the variant's rows with the rows of the same agents on the
+ * servers as configured (src/compare/variants.ts).
+ *
+ * Either way the comparison goes by tool and by server too, when the records carry per-tool counts.
  * Prints the comparison as Markdown (append it to $GITHUB_STEP_SUMMARY);
  * --json and --markdown also write it to files.
  *
@@ -24,11 +30,13 @@ import { compareRuns, type CompareOptions } from '../compare/compare.ts'
 import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from '../stats/paired.ts'
 import { MIN_PAIRS_TO_TELL } from '../compare/metric.ts'
 import { compareFields, formatFieldComparison } from '../compare/fields.ts'
+import { variantRuns } from '../compare/variants.ts'
 import { HELP, ioReason, parseCommandArgs, processIO, readInputFile, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 
 const USAGE = `usage: compare <base.json> <head.json> [--json out.json] [--markdown out.md]
                [--confidence 0.95] [--seed ${DEFAULT_BOOTSTRAP_SEED}] [--resamples ${DEFAULT_RESAMPLES}] [--min-pairs ${MIN_PAIRS_TO_TELL}]
                [--map <base agent>=<head agent> …]
+       compare <run.json> --variant <name> [--json out.json] [--markdown out.md] [--confidence …]
        compare <a.json> <b.json> --reproducible [--json out.json]
 `
 
@@ -58,6 +66,8 @@ interface CompareArgs {
   map: Map<string, string>
   /** Field by field, apart from timings, instead of the paired statistics. */
   reproducible: boolean
+  /** One run: this server variant's rows against the servers as configured (then `head` is unused). */
+  variant?: string
 }
 
 /** `--map base=head`, repeatable: each base agent at most once, each head agent at most once. */
@@ -88,11 +98,14 @@ function readArgs(argv: readonly string[]): CompareArgs | typeof HELP {
       'min-pairs': { type: 'string' },
       map: { type: 'string', multiple: true },
       reproducible: { type: 'boolean' },
+      variant: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
   if (values.help) return HELP
-  if (positionals.length !== 2) throw new UsageError(`expected 2 leaderboard files, got ${positionals.length}`)
+  const variant = values.variant
+  if (variant !== undefined && positionals.length !== 1) throw new UsageError(`--variant compares within one run: expected 1 leaderboard file, got ${positionals.length}`)
+  if (variant === undefined && positionals.length !== 2) throw new UsageError(`expected 2 leaderboard files, got ${positionals.length}`)
   requireValues(values)
   const options: CompareOptions = {
     confidence: numberOption('confidence', values.confidence, { min: 0, max: 1, open: true }),
@@ -100,10 +113,13 @@ function readArgs(argv: readonly string[]): CompareArgs | typeof HELP {
     resamples: numberOption('resamples', values.resamples, { integer: true, min: 100, max: 10_000_000 }),
     minPairs: numberOption('min-pairs', values['min-pairs'], { integer: true, min: 2, max: Number.MAX_SAFE_INTEGER }),
   }
-  const [base, head] = positionals as [string, string]
+  const [base, head = base] = positionals as [string, string?]
   const reproducible = values.reproducible === true
-  if (reproducible && (values.markdown !== undefined || values.map !== undefined)) throw new UsageError('--reproducible compares two files as they are: --markdown and --map do not apply')
-  return { base, head, options, json: values.json, markdown: values.markdown, map: agentMap(values.map), reproducible }
+  if (reproducible && (values.markdown !== undefined || values.map !== undefined || variant !== undefined)) {
+    throw new UsageError('--reproducible compares two files as they are: --markdown, --map and --variant do not apply')
+  }
+  if (variant !== undefined && values.map !== undefined) throw new UsageError('--variant pairs each variant row with its own agent: --map does not apply')
+  return { base, head, options, json: values.json, markdown: values.markdown, map: agentMap(values.map), reproducible, ...(variant === undefined ? {} : { variant }) }
 }
 
 async function readRun(file: string) {
@@ -152,7 +168,10 @@ async function runFields(args: CompareArgs, io: CliIO): Promise<number> {
 
 async function run(args: CompareArgs, io: CliIO): Promise<number> {
   if (args.reproducible) return runFields(args, io)
-  const comparison = compareRuns(renamed(await readRun(args.base), args.map), await readRun(args.head), args.options)
+  const { base, head } = args.variant === undefined
+    ? { base: renamed(await readRun(args.base), args.map), head: await readRun(args.head) }
+    : variantRuns(await readRun(args.base), args.variant)
+  const comparison = compareRuns(base, head, args.options)
   const markdown = renderComparisonMarkdown(comparison)
   if (args.json !== undefined) await writeOutput(args.json, `${JSON.stringify(comparison, null, 2)}\n`)
   if (args.markdown !== undefined) await writeOutput(args.markdown, markdown)

@@ -20,8 +20,9 @@ const USAGE = `usage: mcp-bench import <mcpbench_tasks.json>… [options]
   --commands <file>         MCP-Bench's mcp_servers/commands.json: write an entry for each of its servers
   --mcp-bench-dir <dir>     an MCP-Bench checkout (the directory holding mcp_servers/): the servers'
                             working directories; also finds commands.json when --commands is not given,
-                            and the judge's prompt templates (read with python3 from the checkout's own
-                            code into <out>/mcp-bench-templates.json, for fidelity 'released-code')
+                            and the judge's and the planner's prompt templates (read with python3 from the
+                            checkout's own code into <out>/mcp-bench-templates.json, for fidelity
+                            'released-code')
   --offline                 use this project's fixture for every server that has one
   --servers-out <file>      the servers file to add entries to (default mcp.servers.json); entries
                             it already has are kept as they are
@@ -179,18 +180,19 @@ function run(options: Options, io: CliIO, cwd: string): number {
 }
 
 /**
- * MCP-Bench's judge templates, taken from the checkout by running its own prompt builders, stored with the
- * suite. Not having them is not an error: the judge then uses this project's wording, and says so.
+ * MCP-Bench's judge and planner templates, taken from the checkout by running its own prompt builders, stored with
+ * the suite. Not having them is not an error: the judge and the planner then use this project's wording, and say so.
  */
 function writeTemplates(checkout: string, out: string, cwd: string, io: CliIO): void {
   const read = readCheckoutTemplates(checkout)
   if ('reason' in read) {
-    io.stdout.write(`no MCP-Bench judge templates taken from ${checkout}: ${read.reason}\nthe judge will use this project's wording\n`)
+    io.stdout.write(`no MCP-Bench judge templates taken from ${checkout}: ${read.reason}\nthe judge and the planner will use this project's wording\n`)
     return
   }
   const file = join(out, MCP_BENCH_TEMPLATES_FILE)
   writeFileSync(file, `${JSON.stringify(read.templates, null, 1)}\n`)
   const shown = relative(cwd, file) || file
-  io.stdout.write(`MCP-Bench's judge templates (commit ${read.templates.source.commit ?? 'unknown'}) written to ${file}\n`)
+  io.stdout.write(`MCP-Bench's judge and planner templates (commit ${read.templates.source.commit ?? 'unknown'}) written to ${file}\n`)
+  // Under the preset the planner takes the judge's; a planner outside it is given them as its own `templates`.
   io.stdout.write(`use them with: judge: { templates: './${shown.split(sep).join('/')}' }\n`)
 }

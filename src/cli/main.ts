@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<{ main: Command }>> = {
   synth: () => import('./synth.ts'),
   init: () => import('./init.ts'),
   types: () => import('./types.ts'),
+  'lint-tools': () => import('./lint-tools.ts'),
   resume: () => import('./resume.ts'),
 }
 
@@ -25,6 +26,9 @@ commands:
   compare <base.json> <head.json> [--json out.json] [--markdown out.md] [--confidence 0.95]
       two leaderboards task by task: per agent the change in pass rate and scores with intervals,
       the tasks that flipped and the largest drops ("is this PR worse than main?")
+  compare <run.json> --variant <name> [--json out.json] [--markdown out.md]
+      within one run with server variants: the variant's rows against the same agents on the
+      servers as configured; like the above, by task, by tool and by server
   compare <a.json> <b.json> --reproducible [--json out.json]
       the two files field by field, apart from timings and judge spend; names the first fields
       that differ and exits 3 if any does ("do the same inputs give the same numbers?")
@@ -47,6 +51,10 @@ commands:
       a working project: vitest.config.ts with the plugin, mcp.servers.json, one example task
       against the server you name (or a bundled fixture) and a CI workflow; never overwrites
       a file unless --force
+  lint-tools [servers.json] [--server NAME]… [--across-servers] [--json out.json] [--strict]
+      starts the configured servers and warns about tool definitions that predict confusion:
+      near-duplicate names or descriptions, vague descriptions, undescribed parameters, strings
+      that should be enums, untyped parameters, large unions, deep nesting, $ref
   types [servers.json] [--out mcp-bench.d.ts]
       starts the configured servers and writes a .d.ts that types server and tool names and
       each tool's arguments in task files and matchers

@@ -1,7 +1,7 @@
 import type { Gate } from '../contracts/options.ts'
 import { parseComparableRun, readComparableRun } from './compare-input.ts'
 import type { Comparison, RegressionResult } from '../contracts/compare.ts'
-import { compareRuns, regression } from './compare.ts'
+import { compareRuns, regression, type RegressionOptions } from './compare.ts'
 import type { TaskRecord } from '../contracts/leaderboard.ts'
 
 export type BaselineVerdict = { regression: RegressionResult; comparison: Comparison | null }
@@ -17,7 +17,7 @@ export type BaselineVerdict = { regression: RegressionResult; comparison: Compar
  * when the baseline could not be used. Pure: no I/O.
  */
 export function baselineVerdict(
-  gate: Gate & { baseline: string; maxDrop: NonNullable<Gate['maxDrop']> },
+  gate: Gate & { baseline: string },
   baseline: { text: string } | { error: string },
   run: { tasks: readonly TaskRecord[] },
 ): BaselineVerdict {
@@ -26,11 +26,22 @@ export function baselineVerdict(
     const base = parseComparableRun(baseline.text, gate.baseline)
     const head = readComparableRun(run, 'this run')
     return {
-      regression: regression(base, head, { maxDrop: gate.maxDrop, ...(gate.confidence ? { confidence: gate.confidence } : {}), ...(gate.tooFew ? { tooFew: gate.tooFew } : {}) }),
+      regression: regression(base, head, regressionOptions(gate)),
       comparison: compareRuns(base, head),
     }
   } catch (error) {
     const message = `baseline ${gate.baseline} could not be used: ${(error as Error).message}`
     return { regression: { passed: false, confidence: gate.confidence ?? 0.95, checks: [], failures: [message] }, comparison: null }
+  }
+}
+
+/** What the gate bounds and how sure it must be, as `regression` takes it: the baseline's and the variants' alike. */
+export function regressionOptions(gate: Gate): RegressionOptions {
+  return {
+    maxDrop: gate.maxDrop ?? {},
+    ...(gate.maxDropPerTool ? { maxDropPerTool: gate.maxDropPerTool } : {}),
+    ...(gate.maxDropPerServer ? { maxDropPerServer: gate.maxDropPerServer } : {}),
+    ...(gate.confidence ? { confidence: gate.confidence } : {}),
+    ...(gate.tooFew ? { tooFew: gate.tooFew } : {}),
   }
 }

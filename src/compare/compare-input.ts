@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { TaskStatusSchema } from '../contracts/task-status.ts'
 import { AgentIsolationSchema } from '../contracts/isolation.ts'
 import { pairKey } from './pairing.ts'
+import { TaskToolsSchema } from '../contracts/tool-diagnostics.ts'
 
 /**
  * What `compare` and the baseline gate read from a leaderboard: only the task
@@ -12,9 +13,19 @@ import { pairKey } from './pairing.ts'
 
 const Score = z.number().min(0).max(1).nullable()
 
+/** The per-tool counts compare reads of a task (`mcp-bench compare` by tool); absent in boards written before them. */
+const ComparableToolsSchema = z.object({
+  planned: z.boolean(),
+  uses: z.array(TaskToolsSchema.shape.uses.element.pick({ tool: true, referenced: true, matched: true, called: true, calledOk: true })),
+})
+export type ComparableTools = z.infer<typeof ComparableToolsSchema>
+
 const ComparableRecordSchema = z.object({
   id: z.string().min(1),
   agent: z.string(),
+  /** The server variant of the record's row, in a run with `variants`. */
+  variant: z.string().optional(),
+  tools: ComparableToolsSchema.nullable().optional(),
   trial: z.number().int().positive(),
   status: TaskStatusSchema,
   /** How far the agent's code was held; absent in boards written before it existed. */

@@ -1,11 +1,13 @@
 import * as z from 'zod'
-import { MaxDropSchema } from '../contracts/compare.ts'
+import { MaxDropSchema, ToolMaxDropSchema } from '../contracts/compare.ts'
 import { formatChange, formatLevel, formatRate, formatScore } from './format.ts'
 import type { ComparableRecord, ComparableRun } from './compare-input.ts'
 import {
   COMPARISON_SCHEMA_VERSION,
   METRIC_LABELS,
   SCORE_METRICS,
+  TOOL_METRIC_LABELS,
+  type ToolMetric,
   type AgentComparison,
   type ComparedMetric,
   type Comparison,
@@ -23,6 +25,7 @@ import {
 } from '../stats/paired.ts'
 import { MIN_PAIRS_TO_TELL, TOO_FEW_MESSAGE, comparePassRates, compareScores } from './metric.ts'
 import { pairRecords, type Pair } from './pairing.ts'
+import { compareTools } from './tools.ts'
 import { holdsAtLeast, ISOLATION_ORDER, type AgentIsolation } from '../contracts/isolation.ts'
 
 /**
@@ -137,6 +140,8 @@ export function compareRuns(base: ComparableRun, head: ComparableRun, options: C
       metrics: { passRate: comparePassRates(mine.map((p) => ({ base: passVerdict(p.base), head: passVerdict(p.head) })), settings), ...scores },
       flips: flipsOf(mine),
       drops: Object.fromEntries(SCORE_METRICS.map((m) => [m, dropsOf(mine, m, settings.listLimit)])) as AgentComparison['drops'],
+      // By tool and by server, when the records carry per-tool counts (boards written before them do not).
+      ...(mine.some((p) => p.base.tools || p.head.tools) ? { tools: compareTools(agent, mine, settings) } : {}),
     }
   })
   const trials = Math.max(0, ...[...base.tasks, ...head.tasks].map((t) => t.trial))
@@ -147,7 +152,10 @@ export function compareRuns(base: ComparableRun, head: ComparableRun, options: C
 // The baseline gate
 
 const RegressionOptionsSchema = z.object({
-  maxDrop: MaxDropSchema,
+  maxDrop: MaxDropSchema.default({}),
+  /** Largest drop of each tool's metrics (`mcp-bench compare` by tool), and of each server's. */
+  maxDropPerTool: ToolMaxDropSchema.optional(),
+  maxDropPerServer: ToolMaxDropSchema.optional(),
   /** One-sided confidence with which a drop must exceed maxDrop to fail the gate. */
   confidence: z.number().gt(0.5).lt(1).default(0.95),
   seed: Seed.default(DEFAULT_BOOTSTRAP_SEED),
@@ -187,8 +195,9 @@ export function regression(base: ComparableRun, head: ComparableRun, options: Re
         metric === 'passRate'
           ? agent.flips.worse.slice(0, o.worstTasks).map((f) => `${taskName(f, trials)} (${f.base} → ${f.head})`)
           : agent.drops[metric].map((d) => `${taskName(d, trials)} (${formatScore(d.base)} → ${formatScore(d.head)})`)
-      checks.push(gateCheck(agent.agent, metric, maxDrop, m, worst, o.confidence, twoSided, o.minPairs))
+      checks.push(gateCheck({ agent: agent.agent, metric, label: METRIC_LABELS[metric], isRate: metric === 'passRate' }, maxDrop, m, worst, o.confidence, twoSided, o.minPairs))
     }
+    checks.push(...toolChecks(agent, o, twoSided))
   }
   const failures = checks.filter((c) => c.verdict === 'regression' || (c.verdict === 'too-few' && o.tooFew === 'fail')).map((c) => c.message)
   // A head held less than its baseline proves nothing against it, whatever its numbers.
@@ -199,9 +208,39 @@ export function regression(base: ComparableRun, head: ComparableRun, options: Re
   return { passed: failures.length === 0, confidence: o.confidence, checks, failures }
 }
 
+/**
+ * The per-tool and per-server checks of one agent: each tool (or server) the comparison measured, for each metric
+ * the gate bounds. A tool too few tasks exercise is "too few to tell", as a row metric is; `tooFew: 'fail'` makes
+ * those fail too, so it is best left at 'pass' unless every tool has ten tasks of its own.
+ */
+function toolChecks(agent: AgentComparison, o: z.infer<typeof RegressionOptionsSchema>, twoSided: number): RegressionCheck[] {
+  const checks: RegressionCheck[] = []
+  for (const compared of agent.tools ?? []) {
+    const bounds = compared.scope === 'tool' ? o.maxDropPerTool : o.maxDropPerServer
+    for (const [metric, maxDrop] of Object.entries(bounds ?? {}) as Array<[ToolMetric, number | undefined]>) {
+      const m = compared.metrics[metric]
+      // A tool none of whose tasks has a value of this metric (never planned, or never called) has nothing to check.
+      if (maxDrop === undefined || m.pairs === 0) continue
+      const scope = { kind: compared.scope, name: compared.name }
+      const label = `${compared.scope} ${compared.name}: ${TOOL_METRIC_LABELS[metric]}`
+      checks.push(gateCheck({ agent: agent.agent, metric, label, isRate: true, scope }, maxDrop, m, [], o.confidence, twoSided, o.minPairs))
+    }
+  }
+  return checks
+}
+
+interface CheckedMetric {
+  agent: string
+  metric: ComparedMetric | ToolMetric
+  /** How the message names it: "pass rate", "tool fs.read_file: recall". */
+  label: string
+  /** Shown in percent and its change in points (a rate or share), else as a score. */
+  isRate: boolean
+  scope?: RegressionCheck['scope']
+}
+
 function gateCheck(
-  agent: string,
-  metric: ComparedMetric,
+  { agent, metric, label, isRate, scope }: CheckedMetric,
   maxDrop: number,
   m: MetricComparison,
   worst: string[],
@@ -209,14 +248,12 @@ function gateCheck(
   twoSided: number,
   minPairs: number,
 ): RegressionCheck {
-  const label = METRIC_LABELS[metric]
-  const isRate = metric === 'passRate'
   const level = formatLevel(confidence)
   const show = (x: number) => (isRate ? formatRate(x) : formatScore(x))
   const amount = isRate ? points : formatScore
   const signed = isRate ? signedPoints : signedScore
   const unit = isRate ? ' points' : ''
-  const base = { agent, metric, maxDrop, pairs: m.pairs, worst }
+  const base = { agent, metric, ...(scope ? { scope } : {}), maxDrop, pairs: m.pairs, worst }
   if (m.verdict === 'too-few' || m.interval === null || m.difference === null) {
     return {
       ...base,

@@ -25,6 +25,18 @@ export const METRIC_LABELS: Record<ComparedMetric, string> = {
   planningEffectiveness: 'planning effectiveness',
 }
 
+/**
+ * The metrics compared per tool and per server (`mcp-bench compare` by tool), each a per-task value from the task
+ * records' per-tool counts (src/contracts/tool-diagnostics.ts), paired task by task:
+ * - recall: the share of the task's reference calls to the tool (or the server's tools) that an agent call took;
+ *   tasks whose plan does not call it have none;
+ * - successRate: the share of the task's calls to it that ran without an error and fit its schema; tasks that do
+ *   not call it have none.
+ */
+export const TOOL_METRICS = ['recall', 'successRate'] as const
+export type ToolMetric = (typeof TOOL_METRICS)[number]
+export const TOOL_METRIC_LABELS: Record<ToolMetric, string> = { recall: 'recall', successRate: 'success rate' }
+
 const Interval = z.tuple([z.number(), z.number()])
 const Count = z.number().int().nonnegative()
 
@@ -78,6 +90,20 @@ const perMetric = <T extends z.ZodType>(schema: T) =>
   })
 const perScore = <T extends z.ZodType>(schema: T) => perMetric(schema).omit({ passRate: true })
 
+/**
+ * One tool's (or one server's) change between two runs of an agent. `regressed`: some metric's interval lies
+ * wholly below 0 (at the comparison's confidence); `improved`: some lies wholly above 0 and none below;
+ * `unchanged`: measured, and neither; `too-few`: no metric had enough pairs to tell.
+ */
+const ToolComparisonSchema = z.object({
+  scope: z.enum(['tool', 'server']),
+  /** `server.tool`, or the server's name. */
+  name: z.string(),
+  metrics: z.object({ recall: MetricComparisonSchema, successRate: MetricComparisonSchema }),
+  verdict: z.enum(['regressed', 'improved', 'unchanged', 'too-few']),
+})
+export type ToolComparison = z.infer<typeof ToolComparisonSchema>
+
 const AgentComparisonSchema = z.object({
   agent: z.string(),
   /** Records present in both runs, and records with no counterpart. */
@@ -94,6 +120,11 @@ const AgentComparisonSchema = z.object({
   flips: z.object({ worse: z.array(FlipSchema), better: z.array(FlipSchema) }),
   /** Per score, the pairs that fell most (largest first), at most `listLimit`. */
   drops: perScore(z.array(DropSchema)),
+  /**
+   * Per tool, then per server, by name: every tool either run's records count (tasks with per-tool counts only).
+   * Absent in comparisons made before it existed.
+   */
+  tools: z.array(ToolComparisonSchema).optional(),
 })
 export type AgentComparison = z.infer<typeof AgentComparisonSchema>
 
@@ -119,7 +150,10 @@ export type Comparison = z.infer<typeof ComparisonSchema>
 
 const RegressionCheckSchema = z.object({
   agent: z.string(),
-  metric: z.enum(COMPARED_METRICS),
+  /** A row metric, or (with `scope`) a tool's or a server's. */
+  metric: z.enum([...COMPARED_METRICS, ...TOOL_METRICS]),
+  /** The tool (`server.tool`) or server the check is about; absent: the agent's row. */
+  scope: z.object({ kind: z.enum(['tool', 'server']), name: z.string() }).optional(),
   maxDrop: z.number(),
   /** 'regression': the drop exceeds maxDrop with the gate's confidence; 'within': not shown to; 'too-few': cannot tell. */
   verdict: z.enum(['regression', 'within', 'too-few']),
@@ -160,3 +194,6 @@ export const MaxDropSchema = z
   })
   .partial()
   .strict()
+
+/** The largest drop each tool metric (or server metric) may show before the gate fails, on the 0–1 scale. */
+export const ToolMaxDropSchema = z.object({ recall: Allowed, successRate: Allowed }).partial().strict()

@@ -18,3 +18,11 @@ export type Fidelity = z.infer<typeof FidelitySchema>
 
 /** The default under `preset: 'mcp-bench'`. */
 export const DEFAULT_FIDELITY: Fidelity = 'released-code'
+
+/**
+ * Whose words a prompt is in, where MCP-Bench's released code has its own: `mcp-bench-checkout` (MCP-Bench's,
+ * from the templates `mcp-bench import --mcp-bench-dir` took out of the user's checkout) or `project` (this
+ * project's, which it carries instead of MCP-Bench's prose).
+ */
+export const PromptSourceSchema = z.enum(['mcp-bench-checkout', 'project'])
+export type PromptSource = z.infer<typeof PromptSourceSchema>

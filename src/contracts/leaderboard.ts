@@ -4,7 +4,8 @@ import { AgentIsolationSchema } from './isolation.ts'
 import { ScoredJudgeResultSchema } from './judge-result.ts'
 import { RegressionResultSchema } from './compare.ts'
 import { TaskStatusSchema } from './task-status.ts'
-import { FidelitySchema } from './fidelity.ts'
+import { FidelitySchema, PromptSourceSchema } from './fidelity.ts'
+import { TaskToolsSchema, ToolDiagnosticsSchema } from './tool-diagnostics.ts'
 
 /**
  * The leaderboard file (`leaderboard.json`): every score the project
@@ -125,7 +126,10 @@ const LatencySummarySchema = z.object({
 
 export const TaskRecordSchema = z.object({
   id: z.string(),
+  /** The row: the agent's name, or `<agent>@<variant>` for a run against a server variant. */
   agent: z.string(),
+  /** The server variant (the `variants` option) the task ran against; absent: the servers as configured. */
+  variant: z.string().optional(),
   /** 1-based run of the task for this agent. */
   trial: z.number().int().positive(),
   file: z.string(),
@@ -157,6 +161,8 @@ export const TaskRecordSchema = z.object({
   referenceJudge: ScoredJudgeResultSchema.nullable(),
   /** The run's MCP-Bench fidelity for this task (null: the project's own semantics). Absent in records made before it existed. */
   fidelity: FidelitySchema.nullable().optional(),
+  /** Whose words the released-code planner sent the model (`mcp-bench-checkout` or `project`); absent or null: no such planner. */
+  plannerPrompt: PromptSourceSchema.nullable().optional(),
   /** A judge was configured for the run (so a task that stopped early scores 0 on its dimensions). */
   judgeConfigured: z.boolean(),
   /** `seed`: the seed of the distractor draw, when the task drew them (`distractors: N`). */
@@ -172,6 +178,11 @@ export const TaskRecordSchema = z.object({
   /** The agent's wall time (the trajectory's, else the test's). */
   durationMs: z.number().nonnegative(),
   timing: TaskTimingSchema,
+  /**
+   * Per-tool counts of this task (src/scoring/tool-diagnostics.ts), what `mcp-bench compare` pairs by tool; null
+   * without a trajectory. Absent in records written before it existed.
+   */
+  tools: TaskToolsSchema.nullable().optional(),
 })
 export type TaskRecord = z.infer<typeof TaskRecordSchema>
 
@@ -238,15 +249,22 @@ export type TrialSummary = z.infer<typeof TrialSummarySchema>
  * - `judgePrompt`: whose prompt the rubric judge was sent: `mcp-bench-checkout` (MCP-Bench's released prompt and
  *   evidence, from templates imported from the user's checkout), `project` (this project's wording and richer
  *   evidence), `mixed`, or null when nothing was judged with a rubric.
+ * - `plannerPrompt`: whose words the planner under `executor: 'released-code'` sent the model: `mcp-bench-checkout`
+ *   (MCP-Bench's executor's prompts, from the templates imported from the user's checkout), `project` (this
+ *   project's wording for the same control flow), `mixed`, or null when no task ran that planner. Absent in
+ *   boards made before it existed.
  */
 const RowFidelitySchema = z.object({
   mode: z.union([FidelitySchema, z.literal('mixed')]).nullable(),
   headline: z.enum(['completed-plain-mean', 'setting-weighted']),
   judgePrompt: z.enum(['mcp-bench-checkout', 'project', 'mixed']).nullable(),
+  plannerPrompt: z.enum(['mcp-bench-checkout', 'project', 'mixed']).nullable().optional(),
 })
 
 const AgentRowSchema = PassSummarySchema.extend({
   agent: z.string(),
+  /** The server variant of the row (the `variants` option); absent: the servers as configured. */
+  variant: z.string().optional(),
   /** The least isolated way any of the row's tasks ran (see AgentIsolationSchema); null when no agent loaded. */
   isolation: AgentIsolationSchema.nullable().optional(),
   /** Tasks that could not start (not counted anywhere else in the row). */
@@ -305,6 +323,11 @@ const GateResultSchema = z.object({
   note: z.string().nullable(),
   /** The baseline gate's checks, when a baseline was given. */
   baseline: RegressionResultSchema.nullable(),
+  /**
+   * The gate's checks between server variants (each variant's rows against its agents' rows on the servers as
+   * configured), when the run has variants and the gate bounds a drop. Absent otherwise.
+   */
+  variants: RegressionResultSchema.optional(),
 })
 export type GateResult = z.infer<typeof GateResultSchema>
 
@@ -352,5 +375,7 @@ export const LeaderboardSchema = z.object({
     /** The date of the bundled price table (entries from the `prices` option are the user's own). */
     pricesAsOf: z.string(),
   }),
+  /** Per-tool diagnostics for server authors: a row per agent, server and tool, and the confusion pairs. Absent in boards written before it existed. */
+  tools: ToolDiagnosticsSchema.optional(),
 })
 export type Leaderboard = z.infer<typeof LeaderboardSchema>

@@ -80,11 +80,59 @@ const ExecutorTemplatesSchema = z.object({
   }),
 })
 
+/** agent/executor.py's planner (and mcp_modules/connector.py's tool list), for the planner's `executor: 'released-code'`. */
+const PlannerTemplatesSchema = z.object({
+  /** The system message of a round's planning request (ROUND). */
+  planningSystem: z.string(),
+  /** The planning request (TASK, ROUND, TOOLS, MAX_ROUNDS, SUMMARY). */
+  planning: z.string(),
+  /** SUMMARY before any call was made. */
+  firstRound: z.string(),
+  /** SUMMARY afterwards (ACCUMULATED: the round summaries, as the judge's evidence writes them). */
+  accumulated: z.string(),
+  /** SUMMARY when calls were made but the history is empty (compressed to nothing). */
+  nothingYet: z.string(),
+  /** One tool in TOOLS (NAME, SERVER, DESCRIPTION), without and with an input schema (SCHEMA: Python's json.dumps, indent 2). */
+  tool: z.string(),
+  toolWithSchema: z.string(),
+  /** The format-fix request (REPLY). */
+  formatFixSystem: z.string(),
+  formatFix: z.string(),
+  /** The request summarising a long result (THRESHOLD, CONTENT), and what follows the cut content when it fails. */
+  summarySystem: z.string(),
+  summary: z.string(),
+  summaryFailed: z.string(),
+  /** The request compressing the history (TARGET, HISTORY). */
+  compressionSystem: z.string(),
+  compression: z.string(),
+  /** The rules applied when the model does not shorten the history (`_fallback_rule_based_compression`; LAST in `middle`). */
+  compressionRules: z.object({ early: z.string(), marker: z.string(), middle: z.string(), cut: z.string() }),
+  /** The final answer's request (TASK, CALLS, ACCUMULATED). */
+  finalSystem: z.string(),
+  final: z.string(),
+  /** From the checkout's config/benchmark_config.yaml and the executor's defaults. */
+  config: z.object({
+    formatFixTokens: z.number().int().positive(),
+    summaryTokens: z.number().int().positive(),
+    /** Requests other than planning are cut to this many characters (`user_prompt_max_length`). */
+    promptCut: z.number().int().positive(),
+    tokenReductionFactors: z.array(z.number().positive()),
+    compressionTargetTokens: z.number().int().positive(),
+    /** What an error's text contains when it is a token limit (the executor reduces max_tokens, then compresses). */
+    tokenLimitErrors: z.array(z.string()),
+    /** What an error's text contains when a content filter refused the request (llm/provider.py: no retry). */
+    contentFilterErrors: z.array(z.string()),
+  }),
+})
+export type McpBenchPlannerTemplates = z.infer<typeof PlannerTemplatesSchema>
+
 export const McpBenchTemplatesSchema = z.object({
   version: z.literal(MCP_BENCH_TEMPLATES_VERSION),
   source: z.object({ commit: z.string().nullable() }),
   judge: JudgeTemplatesSchema,
   executor: ExecutorTemplatesSchema,
+  /** Absent in files written before the planner's templates were imported: the planner then keeps this project's wording. */
+  planner: PlannerTemplatesSchema.optional(),
 })
 export type McpBenchTemplates = z.infer<typeof McpBenchTemplatesSchema>
 

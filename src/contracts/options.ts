@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { AgentIsolationSchema } from './isolation.ts'
 import { JudgeOptionConfigSchema } from './judge-options.ts'
 import { FidelitySchema } from './fidelity.ts'
-import { MaxDropSchema } from './compare.ts'
+import { MaxDropSchema, ToolMaxDropSchema } from './compare.ts'
 import { PricesSchema } from './prices.ts'
 import { ResumeModeSchema } from './run-journal.ts'
 import { BudgetSchema } from './budget.ts'
@@ -82,6 +82,13 @@ const OpenAIAgentSchema = z.strictObject({
    * src/runtime/agents/planner.ts); `project` (default) this project's loop. The preset sets it from `fidelity`.
    */
   executor: z.enum(['project', 'released-code']).optional(),
+  /**
+   * Planner with `executor: 'released-code'` only: the `mcp-bench-templates.json` that `mcp-bench import
+   * --mcp-bench-dir` wrote (relative to the project root). With it the planner sends MCP-Bench's own prompts and
+   * shows tools as `server:tool` with pretty-printed schemas; without it, this project's words (and the row's
+   * `fidelity.plannerPrompt` says `project`). The preset fills it in from the judge's `templates`.
+   */
+  templates: z.string().min(1).optional(),
 })
 export type OpenAIAgentSetting = z.infer<typeof OpenAIAgentSchema>
 
@@ -141,8 +148,19 @@ const GateSchema = z.strictObject({
    * the gate fails when a metric in `maxDrop` dropped by more than allowed, with `confidence`.
    */
   baseline: z.string().min(1).optional(),
-  /** Largest drop allowed per metric, on the 0–1 scale (`{ passRate: 0.05 }` is 5 points). */
+  /**
+   * Largest drop allowed per metric, on the 0–1 scale (`{ passRate: 0.05 }` is 5 points): against the `baseline`,
+   * and, in a run with `variants`, each variant's row against its agent's.
+   */
   maxDrop: MaxDropSchema.optional(),
+  /**
+   * Largest drop allowed per tool (`{ recall: 0.2 }`: the share of reference calls to the tool an agent call took
+   * may fall by 20 points at most; `successRate`: the share of its calls that ran and fit its schema), compared
+   * as `maxDrop` is: against the baseline and between variants. Each tool is checked on the tasks that use it.
+   */
+  maxDropPerTool: ToolMaxDropSchema.optional(),
+  /** As `maxDropPerTool`, for each server's tools together. */
+  maxDropPerServer: ToolMaxDropSchema.optional(),
   /** One-sided confidence with which a drop must exceed maxDrop to fail the gate (default 0.95). */
   confidence: z.number().gt(0.5).lt(1).optional(),
   /**
@@ -162,9 +180,25 @@ const GateSchema = z.strictObject({
    * agent code that could reach the referee never passes as one that could not.
    */
   isolation: AgentIsolationSchema.exclude(['builtin']).optional(),
-}).refine((g) => !g.baseline === !g.maxDrop, { message: 'a baseline gate needs both `baseline` and `maxDrop`', path: ['maxDrop'] })
+}).refine((g) => !g.baseline || Boolean(g.maxDrop || g.maxDropPerTool || g.maxDropPerServer), {
+  message: 'a baseline gate needs `maxDrop` (or `maxDropPerTool` / `maxDropPerServer`) besides `baseline`', path: ['maxDrop'],
+})
 
 export type Gate = z.infer<typeof GateSchema>
+
+/** A variant's name: a row's name is its agent's and this one's (`reference@fs-worse`), so it keeps to a short alphabet. */
+const VariantNameSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'variant names use letters, digits, "_" and "-" (at most 40)')
+
+/**
+ * Another configuration of some of the run's servers: each task runs once more per agent against it, as a row of
+ * its own paired with the agent's row task by task (`mcp-bench compare --variant`). An entry replaces the
+ * server's config of that name whole (another version, another description set through `toolOverrides`).
+ */
+const VariantSchema = z.strictObject({
+  /** Server name → its config in this variant, in the servers file's shape (validated as an entry there is). */
+  servers: z.record(z.string(), z.unknown()).refine((s) => Object.keys(s).length > 0, 'a variant changes at least one server'),
+  description: z.string().optional(),
+})
 
 export const BenchOptionsSchema = z.strictObject({
   /**
@@ -182,6 +216,17 @@ export const BenchOptionsSchema = z.strictObject({
   servers: z.union([z.string(), z.record(z.string(), z.unknown())]).default('mcp.servers.json'),
   /** One agent or several; each task runs once per agent. Unset: MCP_BENCH_MODEL, else the reference agent. */
   agent: z.union([AgentOptionSchema, z.array(AgentOptionSchema).min(1)]).optional(),
+  /**
+   * Server variants, by name: every task runs against each of them too, for every agent, as a row named
+   * `<agent>@<variant>` beside the agent's own row (the servers as configured). See docs/guide/server-authors.md.
+   */
+  variants: z.record(z.string(), VariantSchema).superRefine((variants, ctx) => {
+    // Checked here rather than as the record's key schema, whose error would not say what is wrong with the name.
+    for (const name of Object.keys(variants)) {
+      const named = VariantNameSchema.safeParse(name)
+      if (!named.success) ctx.addIssue({ code: 'custom', path: [name], message: named.error.issues[0]!.message })
+    }
+  }).optional(),
   /** The LLM judge: a model name, a judge config, or false. Unset: MCP_BENCH_JUDGE_MODEL, else not judged. */
   judge: z.union([z.string().min(1), JudgeOptionConfigSchema, z.literal(false)]).optional(),
   gate: GateSchema.default({}),
@@ -246,6 +291,12 @@ export const BenchOptionsSchema = z.strictObject({
   budget: BudgetSchema.optional(),
   /** Progress lines in Vitest's output: the first when the first task is scored, then one every few seconds, and the last at the end. */
   progress: z.boolean().default(true),
+}).superRefine((o, ctx) => {
+  // A drop is measured against something: without a baseline or a variant, these bounds would gate nothing.
+  const bounds = (['maxDrop', 'maxDropPerTool', 'maxDropPerServer'] as const).filter((k) => o.gate[k])
+  if (bounds.length && !o.gate.baseline && !Object.keys(o.variants ?? {}).length) {
+    ctx.addIssue({ code: 'custom', path: ['gate', bounds[0]!], message: `\`${bounds[0]}\` is a drop against \`gate.baseline\` or between server \`variants\`; set one of them` })
+  }
 })
 export type BenchOptions = z.input<typeof BenchOptionsSchema>
 export type ResolvedBenchOptions = z.infer<typeof BenchOptionsSchema>

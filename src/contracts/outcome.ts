@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { AgentIsolationSchema } from './isolation.ts'
-import { FidelitySchema } from './fidelity.ts'
+import { FidelitySchema, PromptSourceSchema } from './fidelity.ts'
 import { JudgeResultSchema } from './judge-result.ts'
 import { CallMatchSchema, ReferencePlanSchema } from './task-spec.ts'
 import { TrajectorySchema } from './trajectory.ts'
@@ -44,7 +44,10 @@ export type Verdict = z.infer<typeof VerdictSchema>
 export const TaskOutcomeSchema = z.object({
   version: z.literal(OUTCOME_VERSION),
   taskId: z.string(),
+  /** The row: the agent's name, or `<agent>@<variant>` for a run against a server variant. */
   agent: z.string(),
+  /** The server variant (the `variants` option) this run used; absent: the servers as configured. */
+  variant: z.string().optional(),
   /** 1-based run of this task for this agent (see the `trials` option). */
   trial: z.number().int().positive(),
   /** The test file, relative to the project root. */
@@ -65,6 +68,8 @@ export const TaskOutcomeSchema = z.object({
     /** The seed of the draw, when the distractors were drawn (`distractors: N`): the same task draws the same servers. */
     seed: z.string().optional(),
   }),
+  /** Every tool the agent was offered, as `server.tool`, sorted (distractors' too). Absent in outcomes made before it existed. */
+  offered: z.array(z.string()).optional(),
   /** Set when the task stopped before its checks. */
   stopped: z.object({ phase: StopPhaseSchema, message: z.string() }).nullable(),
   trajectory: TrajectorySchema.nullable(),
@@ -91,6 +96,8 @@ export const TaskOutcomeSchema = z.object({
    * (schema compliance with no valid call, reported rounds) read. Absent or null: the project's own semantics.
    */
   fidelity: z.object({ mode: FidelitySchema, maxRounds: z.number().int().positive() }).nullable().optional(),
+  /** Whose words the released-code planner sent the model; absent or null: the agent is no such planner. */
+  plannerPrompt: PromptSourceSchema.nullable().optional(),
 })
 export type TaskOutcome = z.infer<typeof TaskOutcomeSchema>
 
@@ -99,6 +106,7 @@ interface TaskIdentity {
   taskId: string
   agent: string
   trial: number
+  variant?: string
 }
 
 declare module 'vitest' {

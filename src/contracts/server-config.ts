@@ -17,6 +17,13 @@ const Common = {
   /** How long a single tool call may take. */
   callTimeoutMs: z.number().int().positive().default(60_000),
   description: z.string().optional(),
+  /**
+   * What models are shown of some of the server's tools, by tool name: another description (a description set
+   * you are trying out, or a deliberately worse one to measure what descriptions are worth). Applied to the
+   * server's tool list wherever it is read (runs, `mcp-bench types`, `mcp-bench lint-tools`); a tool the server
+   * does not have is a start error naming it.
+   */
+  toolOverrides: z.record(z.string().min(1), z.strictObject({ description: z.string() })).optional(),
 }
 
 export const StdioServerSchema = z.strictObject({

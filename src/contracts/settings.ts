@@ -37,6 +37,8 @@ export const RuntimeSettingsSchema = z.strictObject({
   root: z.string().min(1),
   servers: LoadedServersSchema,
   agents: z.array(AgentOptionSchema).min(1),
+  /** Server variants (the `variants` option): each with the whole server set its tasks run against, its own entries merged in. */
+  variants: z.array(z.strictObject({ name: z.string().min(1), servers: LoadedServersSchema })).default([]),
   defaultChecks: DefaultChecksSchema,
   taskTimeout: z.number().int().positive(),
   judgeTimeout: z.number().int().positive(),

@@ -36,6 +36,11 @@ const ToolCallRecordSchema = z.object({
    * `parameters` as a string, null or an array): what MCP-Bench's evaluator checks the schema against.
    */
   rawArgs: z.unknown().optional(),
+  /**
+   * JSON pointers, within `rawArgs` when it is set and `args` otherwise, of the numbers the model wrote as floats
+   * with nothing after the point (`1.0`): Python, and so MCP-Bench's executor, prints them `1.0` (src/lib/whole-floats.ts).
+   */
+  wholeFloats: z.array(z.string()).optional(),
   /** The name resolved to a tool in the catalog. */
   valid: z.boolean(),
   /** Arguments validate against the tool's inputSchema; null when the name was invalid. */

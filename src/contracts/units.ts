@@ -130,7 +130,9 @@ function aliasesStarting(first: string, lower: string): Alias[] {
 /** The unit a fact names (`'m'`, `'°C'`, `'GiB'`, `'miles'`), or undefined when it is not one we know. */
 export function parseUnit(name: string): Unit | undefined {
   const text = name.trim()
-  return ALIASES.find((a) => (a.caseSensitive ? a.text === text : a.text === text.toLowerCase()))?.unit
+  const lower = text.toLowerCase()
+  // The first alias in ALIASES' order that matches, as a scan would find it: the candidates share the first character.
+  return aliasesStarting(text.charAt(0), lower.charAt(0)).find((a) => a.text === (a.caseSensitive ? text : lower))?.unit
 }
 
 /** Every unit name `parseUnit` knows, for the schema's error message. */

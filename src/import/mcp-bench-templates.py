@@ -373,6 +373,264 @@ def executor_templates(executor_module):
     }
 
 
+class CaptureLLM:
+    """A stand-in model that records each request (system, user, max_tokens) and answers with `reply`."""
+
+    def __init__(self, reply='{}', fail=None):
+        self.sent, self.reply, self.fail = [], reply, fail
+
+    async def get_completion(self, system_prompt, user_prompt, max_tokens, return_usage=False):
+        self.sent.append((system_prompt, user_prompt, max_tokens))
+        if self.fail:
+            raise RuntimeError(self.fail)
+        return (self.reply, {}) if return_usage else self.reply
+
+    def clean_and_parse_json(self, text):
+        return json.loads(text)
+
+
+class Patched:
+    """Sets attributes for the time of a `with` block, and puts the old values back."""
+
+    def __init__(self, target, **values):
+        self.target, self.values, self.old = target, values, {}
+
+    def __enter__(self):
+        for k, v in self.values.items():
+            self.old[k] = getattr(self.target, k)
+            setattr(self.target, k, v)
+
+    def __exit__(self, *exc):
+        for k, v in self.old.items():
+            setattr(self.target, k, v)
+
+
+def one_request(llm, what):
+    if len(llm.sent) != 1:
+        fail(f'{what} sent {len(llm.sent)} requests where the import expects one')
+    return llm.sent[0]
+
+
+def planner_templates(executor_module):
+    """agent/executor.py's planner: its prompts (planning, format fix, summary, compression, final answer) and its tool list."""
+    TaskExecutor = executor_module.TaskExecutor
+    config = executor_module.config_loader
+    connector = executor_module.MCPConnector
+    LLMProvider = executor_module.LLMProvider
+
+    def executor(llm=None, tools=None, accumulated='', results=()):
+        ex = TaskExecutor.__new__(TaskExecutor)
+        ex.llm, ex.all_tools = llm, tools or {}
+        ex.execution_results, ex.accumulated_information, ex.accumulated_information_uncompressed = list(results), accumulated, accumulated
+        ex.concurrent_summarization, ex._last_planning_info = False, None
+        ex._total_planned_tools = ex._valid_planned_tools = 0
+        ex.total_output_tokens = ex.total_prompt_tokens = ex.total_tokens = 0
+        return ex
+
+    # The tool list (mcp_modules/connector.py format_tools_for_prompt): one block per tool, joined with nothing.
+    def block(schema):
+        return connector.format_tools_for_prompt({sentinel('NAME'): {'server': sentinel('SERVER'), 'description': sentinel('DESCRIPTION'), 'input_schema': schema}})
+    schema = {'k': sentinel('SCHEMA')}
+    schema_text = json.dumps(schema, indent=2)
+    with_schema, without_schema = block(schema), block({})
+    if schema_text not in with_schema or connector.format_tools_for_prompt({}) != '':
+        fail('format_tools_for_prompt has a shape the import does not know')
+    tool_values = {sentinel('NAME'): 'NAME', sentinel('SERVER'): 'SERVER', sentinel('DESCRIPTION'): 'DESCRIPTION'}
+    tool_schema = placeholders(with_schema.replace(schema_text, '{{SCHEMA}}'), tool_values)
+    tool_plain = placeholders(without_schema, tool_values)
+    two = connector.format_tools_for_prompt({'a': {'server': 's', 'description': 'd', 'input_schema': {}}, 'b': {'server': 's', 'description': 'e', 'input_schema': schema}})
+    expected_two = fill(tool_plain, NAME='a', SERVER='s', DESCRIPTION='d') + fill(tool_schema, NAME='b', SERVER='s', DESCRIPTION='e', SCHEMA=schema_text)
+    if two != expected_two:
+        fail('format_tools_for_prompt does not join one block per tool')
+
+    # The planning request of a round: system and user prompt, and its max_tokens.
+    ROUND, MAX = 987654321, 876543210
+    plan = json.dumps({'reasoning': 'r', 'should_continue': False, 'planned_tools': []})
+    llm = CaptureLLM(plan)
+    with Patched(connector, format_tools_for_prompt=staticmethod(lambda tools: sentinel('TOOLS'))), Patched(config, get_max_execution_rounds=lambda: MAX):
+        ex = executor(llm)
+        asyncio.run(ex._plan_next_actions(sentinel('TASK'), ROUND))
+        first_round = ex._build_execution_summary()
+        ex.execution_results, ex.accumulated_information = [{}], sentinel('ACCUMULATED')
+        accumulated = ex._build_execution_summary()
+        ex.accumulated_information = ''
+        nothing_yet = ex._build_execution_summary()
+        built = ex._build_planning_prompt(sentinel('TASK'), ROUND, sentinel('SUMMARY'))
+    system, user, max_tokens = one_request(llm, 'a planning round')
+    plan_values = {sentinel('TASK'): 'TASK', str(ROUND): 'ROUND', sentinel('TOOLS'): 'TOOLS', str(MAX): 'MAX_ROUNDS', sentinel('SUMMARY'): 'SUMMARY'}
+    planning = placeholders(built, plan_values)
+    if fill(planning, TASK=sentinel('TASK'), ROUND=ROUND, TOOLS=sentinel('TOOLS'), MAX_ROUNDS=MAX, SUMMARY=first_round) != user:
+        fail('the planning prompt of a round is not the one _build_planning_prompt writes')
+    if max_tokens != config.get_planning_tokens() or '{{ROUND}}' not in placeholders(system, {str(ROUND): 'ROUND'}):
+        fail('the planning request has a shape the import does not know')
+    if sentinel('ACCUMULATED') not in accumulated or sentinel('ACCUMULATED') in nothing_yet:
+        fail('_build_execution_summary has a shape the import does not know')
+
+    # The format fix: its request, and what it gives when the model's fix is no plan either.
+    llm = CaptureLLM('[]')
+    ex = executor(llm)
+    fallback_stop = asyncio.run(ex._fix_invalid_json_format(sentinel('REPLY'), None, 1))
+    fix_system, fix_user, fix_tokens = one_request(llm, 'a format fix')
+    if fix_tokens != config.get_format_conversion_tokens() or fallback_stop.get('should_continue') is not False or fallback_stop.get('planned_tools') != []:
+        fail('_fix_invalid_json_format has a shape the import does not know')
+
+    # Summarising a long result: the request, and what stands in when the request fails.
+    THRESHOLD = 765432109
+    llm = CaptureLLM(sentinel('SUMMARY'))
+    with Patched(config, get_content_summary_threshold=lambda: THRESHOLD):
+        ex = executor(llm)
+        got = asyncio.run(ex._summarize_content(sentinel('CONTENT')))
+    sum_system, sum_user, sum_tokens = one_request(llm, 'a summary')
+    if got != sentinel('SUMMARY') or sum_tokens != config.get_summarization_max_tokens():
+        fail('_summarize_content has a shape the import does not know')
+    failing = CaptureLLM(fail='stand-in: the request failed')
+    ex = executor(failing)
+    long_content = 'q' * (config.get_content_summary_threshold() + 10)
+    failed_summary = asyncio.run(ex._summarize_content(long_content))
+    if not failed_summary.startswith('q' * config.get_content_summary_threshold()) or 'q' in failed_summary[config.get_content_summary_threshold():]:
+        fail('_summarize_content does not cut the content when the request fails, as the import expects')
+
+    # Compressing the history: the request (model), then the rules when the model does not shorten it.
+    TARGET = 4321
+    history = sentinel('HISTORY') + 'q' * (TARGET * 4 + 8)
+    llm = CaptureLLM(sentinel('COMPRESSED'))
+    ex = executor(llm, accumulated=history)
+    compressed = asyncio.run(ex.compress_accumulated_information(TARGET))
+    comp_system, comp_user, comp_tokens = one_request(llm, 'a compression')
+    if not compressed or ex.accumulated_information != sentinel('COMPRESSED') or comp_tokens != TARGET:
+        fail('compress_accumulated_information has a shape the import does not know')
+    comp_user = comp_user.replace(history, '{{HISTORY}}').replace(str(TARGET), '{{TARGET}}')
+    if '{{HISTORY}}' not in comp_user:
+        fail('the compression request does not carry the history as the import expects')
+
+    # The final answer.
+    llm = CaptureLLM(sentinel('ANSWER'))
+    ex = executor(llm, accumulated=sentinel('ACCUMULATED'))
+    answer = asyncio.run(ex._synthesize_final_solution(sentinel('TASK'), 987654))
+    final_system, final_user, final_tokens = one_request(llm, 'the final answer')
+    if answer != sentinel('ANSWER') or final_tokens != config.get_planning_tokens():
+        fail('_synthesize_final_solution has a shape the import does not know')
+
+    return {
+        'planningSystem': placeholders(system, {str(ROUND): 'ROUND'}),
+        'planning': planning,
+        'firstRound': first_round,
+        'accumulated': accumulated.replace(sentinel('ACCUMULATED'), '{{ACCUMULATED}}'),
+        'nothingYet': nothing_yet,
+        'tool': tool_plain,
+        'toolWithSchema': tool_schema,
+        'formatFixSystem': fix_system,
+        'formatFix': fix_user.replace(sentinel('REPLY'), '{{REPLY}}'),
+        'summarySystem': sum_system,
+        'summary': placeholders(sum_user, {sentinel('CONTENT'): 'CONTENT', str(THRESHOLD): 'THRESHOLD'}),
+        'summaryFailed': failed_summary[config.get_content_summary_threshold():],
+        'compressionSystem': comp_system,
+        'compression': comp_user,
+        'compressionRules': compression_rules(executor),
+        'finalSystem': final_system,
+        'final': placeholders(final_user, {sentinel('TASK'): 'TASK', '987654': 'CALLS', sentinel('ACCUMULATED'): 'ACCUMULATED'}),
+        'config': {
+            'formatFixTokens': config.get_format_conversion_tokens(),
+            'summaryTokens': config.get_summarization_max_tokens(),
+            'promptCut': config.get_user_prompt_max_length(),
+            'tokenReductionFactors': list(config.get_token_reduction_factors()),
+            'compressionTargetTokens': compression_target(TaskExecutor),
+            'tokenLimitErrors': error_phrases(TaskExecutor._is_token_limit_error, lambda m: TaskExecutor._is_token_limit_error(None, m)),
+            'contentFilterErrors': error_phrases(LLMProvider._is_content_filter_error, lambda m: LLMProvider._is_content_filter_error(None, m)),
+        },
+    }
+
+
+def compression_rules(executor):
+    """_fallback_rule_based_compression: the round marker it splits on and the notes it leaves, checked by running it."""
+    def run(text, target):
+        ex = executor(accumulated=text)
+        ex._fallback_rule_based_compression(target, len(text) // 4)
+        return ex.accumulated_information
+
+    # No round marker: a note, then the end of the history.
+    simple = run('q' * 400, 10)
+    if not simple.endswith('q' * 40) or 'q' in simple[:-40]:
+        fail('the rule-based compression of a history without rounds has a shape the import does not know')
+    ex = executor()
+    asyncio.run(ex._update_state([], 1))
+    header = ex.accumulated_information
+    if header.count('1') != 1:
+        fail('the round header has a shape the import does not know')
+
+    def history(n, filler=''):
+        return ''.join(header.replace('1', str(r)) + f'R{r}\n' for r in range(1, n + 1)) + filler
+    marker = max((c for c in TaskExecutor_consts(executor) if isinstance(c, str) and len(c.strip()) > 3 and c in header), key=len, default=None)
+    if marker is None:
+        fail('the rule-based compression splits on no part of the round header')
+    # Nine rounds: the first part, a note for rounds 2 to 8, the last two rounds.
+    nine = history(9)
+    pieces = nine.split(marker)
+    tail = '\n\n'.join(marker + p for p in pieces[-2:])
+    out = run(nine, 10 ** 6)
+    if not out.endswith('\n\n' + tail) or pieces[0].strip() != '':
+        fail('the rule-based compression keeps other rounds than the import expects')
+    middle = out[:len(out) - len(tail)].strip('\n')
+    if middle.count('8') != 1:
+        fail('the rule-based compression notes the middle rounds in a way the import does not know')
+    # Still too long: the start and the end, a note between.
+    whole = run(history(9, 'q' * 4000), 10 ** 6)
+    cut = run(history(9, 'q' * 4000), 100)
+    if not (cut.startswith(whole[:200]) and cut.endswith(whole[-200:])):
+        fail('the rule-based compression cuts a long history in a way the import does not know')
+    rules = {'early': simple[:-40], 'marker': marker, 'middle': middle.replace('8', '{{LAST}}'), 'cut': cut[200:-200]}
+
+    def mine(text, target):
+        """The rules as the renderer applies them (src/runtime/agents/released-compression.ts)."""
+        parts = text.split(rules['marker'])
+        if len(parts) <= 1:
+            return rules['early'] + text[-target * 4:]
+        recent = parts[-2:] if len(parts) > 2 else parts[1:]
+        middle_count = len(parts) - 1 - len(recent)
+        kept = [parts[0].strip()] + ([rules['middle'].replace('{{LAST}}', str(middle_count + 1))] if middle_count > 0 else [])
+        kept += [rules['marker'] + r for r in recent if r.strip()]
+        out = '\n\n'.join(kept)
+        if len(out) // 4 > target and len(out) > target * 4:
+            half = target * 4 // 2
+            out = out[:half] + rules['cut'] + out[-half:]
+        return out
+    for n in (0, 1, 2, 3, 5, 9):
+        for filler in ('', 'q' * 5000):
+            for target in (10, 100, 10 ** 6):
+                text = history(n, filler) if n or filler else 'q' * 10
+                if mine(text, target) != run(text, target):
+                    fail(f'the rule-based compression of {n} rounds is not what the import rebuilds from its parts')
+    return rules
+
+
+def error_phrases(function, matches):
+    """The phrases an error-kind check looks for in an error's text (the tuple of strings among its constants), each checked to match."""
+    code = getattr(function, '__wrapped__', function).__code__
+    found = [c for c in code.co_consts if isinstance(c, tuple) and c and all(isinstance(x, str) for x in c)]
+    if len(found) != 1 or not all(matches(p.upper()) for p in found[0]) or matches('stand-in: nothing of the kind'):
+        fail(f'{function.__qualname__} has a shape the import does not know')
+    return list(found[0])
+
+
+def compression_target(TaskExecutor):
+    """The history's size after compression (the default of compress_accumulated_information's target_tokens)."""
+    import inspect
+    target = inspect.signature(TaskExecutor.compress_accumulated_information).parameters.get('target_tokens')
+    if target is None or not isinstance(target.default, int):
+        fail('compress_accumulated_information has no target_tokens default')
+    return target.default
+
+
+def TaskExecutor_consts(executor):
+    return executor().__class__._fallback_rule_based_compression.__wrapped__.__code__.co_consts
+
+
+def fill(template, **values):
+    for k, v in values.items():
+        template = template.replace('{{' + k + '}}', str(v))
+    return template
+
+
 def main() -> None:
     if len(sys.argv) != 2:
         fail('usage: mcp-bench-templates.py <MCP-Bench checkout>')
@@ -401,6 +659,7 @@ def main() -> None:
         'source': {'commit': commit},
         'judge': judge_templates(evaluator_module),
         'executor': executor_templates(executor_module),
+        'planner': planner_templates(executor_module),
     }
     json.dump(templates, sys.stdout, ensure_ascii=False, indent=1)
     sys.stdout.write('\n')

@@ -1,26 +1,36 @@
+import { pointerKey } from './whole-floats.ts'
+
 /** Python's `str(value)`, what `f"{value}"` prints: a string as it is, anything else as its repr. */
-export function pyStr(value: unknown): string {
-  return typeof value === 'string' ? value : pyRepr(value)
+export function pyStr(value: unknown, wholeFloats?: ReadonlySet<string>): string {
+  return typeof value === 'string' ? value : pyRepr(value, wholeFloats)
 }
 
 /**
  * Python's `repr` of a value parsed from JSON, for text MCP-Bench builds with
  * Python formatting: its executor writes a call's parameters into the planner's history and the judge's
- * evidence as `f"{parameters}"`. JSON does not keep `1.0` apart from `1`, so a float with no fraction
- * prints as an int here where Python, which parsed the model's `1.0`, prints `1.0`.
+ * evidence as `f"{parameters}"`. JSON does not keep `1.0` apart from `1`: `wholeFloats` holds the JSON pointers
+ * of the numbers the model wrote as floats (src/lib/whole-floats.ts), which Python prints `1.0`.
  */
-export function pyRepr(value: unknown): string {
+export function pyRepr(value: unknown, wholeFloats?: ReadonlySet<string>, at = ''): string {
   if (value === null || value === undefined) return 'None'
   if (value === true) return 'True'
   if (value === false) return 'False'
-  if (typeof value === 'number') return pyNumber(value)
+  if (typeof value === 'number') return wholeFloats?.has(at) ? pyFloat(value) : pyNumber(value)
   if (typeof value === 'string') return pyString(value)
-  if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`
-  if (typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${pyString(k)}: ${pyRepr(v)}`).join(', ')}}`
+  if (Array.isArray(value)) return `[${value.map((v, i) => pyRepr(v, wholeFloats, `${at}/${i}`)).join(', ')}]`
+  if (typeof value === 'object') {
+    return `{${Object.entries(value).map(([k, v]) => `${pyString(k)}: ${pyRepr(v, wholeFloats, `${at}/${pointerKey(k)}`)}`).join(', ')}}`
+  }
   return pyString(String(value))
 }
 
-function pyNumber(n: number): string {
+/** Python's repr of a float whose value is whole: `1.0`, `-0.0`, and from 1e16 on the exponent form. */
+function pyFloat(n: number): string {
+  if (Object.is(n, -0)) return '-0.0'
+  return Number.isInteger(n) && Math.abs(n) < 1e16 ? `${n}.0` : pyNumber(n)
+}
+
+export function pyNumber(n: number): string {
   if (Number.isNaN(n)) return 'nan'
   if (!Number.isFinite(n)) return n > 0 ? 'inf' : '-inf'
   if (Number.isInteger(n) && Math.abs(n) < 1e16) return String(n)
@@ -28,7 +38,7 @@ function pyNumber(n: number): string {
   const text = String(n)
   const m = /^(-?[\d.]+)e([+-])(\d+)$/.exec(text)
   if (m) return `${m[1]!.includes('.') ? m[1] : `${m[1]}`}e${m[2]}${m[3]!.padStart(2, '0')}`
-  if (Math.abs(n) >= 1e16) {
+  if (Math.abs(n) >= 1e16 || (n !== 0 && Math.abs(n) < 1e-4)) {
     const [mant, exp] = n.toExponential().split('e')
     return `${mant}e${exp!.startsWith('-') ? '-' : '+'}${exp!.replace(/^[+-]/, '').padStart(2, '0')}`
   }

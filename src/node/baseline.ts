@@ -11,7 +11,7 @@ import { baselineVerdict, type BaselineVerdict } from '../compare/baseline.ts'
  * Null when no baseline gate is configured.
  */
 export async function baselineComparison(gate: Gate, run: { tasks: readonly TaskRecord[] }, root: string): Promise<BaselineVerdict | null> {
-  if (!gate.baseline || !gate.maxDrop) return null
+  if (!gate.baseline) return null
   const where = /^https?:\/\//.test(gate.baseline) ? gate.baseline : resolve(root, gate.baseline)
   let read: { text: string } | { error: string }
   try {
@@ -19,7 +19,7 @@ export async function baselineComparison(gate: Gate, run: { tasks: readonly Task
   } catch (error) {
     read = { error: (error as Error).message }
   }
-  return baselineVerdict({ ...gate, baseline: gate.baseline, maxDrop: gate.maxDrop }, read, run)
+  return baselineVerdict({ ...gate, baseline: gate.baseline }, read, run)
 }
 
 async function download(url: string): Promise<string> {

@@ -67,7 +67,7 @@ export function withMcpBenchPreset(input: BenchOptions, env: NodeJS.ProcessEnv =
   return {
     ...input,
     fidelity,
-    agent: presetAgents(input.agent, env, fidelity),
+    agent: presetAgents(input.agent, env, fidelity, judgeTemplates(input.judge)),
     judge: presetJudge(input.judge, fidelity),
     maxRounds: input.maxRounds ?? MCP_BENCH_MAX_ROUNDS,
     taskTimeout: input.taskTimeout ?? MCP_BENCH_TASK_TIMEOUT_MS,
@@ -87,9 +87,14 @@ export function withMcpBenchPreset(input: BenchOptions, env: NodeJS.ProcessEnv =
  * then a final synthesis) with its compression of long results. The reference agent and custom agents
  * are left as they are; an agent whose loop is given keeps it.
  */
-function presetAgents(agent: BenchOptions['agent'], env: NodeJS.ProcessEnv, fidelity: Fidelity): BenchOptions['agent'] {
-  if (agent === undefined) return fromEnvironment(env, fidelity)
-  return Array.isArray(agent) ? agent.map((a) => presetAgent(a, fidelity)) : presetAgent(agent, fidelity)
+function presetAgents(agent: BenchOptions['agent'], env: NodeJS.ProcessEnv, fidelity: Fidelity, templates: string | undefined): BenchOptions['agent'] {
+  if (agent === undefined) return fromEnvironment(env, fidelity, templates)
+  return Array.isArray(agent) ? agent.map((a) => presetAgent(a, fidelity, templates)) : presetAgent(agent, fidelity, templates)
+}
+
+/** The judge's MCP-Bench templates, which carry the planner's too (`mcp-bench import` writes one file). */
+function judgeTemplates(judge: BenchOptions['judge']): string | undefined {
+  return judge && typeof judge === 'object' ? judge.templates : undefined
 }
 
 /**
@@ -97,27 +102,31 @@ function presetAgents(agent: BenchOptions['agent'], env: NodeJS.ProcessEnv, fide
  * so only `planner` (or nothing) gets the planner's settings; any other value is left to the usual
  * checks, which name the variable when it is wrong.
  */
-function fromEnvironment(env: NodeJS.ProcessEnv, fidelity: Fidelity): BenchOptions['agent'] {
+function fromEnvironment(env: NodeJS.ProcessEnv, fidelity: Fidelity, templates: string | undefined): BenchOptions['agent'] {
   const model = env.MCP_BENCH_MODEL?.trim()
   const loop = env.MCP_BENCH_AGENT_LOOP?.trim().toLowerCase()
   if (!model || (loop && loop !== 'planner')) return undefined
-  return presetAgent(model, fidelity)
+  return presetAgent(model, fidelity, templates)
 }
 
-function presetAgent(agent: AgentOption, fidelity: Fidelity): AgentOption {
+function presetAgent(agent: AgentOption, fidelity: Fidelity, templates: string | undefined): AgentOption {
   if (agent === 'reference') return agent
-  if (typeof agent === 'string') return plannerSettings({ model: agent }, fidelity)
+  if (typeof agent === 'string') return plannerSettings({ model: agent }, fidelity, templates)
   if (!('model' in agent)) return agent
   const loop = agent.loop ?? 'planner'
-  return loop === 'planner' ? plannerSettings({ ...agent, loop }, fidelity) : agent
+  return loop === 'planner' ? plannerSettings({ ...agent, loop }, fidelity, templates) : agent
 }
 
 /** The released executor drops a stopping plan's calls (agent/executor.py:116); the paper's Algorithm 1 runs them. */
-function plannerSettings<T extends { model: string; compress?: 'truncate' | 'model'; observationChars?: number; stoppingPlan?: 'execute' | 'drop'; executor?: 'project' | 'released-code' }>(agent: T, fidelity: Fidelity) {
+function plannerSettings<T extends { model: string; compress?: 'truncate' | 'model'; observationChars?: number; stoppingPlan?: 'execute' | 'drop'; executor?: 'project' | 'released-code'; templates?: string }>(
+  agent: T, fidelity: Fidelity, templates: string | undefined,
+) {
   const stoppingPlan = fidelity === 'released-code' ? ('drop' as const) : ('execute' as const)
-  // The released executor's control flow under released-code (src/runtime/agents/planner.ts); the paper's loop otherwise.
-  const executor = fidelity === 'released-code' ? ('released-code' as const) : ('project' as const)
-  return { loop: 'planner' as const, compress: 'model' as const, observationChars: MCP_BENCH_OBSERVATION_CHARS, stoppingPlan, executor, ...agent }
+  // The released executor's control flow under released-code (src/runtime/agents/released-planner.ts), in MCP-Bench's
+  // words when the judge was given the templates of the user's checkout; the paper's loop otherwise.
+  const released = fidelity === 'released-code'
+  const executor = released ? ('released-code' as const) : ('project' as const)
+  return { loop: 'planner' as const, compress: 'model' as const, observationChars: MCP_BENCH_OBSERVATION_CHARS, stoppingPlan, executor, ...(released && templates ? { templates } : {}), ...agent }
 }
 
 /**

@@ -24,10 +24,12 @@ export function resolveOptions(input: BenchOptions, env: NodeJS.ProcessEnv = pro
  * own environment, only the judge's key and headers, by the names given here.
  */
 export function runtimeSettings(options: ResolvedBenchOptions, root: string, env: NodeJS.ProcessEnv = process.env, concurrentTasks = true): RuntimeSettings {
+  const servers = loadServers(options.servers, root)
   return {
     root,
-    servers: loadServers(options.servers, root),
+    servers,
     agents: resolveAgents(options.agent),
+    variants: variantServers(options.variants, servers),
     defaultChecks: options.defaultChecks,
     taskTimeout: options.taskTimeout,
     judgeTimeout: options.judgeTimeout,
@@ -112,6 +114,27 @@ function loadServers(servers: ResolvedBenchOptions['servers'], root: string): Ru
     if (!(error instanceof ServerConfigError)) throw error
     return { servers: {}, invalid: {}, fileError: error.message, source }
   }
+}
+
+/**
+ * Each variant's server set: the run's servers with the variant's entries in place of theirs. An entry is
+ * validated as one in the servers file is, and a bad one fails only the variant's tasks that use it. A variant
+ * naming a server the run does not configure is an error at once: no task could run against it.
+ */
+function variantServers(variants: ResolvedBenchOptions['variants'], base: RuntimeSettings['servers']): RuntimeSettings['variants'] {
+  return Object.entries(variants ?? {}).map(([name, variant]) => {
+    const known = new Set([...Object.keys(base.servers), ...Object.keys(base.invalid)])
+    const unknown = Object.keys(variant.servers).filter((server) => !known.has(server))
+    if (unknown.length && !base.fileError) {
+      throw new Error(`mcpBench() option variants.${name}.servers names ${unknown.map((u) => `"${u}"`).join(', ')}, which ${base.source} does not configure (it has: ${[...known].join(', ') || 'none'})`)
+    }
+    const own = parseServers({ mcpServers: variant.servers }, `mcpBench({ variants: { ${name} } })`)
+    const servers = { ...base.servers, ...own.servers }
+    const invalid = { ...base.invalid, ...own.invalid }
+    for (const server of Object.keys(own.servers)) delete invalid[server]
+    for (const server of Object.keys(own.invalid)) delete servers[server]
+    return { name, servers: { ...base, servers, invalid } }
+  })
 }
 
 /** No agent configured: a model from MCP_BENCH_MODEL, else the reference agent (runs with no key). */

@@ -71,11 +71,25 @@ export default {
     watchProcess()
     const hub = new ServerHub({ ...settings.servers, root: settings.root })
     hubs.add(hub)
-    setRuntime(global, { settings, hub, redactor: redactorFor(settings) })
+    // A variant's servers are a hub of their own: its `filesystem` is another process than the file's `filesystem`.
+    const variantHubs = new Map<string, ServerHub>()
+    const hubFor = (variant: string | null): ServerHub => {
+      if (variant === null) return hub
+      const existing = variantHubs.get(variant)
+      if (existing) return existing
+      const config = settings.variants.find((v) => v.name === variant)
+      if (!config) throw new Error(`vitest-mcp-bench: no server variant "${variant}" in this run's settings`)
+      const made = new ServerHub({ ...config.servers, root: settings.root })
+      variantHubs.set(variant, made)
+      hubs.add(made)
+      return made
+    }
+    setRuntime(global, { settings, hub, hubFor, redactor: redactorFor(settings) })
     return {
       async teardown() {
-        hubs.delete(hub)
-        await hub.close()
+        const all = [hub, ...variantHubs.values()]
+        for (const h of all) hubs.delete(h)
+        await Promise.all(all.map((h) => h.close()))
         setRuntime(global, undefined)
       },
     }

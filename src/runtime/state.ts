@@ -5,7 +5,10 @@ import type { ServerHub } from './servers/hub.ts'
 /** What a benchmark worker holds while a file runs: its validated settings, its servers and its redactor. */
 export interface Runtime {
   settings: RuntimeSettings
+  /** The file's servers as configured. */
   hub: ServerHub
+  /** The file's servers in one variant (the `variants` option), started on first use; null: as configured (`hub`). */
+  hubFor(variant: string | null): ServerHub
   redactor: Redactor
 }
 

@@ -1,7 +1,9 @@
 import { applyGate, type Gate } from './gate.ts'
+import { gatesVariants, variantRegression } from '../compare/variants.ts'
 import { DEFAULT_PRICES_AS_OF } from '../contracts/prices.ts'
 import { agentRows, counted } from './rows.ts'
 import { runCost } from './run-costs.ts'
+import { toolDiagnostics } from './tool-diagnostics.ts'
 import { byText, canonicalOrder } from './canonical-order.ts'
 import type { RegressionResult } from '../contracts/compare.ts'
 import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type GateResult, type Leaderboard, type TaskFileIntegrity, type TaskRecord } from '../contracts/leaderboard.ts'
@@ -33,6 +35,14 @@ function withBaseline(gate: GateResult, baseline: RegressionResult | null): Gate
   return { ...gate, passed: failures.length === 0, failures, baseline }
 }
 
+/** The gate between the run's server variants (src/compare/variants.ts), when it has some and the gate bounds a drop. */
+function withVariants(gate: GateResult, records: readonly TaskRecord[], options: Gate): GateResult {
+  if (!gatesVariants(options, records)) return gate
+  const variants = variantRegression(records, options)
+  const failures = [...gate.failures, ...variants.failures]
+  return { ...gate, passed: failures.length === 0, failures, variants }
+}
+
 /** Everything on the board but the task records. */
 const LeaderboardSummarySchema = LeaderboardSchema.omit({ tasks: true })
 
@@ -49,7 +59,7 @@ export function buildLeaderboard(input: LeaderboardInput): Leaderboard {
   const agents = agentRows(records)
   const gate = input.gateDeferred
     ? { applied: false, passed: true, failures: [], note: input.gateDeferred, baseline: null }
-    : withBaseline({ applied: true, ...applyGate(agents, records, input.gate), note: null, baseline: null }, input.baseline ?? null)
+    : withVariants(withBaseline({ applied: true, ...applyGate(agents, records, input.gate), note: null, baseline: null }, input.baseline ?? null), records, input.gate)
   // Parsed once per run: without zod's compiled fast path, which would cost more to generate than this one parse.
   const summary = LeaderboardSummarySchema.parse({
     schemaVersion: LEADERBOARD_SCHEMA_VERSION,
@@ -64,6 +74,7 @@ export function buildLeaderboard(input: LeaderboardInput): Leaderboard {
     gate,
     ...(input.integrity ? { integrity: input.integrity } : {}),
     cost: { ...runCost(counted(records)), pricesAsOf: DEFAULT_PRICES_AS_OF },
+    tools: toolDiagnostics(records),
   }, { jitless: true })
   // In the schema's key order, as leaderboard.json has always had it.
   return Object.fromEntries(Object.keys(LeaderboardSchema.shape).filter((k) => k === 'tasks' || summary[k as keyof typeof summary] !== undefined)

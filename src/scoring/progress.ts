@@ -24,14 +24,17 @@ export function progressRecord(r: TaskRecord): ProgressRecord {
 export interface ProgressInput {
   /** Records of the benchmark tasks scored so far: the pass rate, tokens and cost are theirs. */
   records: readonly ProgressRecord[]
-  /** Benchmark tests collected so far, per agent (finished ones included). */
+  /**
+   * Benchmark tests per agent (finished ones included): those Vitest has collected, and those of the files
+   * counted before the run (src/node/task-count.ts) that it has not collected yet.
+   */
   collected: ReadonlyMap<string, number>
   /**
    * Tasks finished so far per agent, as Vitest reported them: the one count of tasks done, for the run and each
    * agent alike, so the two always agree (a record follows its task's end a moment later, and adds figures only).
    */
   finished: ReadonlyMap<string, number>
-  /** Benchmark files planned for the run, and how many of them Vitest has collected. */
+  /** Benchmark files planned for the run, and how many of them are counted before the run or collected by Vitest. */
   files: { total: number; collected: number }
   /** Time left, from a RunPace; null when there is nothing to estimate from yet. */
   etaMs: number | null
@@ -40,7 +43,7 @@ export interface ProgressInput {
 interface AgentProgress {
   agent: string
   done: number
-  /** Tests collected for this agent so far (more may come from files not yet collected). */
+  /** Tests of this agent counted or collected so far (more may come from files neither yet). */
   collected: number
   passed: number
   /** passed / (passed + failed + errored), as on the leaderboard. */
@@ -55,9 +58,9 @@ export interface Progress {
   agents: AgentProgress[]
   /** The sum of the agents' `done`. */
   done: number
-  /** Tasks collected so far: the run's total once every planned file is collected, a lower bound before. */
+  /** Tasks counted or collected so far: the run's total once every planned file is, a lower bound before. */
   total: number
-  /** Every planned benchmark file is collected, so `total` is exact. Never an extrapolation. */
+  /** Every planned benchmark file is counted or collected, so `total` is exact. Never an extrapolation. */
   totalKnown: boolean
   passRate: number | null
   tokens: number

@@ -1,5 +1,6 @@
 import { MCP_BENCH_DIMENSIONS } from '../contracts/rubric.ts'
 import { ISOLATION_ORDER } from '../contracts/isolation.ts'
+import type { PromptSource } from '../contracts/fidelity.ts'
 import { judgeCategories, overallScore, ruleScore, schemaUnderstanding } from './formulas.ts'
 import { ratio, weightedMean } from '../stats/means.ts'
 import { wilsonInterval } from '../stats/wilson.ts'
@@ -61,6 +62,7 @@ interface TierAccumulator {
 /** Every column of one agent's row, fed one record at a time. */
 class RowAccumulator {
   private all = 0
+  private variant: string | undefined
   private readonly isolations = new Set<NonNullable<TaskRecord['isolation']>>()
   private readonly pass = new PassCounter()
   private readonly single = new SettingAccumulator()
@@ -83,6 +85,7 @@ class RowAccumulator {
   private readonly modes = new Set<TaskRecord['fidelity'] & {}>()
   private projectMode = false
   private readonly judgePrompts = new Set<string>()
+  private readonly plannerPrompts = new Set<string>()
   private judged = 0
   private judgeErrors = 0
   private readonly goals = new GoalCounter()
@@ -95,6 +98,7 @@ class RowAccumulator {
 
   add(r: TaskRecord): void {
     this.all++
+    this.variant ??= r.variant
     if (r.isolation) this.isolations.add(r.isolation)
     if (r.status === 'setup-error') return // counted as a setup error, nowhere else in the row
     const multi = isMultiServer(r.servers)
@@ -124,6 +128,7 @@ class RowAccumulator {
     if (r.fidelity) this.modes.add(r.fidelity)
     else this.projectMode = true
     if (r.judge?.kind === 'rubric') this.judgePrompts.add(r.judge.prompt ?? 'project')
+    if (r.plannerPrompt) this.plannerPrompts.add(r.plannerPrompt)
     if (r.judgeConfigured) this.judgeConfigured = true
     if (r.judge?.kind === 'rubric' || r.judge?.kind === 'pass-fail') this.judged++
     if (r.errorPhase === 'judge') this.judgeErrors++
@@ -138,11 +143,12 @@ class RowAccumulator {
 
   private fidelity(): NonNullable<AgentRow['fidelity']> {
     const mode = this.modes.size + (this.projectMode ? 1 : 0) > 1 ? 'mixed' as const : ([...this.modes][0] ?? null)
-    const prompts = [...this.judgePrompts] as Array<'mcp-bench-checkout' | 'project'>
+    const one = (set: ReadonlySet<string>) => (set.size > 1 ? 'mixed' as const : ([...set][0] as PromptSource | undefined) ?? null)
     return {
       mode,
       headline: mode === 'released-code' ? 'completed-plain-mean' : 'setting-weighted',
-      judgePrompt: prompts.length > 1 ? 'mixed' : (prompts[0] ?? null),
+      judgePrompt: one(this.judgePrompts),
+      plannerPrompt: one(this.plannerPrompts),
     }
   }
 
@@ -160,6 +166,7 @@ class RowAccumulator {
     const avg = (sum: number) => (n ? sum / n : 0)
     return {
       agent,
+      ...(this.variant === undefined ? {} : { variant: this.variant }),
       // The weakest isolation any task ran under is the row's: one unisolated task makes the row unisolated.
       isolation: ISOLATION_ORDER.find((i) => this.isolations.has(i)) ?? null,
       ...pass,

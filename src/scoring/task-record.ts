@@ -6,6 +6,7 @@ import { DEFAULT_PRICES, type Prices } from '../contracts/prices.ts'
 import type { TaskRecord } from '../contracts/leaderboard.ts'
 import type { TaskStatus } from '../contracts/task-status.ts'
 import { agentCost, agentTokens, judgeCachedTokens, judgeCost, judgeTokens, taskTiming } from './task-costs.ts'
+import { taskTools } from './tool-diagnostics.ts'
 import { callShape, NO_METRICS, ruleMetrics, scoreTask, settingOf, stoppedMetrics } from './task-scores.ts'
 
 /** What Vitest says about a task's test, in the terms the record needs. */
@@ -39,6 +40,7 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
   return {
     id: outcome.taskId,
     agent: outcome.agent,
+    ...(outcome.variant === undefined ? {} : { variant: outcome.variant }),
     trial: outcome.trial,
     file: outcome.file,
     servers: outcome.servers,
@@ -59,6 +61,7 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
     judge: scoreJudge(outcome.judge),
     referenceJudge: scoreJudge(outcome.referenceJudge),
     fidelity: outcome.fidelity?.mode ?? null,
+    ...(outcome.plannerPrompt ? { plannerPrompt: outcome.plannerPrompt } : {}),
     judgeConfigured: outcome.judgeConfigured,
     distractors: outcome.distractors,
     rounds: trajectory ? reportedRounds(trajectory, outcome.fidelity?.mode, outcome.fidelity?.maxRounds ?? trajectory.rounds) : 0,
@@ -68,6 +71,7 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
     cost: { agentUsd: agentUsd.usd, judgeUsd: judgeUsd.usd, unknown: [...agentUsd.unknown, ...judgeUsd.unknown] },
     durationMs: trajectory?.durationMs ?? result.durationMs,
     timing: taskTiming(trajectory, judges),
+    tools: taskTools(outcome),
   }
 }
 

@@ -134,7 +134,9 @@ describe.each(TIERS)('isolated custom agents (isolation: %s)', { timeout: 60_000
   })
 
   // The stand-in worker is started as `<runtime> --import tsx`, which Deno does not take; Node and Bun run it.
-  it.skipIf(runtimeKind() === 'deno')('children die with their worker', async () => {
+  // The stand-in worker compiles the isolated agents' modules through tsx as it starts: on a 2-core machine at
+  // a load average of 20 and more that alone took over a minute, hence the test's own time limit.
+  it.skipIf(runtimeKind() === 'deno')('children die with their worker', { timeout: 240_000 }, async () => {
     // A stand-in worker: starts an isolated agent, prints its child's pid, then is killed outright.
     const script = `
       import { isolatedAgent, agentProcessPids } from ${JSON.stringify(resolve('src/runtime/agents/isolated/pool.ts'))}
@@ -145,9 +147,13 @@ describe.each(TIERS)('isolated custom agents (isolation: %s)', { timeout: 60_000
     const file = join(mkdtempSync(join(tmpdir(), 'mcp-bench-worker-')), 'worker.mts')
     writeFileSync(file, script)
     const worker = spawn(process.execPath, ['--import', 'tsx', file], { stdio: ['ignore', 'pipe', 'inherit'] })
-    const pid = await new Promise<number>((done) => worker.stdout.once('data', (d: Buffer) => done(Number(String(d).trim()))))
+    // Its first line is the agent's pid; a worker that exits first failed to start it (its stderr is inherited above).
+    const pid = await new Promise<number>((done, fail) => {
+      worker.stdout.once('data', (d: Buffer) => done(Number(String(d).trim())))
+      worker.once('exit', (code) => fail(new Error(`the stand-in worker exited (${code}) before it started its agent`)))
+    })
     expect(isAlive(pid)).toBe(true)
     worker.kill('SIGKILL')
-    await expect.poll(() => isAlive(pid), { timeout: 10_000 }).toBe(false)
+    await expect.poll(() => isAlive(pid), { timeout: 30_000 }).toBe(false)
   })
 })

@@ -200,7 +200,7 @@ describe('mcp-bench import: servers from commands.json', () => {
     writeFileSync(join(checkout, 'mcp_servers', 'commands.json'), readFileSync(COMMANDS))
     const run = await runImport([SINGLE, '--mcp-bench-dir', 'mcp-bench', '--out', 'bench'], dir)
     expect(run.code).toBe(0)
-    expect(run.stdout).toMatch(/no MCP-Bench judge templates taken from .*mcp-bench: .*\nthe judge will use this project's wording/)
+    expect(run.stdout).toMatch(/no MCP-Bench judge templates taken from .*mcp-bench: .*\nthe judge and the planner will use this project's wording/)
     expect(readdirSync(join(dir, 'bench'))).not.toContain('mcp-bench-templates.json')
   })
 
@@ -210,6 +210,7 @@ describe('mcp-bench import: servers from commands.json', () => {
     expect(run.code).toBe(0)
     const templates = readJson(join(run.dir, 'bench', 'mcp-bench-templates.json'))
     expect(templates.judge.dimensions).toHaveLength(3)
+    expect(templates.planner.config.compressionTargetTokens).toBe(3_000)
     expect(run.stdout).toContain("use them with: judge: { templates: './bench/mcp-bench-templates.json' }")
   }, 120_000)
 

@@ -93,6 +93,14 @@ describe("preset: 'mcp-bench'", () => {
     expect(resolveOptions({ servers }, NO_ENV).fidelity).toBeUndefined()
   })
 
+  it('gives the released-code planner the templates the judge was given (one file holds both), unless it has its own', () => {
+    const file = './mcp-bench/mcp-bench-templates.json'
+    expect(resolveOptions({ preset: 'mcp-bench', agent: 'm', judge: { model: 'j', templates: file } }, NO_ENV).agent).toMatchObject({ executor: 'released-code', templates: file })
+    expect(resolveOptions({ preset: 'mcp-bench', agent: { model: 'm', templates: 'own.json' }, judge: { model: 'j', templates: file } }, NO_ENV).agent).toMatchObject({ templates: 'own.json' })
+    expect(resolveOptions({ preset: 'mcp-bench', fidelity: 'paper', agent: 'm', judge: { model: 'j', templates: file } }, NO_ENV).agent).not.toHaveProperty('templates')
+    expect(resolveOptions({ preset: 'mcp-bench', agent: 'm', judge: 'j' }, NO_ENV).agent).not.toHaveProperty('templates')
+  })
+
   it('changes nothing without the preset', () => {
     const options = resolveOptions({ servers }, { MCP_BENCH_MODEL: 'm' })
     expect(options.distractors).toEqual({ resident: [], maxTools: 128 })

@@ -95,6 +95,13 @@ describe('a benchmark run end to end (child Vitest process)', { timeout: 180_000
     expect(leaderboard.tasks).toEqual([expect.objectContaining({ id: 'probe/echo', agent: 'sloppy', status: 'passed' })])
     expect(leaderboard.agents[0]!.metrics).toMatchObject({ validToolNameRate: 0.5, executionSuccess: 0.5, schemaCompliance: 1 })
     expect(leaderboard.gate).toEqual({ applied: true, passed: false, failures: ['sloppy: rule score 66.7% is below 90.0%'], note: null, baseline: null })
+    // The per-tool diagnostics from the worker's record: the tools it offered, the call by a name no tool has apart.
+    const offered = leaderboard.tasks[0]!.tools!.offered!
+    expect(offered).toEqual(expect.arrayContaining(['probe.echo', 'probe.fail', 'probe.sleep']))
+    expect(offered).toEqual([...offered].sort())
+    expect(leaderboard.tools!.tasks).toEqual([{ agent: 'sloppy', tasks: 1, planned: 1, unknownCalls: 1 }])
+    expect(leaderboard.tools!.rows.find((r) => r.tool === 'echo')).toMatchObject({ server: 'probe', offered: 1, called: 1, calledOk: 1, matched: 1, issues: 0 })
+    expect(leaderboard.tools!.rows.filter((r) => r.tool !== 'echo').every((r) => r.offered === 1 && r.called === 0)).toBe(true)
     expect(output).toContain('GATE FAILED')
     expect(output).toContain('gate failed: exit 1 (1 threshold missed, listed above)')
     expect(code).toBe(1)

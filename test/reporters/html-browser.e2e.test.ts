@@ -154,6 +154,51 @@ describe('report.html in headless Chromium', () => {
     await page.close()
   }, 240_000)
 
+  it('shows the per-server, per-tool table and the confusion chart', async (ctx) => {
+    if (chromiumMissing) ctx.skip(chromiumMissing)
+    // A plan of math.sum then math.multiply; agent A calls math.add in place of math.sum in two tasks, B in one.
+    const reference = { calls: [{ id: 's', tool: 'math.sum', args: {}, after: [] }, { id: 'm', tool: 'math.multiply', args: { x: 2 }, after: ['s'] }], facts: [] }
+    const offered = ['math.add', 'math.multiply', 'math.sum', 'math.unused_tool']
+    const at = (tool: string, round: number, over: Parameters<typeof call>[0] = {}) =>
+      call({ id: `${tool}-${round}`, name: tool.replace('.', '__'), server: 'math', tool: tool.slice(5), round, ...over })
+    const confused = (taskId: string, agent: string) => record({ taskId, agent, reference, offered,
+      trajectory: trajectory([at('math.add', 1, { isError: true, error: 'add needs two numbers' }), at('math.multiply', 2, { args: { x: 3 } })]) }, 'failed')
+    const records = [confused('math/one', 'A'), confused('math/two', 'A'), confused('math/one', 'B'),
+      record({ taskId: 'math/three', agent: 'A', reference, offered, trajectory: trajectory([at('math.sum', 1), at('math.multiply', 2, { args: { x: 2 } })]) })]
+    const file = join(dir, 'report-tools.html')
+    writeFileSync(file, await leaderboardHtml({ board: board(records), trajectories: new Map() }))
+
+    const { page, problems } = await open(file)
+    await page.click('nav a[href="#tools"]')
+    const math = page.locator('#tools table.tools tbody.server[data-server="math"]')
+    expect(await math.locator('th.server-name').textContent()).toBe('math')
+    // A row per tool and agent that was called or planned; the tool only offered, in one line.
+    expect(await math.locator('tr[data-tool]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-tool')} ${r.getAttribute('data-agent')}`)))
+      .toEqual(['math.add A', 'math.add B', 'math.multiply A', 'math.multiply B', 'math.sum A', 'math.sum B'])
+    expect(await math.locator('tr.unused').textContent()).toBe('Offered, never called or planned: unused_tool')
+    const header = await page.locator('#tools table.tools thead th').allTextContents()
+    const cell = async (tool: string, agent: string, column: string) =>
+      (await math.locator(`tr[data-tool="${tool}"][data-agent="${agent}"] > *`).nth(header.indexOf(column)).textContent())?.trim()
+    expect(await cell('math.add', 'A', 'in place of another')).toBe('2')
+    expect(await cell('math.add', 'A', 'execution errors')).toBe('2')
+    expect(await cell('math.add', 'A', 'most common messages')).toBe('execution add needs two numbers ×2')
+    expect(await cell('math.sum', 'A', 'missed')).toBe('2')
+    expect(await cell('math.sum', 'A', 'replaced by another')).toBe('2')
+    expect(await cell('math.multiply', 'A', 'args differ')).toBe('2 (x ×2)')
+    expect(await cell('math.add', 'B', 'in place of another')).toBe('1')
+    expect(await page.locator('#tools table.confusions tbody tr').allTextContents()).toEqual(['Amath.summath.add22', 'Bmath.summath.add11'])
+
+    // The confusion chart: drawn, visible, one band for the pair, a bar per agent.
+    const chart = page.locator('#tools figure.chart[data-chart="tool-confusion"] svg')
+    expect(await chart.isVisible()).toBe(true)
+    const box = await chart.boundingBox()
+    expect(box!.width).toBeGreaterThan(300)
+    expect(await chart.locator('text').allTextContents()).toEqual(expect.arrayContaining(['math.sum → math.add', 'A', 'B']))
+    await page.locator('#tools').screenshot({ path: join(dir, 'tools.png') })
+    expect(problems).toEqual([])
+    await page.close()
+  }, 120_000)
+
   it('without ECharts, shows the note where the charts would be, and the rest of the report works', async (ctx) => {
     if (chromiumMissing) ctx.skip(chromiumMissing)
     const records = [

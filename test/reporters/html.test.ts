@@ -128,7 +128,7 @@ describe('report.html', () => {
 
 it('writes the task data so that no text can end or derail its script block, and the page reads back the same text', () => {
   const hostile = ['</SCRIPT><script>alert(1)</script>', '<!-- <script>', 'a\\</b>', 'back\\<script>', 'nul\u0000bell\u0007', 'line\u2028sep']
-  const rows = hostile.map((text) => ({ status: 'failed' as const, agent: text, category: text, servers: [text], tier: 'easy', keys: [text, null, 1], cells: `<td>${text}</td>`, detail: text }))
+  const rows = hostile.map((text) => ({ status: 'failed' as const, agent: text, category: text, servers: [text], tier: 'easy', anchor: 'task-x', keys: [text, null, 1], cells: `<td>${text}</td>`, detail: text }))
   const data = taskData(rows)
   expect(data).not.toMatch(/<\/|<!--|<script/i)
   const back = JSON.parse(data) as TaskRow[]
@@ -225,4 +225,35 @@ it('writes no NUL or other control character into report.html, from its own sort
   expect(html).toContain('model #0002')
   const controls = [...html.matchAll(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g)].map((m) => JSON.stringify(html.slice(m.index - 60, m.index + 20)))
   expect(controls).toEqual([])
+})
+
+describe('report.html, Tools section', () => {
+  const reference = { calls: [{ id: 's', tool: 'math.sum', args: {}, after: [] }], facts: [] }
+  const hostile = record({ taskId: 'math/t', agent: EVIL, reference, offered: ['math.add', 'math.sum', `math.${EVIL}`],
+    trajectory: trajectory([call({ name: 'math__add', tool: 'add', isError: true, error: `boom ${EVIL}` })]) }, 'failed')
+  const toolsBoard = () => buildLeaderboard({ records: [hostile], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null })
+
+  it('escapes tool names, agents and messages in the table, the pairs and the chart', async () => {
+    const html = await page(toolsBoard())
+    const tools = html.slice(html.indexOf('<section id="tools">'), html.indexOf('<section id="tasks">'))
+    expect(tools).not.toContain('<script>')
+    expect(tools).not.toContain('<img')
+    expect(tools).toContain(`<code>${escapeHtml(EVIL)}</code>`)
+    expect(tools).toContain(`boom ${escapeHtml(EVIL)}`)
+    expect(tools).toMatch(/<figure class="chart" data-chart="tool-confusion">[\s\S]*?<svg/)
+    expect(tools).toContain('<td><code>math.sum</code></td><td><code>math.add</code></td><td class="num">1</td><td class="num">1</td>')
+  })
+
+  it('without ECharts, says where the confusion chart would be and keeps the tables', async () => {
+    const html = await page(toolsBoard(), { charts: async () => null, warn: () => {} })
+    const tools = html.slice(html.indexOf('<section id="tools">'), html.indexOf('<section id="tasks">'))
+    expect(tools).toContain('data-chart-missing="echarts"')
+    expect(tools).toContain('<table class="tools">')
+    expect(tools).toContain('<table class="confusions">')
+  })
+
+  it('says so when no tool was offered', async () => {
+    const html = await page(buildLeaderboard({ records: [], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null }))
+    expect(html).toContain('No tool was offered to an agent in this run.')
+  })
 })

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 import { parse as junit2json } from 'junit2json'
+import { mergeToString } from 'junit-report-merger'
+import JUnitXmlParser from 'junitxml-to-javascript'
+import { parse as parseTestResults } from 'test-results-parser'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { TestModule, TestSpecification, Vitest } from 'vitest/node'
 import { BenchJUnitReporter } from '../../reporters/junit.ts'
@@ -57,7 +60,7 @@ describe('the JUnit report', () => {
     expect(readdirSync(join(dir, 'out'))).toEqual(['junit.xml'])
   })
 
-  it('is read with the same counts by fast-xml-parser, junit2json and Python\'s ElementTree', async () => {
+  it('is read with the same counts by six consumers: fast-xml-parser, junit2json, Python\'s ElementTree, test-results-parser, junit-report-merger and junitxml-to-javascript', async () => {
     const file = join(dir, 'junit.xml')
     const hostile = 'quote " amp & lt < gt > \u0007bell \u001b[31mred\u001b[0m \u202Ereversed'
     const properties = new Map([
@@ -142,5 +145,20 @@ describe('the JUnit report', () => {
       skipped: jCases.filter((c) => c.skipped).length,
     }).toEqual(expected)
     expect([json.tests, json.failures, json.errors]).toEqual([expected.tests, expected.failures, expected.errors])
+
+    // test-results-parser (testbeats' reader): the run's counts, and skipped per suite (its run total leaves them out).
+    writeFileSync(join(dir, 'read.xml'), xml)
+    const read = parseTestResults({ type: 'junit', files: [join(dir, 'read.xml')] })
+    expect({ tests: read.total, failures: read.failed, errors: read.errors, skipped: read.suites.reduce((n, s) => n + s.skipped, 0) }).toEqual(expected)
+
+    // junit-report-merger recounts what it merges from the cases themselves.
+    const merged = parseXml(await mergeToString([xml]))
+    expect(['tests', 'failures', 'errors', 'skipped'].map((k) => Number(merged.attrs[k]))).toEqual([expected.tests, expected.failures, expected.errors, expected.skipped])
+
+    // junitxml-to-javascript groups by classname and counts an error as failed: its own words for the same counts.
+    const grouped = await new JUnitXmlParser().parseXMLString(xml)
+    const results = grouped.testsuites.flatMap((s) => s.testCases.map((c) => c.result))
+    expect({ tests: results.length, notPassed: results.filter((r) => r === 'failed').length, skipped: results.filter((r) => r === 'skipped').length })
+      .toEqual({ tests: expected.tests, notPassed: expected.failures + expected.errors, skipped: expected.skipped })
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node'
-import { progressLine, ProgressReporter } from '../../reporters/progress.ts'
+import { progressLine, ProgressReporter, type ProgressReporterOptions } from '../../reporters/progress.ts'
+import type { FileCount } from '../../src/node/task-count.ts'
 import { priceTable } from '../../src/contracts/prices.ts'
 import { progress, progressRecord, ProgressTally, RunPace, type ProgressRecord } from '../../src/scoring/progress.ts'
 import { agentRows } from '../../src/scoring/rows.ts'
@@ -134,21 +135,29 @@ function testModule(moduleId: string, tests: TestCase[]) {
   return { moduleId, project, children: { allTests: () => tests } } as unknown as TestModule
 }
 
+/** The pre-count of a run's files as src/node/task-count.ts gives it, scripted: per file, tests per agent or unknown. */
+function counting(byFile: Record<string, Record<string, number> | 'unknown'>): NonNullable<ProgressReporterOptions['count']> {
+  return async (specs) => new Map(specs.map((s): [TestSpecification, FileCount] => {
+    const c = byFile[s.moduleId]
+    return [s, !c || c === 'unknown' ? { unknown: 'scripted' } : { perAgent: new Map(Object.entries(c)) }]
+  }))
+}
+
 describe('the progress reporter (scripted clock and results)', () => {
-  function setup() {
+  async function setup(files = ['a.test.ts', 'b.test.ts'], count: ProgressReporterOptions['count'] = counting({})) {
     let now = 0
     const lines: string[] = []
     const listeners: Array<(id: string, r: ProgressRecord) => void> = []
-    const reporter = new ProgressReporter({ environment: 'bench-env', records: { onRecord: (l) => listeners.push(l) }, clock: () => now, intervalMs: 1_000, log: (l) => lines.push(l) })
+    const reporter = new ProgressReporter({ environment: 'bench-env', records: { onRecord: (l) => listeners.push(l) }, clock: () => now, intervalMs: 1_000, log: (l) => lines.push(l), count })
     reporter.onInit({ config: {} } as unknown as Vitest)
-    const specs = ['a.test.ts', 'b.test.ts'].map((moduleId) => ({ moduleId, project })) as unknown as TestSpecification[]
-    reporter.onTestRunStart(specs)
+    const specs = files.map((moduleId) => ({ moduleId, project })) as unknown as TestSpecification[]
+    await reporter.onTestRunStart(specs)
     const record = (id: string, agent: string, state: 'passed' | 'failed' = 'passed') => listeners.forEach((l) => l(id, progressRecord(finished(id, agent, state))))
     return { reporter, lines, record, at: (t: number) => (now = t) }
   }
 
   it('prints the first line at the first scored task, then at most one a second, and the last when the records are in', async () => {
-    const { reporter, lines, record, at } = setup()
+    const { reporter, lines, record, at } = await setup()
     const a = ['x1', 'x2', 'x3'].map((id) => testCase(id, 'gpt'))
     const b = ['y1', 'y2', 'y3'].map((id) => testCase(id, 'ref'))
     reporter.onTestModuleCollected(testModule('a.test.ts', a))
@@ -177,7 +186,7 @@ describe('the progress reporter (scripted clock and results)', () => {
   })
 
   it('marks the total a lower bound, with no ETA, while a planned file is not collected yet', async () => {
-    const { reporter, lines, record, at } = setup()
+    const { reporter, lines, record, at } = await setup()
     const a = [testCase('x1', 'gpt'), testCase('x2', 'gpt')]
     reporter.onTestModuleCollected(testModule('a.test.ts', a))
     at(300)
@@ -186,6 +195,71 @@ describe('the progress reporter (scripted clock and results)', () => {
     expect(lines).toEqual([expect.stringMatching(/^mcp-bench 1\/2\+ tasks .* · gpt 1\/2\+ pass 100\.0% · ETA …$/)])
     await reporter.onTestRunEnd([], [], 'interrupted')
     expect(lines.at(-1)).toMatch(/^mcp-bench 1\/2\+ tasks .* · interrupted, 1 not finished$/)
+  })
+
+  it('shows the exact total from its first line on a scripted run counted before it starts, the run\'s count its agents\' sum, and an ETA within 25% from a tenth of the tasks', async () => {
+    // 70 tasks × 2 agents in 7 files; each file is collected as late as a worker could take it, just before its
+    // first test ends, so until the last file Vitest alone would know only part of the total.
+    const files = Array.from({ length: 7 }, (_, f) => `f${f}.test.ts`)
+    const tests = files.flatMap((file) => Array.from({ length: 10 }, (_, t) => (['gpt', 'ref'] as const).map((agent) => ({ file, id: `${file}/${t} [${agent}]`, agent })))).flat()
+    const { reporter, lines, record, at } = await setup(files, counting(Object.fromEntries(files.map((f) => [f, { gpt: 10, ref: 10 }]))))
+    const { ends, end } = scriptedRun(tests.length, 8)
+    const seen = new Set<string>()
+    const relative: number[] = []
+    ends.forEach((t, i) => {
+      const test = tests[i]!
+      at(t)
+      if (!seen.has(test.file)) {
+        seen.add(test.file)
+        reporter.onTestModuleCollected(testModule(test.file, tests.filter((x) => x.file === test.file).map((x) => testCase(x.id, x.agent))))
+      }
+      reporter.onTestCaseResult(testCase(test.id, test.agent))
+      record(test.id, test.agent)
+      const p = reporter.snapshot(t)
+      expect(p).toMatchObject({ total: 140, totalKnown: true, done: i + 1 })
+      expect(p.agents.map((a) => a.collected)).toEqual([70, 70])
+      expect(p.agents.reduce((n, a) => n + a.done, 0)).toBe(p.done)
+      if (i + 1 >= tests.length / 10 && i + 1 <= (4 * tests.length) / 5) relative.push(Math.abs(p.etaMs! - (end - t)) / (end - t))
+    })
+    expect(seen.size).toBe(files.length)
+    expect(relative.length).toBeGreaterThan(tests.length / 2)
+    expect(Math.max(...relative)).toBeLessThan(0.25)
+    // The first line comes with the first task's record, its total already exact; no line ever marks a lower bound.
+    expect(lines[0]).toBe('mcp-bench 1/140 tasks · pass 100.0% · 1,200 tok $0.00027 · gpt 1/70 pass 100.0% · ref 0/70 pass n/a · ETA …')
+    expect(lines.length).toBeGreaterThan(10)
+    for (const line of lines) expect(line).toMatch(/^mcp-bench \d+\/140 tasks .* · gpt \d+\/70 pass .* · ref \d+\/70 pass /)
+  })
+
+  it('marks the total a lower bound while a file that could not be counted is not collected, and exact once it is', async () => {
+    const { reporter, lines, record, at } = await setup(['a.test.ts', 'b.test.ts'], counting({ 'a.test.ts': { gpt: 2 }, 'b.test.ts': 'unknown' }))
+    const a = [testCase('x1', 'gpt'), testCase('x2', 'gpt')]
+    const b = [testCase('y1', 'gpt'), testCase('y2', 'gpt'), testCase('y3', 'gpt')]
+    at(100)
+    reporter.onTestModuleCollected(testModule('a.test.ts', a))
+    reporter.onTestCaseResult(a[0]!)
+    record('x1', 'gpt')
+    expect(lines).toEqual([expect.stringMatching(/^mcp-bench 1\/2\+ tasks .* · gpt 1\/2\+ pass 100\.0% · ETA …$/)])
+    at(1_500)
+    reporter.onTestModuleCollected(testModule('b.test.ts', b))
+    reporter.onTestCaseResult(a[1]!)
+    record('x2', 'gpt')
+    expect(lines.at(-1)).toMatch(/^mcp-bench 2\/5 tasks .* · gpt 2\/5 pass 100\.0% · ETA /)
+  })
+
+  it('counts a file that failed to load as done with none, and says so when Vitest contradicts a count', async () => {
+    const { reporter, lines, record, at } = await setup(['a.test.ts', 'b.test.ts'], counting({ 'a.test.ts': { gpt: 3 }, 'b.test.ts': { gpt: 4 } }))
+    expect(reporter.snapshot()).toMatchObject({ total: 7, totalKnown: true })
+    // b never loads in its worker: no tests of it will run.
+    reporter.onTestModuleEnd(testModule('b.test.ts', []))
+    expect(reporter.snapshot()).toMatchObject({ total: 3, totalKnown: true })
+    expect(lines).toEqual(['mcp-bench: b.test.ts was counted at 4 tests before the run, and Vitest collected 0; the total follows Vitest\'s count'])
+    const a = [testCase('x1', 'gpt'), testCase('x2', 'gpt')]
+    reporter.onTestModuleCollected(testModule('a.test.ts', a))
+    expect(lines.at(-1)).toBe('mcp-bench: a.test.ts was counted at 3 tests before the run, and Vitest collected 2; the total follows Vitest\'s count')
+    at(2_000)
+    reporter.onTestCaseResult(a[0]!)
+    record('x1', 'gpt')
+    expect(lines.at(-1)).toMatch(/^mcp-bench 1\/2 tasks /)
   })
 
   it('reaches the terminal with no escape sequence or control character from a task id or an agent name', () => {

@@ -199,7 +199,7 @@ describe('the headline per fidelity (the row\'s fidelity block)', () => {
 
   it('released-code: overallScore and ruleScore are MCP-Bench\'s plain means over completed tasks', () => {
     const [row] = agentRows(released)
-    expect(row!.fidelity).toEqual({ mode: 'released-code', headline: 'completed-plain-mean', judgePrompt: 'project' })
+    expect(row!.fidelity).toEqual({ mode: 'released-code', headline: 'completed-plain-mean', judgePrompt: 'project', plannerPrompt: null })
     // The completed tasks (r1, r2, r4), each column a plain mean: not the setting-weighted Table 3 figure.
     const c = row!.completedOnly
     const schemaUnderstanding = (c.metrics.validToolNameRate! + c.metrics.schemaCompliance! + c.metrics.executionSuccess!) / 3
@@ -210,7 +210,7 @@ describe('the headline per fidelity (the row\'s fidelity block)', () => {
 
   it('paper and the project\'s own mode keep the setting-weighted headline', () => {
     const [own] = agentRows(A)
-    expect(own!.fidelity).toEqual({ mode: null, headline: 'setting-weighted', judgePrompt: 'project' })
+    expect(own!.fidelity).toEqual({ mode: null, headline: 'setting-weighted', judgePrompt: 'project', plannerPrompt: null })
     expect(own!.overallScore).toBe(own!.overall.overall)
     const [paper] = agentRows(A.map((r) => ({ ...r, fidelity: 'paper' as const })))
     expect(paper!.fidelity!.headline).toBe('setting-weighted')
@@ -222,5 +222,12 @@ describe('the headline per fidelity (the row\'s fidelity block)', () => {
     const mixed = [...withPrompt(released.slice(0, 2), 'mcp-bench-checkout'), ...withPrompt(released.slice(2), 'project')]
     expect(agentRows(mixed)[0]!.fidelity!.judgePrompt).toBe('mixed')
     expect(agentRows([...released.slice(0, 2), ...A.slice(2)])[0]!.fidelity!.mode).toBe('mixed')
+  })
+
+  it('says whose words the released-code planner sent the model', () => {
+    const planned = (records: typeof A, plannerPrompt: 'mcp-bench-checkout' | 'project') => records.map((r) => ({ ...r, plannerPrompt }))
+    expect(agentRows(planned(released, 'mcp-bench-checkout'))[0]!.fidelity!.plannerPrompt).toBe('mcp-bench-checkout')
+    expect(agentRows(planned(released, 'project'))[0]!.fidelity!.plannerPrompt).toBe('project')
+    expect(agentRows([...planned(released.slice(0, 2), 'mcp-bench-checkout'), ...planned(released.slice(2), 'project')])[0]!.fidelity!.plannerPrompt).toBe('mixed')
   })
 })

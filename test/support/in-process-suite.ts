@@ -131,6 +131,8 @@ export interface InProcessRun {
   trajectory: Trajectory
   /** The text of every successful tool output, as the agent saw it. */
   outputs: readonly string[]
+  /** The tools the agent was offered, `server.tool`, sorted: what a task's outcome records as `offered`. */
+  offered: string[]
 }
 
 export interface RunOptions {
@@ -159,11 +161,12 @@ export async function runInProcess(task: BundledTask, agent: Agent, servers: InP
       maxRecordedOutputChars: 4_000,
       callTimeoutMs: () => callTimeoutMs,
     })
+    const offered = catalog.entries.map((e) => `${e.server}.${e.tool}`).sort()
     try {
       const answer = await agent.run(recorder.context())
-      return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs() }
+      return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs(), offered }
     } catch (error) {
-      return { trajectory: recorder.finish(null, (error as Error).message), outputs: recorder.outputs() }
+      return { trajectory: recorder.finish(null, (error as Error).message), outputs: recorder.outputs(), offered }
     }
   } finally {
     await session.release()

@@ -83,7 +83,9 @@ function messyCase(row: TaskRow, catalogs: ReadonlyMap<string, CatalogEntry[]>):
       const name = target ? target.name : pick(['search', 'google-maps:maps_geocode', 'Weather Data:get_forecast', 'unknown__tool'])
       const args = chance(0.1)
         ? pick([null, '', 'just a string', [1, 2], {}, { q: 'x', nested: { deep: [true, null, 1.5] } }])
-        : { query: text(2), limit: chance(0.3) ? 'ten' : Math.floor(rng() * 100), ...(chance(0.3) ? { extra: text(1) } : {}), ...(chance(0.2) ? { ratio: 0.25, flag: false, none: null } : {}) }
+        : { query: text(2), limit: chance(0.3) ? 'ten' : Math.floor(rng() * 100), ...(chance(0.3) ? { extra: text(1) } : {}), ...(chance(0.2) ? { ratio: 0.25, flag: false, none: null, scale: 2 } : {}) }
+      // `scale` was written 2.0 by the model: Python prints it so (the recorder keeps where, src/lib/whole-floats.ts).
+      const wholeFloats = args && typeof args === 'object' && 'scale' in args ? { wholeFloats: ['/scale'] } : {}
       const failed = !target || chance(0.2)
       const size = chance(0.2) ? 4001 + Math.floor(rng() * 9000) : Math.floor(rng() * 600)
       const body = `${text(4)} ${'x'.repeat(size)} ${text(2)}`
@@ -92,7 +94,7 @@ function messyCase(row: TaskRow, catalogs: ReadonlyMap<string, CatalogEntry[]>):
       calls.push({
         id: `c${calls.length + 1}`, round, name, server: target?.server ?? null, tool: target?.tool ?? null,
         distractor: target ? !row.servers.includes(target.server) : false,
-        args, valid: target !== null, schemaValid: target ? !failed : null,
+        args, ...wholeFloats, valid: target !== null, schemaValid: target ? !failed : null,
         ...(target ? { result: [{ type: 'text', text: body.slice(0, half) }, { type: 'text', text: body.slice(half) }] } : {}),
         isError: failed, ...(failed ? { error: target ? `server said: ${text(2)}` : `Unknown tool "${name}"` } : {}),
         startedAt: 0, durationMs: 0,

@@ -20,6 +20,9 @@ export interface ExecutorCase {
   replies: string[]
 }
 
+/** The name the planner shows a tool under, with MCP-Bench's templates (`server:tool`, as its executor's catalog keys). */
+export const shownName = (t: Pick<AgentTool, 'server' | 'tool'>) => `${t.server}:${t.tool}`
+
 export async function executorCases(): Promise<ExecutorCase[]> {
   const rows = taskRows()
   const catalogs = await fixtureCatalogs(rows)
@@ -30,6 +33,14 @@ export async function executorCases(): Promise<ExecutorCase[]> {
   })
 }
 
+/**
+ * The `parameters` that are no JSON object, which the scripts write now and then. The string is JSON text (of a
+ * string): the recorder's message for text that is no JSON at all quotes the runtime's own parse error, which
+ * differs between Node, Bun and Deno, and the requests must be the same under each.
+ */
+export const ODD_PARAMETERS = ['"a string"', null, [1, 'two'], '{"q": "json text"}'] as const
+
+/** The model writes tools as the planner with MCP-Bench's templates shows them (`server:tool`). */
 function messyReplies(id: string, own: readonly AgentTool[]): string[] {
   const rng = createRng(`executor-case:${id}`)
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rng() * items.length)]!
@@ -37,14 +48,16 @@ function messyReplies(id: string, own: readonly AgentTool[]): string[] {
   const maps = own.filter((t) => t.server === 'google-maps')
   const call = (): Record<string, unknown> => {
     const r = rng()
-    const tool = r < 0.08 ? pick(['nope__missing', 'Weather Data:get_forecast', 7]) : r < 0.12 ? '' : r < 0.3 && maps.length ? pick(maps).name : pick(own).name
+    const tool = r < 0.08 ? pick(['nope__missing', 'Weather Data:get_forecast', 7]) : r < 0.12 ? '' : r < 0.3 && maps.length ? shownName(pick(maps)) : shownName(pick(own))
     const p = rng()
-    const parameters = p < 0.06 ? 'a string' : p < 0.1 ? null : p < 0.13 ? [1, 'two'] : p < 0.16 ? '{"q": "json text"}' : { query: `q${Math.floor(rng() * 100)}`, n: Math.floor(rng() * 10) }
+    const parameters = p < 0.06 ? ODD_PARAMETERS[0] : p < 0.1 ? ODD_PARAMETERS[1] : p < 0.13 ? ODD_PARAMETERS[2] : p < 0.16 ? ODD_PARAMETERS[3] : { query: `q${Math.floor(rng() * 100)}`, n: Math.floor(rng() * 10) }
     if (r >= 0.08 && r < 0.1) return { parameters } // no tool at all
     return p >= 0.97 ? { tool } : { tool, parameters }
   }
+  // Now and then the model writes `n` as a whole float (3.0), which Python keeps a float and prints so.
   const plan = (go: unknown, calls: number, extra: Record<string, unknown> = {}) =>
     JSON.stringify({ reasoning: `round plan ${Math.floor(rng() * 1000)}`, should_continue: go, planned_tools: Array.from({ length: calls }, call), ...extra })
+      .replace(/"n":(\d+)(?=[,}])/g, (whole, n: string) => (chance(0.3) ? `"n":${n}.0` : whole))
   const replies: string[] = []
   const capped = chance(0.04)
   const rounds = capped ? 22 : 1 + Math.floor(rng() * 5)

@@ -22,10 +22,10 @@ export interface SentenceHash {
 const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32)
 const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
 
-/** The prose of imported MCP-Bench templates: every string but the source and the config (tool names, numbers). */
+/** The prose of imported MCP-Bench templates: every string but the source and the configs (tool names, numbers, error phrases). */
 export function proseOf(templates: unknown): string[] {
-  const t = templates as { judge?: unknown; executor?: { config?: unknown } }
-  return strings([t.judge, { ...t.executor, config: null }])
+  const t = templates as { judge?: unknown; executor?: { config?: unknown }; planner?: { config?: unknown } }
+  return strings([t.judge, { ...t.executor, config: null }, { ...t.planner, config: null }])
 }
 
 /** Every string inside a JSON value. */

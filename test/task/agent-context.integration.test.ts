@@ -20,7 +20,7 @@ const settings = {
   taskTimeout: 5_000, judgeTimeout: 5_000, trials: 1, maxRounds: 7, maxToolOutputChars: 1_000, maxRecordedOutputChars: 1_000, judge: null,
   distractors: { resident: [], maxTools: 128 }, excludeTools: [],
 } as unknown as RuntimeSettings
-const runtime: Runtime = { settings, hub, redactor: createRedactor([]) }
+const runtime: Runtime = { settings, hub, hubFor: () => hub, redactor: createRedactor([]) }
 
 describe('what a custom agent sees', () => {
   it('the task as a model would: its prompt, the tools and the limits; never the reference, the concrete prompt or which servers are decoys', async () => {

@@ -27,7 +27,7 @@ const settings = {
   taskTimeout: 10_000, judgeTimeout: 5_000, trials: 1, maxRounds: 3, maxToolOutputChars: 1_000, maxRecordedOutputChars: 1_000, judge: null,
   distractors: { resident: [], maxTools: 128 }, excludeTools: [],
 } as unknown as RuntimeSettings
-const runtime: Runtime = { settings, hub, redactor: createRedactor([]) }
+const runtime: Runtime = { settings, hub, hubFor: () => hub, redactor: createRedactor([]) }
 
 const HIDDEN = ['CONCRETE-PROMPT', 'SECRET-ARG', 'REFERENCE-ANSWER', 'FACT-VALUE', 'FACT-ALTERNATIVE', 'FORBIDDEN-VALUE', 'ANALYSIS-TEXT', 'single-server/single', 'TAG-SENTINEL']
 const spec = TaskSpecSchema.parse({

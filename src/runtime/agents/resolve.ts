@@ -1,4 +1,6 @@
+import { resolve } from 'node:path'
 import { agentName } from '../../lib/agent-name.ts'
+import { readTemplatesFile } from '../templates-file.ts'
 import type { AgentSetting } from '../../contracts/options.ts'
 import type { ReferencePlan } from '../../contracts/task-spec.ts'
 
@@ -76,6 +78,7 @@ function builtinAgent(setting: Extract<AgentSetting, { kind: 'openai' }>, root: 
     formatReminders: setting.formatReminders,
     stoppingPlan: setting.stoppingPlan,
     executor: setting.executor,
+    templates: setting.templates ? readTemplatesFile(resolve(root, setting.templates), `agent ${agentName(setting)}: templates`) : undefined,
     maxTools: setting.maxTools,
     concurrency: setting.concurrency,
   })

@@ -1,4 +1,5 @@
 import type { CatalogEntry } from '../../contracts/catalog.ts'
+import type { PromptSource } from '../../contracts/fidelity.ts'
 import type { ModelTurn } from '../../contracts/trajectory.ts'
 
 /** What a tool call gives back to an agent. Errors come back as results, never as exceptions. */
@@ -53,6 +54,8 @@ export interface CallToolOptions {
    * is the arguments' JSON text, as native tool calls send them.
    */
   asWritten?: boolean
+  /** JSON pointers of the numbers in `args` the model wrote as whole floats (`1.0`), kept with the call for Python's printing. */
+  wholeFloats?: readonly string[]
 }
 
 /** Anything that solves a task through `ctx.callTool` and returns the final answer. */
@@ -61,6 +64,8 @@ export type AgentFunction = (ctx: AgentContext) => Promise<string | null | undef
 export interface Agent {
   name: string
   run: AgentFunction
+  /** The built-in planner under `executor: 'released-code'`: whose words it sends the model (the row's `fidelity.plannerPrompt`). */
+  promptSource?: PromptSource
 }
 
 /** Names an agent function, so it shows as its own row on the leaderboard. */

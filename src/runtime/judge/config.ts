@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import * as z from 'zod'
 import { DEFAULT_JUDGE_CACHE_DIR, judgeConfigProblem, JudgeConfigSchema, type JudgeConfig, type JudgeConfigInput } from '../../contracts/judge-options.ts'
 import type { Rubric } from '../../contracts/rubric.ts'
-import { McpBenchTemplatesSchema, type McpBenchTemplates } from '../../contracts/mcp-bench-templates.ts'
+import type { McpBenchTemplates } from '../../contracts/mcp-bench-templates.ts'
+import { readTemplatesFile } from '../templates-file.ts'
 import { calibratedRubric } from './rubric.ts'
 
 export interface ResolvedJudgeConfig extends Omit<JudgeConfig, 'rubric' | 'cache' | 'samples' | 'model' | 'templates'> {
@@ -48,21 +48,8 @@ export function resolveJudgeConfig(
     samples: c.samples ?? (rubric === 'pass-fail' ? 1 : 5),
     rubric,
     cacheDir,
-    templates: c.templates ? readTemplates(resolve(cwd, c.templates)) : null,
+    templates: c.templates ? readTemplatesFile(resolve(cwd, c.templates), 'invalid judge config: templates') : null,
   }
-}
-
-/** The imported templates; a file that cannot be read or is not templates is an error naming it. */
-function readTemplates(file: string): McpBenchTemplates {
-  let raw: unknown
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'))
-  } catch (error) {
-    throw new Error(`invalid judge config: templates: cannot read ${file}: ${(error as Error).message}`, { cause: error })
-  }
-  const parsed = McpBenchTemplatesSchema.safeParse(raw)
-  if (!parsed.success) throw new Error(`invalid judge config: templates: ${file} is not MCP-Bench templates written by \`mcp-bench import\`: ${z.prettifyError(parsed.error)}`)
-  return parsed.data
 }
 
 /** MCP_BENCH_JUDGE_HEADERS: a JSON object of header names and values (where the plugin puts inline judge headers). */

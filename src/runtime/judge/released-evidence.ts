@@ -24,12 +24,14 @@ export interface ReleasedCall {
   success: boolean
   /** The result text, or the error text when it failed. */
   content: string
+  /** JSON pointers of the numbers in `parameters` the model wrote as whole floats (`1.0`). */
+  wholeFloats?: ReadonlySet<string>
 }
 
 /** Python's `len`: code points, not UTF-16 units. */
 const pyLen = (s: string) => Array.from(s).length
 /** Python's `s[:n]`. */
-const pySlice = (s: string, n: number) => (s.length <= n ? s : Array.from(s).slice(0, n).join(''))
+export const pySlice = (s: string, n: number) => (s.length <= n ? s : Array.from(s).slice(0, n).join(''))
 
 /** The text of an MCP result as the executor reads it: the text items joined with nothing between them. */
 function resultText(result: unknown): string {
@@ -64,11 +66,12 @@ export function releasedCalls(trajectory: Pick<Trajectory, 'calls'>, templates: 
 function releasedCall(c: ToolCallRecord, templates: McpBenchTemplates): ReleasedCall {
   // The arguments as the model wrote them, where the recorder kept them beside a repair.
   const parameters = c.rawArgs !== undefined ? c.rawArgs : c.args
+  const floats = c.wholeFloats?.length ? { wholeFloats: new Set(c.wholeFloats) } : {}
   if (!c.valid || !c.server) {
-    return { tool: c.name, server: templates.executor.unknownToolServer, parameters, round: c.round, success: false, content: fillTemplate(templates.executor.unknownTool, { TOOL: c.name }) }
+    return { tool: c.name, server: templates.executor.unknownToolServer, parameters, round: c.round, success: false, content: fillTemplate(templates.executor.unknownTool, { TOOL: c.name }), ...floats }
   }
   const text = resultText(c.result)
-  return { tool: c.name, server: c.server, parameters, round: c.round, success: !c.isError, content: c.isError ? text || (c.error ?? '') : text }
+  return { tool: c.name, server: c.server, parameters, round: c.round, success: !c.isError, content: c.isError ? text || (c.error ?? '') : text, ...floats }
 }
 
 /** Python's truthiness of a parsed JSON value, for `f"{parameters}" if parameters else "{}"`. */
@@ -91,26 +94,33 @@ export function accumulatedInformation(trajectory: Pick<Trajectory, 'calls' | 't
   let text = ''
   for (const round of rounds) {
     const inRound = calls.filter((c) => c.round === round)
-    const long = inRound.filter((c) => Math.floor(pyLen(c.content) / 4) > t.config.summaryThresholdTokens)
+    const long = inRound.filter((c) => needsSummary(c.content, templates))
     const turns = trajectory.turns.filter((x) => x.round === round)
     const summaries = long.length > 0 && turns.length > long.length ? turns.slice(turns.length - long.length).map((x) => (x.content ?? '').trim()) : []
     text += fillTemplate(t.roundHeader, { ROUND: round })
-    for (const c of inRound) {
-      const values = { TOOL: c.tool, SERVER: c.server, PARAMETERS: pyTruthy(c.parameters) ? pyStr(c.parameters) : '{}' }
-      const tokens = Math.floor(pyLen(c.content) / 4)
-      const cut = c.success ? t.config.resultCut : t.config.errorCut
-      let line: string
-      if (tokens <= t.config.summaryThresholdTokens) line = fillTemplate(c.success ? t.succeeded : t.failed, { ...values, CONTENT: c.content })
-      else {
-        const summary = summaries[long.indexOf(c)]
-        line = summary !== undefined
-          ? fillTemplate(c.success ? t.succeededSummarised : t.failedSummarised, { ...values, TOKENS: tokens, CONTENT: pySlice(summary, cut) })
-          : fillTemplate(c.success ? t.succeededTruncated : t.failedTruncated, { ...values, CONTENT: pySlice(c.content, cut) })
-      }
-      text += `${line}\n`
-    }
+    for (const c of inRound) text += `${historyLine(c, summaries[long.indexOf(c)], templates)}\n`
   }
   return text
+}
+
+/** A call's estimated tokens (characters / 4, as `_estimate_token_count`): over the summary threshold, the history shows a summary. */
+function needsSummary(content: string, templates: McpBenchTemplates): boolean {
+  return Math.floor(pyLen(content) / 4) > templates.executor.config.summaryThresholdTokens
+}
+
+/**
+ * One call's line in the history (`_update_state`): its content, or for a long one the agent's summary, cut
+ * (`summary`), or the content cut when there is no summary.
+ */
+export function historyLine(c: ReleasedCall, summary: string | undefined, templates: McpBenchTemplates): string {
+  const t = templates.executor
+  const values = { TOOL: c.tool, SERVER: c.server, PARAMETERS: pyTruthy(c.parameters) ? pyStr(c.parameters, c.wholeFloats) : '{}' }
+  const tokens = Math.floor(pyLen(c.content) / 4)
+  const cut = c.success ? t.config.resultCut : t.config.errorCut
+  if (tokens <= t.config.summaryThresholdTokens) return fillTemplate(c.success ? t.succeeded : t.failed, { ...values, CONTENT: c.content })
+  return summary !== undefined
+    ? fillTemplate(c.success ? t.succeededSummarised : t.failedSummarised, { ...values, TOKENS: tokens, CONTENT: pySlice(summary, cut) })
+    : fillTemplate(c.success ? t.succeededTruncated : t.failedTruncated, { ...values, CONTENT: pySlice(c.content, cut) })
 }
 
 /** The execution summary the judge reads (`_create_execution_summary`). */

@@ -88,11 +88,11 @@ export async function connectServer(name: string, config: ServerConfig, root: st
       })
     }
     phase = 'connecting'
-    return startAndList(client, transport, name)
+    return startAndList(client, transport, name, config.toolOverrides)
   }
   try {
     const tools = await withTimeout(start(), config.startupTimeoutMs, `did not start within ${config.startupTimeoutMs} ms`)
-    followToolList(client, name, tools)
+    followToolList(client, name, tools, config.toolOverrides)
     const pid = transport instanceof StdioClientTransport || transport instanceof GroupStdioTransport ? transport.pid : null
     return { name, client, tools, pid, alive: () => open, stderrTail: () => stderr.trim(), close }
   } catch (error) {
@@ -122,10 +122,10 @@ function describeServer(config: ServerConfig): string {
 // client learns from its own tools/list which tools have an output schema (it then checks their structured
 // results) and which need task-based calls. A client given the list from elsewhere would skip those checks,
 // so a task-isolated server would behave differently in its first task than in the later ones.
-async function startAndList(client: Client, transport: Transport, name: string): Promise<Tool[]> {
+async function startAndList(client: Client, transport: Transport, name: string, overrides: ServerConfig['toolOverrides']): Promise<Tool[]> {
   await client.connect(transport)
   // A tool the SDK's schema rejects is left out with a note, instead of taking the whole server down.
-  return listTools(client, name)
+  return listTools(client, name, overrides)
 }
 
 async function openTransport(

@@ -1,6 +1,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ListToolsResultSchema, ToolListChangedNotificationSchema, ToolSchema, type Tool } from '@modelcontextprotocol/sdk/types.js'
 import * as z from 'zod/v4'
+import { ServerConfigError } from '../../config/load-servers.ts'
+import type { ServerConfig } from '../../contracts/server-config.ts'
+
+type ToolOverrides = ServerConfig['toolOverrides']
 
 // The SDK's list schema with the tools left unchecked: each tool is checked on its own below.
 const LenientListSchema = ListToolsResultSchema.extend({ tools: z.array(z.unknown()) })
@@ -16,7 +20,7 @@ const warned = new Set<string>()
  * note naming it. The SDK client is then told about the tools that were kept,
  * as its `listTools` would (it checks their structured output and task support).
  */
-export async function listTools(client: Client, server: string): Promise<Tool[]> {
+export async function listTools(client: Client, server: string, overrides?: ToolOverrides): Promise<Tool[]> {
   const tools: Tool[] = []
   let cursor: string | undefined
   do {
@@ -29,7 +33,21 @@ export async function listTools(client: Client, server: string): Promise<Tool[]>
     cursor = page.nextCursor
   } while (cursor)
   ;(client as unknown as { cacheToolMetadata(tools: Tool[]): void }).cacheToolMetadata(tools)
-  return tools
+  return withOverrides(tools, server, overrides)
+}
+
+/**
+ * The tools as the config's `toolOverrides` says models see them. An override of a tool the server does not
+ * have is a mistake in the config (a renamed tool, a typo): said at start, naming the server and the tool,
+ * rather than measuring a variant that differs from its original in nothing.
+ */
+export function withOverrides(tools: Tool[], server: string, overrides: ToolOverrides): Tool[] {
+  if (!overrides) return tools
+  const missing = Object.keys(overrides).filter((name) => !tools.some((t) => t.name === name))
+  if (missing.length) {
+    throw new ServerConfigError(`Server "${server}": toolOverrides names ${missing.map((m) => `"${m}"`).join(', ')}, which it does not have (it has: ${tools.map((t) => t.name).slice(0, 30).join(', ') || 'no tools'})`)
+  }
+  return tools.map((tool) => (overrides[tool.name] ? { ...tool, description: overrides[tool.name]!.description } : tool))
 }
 
 /**
@@ -38,10 +56,10 @@ export async function listTools(client: Client, server: string): Promise<Tool[]>
  * refresh see the new catalog. A task already running keeps the catalog it
  * started with, as its agent was shown.
  */
-export function followToolList(client: Client, server: string, tools: Tool[]): void {
+export function followToolList(client: Client, server: string, tools: Tool[], overrides?: ToolOverrides): void {
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
     try {
-      const fresh = await listTools(client, server)
+      const fresh = await listTools(client, server, overrides)
       tools.splice(0, tools.length, ...fresh)
     } catch {
       // The server went away or answered badly: the last good list stays, and the next call says what is wrong.

@@ -2,6 +2,7 @@ import { relative } from 'node:path'
 import { workspacePaths } from '../servers/workspace-paths.ts'
 import { test, TestRunner, type ExpectStatic, type TestContext } from 'vitest'
 import { agentName } from '../agents/resolve.ts'
+import { variantRowName } from '../../lib/agent-name.ts'
 import { describeIssues } from '../../config/load-servers.ts'
 import type { AgentSetting } from '../../contracts/options.ts'
 import { OUTCOME_VERSION, TaskOutcomeSchema, type StopPhase, type TaskOutcome } from '../../contracts/outcome.ts'
@@ -10,6 +11,8 @@ import { callShape, ruleMetrics } from '../../scoring/task-scores.ts'
 import { distractorSeed, drawDistractors } from '../servers/distractors.ts'
 import type { ServerSession } from '../servers/hub.ts'
 import { cleanText, contentToText } from '../../lib/text.ts'
+import { taskTitle } from '../../lib/task-title.ts'
+import { taskAnnotations } from '../../scoring/task-annotations.ts'
 import { harnessVerdicts, judgeDecision } from './harness-checks.ts'
 import { queueAllowance, withTaskSlot } from '../limit/task-slot.ts'
 import { collecting } from './collect.ts'
@@ -61,23 +64,27 @@ export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): voi
   // The tier as a Vitest tag (`--tags-filter=hard`); a spec that does not parse fails under the default tier.
   const tags = [task?.tier ?? 'easy']
   const { agents, trials } = runtime.settings
-  for (const setting of agents) {
-    const name = agentName(setting)
-    for (let trial = 1; trial <= trials; trial++) {
-      const title = `${cleanText(id)}${agents.length > 1 ? ` [${name}]` : ''}${trials > 1 ? ` #${trial}` : ''}`
-      const meta = { mcpBenchTask: { taskId: id, agent: name, trial } }
-      // Its task-isolated servers can then start ahead of it, while earlier tasks run (servers/warm-pool.ts).
-      if (task) runtime.hub.plan(task.servers, task.files)
-      // A slot of the run's tasks pool first (`concurrency`); Vitest's timeout also covers the wait for it.
-      test(title, { timeout: budget.test * (1 + queueAllowance()), meta, tags, concurrent: runtime.settings.concurrentTasks ?? true }, (context) => {
-        // Resumed: a result the run being resumed finished is kept, so this task does nothing at all.
-        if (keptByResume(relative(runtime.settings.root, context.task.file.filepath), meta.mcpBenchTask)) {
-          context.task.meta.mcpBenchKept = true
-          context.skip('kept from the run being resumed')
-        }
-        return withTaskSlot(runtime.settings.concurrency, context, () =>
-          runTask({ id, spec: task, specError: parsed.error, setting, name, trial, runtime, judges, context, budget, checks }))
-      })
+  // The servers as configured, then each variant: a row per agent and variant (`<agent>@<variant>`).
+  const variants = [null, ...runtime.settings.variants.map((v) => v.name)]
+  for (const variant of variants) {
+    for (const setting of agents) {
+      const name = variant === null ? agentName(setting) : variantRowName(agentName(setting), variant)
+      for (let trial = 1; trial <= trials; trial++) {
+        const title = taskTitle(id, name, trial, { rows: agents.length * variants.length, trials })
+        const meta = { mcpBenchTask: { taskId: id, agent: name, trial, ...(variant === null ? {} : { variant }) } }
+        // Its task-isolated servers can then start ahead of it, while earlier tasks run (servers/warm-pool.ts).
+        if (task) runtime.hubFor(variant).plan(task.servers, task.files)
+        // A slot of the run's tasks pool first (`concurrency`); Vitest's timeout also covers the wait for it.
+        test(title, { timeout: budget.test * (1 + queueAllowance()), meta, tags, concurrent: runtime.settings.concurrentTasks ?? true }, (context) => {
+          // Resumed: a result the run being resumed finished is kept, so this task does nothing at all.
+          if (keptByResume(relative(runtime.settings.root, context.task.file.filepath), meta.mcpBenchTask)) {
+            context.task.meta.mcpBenchKept = true
+            context.skip('kept from the run being resumed')
+          }
+          return withTaskSlot(runtime.settings.concurrency, context, () =>
+            runTask({ id, spec: task, specError: parsed.error, setting, name, variant, trial, runtime, judges, context, budget, checks }))
+        })
+      }
     }
   }
 }
@@ -103,7 +110,8 @@ function budgets(spec: TaskSpec | undefined, runtime: Runtime, judges: Judges): 
   const { settings } = runtime
   const agent = spec?.timeout ?? settings.taskTimeout
   const judge = judges.configured ? settings.judgeTimeout : 0
-  const startup = Math.max(0, ...Object.values(settings.servers.servers).map((s) => s.startupTimeoutMs))
+  const configs = [settings.servers, ...settings.variants.map((v) => v.servers)].flatMap((set) => Object.values(set.servers))
+  const startup = Math.max(0, ...configs.map((s) => s.startupTimeoutMs))
   // A server that fails to start is tried once more, so start-up may take two of its limits.
   return { agent, judge, test: 2 * startup + agent + judge + CHECKS_MARGIN_MS }
 }
@@ -114,6 +122,8 @@ interface TaskArgs {
   specError: Parameters<typeof describeIssues>[1] | undefined
   setting: AgentSetting
   name: string
+  /** The server variant this run of the task uses; null: the servers as configured. */
+  variant: string | null
   trial: number
   runtime: Runtime
   judges: Judges
@@ -136,9 +146,25 @@ async function runTask(args: TaskArgs): Promise<void> {
   args.context.onTestFinished(publish)
   try {
     await runSteps(args, outcome, file, publish)
+  } catch (error) {
+    // Stopped before its checks (the error says why, as Vitest shows it): its scores and trajectory link all the same.
+    // Should annotating fail too, the task's own error is the one Vitest must report, not that one.
+    if (outcome.stopped) await annotate(args, outcome).catch(() => undefined)
+    throw error
   } finally {
     checkRecord(outcome)
   }
+}
+
+/**
+ * The task's scores, verdict, failed checks and trajectory link as the test's annotations (src/scoring/task-annotations.ts),
+ * once its outcome is final and before anything fails the test: Vitest takes annotations only from a test still
+ * running, and a failed soft assertion ends that. A test already ended (its timeout passed) gets none.
+ */
+async function annotate(args: TaskArgs, outcome: TaskOutcome, metrics?: TaskRun['metrics']): Promise<void> {
+  const { context, checks } = args
+  if (context.task.result?.state !== 'run') return
+  for (const a of taskAnnotations(outcome, { metrics, ownChecks: Boolean(checks) })) await context.annotate(a.message, a.type)
 }
 
 /**
@@ -173,8 +199,8 @@ async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publ
   }
   let session: ServerSession
   try {
-    session = await runtime.hub.acquire(spec.servers, {
-      distractors: distractorsFor(id, spec, runtime), files: spec.files,
+    session = await runtime.hubFor(args.variant).acquire(spec.servers, {
+      distractors: distractorsFor(id, spec, runtime, args.variant), files: spec.files,
       maxTools: runtime.settings.distractors.maxTools, excludeTools: runtime.settings.excludeTools,
     })
   } catch (error) {
@@ -182,6 +208,8 @@ async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publ
   }
   const seed = drawsDistractors(spec, runtime) ? { seed: distractorSeed(id) } : {}
   outcome.distractors = { joined: session.distractors, skipped: session.skipped, ...seed }
+  // What the agent is shown: the per-tool diagnostics count a tool's tasks by it (src/scoring/tool-diagnostics.ts).
+  outcome.offered = [...new Set(session.catalog.entries.map((e) => `${e.server}.${e.tool}`))].sort()
   try {
     // Checked once the servers are up: a reference call to a tool they lack is the task's mistake, not the agent's.
     const badReference = referenceToolProblem(spec, session)
@@ -192,12 +220,13 @@ async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publ
   }
 }
 
-function newOutcome({ id, spec, name, trial, judges, runtime }: TaskArgs, file: string): TaskOutcome {
+function newOutcome({ id, spec, name, variant, trial, judges, runtime }: TaskArgs, file: string): TaskOutcome {
   const mode = runtime.settings.fidelity
   return {
     version: OUTCOME_VERSION,
     taskId: id,
     agent: name,
+    ...(variant === null ? {} : { variant }),
     trial,
     file,
     servers: spec?.servers ?? [],
@@ -233,6 +262,7 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
   const agentRun: AgentRun = await runAgent({ ...args, timeout: args.budget.agent, signal: context.signal })
   args.publish()
   outcome.agentIsolation = agentRun.isolation
+  if (agentRun.promptSource) outcome.plannerPrompt = agentRun.promptSource
   if (agentRun.setupError) stop('agent-setup', `Task "${id}" [${name}]: ${agentRun.setupError}`)
   const trajectory = redactor.deep(agentRun.trajectory)
   outcome.trajectory = trajectory
@@ -276,6 +306,7 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
     else outcome.unscored = 'nothing decides this task: it has no reference facts, plan or checks, and no judge is configured'
   }
   outcome.verdicts = verdicts.map((v) => ({ ...v, ...(v.message ? { message: redactor.text(v.message) } : {}) }))
+  await annotate(args, outcome, run.metrics)
   for (const verdict of outcome.verdicts) if (!verdict.pass) context.expect.soft(verdict).toPassCheck()
   await args.checks?.({ run, expect: context.expect, task: context.task })
   if (outcome.unscored) context.skip(outcome.unscored)
@@ -286,9 +317,9 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
  * from the pool. Resident servers join either way. The hub leaves out any
  * that are not configured or do not start, and says so in the outcome.
  */
-function distractorsFor(id: string, spec: TaskSpec, runtime: Runtime): string[] {
+function distractorsFor(id: string, spec: TaskSpec, runtime: Runtime, variant: string | null): string[] {
   const { resident } = runtime.settings.distractors
-  const wanted = Array.isArray(spec.distractors) ? spec.distractors : drawn(id, spec, runtime)
+  const wanted = Array.isArray(spec.distractors) ? spec.distractors : drawn(id, spec, runtime, variant)
   if (wanted.length === 0) return []
   return [...new Set([...resident, ...wanted])].filter((s) => !spec.servers.includes(s))
 }
@@ -297,11 +328,13 @@ function distractorsFor(id: string, spec: TaskSpec, runtime: Runtime): string[] 
  * `distractors: N`: a draw seeded by the task id from the pool (default: every configured server shared per file).
  * A task that does not say gets the run's `distractors.count` (none unless set, 10 under the mcp-bench preset).
  */
-function drawn(id: string, spec: TaskSpec, runtime: Runtime): string[] {
+function drawn(id: string, spec: TaskSpec, runtime: Runtime, variant: string | null): string[] {
   const count = drawCount(spec, runtime)
   if (count === 0) return []
   const { pool, resident } = runtime.settings.distractors
-  const candidates = pool ?? Object.keys(runtime.settings.servers.servers).filter((s) => !runtime.hub.isolated(s))
+  // Drawn from the configured names, which every variant shares: a variant's tasks draw the servers the agent's row draws.
+  const hub = runtime.hubFor(variant)
+  const candidates = pool ?? Object.keys(runtime.settings.servers.servers).filter((s) => !hub.isolated(s))
   return drawDistractors(id, candidates, count, [...spec.servers, ...resident])
 }
 

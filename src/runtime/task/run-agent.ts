@@ -3,6 +3,7 @@ import { refereePaths } from '../agents/isolated/referee-paths.ts'
 import { loadAgent, type AgentIsolation, type LoadedAgent } from '../agents/resolve.ts'
 import { checkedTurn } from '../agents/reply-shape.ts'
 import type { AgentSetting } from '../../contracts/options.ts'
+import type { PromptSource } from '../../contracts/fidelity.ts'
 import type { Runtime } from '../state.ts'
 import type { ServerSession } from '../servers/hub.ts'
 import { TrajectoryRecorder } from '../trajectory/recorder.ts'
@@ -16,6 +17,8 @@ export interface AgentRunArgs {
   spec: TaskSpec
   setting: AgentSetting
   name: string
+  /** The server variant (null: the servers as configured): its servers' limits and call order hold. */
+  variant?: string | null
   runtime: Runtime
   session: ServerSession
   /** The agent's own time budget (ms). */
@@ -30,6 +33,8 @@ export interface AgentRun {
   outputs: readonly string[]
   /** Where the agent's code ran; null when it never loaded. */
   isolation: AgentIsolation | null
+  /** The released-code planner's wording (see Agent.promptSource). */
+  promptSource?: PromptSource
   /** The agent could not be set up (module or export missing, a referee file included): the run's fault, not the agent's answer. */
   setupError?: string
   /** The agent stopped because its model endpoint failed (src/runtime/agents/endpoint-fault.ts), not by its own doing. */
@@ -41,8 +46,9 @@ export interface AgentRun {
  * cancels the test, whichever comes first; in-flight tool calls and model
  * requests are aborted with it. Never throws: failures end up in the trajectory.
  */
-export async function runAgent({ id, spec, setting, name, runtime, session, timeout, signal }: AgentRunArgs): Promise<AgentRun> {
+export async function runAgent({ id, spec, setting, name, variant, runtime, session, timeout, signal }: AgentRunArgs): Promise<AgentRun> {
   const { settings } = runtime
+  const hub = runtime.hubFor(variant ?? null)
   // Stops on Vitest's cancel, the time budget or the task's end, whichever comes first.
   // A linked signal, not AbortSignal.any (src/lib/linked-signal.ts): it and what hangs on it go with the task.
   const run = linkedSignal([signal])
@@ -64,9 +70,9 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
     signal: stop,
     maxToolOutputChars: settings.maxToolOutputChars,
     maxRecordedOutputChars: settings.maxRecordedOutputChars,
-    callTimeoutMs: (server) => settings.servers.servers[server]?.callTimeoutMs ?? 60_000,
+    callTimeoutMs: (server) => hub.config.servers[server]?.callTimeoutMs ?? 60_000,
     schemaSemantics: settings.fidelity ? 'mcp-bench' : 'project',
-    inOrder: (server) => runtime.hub.callsInOrder(server),
+    inOrder: (server) => hub.callsInOrder(server),
   })
   let timer: ReturnType<typeof setTimeout> | undefined
   try {
@@ -96,12 +102,12 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
       const took = Math.round(performance.now() - startedAt)
       if (took > timeout) {
         const late = `agent timed out after ${timeout} ms (it answered after ${took} ms: the worker's thread was busy, an in-process server's or agent's synchronous work, so the timeout could not fire in time)`
-        return { trajectory: recorder.finish(null, late), outputs: recorder.outputs(), isolation: agent.isolation }
+        return { trajectory: recorder.finish(null, late), outputs: recorder.outputs(), isolation: agent.isolation, ...promptOf(agent) }
       }
-      return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs(), isolation: agent.isolation }
+      return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs(), isolation: agent.isolation, ...promptOf(agent) }
     } catch (error) {
       const fault = isEndpointFault(error) ? { fault: 'endpoint' as const } : isBudgetRefusal(error) ? { fault: 'budget' as const } : {}
-      return { trajectory: recorder.finish(null, asError(error).message), outputs: recorder.outputs(), isolation: agent.isolation, ...fault }
+      return { trajectory: recorder.finish(null, asError(error).message), outputs: recorder.outputs(), isolation: agent.isolation, ...promptOf(agent), ...fault }
     }
   } finally {
     clearTimeout(timer)
@@ -111,4 +117,9 @@ export async function runAgent({ id, spec, setting, name, runtime, session, time
 
 function asError(reason: unknown): Error {
   return reason instanceof Error ? reason : new Error(String(reason ?? 'aborted'))
+}
+
+/** The released-code planner's wording, when the agent is that planner. */
+function promptOf(agent: LoadedAgent): { promptSource?: PromptSource } {
+  return agent.promptSource ? { promptSource: agent.promptSource } : {}
 }

@@ -18,6 +18,8 @@ export const MAX_ANSWER_CHARS = 100_000
 export const MAX_ERROR_CHARS = 4_000
 /** Schema errors per call: a 10,000-item array can fail on every item. */
 export const MAX_SCHEMA_ERRORS = 20
+/** Whole-float places kept per call (a model's arguments could name any number of them). */
+export const MAX_WHOLE_FLOATS = 1_000
 const MAX_ITEMS = 200
 /** Tool calls a model turn keeps in its record; the calls themselves are all recorded in `calls`. */
 const MAX_TURN_TOOL_CALLS = 200

@@ -6,7 +6,7 @@ import type { Catalog } from '../servers/catalog.ts'
 import type { CatalogEntry } from '../../contracts/catalog.ts'
 import type { ServerConnection } from '../servers/connect.ts'
 import { contentToText, cut } from '../../lib/text.ts'
-import { boundText, boundToolCalls, boundValue, MAX_ANSWER_CHARS, MAX_ERROR_CHARS, MAX_NAME_CHARS, MAX_SCHEMA_ERRORS } from './bounds.ts'
+import { boundText, boundToolCalls, boundValue, MAX_ANSWER_CHARS, MAX_ERROR_CHARS, MAX_NAME_CHARS, MAX_SCHEMA_ERRORS, MAX_WHOLE_FLOATS } from './bounds.ts'
 import { TRAJECTORY_VERSION, type ModelTurn, type ToolCallRecord, type Trajectory } from '../../contracts/trajectory.ts'
 import { linkedSignal } from '../../lib/linked-signal.ts'
 import { workspacePaths, type WorkspacePaths } from '../servers/workspace-paths.ts'
@@ -177,6 +177,7 @@ export class TrajectoryRecorder {
       args: boundValue(args, max).value,
       ...(argsError ? { argsError: boundText(argsError, MAX_ERROR_CHARS) } : {}),
       ...(asWritten ? { rawArgs: boundValue(asWritten.value, max).value } : {}),
+      ...(opts.wholeFloats?.length ? { wholeFloats: opts.wholeFloats.slice(0, MAX_WHOLE_FLOATS).map((p) => boundText(p, MAX_NAME_CHARS)) } : {}),
       valid: Boolean(entry),
       schemaValid: null,
       isError: false,

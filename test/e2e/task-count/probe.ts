@@ -1,0 +1,28 @@
+import { createVitest } from 'vitest/node'
+import { countPlannedTasks } from '../../../src/node/task-count.ts'
+
+/**
+ * Run by test/node/task-count.integration.test.ts in a child process (Vitest's own describe must throw outside
+ * a test worker, as in a real run): the pre-count of this project's files, then Vitest's own collection of them,
+ * per file as `{ agent: tests }`, or the reason a file is not counted. Argument: an optional `-t` pattern.
+ */
+const pattern = process.argv[2]
+const vitest = await createVitest('test', { root: import.meta.dirname, watch: false, ...(pattern ? { testNamePattern: pattern } : {}) })
+try {
+  const specs = await vitest.globTestSpecifications()
+  const counts = await countPlannedTasks(specs, { testNamePattern: vitest.config.testNamePattern })
+  const name = (id: string) => id.slice(id.lastIndexOf('/') + 1)
+  const counted = Object.fromEntries([...counts].map(([s, c]) => [name(s.moduleId), 'unknown' in c ? { unknown: c.unknown } : Object.fromEntries(c.perAgent)]))
+  const { testModules } = await vitest.collect()
+  const collected = Object.fromEntries(testModules.map((m) => {
+    const perAgent: Record<string, number> = {}
+    for (const t of m.children.allTests()) {
+      const agent = t.meta().mcpBenchTask?.agent
+      if (agent && t.options.mode !== 'skip' && t.options.mode !== 'todo') perAgent[agent] = (perAgent[agent] ?? 0) + 1
+    }
+    return [name(m.moduleId), perAgent]
+  }))
+  process.stdout.write(`${JSON.stringify({ counted, collected })}\n`)
+} finally {
+  await vitest.close()
+}
