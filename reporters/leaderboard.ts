@@ -54,6 +54,8 @@ export class LeaderboardReporter implements Reporter {
   private readonly scoring = new Set<Promise<unknown>>()
   private taskFiles?: TaskFileSnapshot
   private readonly recordListeners: Array<(testId: string, record: ProgressRecord) => void> = []
+  /** On a resumed run, the kept result of each test skipped in its place, by test id. */
+  private readonly keptByTest = new Map<string, JournalEntry>()
   /** This run's JUnit properties, once the end of the run has them: the JUnit reporter waits for them. */
   private properties: Promise<Properties> = Promise.resolve(new Map())
 
@@ -70,6 +72,7 @@ export class LeaderboardReporter implements Reporter {
   }
 
   async onTestRunStart(specifications: ReadonlyArray<TestSpecification>): Promise<void> {
+    this.keptByTest.clear()
     this.planned = (await plannedFiles(this.vitest, specifications)).filter((s) => this.ownProject(s.project.name))
     // Hashed before any task runs: a task file changed during the run fails it (src/node/task-file-integrity.ts).
     this.taskFiles ??= new TaskFileSnapshot(this.vitest?.config.root ?? process.cwd())
@@ -190,10 +193,7 @@ export class LeaderboardReporter implements Reporter {
 
   /** On a resumed run, the kept result of the test skipped in its place (the JUnit reporter writes it). */
   keptResult(testId: string): { state: string; errors: string[] } | undefined {
-    const test = this.vitest?.state.getReportedEntityById(testId)
-    if (test?.type !== 'test' || !test.meta().mcpBenchKept) return undefined
-    const entry = this.options.journal?.keptEntry(test.project.name, this.fileOf(test), test.meta().mcpBenchTask!)
-    return entry && { state: entry.state, errors: entry.errors }
+    return this.keptByTest.get(testId)
   }
 
   /** A finished task into the run journal, at once (reporters/journal-keeper.ts). */
@@ -210,6 +210,7 @@ export class LeaderboardReporter implements Reporter {
   private itemOf(test: TestCase, key: string, file: string, errors: string[]): TestItem {
     const meta = test.meta()
     const kept = meta.mcpBenchKept ? this.options.journal?.keptEntry(test.project.name, file, meta.mcpBenchTask!) : undefined
+    if (kept) this.keptByTest.set(test.id, kept)
     if (kept) return { key, testId: test.id, file, name: test.fullName, identity: kept.identity, state: kept.state, errors: kept.errors, durationMs: kept.durationMs, outcome: kept.outcome }
     return {
       key,

@@ -145,12 +145,9 @@ function setBudget(vitest: Vitest, budget: Budget): void {
   }
 }
 
-/** Whether a slot of `pool` may be given: a task while the budget allows one more, an agent's request until it is spent if in-flight tasks are cancelled. */
+/** Whether a slot of `pool` may be given, by the run's budget (none: always). */
 function admit(vitest: Vitest, pool: string): boolean {
-  const ledger = ledgers.get(vitest)
-  if (!ledger) return true
-  if (pool === TASKS_POOL) return ledger.admit()
-  return !(ledger.budget.inFlight === 'cancel' && pool.startsWith('agent ') && ledger.spent)
+  return ledgers.get(vitest)?.admitSlot(pool) ?? true
 }
 
 /**

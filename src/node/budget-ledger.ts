@@ -1,4 +1,5 @@
 import type { Budget } from '../contracts/budget.ts'
+import { TASKS_POOL } from '../contracts/slot-protocol.ts'
 
 /** What a finished task spent, as its leaderboard record says (agents and judge). */
 export interface TaskSpend {
@@ -42,6 +43,16 @@ export class BudgetLedger {
     }
     this.started++
     return true
+  }
+
+  /**
+   * Whether a slot of the slot server's `pool` may be given: a task's while one more fits; an agent's model
+   * request until the budget is spent, when tasks in flight are to be cancelled (`inFlight: 'cancel'`). The judge's
+   * requests always: a task whose agent has answered is judged.
+   */
+  admitSlot(pool: string): boolean {
+    if (pool === TASKS_POOL) return this.admit()
+    return !(this.budget.inFlight === 'cancel' && pool.startsWith('agent ') && this.spent)
   }
 
   /** A finished task's spend. */

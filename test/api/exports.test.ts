@@ -15,7 +15,7 @@ const MAIN = [
   'TaskSpecSchema', 'ToolArgs', 'ToolCallOutcome', 'ToolCallRecord', 'ToolName', 'Trajectory', 'TrajectorySchema', 'defineAgent',
   'leaderboardJsonSchema', 'mcpTask', 'openaiAgent', 'plannerAgent', 'reactAgent', 'referenceAgent',
 ]
-const PLUGIN = ['AgentOption', 'BenchOptions', 'Gate', 'ServerConfig', 'mcpBench']
+const PLUGIN = ['AgentOption', 'BenchOptions', 'Budget', 'Gate', 'ServerConfig', 'mcpBench']
 const BASELINES = ['RandomAgentOptions', 'greedyOneStepAgent', 'randomAgent']
 /** `vitest-mcp-bench/fixtures/<slug>`: what a user builds on, each fixture server's factory and the options it takes; its helpers stay internal. */
 const FIXTURES: Record<string, string[]> = {

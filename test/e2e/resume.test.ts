@@ -27,6 +27,7 @@ describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
   let model: ScriptedModelServer
   let specs: Array<TaskSpec & { id: string }>
   let full: { board: Leaderboard; requests: RecordedRequest[]; code: number | null }
+  let fullJunit = ''
 
   beforeAll(async () => {
     const tasks = await collectTasks(FILES.map((f) => join(project, f)), (f) => import(pathToFileURL(f).href))
@@ -35,6 +36,7 @@ describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
     model = await startScriptedModel({ script: (request) => ({ ...follow(request), delayMs: 60 }) })
     const baseline = await run()
     full = { board: baseline.leaderboard, requests: [...model.requests], code: baseline.code }
+    fullJunit = baseline.junit
     expect(full.board.tasks, baseline.output).toHaveLength(18)
     expect(full.board.interrupted).toBe(false)
   }, 300_000)
@@ -126,6 +128,9 @@ describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
     expect(kept.length).toBeLessThan(18)
     expect(compareFields(full.board, resumed.leaderboard).differences).toEqual([])
     expect(resumed.code).toBe(full.code)
+    // junit.xml too counts every task as the uninterrupted run's did: a kept task is its kept result, not a skip.
+    const counts = (xml: string) => `${/<testsuites [^>]*?(tests="\d+" failures="\d+" errors="\d+")/.exec(xml)?.[1]} skipped=${xml.split('<skipped').length - 1}`
+    expect(counts(resumed.junit)).toBe(counts(fullJunit))
     expectOnlyMissing(requests, kept)
   })
 

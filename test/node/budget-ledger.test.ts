@@ -46,6 +46,18 @@ describe('the run budget (src/node/budget-ledger.ts)', () => {
     expect(ledger.spent).toBe(true)
   })
 
+  it('turns away the agents\' requests once the budget is spent only when in-flight tasks are to be cancelled, never the judge\'s', () => {
+    for (const inFlight of ['finish', 'cancel'] as const) {
+      const ledger = new BudgetLedger({ usd: 1, inFlight })
+      expect(ledger.admitSlot('tasks')).toBe(true)
+      expect(ledger.admitSlot('agent http://127.0.0.1/v1')).toBe(true)
+      ledger.spend({ usd: 1.2, tokens: 0 })
+      expect(ledger.admitSlot('tasks')).toBe(false)
+      expect(ledger.admitSlot('agent http://127.0.0.1/v1')).toBe(inFlight === 'finish')
+      expect(ledger.admitSlot('judge http://127.0.0.1/v1')).toBe(true)
+    }
+  })
+
   it('reads MCP_BENCH_BUDGET_USD and MCP_BENCH_BUDGET_TOKENS, the option first, and refuses a bad value by name', () => {
     expect(resolveBudget(undefined, {})).toBeNull()
     expect(resolveBudget(undefined, { MCP_BENCH_BUDGET_USD: '2.5' })).toEqual({ usd: 2.5, inFlight: 'finish' })

@@ -8,7 +8,8 @@ import type { TaskOutcome } from '../../src/contracts/outcome.ts'
 import type { RuntimeSettings } from '../../src/contracts/settings.ts'
 import { journalPath, JournalWriter, readJournal } from '../../src/node/run-journal.ts'
 import { agentNames, differentRun, fileHash, keeps, resumeMode, settingsHash } from '../../src/node/resume.ts'
-import { isEndpointFault } from '../../src/runtime/agents/endpoint-fault.ts'
+import { isBudgetRefusal, isEndpointFault } from '../../src/runtime/agents/endpoint-fault.ts'
+import { BudgetRefusal } from '../../src/contracts/budget.ts'
 import { outcome, trajectory } from '../support/trajectories.ts'
 
 function entry(over: Partial<TaskOutcome> = {}, state: JournalEntry['state'] = 'passed', taskId = 't'): JournalEntry {
@@ -45,6 +46,10 @@ describe('resume: what a resumed run keeps (src/node/resume.ts)', () => {
     expect(isEndpointFault(new OpenAI.APIConnectionError({ message: 'Connection error.' }))).toBe(true)
     expect(isEndpointFault(status(400))).toBe(false)
     expect(isEndpointFault(new Error('agent timed out after 1000 ms'))).toBe(false)
+    // The budget's refusal, also when an agent loop passed it on as a plain error of that name.
+    expect(isBudgetRefusal(new BudgetRefusal())).toBe(true)
+    expect(isBudgetRefusal(Object.assign(new Error('not run (budget)'), { name: 'BudgetRefusal' }))).toBe(true)
+    expect(isBudgetRefusal(status(429))).toBe(false)
   })
 
   it('reads MCP_BENCH_RESUME, the option first, and refuses a value it does not know', () => {
