@@ -16,25 +16,51 @@ export default tseslint.config(
       ecmaVersion: 2023,
       sourceType: 'module',
       globals: {
-        process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly',
-        clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', setImmediate: 'readonly',
-        AbortController: 'readonly', AbortSignal: 'readonly', fetch: 'readonly', TextEncoder: 'readonly',
-        TextDecoder: 'readonly', structuredClone: 'readonly', globalThis: 'readonly', DOMException: 'readonly',
-        queueMicrotask: 'readonly', performance: 'readonly', Response: 'readonly', Request: 'readonly', Headers: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        setImmediate: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+        fetch: 'readonly',
+        TextEncoder: 'readonly',
+        TextDecoder: 'readonly',
+        structuredClone: 'readonly',
+        globalThis: 'readonly',
+        DOMException: 'readonly',
+        queueMicrotask: 'readonly',
+        performance: 'readonly',
+        Response: 'readonly',
+        Request: 'readonly',
+        Headers: 'readonly',
       },
     },
     rules: {
       // Control characters in patterns are the point where they appear: terminal codes are stripped from text.
       'no-control-regex': 'off',
       // `_`-prefixed names are unused on purpose (a callback's position, a destructured field left out).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
-      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       // Under Bun, Vitest's module runner loses zod's named `z` export (it arrives undefined), so every file
       // imports the namespace instead: `import * as z from 'zod'`.
-      'no-restricted-syntax': ['error', {
-        selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
-        message: "import zod as a namespace (`import * as z from 'zod'`): under Bun, Vitest's module runner loses the named `z` export",
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
+          message: "import zod as a namespace (`import * as z from 'zod'`): under Bun, Vitest's module runner loses the named `z` export",
+        },
+      ],
     },
   },
   {

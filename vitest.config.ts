@@ -10,8 +10,19 @@ const alias = [
 ]
 
 const SUITE_SERVERS = [
-  'math', 'time', 'weather', 'unit-converter', 'scientific-computing', 'medical-calculator', 'national-parks',
-  'google-maps', 'paper-search', 'wikipedia', 'bibliomantic', 'nasa-data', 'huggingface',
+  'math',
+  'time',
+  'weather',
+  'unit-converter',
+  'scientific-computing',
+  'medical-calculator',
+  'national-parks',
+  'google-maps',
+  'paper-search',
+  'wikipedia',
+  'bibliomantic',
+  'nasa-data',
+  'huggingface',
 ]
 
 // Tests split by cost, by file name (not folder, so a file keeps its relative imports):
@@ -46,7 +57,14 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'integration', maxWorkers: TEST_WORKERS, include: [INTEGRATION], exclude: ['test/e2e/**'], testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'integration',
+          maxWorkers: TEST_WORKERS,
+          include: [INTEGRATION],
+          exclude: ['test/e2e/**'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         resolve: { alias },
@@ -55,13 +73,15 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        plugins: [mcpBench({
-          servers: './mcp.servers.json',
-          gate: { minPassRate: 1 },
-          // The bundled suite draws its distractors from the servers it is written for, so adding a fixture
-          // (for MCP-Bench's own tasks) does not change what its tasks see.
-          distractors: { pool: SUITE_SERVERS },
-        })],
+        plugins: [
+          mcpBench({
+            servers: './mcp.servers.json',
+            gate: { minPassRate: 1 },
+            // The bundled suite draws its distractors from the servers it is written for, so adding a fixture
+            // (for MCP-Bench's own tasks) does not change what its tasks see.
+            distractors: { pool: SUITE_SERVERS },
+          }),
+        ],
         // No maxWorkers: the plugin picks the workers from what the tasks wait on (src/node/concurrency.ts):
         // Vitest's default for the reference agent, which only uses the CPU, more for a model run. Its own
         // group, after the tests, since Vitest runs projects with different worker counts in separate groups.

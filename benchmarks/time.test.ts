@@ -12,16 +12,28 @@ mcpTask('time/tokyo-now', {
   },
 })
 
-mcpTask('time/meeting-in-london', {
-  servers: ['time'],
-  category: 'single-server/single',
-  prompt: 'Convert 09:30 in America/New_York to the Europe/London time zone with the time tools, and give the London time and the offset between the two.',
-  fuzzy: 'I have a call at half past nine New York time. What time will that be for my colleague in London, and how many hours ahead are they?',
-  reference: {
-    calls: [{ id: 'convert', tool: 'time.convert_time', args: { source_timezone: 'America/New_York', time: '09:30', target_timezone: 'Europe/London' } }],
-    answer: 'The 09:30 call in New York is at 14:30 in London, which is 5 hours ahead.',
-    facts: [{ value: '14:30', anyOf: ['2:30 pm', '2:30pm', '2:30 p.m.'] }, '5'],
+mcpTask(
+  'time/meeting-in-london',
+  {
+    servers: ['time'],
+    category: 'single-server/single',
+    prompt:
+      'Convert 09:30 in America/New_York to the Europe/London time zone with the time tools, and give the London time and the offset between the two.',
+    fuzzy:
+      'I have a call at half past nine New York time. What time will that be for my colleague in London, and how many hours ahead are they?',
+    reference: {
+      calls: [
+        {
+          id: 'convert',
+          tool: 'time.convert_time',
+          args: { source_timezone: 'America/New_York', time: '09:30', target_timezone: 'Europe/London' },
+        },
+      ],
+      answer: 'The 09:30 call in New York is at 14:30 in London, which is 5 hours ahead.',
+      facts: [{ value: '14:30', anyOf: ['2:30 pm', '2:30pm', '2:30 p.m.'] }, '5'],
+    },
   },
-}, ({ run, expect }) => {
-  expect(run).toCallTool('time.convert_time', { time: '09:30' })
-})
+  ({ run, expect }) => {
+    expect(run).toCallTool('time.convert_time', { time: '09:30' })
+  },
+)

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 const built = new URL('../dist/src/cli/main.js', import.meta.url)
 let main
 if (existsSync(built)) {
-  ({ main } = await import(built.href))
+  ;({ main } = await import(built.href))
 } else {
   try {
     const { register } = await import('tsx/esm/api')
@@ -16,6 +16,6 @@ if (existsSync(built)) {
     console.error('mcp-bench: dist/ is missing; run `npm run build` first')
     process.exit(1)
   }
-  ({ main } = await import('../src/cli/main.ts'))
+  ;({ main } = await import('../src/cli/main.ts'))
 }
 process.exitCode = await main(process.argv.slice(2))

@@ -43,12 +43,22 @@ if (values.mode) {
   process.stdout.write(String(await measure(values.mode)))
 } else {
   const script = fileURLToPath(import.meta.url)
-  const heap = new Map(MODES.map((mode) => {
-    const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', script, '--mode', mode, '--calls', String(calls)], { encoding: 'utf8' })
-    if (run.status !== 0) throw new Error(`${mode}: ${run.stderr}`)
-    return [mode, Number(run.stdout)]
-  }))
+  const heap = new Map(
+    MODES.map((mode) => {
+      const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', script, '--mode', mode, '--calls', String(calls)], {
+        encoding: 'utf8',
+      })
+      if (run.status !== 0) throw new Error(`${mode}: ${run.stderr}`)
+      return [mode, Number(run.stdout)]
+    }),
+  )
   const mib = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MiB`
   console.log(`Heap live after ${calls} calls and a full GC (node ${process.version})\n`)
-  console.log(markdownTable(['per-call signal', 'heap', 'over no signal'], MODES.map((m) => [m, mib(heap.get(m)!), mib(heap.get(m)! - heap.get('none')!)]), ['l', 'r', 'r']))
+  console.log(
+    markdownTable(
+      ['per-call signal', 'heap', 'over no signal'],
+      MODES.map((m) => [m, mib(heap.get(m)!), mib(heap.get(m)! - heap.get('none')!)]),
+      ['l', 'r', 'r'],
+    ),
+  )
 }

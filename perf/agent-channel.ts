@@ -17,7 +17,8 @@ const TASKS = 10
 const { hub, recorder } = await mathSession()
 const unisolated: Agent = { name: 'workload', run: inProcess }
 const isolated = await isolatedAgent(
-  { kind: 'module', module: './perf/agents/workload-agent.ts', export: 'default', isolation: 'process' }, 'workload',
+  { kind: 'module', module: './perf/agents/workload-agent.ts', export: 'default', isolation: 'process' },
+  'workload',
   { root: process.cwd(), denied: [] },
 )
 const once = async (agent: Agent, prompt: string) => {

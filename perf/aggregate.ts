@@ -13,7 +13,9 @@ import { agentRows } from '../src/scoring/rows.ts'
 import { syntheticRecords } from './lib/synthetic-records.ts'
 import { markdownTable, median } from './lib/stats.ts'
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '1000,10000,100000' }, runs: { type: 'string', default: '3' } } })
+const { values } = parseArgs({
+  options: { sizes: { type: 'string', default: '1000,10000,100000' }, runs: { type: 'string', default: '3' } },
+})
 const sizes = values.sizes!.split(',').map(Number)
 const runs = Number(values.runs)
 
@@ -38,10 +40,31 @@ for (const n of sizes) {
   const boardTimes: Array<{ wall: number; cpu: number }> = []
   for (let r = 0; r < runs; r++) {
     rowTimes.push(time(() => agentRows(rs)))
-    boardTimes.push(time(() => buildLeaderboard({ records: rs, fileErrors: [], interrupted: false, unfinished: [], gate: { minPassRate: 0.5 }, gateDeferred: null })))
+    boardTimes.push(
+      time(() =>
+        buildLeaderboard({
+          records: rs,
+          fileErrors: [],
+          interrupted: false,
+          unfinished: [],
+          gate: { minPassRate: 0.5 },
+          gateDeferred: null,
+        }),
+      ),
+    )
   }
   rows.push([n.toLocaleString('en-US'), ms(rowTimes), ms(boardTimes), median(boardTimes.map((t) => t.wall)) < 1000 ? 'yes' : 'no'])
 }
 
-console.log(`\nLeaderboard from task records (median of ${runs}; node ${process.version}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})\n`)
-console.log(markdownTable(['records', 'agent rows (agentRows)', 'whole leaderboard (buildLeaderboard, incl. schema check)', 'leaderboard under 1 s'], rows, ['r', 'r', 'r', 'l']))
+console.log(
+  `\nLeaderboard from task records (median of ${runs}; node ${process.version}; load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')})\n`,
+)
+console.log(
+  markdownTable(
+    ['records', 'agent rows (agentRows)', 'whole leaderboard (buildLeaderboard, incl. schema check)', 'leaderboard under 1 s'],
+    rows,
+    ['r', 'r', 'r', 'l'],
+  ),
+)

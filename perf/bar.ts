@@ -62,24 +62,41 @@ const { values } = parseArgs({
 })
 const root = process.cwd()
 const parts = new Set(values.parts.split(','))
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
 const configs = values.configs.split(',').map((c) => {
   const [tasks, concurrency, runs] = c.split('x').map(Number)
-  return { tasks: tasks!, concurrency: concurrency!, runs: values.quick ? 1 : runs ?? 5 }
+  return { tasks: tasks!, concurrency: concurrency!, runs: values.quick ? 1 : (runs ?? 5) }
 })
 
 /** The contenders' sources, transpiled into the scratch project with the same layout. */
 const SOURCES = [
-  'perf/lib/workload.ts', 'perf/lib/workload-clients.ts', 'perf/workload/plain.ts', 'perf/workload/options.ts',
-  'perf/workload/vitest.packed.config.ts', 'perf/workload/benchmarks/workload.test.ts',
-  'perf/bar/vitest.config.ts', 'perf/bar/floor.test.ts', 'perf/bar/evals.test.ts',
+  'perf/lib/workload.ts',
+  'perf/lib/workload-clients.ts',
+  'perf/workload/plain.ts',
+  'perf/workload/options.ts',
+  'perf/workload/vitest.packed.config.ts',
+  'perf/workload/benchmarks/workload.test.ts',
+  'perf/bar/vitest.config.ts',
+  'perf/bar/floor.test.ts',
+  'perf/bar/evals.test.ts',
 ]
 
 /** What the scratch project installs besides the package: this repository's versions where it has them. */
 function peerPackages(): string[] {
   const version = (name: string) => JSON.parse(readFileSync(resolve(root, 'node_modules', name, 'package.json'), 'utf8')).version as string
-  return [`vitest@${version('vitest')}`, `vite@${version('vite')}`, `openai@${version('openai')}`, `@modelcontextprotocol/sdk@${version('@modelcontextprotocol/sdk')}`,
-    `zod@${version('zod')}`, 'vitest-evals@0.16.1', 'ai@5', 'tinyrainbow@3']
+  return [
+    `vitest@${version('vitest')}`,
+    `vite@${version('vite')}`,
+    `openai@${version('openai')}`,
+    `@modelcontextprotocol/sdk@${version('@modelcontextprotocol/sdk')}`,
+    `zod@${version('zod')}`,
+    'vitest-evals@0.16.1',
+    'ai@5',
+    'tinyrainbow@3',
+  ]
 }
 
 const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
@@ -88,7 +105,11 @@ const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, en
 function scratchProject(): string {
   const dir = values.scratch ? resolve(values.scratch) : mkdtempSync(join(tmpdir(), 'mcp-bench-bar-'))
   mkdirSync(dir, { recursive: true })
-  if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'mcp-bench-bar-scratch', private: true, type: 'module' }, null, 2)}\n`)
+  if (!existsSync(join(dir, 'package.json')))
+    writeFileSync(
+      join(dir, 'package.json'),
+      `${JSON.stringify({ name: 'mcp-bench-bar-scratch', private: true, type: 'module' }, null, 2)}\n`,
+    )
   let tarball = values.tarball && resolve(values.tarball)
   if (!tarball) {
     process.stderr.write('bar: npm run build, npm pack…\n')
@@ -103,7 +124,11 @@ function scratchProject(): string {
   }
   process.stderr.write(`bar: installing ${tarball}…\n`)
   npm(['install', '--no-audit', '--no-fund', tarball], dir)
-  transpileFiles(root, SOURCES.map((f) => resolve(root, f)), dir)
+  transpileFiles(
+    root,
+    SOURCES.map((f) => resolve(root, f)),
+    dir,
+  )
   return dir
 }
 
@@ -117,26 +142,71 @@ interface Contender {
 
 function contenders(dir: string): Contender[] {
   const vitest = join(dir, 'node_modules/vitest/vitest.mjs')
-  const plainVitest = (extra: (out: string) => string[] = () => []) => ({ concurrency }: { concurrency: number }, out: string) =>
-    [process.execPath, vitest, 'run', '--config', 'perf/bar/vitest.config.js', `--maxConcurrency=${concurrency}`, ...extra(out)]
+  const plainVitest =
+    (extra: (out: string) => string[] = () => []) =>
+    ({ concurrency }: { concurrency: number }, out: string) => [
+      process.execPath,
+      vitest,
+      'run',
+      '--config',
+      'perf/bar/vitest.config.js',
+      `--maxConcurrency=${concurrency}`,
+      ...extra(out),
+    ]
   return [
-    { key: 'floor', name: 'plain Vitest, the loop in `test.concurrent` (the floor)', cwd: dir, command: plainVitest(), env: { PERF_BAR_FILE: 'floor.test.js' } },
     {
-      key: 'junit', name: 'plain Vitest + its JUnit reporter', cwd: dir, env: { PERF_BAR_FILE: 'floor.test.js' },
+      key: 'floor',
+      name: 'plain Vitest, the loop in `test.concurrent` (the floor)',
+      cwd: dir,
+      command: plainVitest(),
+      env: { PERF_BAR_FILE: 'floor.test.js' },
+    },
+    {
+      key: 'junit',
+      name: 'plain Vitest + its JUnit reporter',
+      cwd: dir,
+      env: { PERF_BAR_FILE: 'floor.test.js' },
       command: plainVitest((out) => ['--reporter=default', '--reporter=junit', `--outputFile.junit=${join(out, 'junit.xml')}`]),
     },
-    { key: 'evals', name: 'vitest-evals 0.16.1 (custom harness)', cwd: dir, command: plainVitest(() => ['--reporter=vitest-evals/reporter']), env: { PERF_BAR_FILE: 'evals.test.js' } },
-    { key: 'plain', name: 'plain openai + MCP SDK script (no test runner)', cwd: dir, command: () => [process.execPath, join(dir, 'perf/workload/plain.js')] },
     {
-      key: 'project', name: '**this project** (packed, mcpTask)', cwd: join(dir, 'perf/workload'),
-      command: ({ concurrency }) => [process.execPath, ...mainFlags, vitest, 'run', '--config', 'vitest.packed.config.js', '--sequence.concurrent', `--maxConcurrency=${concurrency}`],
+      key: 'evals',
+      name: 'vitest-evals 0.16.1 (custom harness)',
+      cwd: dir,
+      command: plainVitest(() => ['--reporter=vitest-evals/reporter']),
+      env: { PERF_BAR_FILE: 'evals.test.js' },
+    },
+    {
+      key: 'plain',
+      name: 'plain openai + MCP SDK script (no test runner)',
+      cwd: dir,
+      command: () => [process.execPath, join(dir, 'perf/workload/plain.js')],
+    },
+    {
+      key: 'project',
+      name: '**this project** (packed, mcpTask)',
+      cwd: join(dir, 'perf/workload'),
+      command: ({ concurrency }) => [
+        process.execPath,
+        ...mainFlags,
+        vitest,
+        'run',
+        '--config',
+        'vitest.packed.config.js',
+        '--sequence.concurrent',
+        `--maxConcurrency=${concurrency}`,
+      ],
     },
   ]
 }
 
 const mainFlags = values['main-flags'].split(' ').filter(Boolean)
 
-interface Entry { runs: TreeRun[]; loads: string[]; failures: string[]; tails: number[] }
+interface Entry {
+  runs: TreeRun[]
+  loads: string[]
+  failures: string[]
+  tails: number[]
+}
 
 async function workloadW(dir: string): Promise<string> {
   const all = contenders(dir)
@@ -152,9 +222,16 @@ async function workloadW(dir: string): Promise<string> {
         for (const contender of order) {
           const out = mkdtempSync(join(tmpdir(), 'mcp-bench-bar-out-'))
           const env = {
-            ...process.env, ...contender.env,
-            PERF_MODEL_URL: model.url, PERF_TASKS: String(config.tasks), PERF_CONCURRENCY: String(config.concurrency),
-            MCP_BENCH_CONCURRENCY: String(config.concurrency), PERF_SERVER: server, PERF_OUTPUT_DIR: out, MCP_BENCH_MODEL: '', CI: 'true',
+            ...process.env,
+            ...contender.env,
+            PERF_MODEL_URL: model.url,
+            PERF_TASKS: String(config.tasks),
+            PERF_CONCURRENCY: String(config.concurrency),
+            MCP_BENCH_CONCURRENCY: String(config.concurrency),
+            PERF_SERVER: server,
+            PERF_OUTPUT_DIR: out,
+            MCP_BENCH_MODEL: '',
+            CI: 'true',
           }
           const before = load()
           const seen = model.requests.length
@@ -167,11 +244,14 @@ async function workloadW(dir: string): Promise<string> {
           results.set(key, entry)
           const requests = model.requests.length - seen
           const expected = config.tasks * 4
-          if (result.code !== 0 || requests !== expected) entry.failures.push(`exit ${result.code}, ${requests} of ${expected} completions\n${result.output.slice(-2_000)}`)
+          if (result.code !== 0 || requests !== expected)
+            entry.failures.push(`exit ${result.code}, ${requests} of ${expected} completions\n${result.output.slice(-2_000)}`)
           entry.runs.push(result)
           entry.loads.push(before)
           entry.tails.push(started + result.wallMs - lastRequest)
-          process.stderr.write(`W ${config.tasks}x${config.concurrency} round ${run + 1}/${config.runs} ${contender.key}: wall ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)}, largest ${mib(result.maxProcessRss)} (load ${before}, steal ${stealPercent(result.stealShare)})${result.code ? ` exit ${result.code}` : ''}\n`)
+          process.stderr.write(
+            `W ${config.tasks}x${config.concurrency} round ${run + 1}/${config.runs} ${contender.key}: wall ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)}, largest ${mib(result.maxProcessRss)} (load ${before}, steal ${stealPercent(result.stealShare)})${result.code ? ` exit ${result.code}` : ''}\n`,
+          )
         }
       }
     }
@@ -183,23 +263,51 @@ async function workloadW(dir: string): Promise<string> {
   const blocks: string[] = []
   for (const config of configs) {
     const floor = results.get(`floor ${config.tasks}x${config.concurrency}`)!
-    const loads = selected.flatMap((c) => results.get(`${c.key} ${config.tasks}x${config.concurrency}`)!.loads.map((l) => Number(l.split(' ')[0])))
+    const loads = selected.flatMap((c) =>
+      results.get(`${c.key} ${config.tasks}x${config.concurrency}`)!.loads.map((l) => Number(l.split(' ')[0])),
+    )
     const steals = selected.flatMap((c) => results.get(`${c.key} ${config.tasks}x${config.concurrency}`)!.runs.map((r) => r.stealShare))
-    blocks.push(`Workload W, N=${config.tasks}, C=${config.concurrency}: median (min–max) of ${config.runs}, rounds interleaved, ratio to the floor's median; 1-minute load average at the starts ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}; ${stealNote(steals)}`, '')
-    blocks.push(markdownTable(
-      ['contender', 'wall', 'CPU (user+sys, process tree)', 'largest process (peak RSS)', 'tail after the last completion'],
-      selected.map((c) => {
-        const e = results.get(`${c.key} ${config.tasks}x${config.concurrency}`)!
-        const failed = e.failures.length ? ` (${e.failures.length} failed)` : ''
-        return [c.name + failed, cell(e.runs.map((r) => r.wallMs), floor.runs.map((r) => r.wallMs), seconds), cell(e.runs.map((r) => r.cpuMs), floor.runs.map((r) => r.cpuMs), seconds),
-          cell(e.runs.map((r) => r.maxProcessRss), floor.runs.map((r) => r.maxProcessRss), mib),
-          `${Math.round(median(e.tails))} ms (${Math.round(Math.min(...e.tails))}–${Math.round(Math.max(...e.tails))})`]
-      }),
-      ['l', 'r', 'r', 'r', 'r'],
-    ), '')
+    blocks.push(
+      `Workload W, N=${config.tasks}, C=${config.concurrency}: median (min–max) of ${config.runs}, rounds interleaved, ratio to the floor's median; 1-minute load average at the starts ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}; ${stealNote(steals)}`,
+      '',
+    )
+    blocks.push(
+      markdownTable(
+        ['contender', 'wall', 'CPU (user+sys, process tree)', 'largest process (peak RSS)', 'tail after the last completion'],
+        selected.map((c) => {
+          const e = results.get(`${c.key} ${config.tasks}x${config.concurrency}`)!
+          const failed = e.failures.length ? ` (${e.failures.length} failed)` : ''
+          return [
+            c.name + failed,
+            cell(
+              e.runs.map((r) => r.wallMs),
+              floor.runs.map((r) => r.wallMs),
+              seconds,
+            ),
+            cell(
+              e.runs.map((r) => r.cpuMs),
+              floor.runs.map((r) => r.cpuMs),
+              seconds,
+            ),
+            cell(
+              e.runs.map((r) => r.maxProcessRss),
+              floor.runs.map((r) => r.maxProcessRss),
+              mib,
+            ),
+            `${Math.round(median(e.tails))} ms (${Math.round(Math.min(...e.tails))}–${Math.round(Math.max(...e.tails))})`,
+          ]
+        }),
+        ['l', 'r', 'r', 'r', 'r'],
+      ),
+      '',
+    )
   }
-  blocks.push(`Node ${process.version}; the package from \`npm pack\`, installed in a scratch project with vitest ${peerPackages()[0]!.split('@')[1]}; the math fixture over stdio (compiled); a 100 ms stand-in model on loopback.${mainFlags.length ? ` This project's main process ran with \`${mainFlags.join(' ')}\`.` : ''}`)
-  for (const [key, entry] of results) if (entry.failures.length) blocks.push('', `${key}: ${entry.failures.length} run(s) failed; last:\n\`\`\`\n${entry.failures.at(-1)}\n\`\`\``)
+  blocks.push(
+    `Node ${process.version}; the package from \`npm pack\`, installed in a scratch project with vitest ${peerPackages()[0]!.split('@')[1]}; the math fixture over stdio (compiled); a 100 ms stand-in model on loopback.${mainFlags.length ? ` This project's main process ran with \`${mainFlags.join(' ')}\`.` : ''}`,
+  )
+  for (const [key, entry] of results)
+    if (entry.failures.length)
+      blocks.push('', `${key}: ${entry.failures.length} run(s) failed; last:\n\`\`\`\n${entry.failures.at(-1)}\n\`\`\``)
   return blocks.join('\n')
 }
 
@@ -216,17 +324,29 @@ async function profile(dir: string): Promise<string> {
     result = await runTree([node!, '--cpu-prof', `--cpu-prof-dir=${join(profDir, 'main')}`, ...args], {
       cwd: project.cwd,
       env: {
-        ...process.env, PERF_MODEL_URL: model.url, PERF_TASKS: String(config.tasks), MCP_BENCH_CONCURRENCY: String(config.concurrency),
+        ...process.env,
+        PERF_MODEL_URL: model.url,
+        PERF_TASKS: String(config.tasks),
+        MCP_BENCH_CONCURRENCY: String(config.concurrency),
         PERF_SERVER: JSON.stringify([process.execPath, join(dir, 'node_modules/vitest-mcp-bench/dist/fixtures/servers/math/main.js')]),
-        PERF_OUTPUT_DIR: out, MCP_BENCH_MODEL: '', CI: 'true', PERF_WORKER_EXEC_ARGV: JSON.stringify(['--cpu-prof', `--cpu-prof-dir=${join(profDir, 'worker')}`]),
+        PERF_OUTPUT_DIR: out,
+        MCP_BENCH_MODEL: '',
+        CI: 'true',
+        PERF_WORKER_EXEC_ARGV: JSON.stringify(['--cpu-prof', `--cpu-prof-dir=${join(profDir, 'worker')}`]),
       },
     })
   } finally {
     await model.close()
     rmSync(out, { recursive: true, force: true })
   }
-  const lines = [`CPU profile of this project on W, N=${config.tasks}, C=${config.concurrency} (exit ${result.code}, wall ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)} under the profiler; load ${load()}); profiles in ${profDir}`, '', '```']
-  for (const kind of ['main', 'worker']) for (const summary of existsSync(join(profDir, kind)) ? summarizeDir(join(profDir, kind)) : []) lines.push(formatSummary(summary, kind, 20))
+  const lines = [
+    `CPU profile of this project on W, N=${config.tasks}, C=${config.concurrency} (exit ${result.code}, wall ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)} under the profiler; load ${load()}); profiles in ${profDir}`,
+    '',
+    '```',
+  ]
+  for (const kind of ['main', 'worker'])
+    for (const summary of existsSync(join(profDir, kind)) ? summarizeDir(join(profDir, kind)) : [])
+      lines.push(formatSummary(summary, kind, 20))
   lines.push('```')
   return lines.join('\n')
 }
@@ -237,17 +357,27 @@ async function processes(dir: string): Promise<string> {
   const model = await startScriptedModel({ script: (request) => workloadModel(request) })
   const out = mkdtempSync(join(tmpdir(), 'mcp-bench-bar-out-'))
   const server = JSON.stringify([process.execPath, join(dir, 'node_modules/vitest-mcp-bench/dist/fixtures/servers/math/main.js')])
-  const runs = contenders(dir).filter((c) => c.key === 'floor' || c.key === 'project').map((c) => ({
-    name: c.name,
-    command: (tasks: number) => ({
-      argv: c.command(config, out),
-      cwd: c.cwd,
-      env: {
-        ...process.env, ...c.env, PERF_MODEL_URL: model.url, PERF_TASKS: String(tasks), PERF_CONCURRENCY: String(config.concurrency),
-        MCP_BENCH_CONCURRENCY: String(config.concurrency), PERF_SERVER: server, PERF_OUTPUT_DIR: out, MCP_BENCH_MODEL: '', CI: 'true',
-      },
-    }),
-  }))
+  const runs = contenders(dir)
+    .filter((c) => c.key === 'floor' || c.key === 'project')
+    .map((c) => ({
+      name: c.name,
+      command: (tasks: number) => ({
+        argv: c.command(config, out),
+        cwd: c.cwd,
+        env: {
+          ...process.env,
+          ...c.env,
+          PERF_MODEL_URL: model.url,
+          PERF_TASKS: String(tasks),
+          PERF_CONCURRENCY: String(config.concurrency),
+          MCP_BENCH_CONCURRENCY: String(config.concurrency),
+          PERF_SERVER: server,
+          PERF_OUTPUT_DIR: out,
+          MCP_BENCH_MODEL: '',
+          CI: 'true',
+        },
+      }),
+    }))
   try {
     return await cpuByProcess(runs, [config.concurrency, config.tasks], Number(values['process-runs']))
   } finally {
@@ -265,4 +395,5 @@ if (parts.has('processes')) blocks.push(await processes(dir))
 if (parts.has('suite')) blocks.push(await suiteVsTrivial(root, values.quick ? 1 : Number(values['suite-runs'])))
 if (parts.has('concurrency')) blocks.push(await modelConcurrency(root, Number(values['concurrency-runs']), Number(values.delay)))
 console.log(`\n${blocks.join('\n\n')}`)
-if (needsScratch && !values.scratch) process.stderr.write(`bar: scratch project left at ${dir} (pass --scratch ${dir} to reuse its installs)\n`)
+if (needsScratch && !values.scratch)
+  process.stderr.write(`bar: scratch project left at ${dir} (pass --scratch ${dir} to reuse its installs)\n`)

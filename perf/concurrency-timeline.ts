@@ -21,7 +21,9 @@ import { runTree } from './lib/process-tree.ts'
 const { values, positionals } = parseArgs({ options: { delay: { type: 'string', default: '300' } }, allowPositionals: true })
 const delayMs = Number(values.delay)
 const root = resolve(import.meta.dirname, '..')
-const files = readdirSync(resolve(root, 'benchmarks')).filter((f) => f.endsWith('.test.ts')).map((f) => `benchmarks/${f}`)
+const files = readdirSync(resolve(root, 'benchmarks'))
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => `benchmarks/${f}`)
 const byFile: { file: string; prompt: string; spec: ReturnType<typeof TaskSpecSchema.parse> }[] = []
 for (const file of files) {
   for (const t of await collectTasks([file], (f) => import(pathToFileURL(resolve(root, f)).href))) {
@@ -29,10 +31,18 @@ for (const file of files) {
     byFile.push({ file, prompt: spec.useConcretePrompt || !spec.fuzzy ? spec.prompt : spec.fuzzy, spec })
   }
 }
-const follow = planFollower(byFile.map(({ prompt, spec }) => ({ prompt, layers: dependencyLayers(spec.reference?.calls ?? []).layers, answer: spec.reference?.answer ?? '' })))
+const follow = planFollower(
+  byFile.map(({ prompt, spec }) => ({
+    prompt,
+    layers: dependencyLayers(spec.reference?.calls ?? []).layers,
+    answer: spec.reference?.answer ?? '',
+  })),
+)
 const model = await startScriptedModel({ script: (request) => ({ ...follow(request), delayMs }) })
 const vitest = resolve(root, 'node_modules/vitest/vitest.mjs')
-const load = loadavg().map((l) => l.toFixed(2)).join(' ')
+const load = loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ')
 const started = Date.now()
 const result = await runTree([process.execPath, vitest, 'run', 'benchmarks', ...positionals], {
   cwd: root,
@@ -41,12 +51,18 @@ const result = await runTree([process.execPath, vitest, 'run', 'benchmarks', ...
 await model.close()
 const wall = Date.now() - started
 const chats = model.requests.filter((r) => r.path.endsWith('/chat/completions'))
-const userText = (body: any) => (body?.messages ?? []).filter((m: any) => m.role === 'user').map((m: any) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))).join('\n')
+const userText = (body: any) =>
+  (body?.messages ?? [])
+    .filter((m: any) => m.role === 'user')
+    .map((m: any) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
+    .join('\n')
 const fileOf = (body: any) => {
   const text = userText(body)
   return byFile.find((t) => text.includes(t.prompt))?.file ?? '?'
 }
-console.log(`exit ${result.code}, wall ${(wall / 1000).toFixed(1)} s, ${chats.length} completions, load at start ${load}, vitest args: ${positionals.join(' ') || '(none)'}`)
+console.log(
+  `exit ${result.code}, wall ${(wall / 1000).toFixed(1)} s, ${chats.length} completions, load at start ${load}, vitest args: ${positionals.join(' ') || '(none)'}`,
+)
 if (!chats.length) process.exit(1)
 const first = chats[0]!.receivedAt
 const last = Math.max(...chats.map((r) => r.receivedAt)) + delayMs
@@ -56,7 +72,9 @@ const weight = new Array<number>(seconds).fill(0)
 for (const r of chats) {
   for (let t = r.receivedAt - started; t < r.receivedAt - started + delayMs; t += 10) weight[Math.floor(t / 1000)]! += 10 / 1000
 }
-console.log(`model phase ${((last - first) / 1000).toFixed(1)} s from ${((first - started) / 1000).toFixed(1)} s; average in flight over it ${((chats.length * delayMs) / (last - first)).toFixed(1)}; over the whole wall ${((chats.length * delayMs) / wall).toFixed(1)}`)
+console.log(
+  `model phase ${((last - first) / 1000).toFixed(1)} s from ${((first - started) / 1000).toFixed(1)} s; average in flight over it ${((chats.length * delayMs) / (last - first)).toFixed(1)}; over the whole wall ${((chats.length * delayMs) / wall).toFixed(1)}`,
+)
 console.log('in flight per second: ' + weight.map((w, i) => `${i}:${w.toFixed(1)}`).join(' '))
 const spans = new Map<string, { from: number; to: number; n: number }>()
 for (const r of chats) {
@@ -67,8 +85,10 @@ for (const r of chats) {
   s.n++
   spans.set(f, s)
 }
-console.log('file spans (s from start; tasks; completions; completions x delay / span = that file\'s own concurrency):')
+console.log("file spans (s from start; tasks; completions; completions x delay / span = that file's own concurrency):")
 for (const [f, s] of [...spans].sort((a, b) => a[1].from - b[1].from)) {
   const tasks = byFile.filter((t) => t.file === f).length
-  console.log(`  ${(s.from / 1000).toFixed(1).padStart(5)}–${(s.to / 1000).toFixed(1).padStart(5)}  ${String(tasks).padStart(2)} tasks ${String(s.n).padStart(3)} compl  ${((s.n * delayMs) / (s.to - s.from)).toFixed(1)}  ${f}`)
+  console.log(
+    `  ${(s.from / 1000).toFixed(1).padStart(5)}–${(s.to / 1000).toFixed(1).padStart(5)}  ${String(tasks).padStart(2)} tasks ${String(s.n).padStart(3)} compl  ${((s.n * delayMs) / (s.to - s.from)).toFixed(1)}  ${f}`,
+  )
 }

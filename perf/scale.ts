@@ -45,7 +45,9 @@ function scratchProject(n: number): string {
   symlinkSync(resolve(root, 'node_modules'), join(dir, 'node_modules'), 'dir')
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'scale-scratch', private: true, type: 'module' }))
   const src = (p: string) => JSON.stringify(resolve(root, p))
-  writeFileSync(join(dir, 'vitest.config.ts'), `import { defineConfig } from 'vitest/config'
+  writeFileSync(
+    join(dir, 'vitest.config.ts'),
+    `import { defineConfig } from 'vitest/config'
 import { mcpBench } from ${src('src/plugin.ts')}
 
 export default defineConfig({
@@ -60,11 +62,14 @@ export default defineConfig({
     execArgv: JSON.parse(process.env.PERF_WORKER_EXEC_ARGV ?? '[]'),
   },
 })
-`)
+`,
+  )
   mkdirSync(join(dir, 'benchmarks'))
   for (let file = 0; file * perFile < n; file++) {
     const count = Math.min(perFile, n - file * perFile)
-    writeFileSync(join(dir, 'benchmarks', `scale-${String(file).padStart(4, '0')}.test.ts`), `import { mcpTask } from 'vitest-mcp-bench'
+    writeFileSync(
+      join(dir, 'benchmarks', `scale-${String(file).padStart(4, '0')}.test.ts`),
+      `import { mcpTask } from 'vitest-mcp-bench'
 
 for (let k = 0; k < ${count}; k++) {
   const i = ${file * perFile} + k
@@ -74,7 +79,8 @@ for (let k = 0; k < ${count}; k++) {
     reference: { calls: [{ id: 'add', tool: 'math.add', args: { firstNumber: i, secondNumber: 1 } }], answer: \`The sum is \${i + 1}.\`, facts: [String(i + 1)] },
   })
 }
-`)
+`,
+    )
   }
   return dir
 }
@@ -84,44 +90,82 @@ function checkReports(dir: string, n: number): string | null {
   const out = join(dir, 'bench-results')
   const missing = REPORTS.filter((f) => !existsSync(join(out, f)))
   if (missing.length) return `missing report(s): ${missing.join(', ')}`
-  const board = JSON.parse(readFileSync(join(out, 'leaderboard.json'), 'utf8')) as { tasks?: unknown[]; rows?: Array<{ tasks?: number; passed?: number }> }
+  const board = JSON.parse(readFileSync(join(out, 'leaderboard.json'), 'utf8')) as {
+    tasks?: unknown[]
+    rows?: Array<{ tasks?: number; passed?: number }>
+  }
   const tasks = board.tasks?.length ?? board.rows?.[0]?.tasks
   if (tasks !== n) return `leaderboard.json holds ${String(tasks)} tasks, expected ${n}`
   return null
 }
 
 const projects = new Map(sizes.map((n) => [n, scratchProject(n)]))
-const results = new Map(sizes.map((n) => [n, { walls: [] as number[], peaks: [] as number[], mains: [] as number[], problems: [] as string[] }]))
+const results = new Map(
+  sizes.map((n) => [n, { walls: [] as number[], peaks: [] as number[], mains: [] as number[], problems: [] as string[] }]),
+)
 const mainArgv = (process.env.PERF_MAIN_ARGV ?? '').split(' ').filter(Boolean)
 for (let run = 0; run < runs; run++) {
   for (let i = 0; i < sizes.length; i++) {
     const n = sizes[(i + run) % sizes.length]!
     const dir = projects.get(n)!
     rmSync(join(dir, 'bench-results'), { recursive: true, force: true })
-    const result = await runTree([process.execPath, ...mainArgv, vitest, 'run'], { cwd: dir, env: { ...process.env, MCP_BENCH_MODEL: '', CI: 'true' }, sampleMs: 100 })
+    const result = await runTree([process.execPath, ...mainArgv, vitest, 'run'], {
+      cwd: dir,
+      env: { ...process.env, MCP_BENCH_MODEL: '', CI: 'true' },
+      sampleMs: 100,
+    })
     const problem = result.code === 0 ? checkReports(dir, n) : `exit ${result.code}: ${result.output.slice(-1_500)}`
     const r = results.get(n)!
     if (problem) r.problems.push(problem)
     r.walls.push(result.wallMs)
     r.peaks.push(result.peakRss)
     r.mains.push(result.rootPeakRss)
-    process.stderr.write(`run ${run + 1}/${runs} N=${n}: ${seconds(result.wallMs)}, ${mib(result.peakRss)} (main ${mib(result.rootPeakRss)})${problem ? ` (${problem.split('\n')[0]})` : ''}\n`)
+    process.stderr.write(
+      `run ${run + 1}/${runs} N=${n}: ${seconds(result.wallMs)}, ${mib(result.peakRss)} (main ${mib(result.rootPeakRss)})${problem ? ` (${problem.split('\n')[0]})` : ''}\n`,
+    )
   }
 }
 
 const base = results.get(sizes[0]!)!
-console.log(`\nN trivial tasks (reference agent, in-process math fixture, ${perFile} tasks a file; median of ${runs}; node ${process.version}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})\n`)
-console.log(markdownTable(
-  ['tasks', 'wall time', 'per task', `time / N=${sizes[0]}`, `N / ${sizes[0]}`, 'peak memory (tree)', `memory / N=${sizes[0]}`, 'main process peak', `main / N=${sizes[0]}`, 'reports'],
-  sizes.map((n) => {
-    const r = results.get(n)!
-    const wall = median(r.walls)
-    return [String(n), seconds(wall), `${(wall / n).toFixed(1)} ms`, ratio(wall, median(base.walls)), `${n / sizes[0]!}×`, mib(median(r.peaks)), ratio(median(r.peaks), median(base.peaks)),
-      mib(median(r.mains)), ratio(median(r.mains), median(base.mains)),
-      r.problems.length ? `**${r.problems.at(-1)!.split('\n')[0]}**` : 'all 4, N tasks']
-  }),
-  ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
-))
-for (const [n, r] of results) if (r.problems.length) console.log(`\nN=${n}: ${r.problems.length} run(s) did not count: ${r.problems.at(-1)}`)
+console.log(
+  `\nN trivial tasks (reference agent, in-process math fixture, ${perFile} tasks a file; median of ${runs}; node ${process.version}; load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')})\n`,
+)
+console.log(
+  markdownTable(
+    [
+      'tasks',
+      'wall time',
+      'per task',
+      `time / N=${sizes[0]}`,
+      `N / ${sizes[0]}`,
+      'peak memory (tree)',
+      `memory / N=${sizes[0]}`,
+      'main process peak',
+      `main / N=${sizes[0]}`,
+      'reports',
+    ],
+    sizes.map((n) => {
+      const r = results.get(n)!
+      const wall = median(r.walls)
+      return [
+        String(n),
+        seconds(wall),
+        `${(wall / n).toFixed(1)} ms`,
+        ratio(wall, median(base.walls)),
+        `${n / sizes[0]!}×`,
+        mib(median(r.peaks)),
+        ratio(median(r.peaks), median(base.peaks)),
+        mib(median(r.mains)),
+        ratio(median(r.mains), median(base.mains)),
+        r.problems.length ? `**${r.problems.at(-1)!.split('\n')[0]}**` : 'all 4, N tasks',
+      ]
+    }),
+    ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+  ),
+)
+for (const [n, r] of results)
+  if (r.problems.length) console.log(`\nN=${n}: ${r.problems.length} run(s) did not count: ${r.problems.at(-1)}`)
 if (values.keep) console.log(`\nScratch projects kept: ${[...projects.values()].join(', ')}`)
 else for (const dir of projects.values()) rmSync(dir, { recursive: true, force: true })

@@ -41,14 +41,18 @@ const { values } = parseArgs({
 })
 const root = process.cwd()
 const runs = Number(values.runs)
-const all = readdirSync(resolve(root, 'fixtures/servers')).filter((d) => existsSync(resolve(root, 'fixtures/servers', d, 'main.ts'))).sort()
+const all = readdirSync(resolve(root, 'fixtures/servers'))
+  .filter((d) => existsSync(resolve(root, 'fixtures/servers', d, 'main.ts')))
+  .sort()
 const servers = values.servers ? values.servers.split(',') : all
 const build = values.precompile ? precompileFixtures(root) : resolve(root, values.build!)
 const hasBuild = (name: string) => existsSync(join(build, 'fixtures/servers', name, 'main.js'))
 
 /** The options mcp.servers.json passes a fixture (its `--options=` argument), so every transport starts the same server. */
 function bundledOptions(): Map<string, string | undefined> {
-  const file = JSON.parse(readFileSync(resolve(root, 'mcp.servers.json'), 'utf8')) as { mcpServers: Record<string, { args?: string[]; options?: unknown }> }
+  const file = JSON.parse(readFileSync(resolve(root, 'mcp.servers.json'), 'utf8')) as {
+    mcpServers: Record<string, { args?: string[]; options?: unknown }>
+  }
   const out = new Map<string, string | undefined>()
   for (const [name, entry] of Object.entries(file.mcpServers)) {
     const flag = entry.args?.find((a) => a.startsWith('--options='))
@@ -67,9 +71,12 @@ type Transport = 'tsx' | 'js' | 'in-process'
 function parsedFor(name: string, transport: Transport, extra: Record<string, unknown> = {}) {
   const opts = options.get(name)
   const flag = opts ? [`--options=${opts}`] : []
-  const raw = transport === 'tsx' ? { command: process.execPath, args: ['--import', 'tsx', `fixtures/servers/${name}/main.ts`, ...flag] }
-    : transport === 'js' ? { command: process.execPath, args: [join(build, 'fixtures/servers', name, 'main.js'), ...flag] }
-    : { module: `./fixtures/servers/${name}/server.ts`, ...(opts ? { options: JSON.parse(opts) } : {}) }
+  const raw =
+    transport === 'tsx'
+      ? { command: process.execPath, args: ['--import', 'tsx', `fixtures/servers/${name}/main.ts`, ...flag] }
+      : transport === 'js'
+        ? { command: process.execPath, args: [join(build, 'fixtures/servers', name, 'main.js'), ...flag] }
+        : { module: `./fixtures/servers/${name}/server.ts`, ...(opts ? { options: JSON.parse(opts) } : {}) }
   const parsed = parseServers({ mcpServers: { [name]: { ...raw, startupTimeoutMs: 120_000, ...extra } } }, 'perf/server-start')
   if (!parsed.servers[name]) throw new Error(`perf/server-start: bad config for ${name}: ${Object.values(parsed.invalid).join('; ')}`)
   return parsed
@@ -116,10 +123,18 @@ async function startOnce(name: string, transport: Transport): Promise<{ ms: numb
 const rows: string[][] = []
 const totals = { tsx: [] as number[], js: [] as number[], warm: [] as number[] }
 /** Per transport, each server's median cold acquisition and warm hand-over. */
-const pool: Record<Transport, { cold: number[]; warm: number[] }> = { tsx: { cold: [], warm: [] }, js: { cold: [], warm: [] }, 'in-process': { cold: [], warm: [] } }
+const pool: Record<Transport, { cold: number[]; warm: number[] }> = {
+  tsx: { cold: [], warm: [] },
+  js: { cold: [], warm: [] },
+  'in-process': { cold: [], warm: [] },
+}
 for (const name of servers) {
   const times: Record<Transport, number[]> = { tsx: [], js: [], 'in-process': [] }
-  const handOvers: Record<Transport, { cold: number[]; warm: number[] }> = { tsx: { cold: [], warm: [] }, js: { cold: [], warm: [] }, 'in-process': { cold: [], warm: [] } }
+  const handOvers: Record<Transport, { cold: number[]; warm: number[] }> = {
+    tsx: { cold: [], warm: [] },
+    js: { cold: [], warm: [] },
+    'in-process': { cold: [], warm: [] },
+  }
   let tools = 0
   let cold = Number.NaN
   for (let run = 0; run <= runs; run++) {
@@ -156,8 +171,26 @@ for (const name of servers) {
 }
 process.stderr.write('\n')
 const sum = (v: number[]) => v.reduce((a, b) => a + b, 0)
-rows.push(['**median server**', '', fmt(median(totals.tsx)), fmt(median(totals.js)), '', fmt(median(totals.warm)), x(median(totals.tsx), median(totals.js)), x(median(totals.tsx), median(totals.warm))])
-rows.push(['**all servers, one start each**', '', fmt(sum(totals.tsx)), totals.js.length === totals.tsx.length ? fmt(sum(totals.js)) : '–', '', fmt(sum(totals.warm)), '', ''])
+rows.push([
+  '**median server**',
+  '',
+  fmt(median(totals.tsx)),
+  fmt(median(totals.js)),
+  '',
+  fmt(median(totals.warm)),
+  x(median(totals.tsx), median(totals.js)),
+  x(median(totals.tsx), median(totals.warm)),
+])
+rows.push([
+  '**all servers, one start each**',
+  '',
+  fmt(sum(totals.tsx)),
+  totals.js.length === totals.tsx.length ? fmt(sum(totals.js)) : '–',
+  '',
+  fmt(sum(totals.warm)),
+  '',
+  '',
+])
 
 function fmt(ms: number): string {
   return Number.isNaN(ms) ? '–' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`
@@ -166,18 +199,44 @@ function x(a: number, b: number): string {
   return Number.isNaN(a) || Number.isNaN(b) ? '–' : `${(a / b).toFixed(a / b >= 100 ? 0 : 1)}×`
 }
 
-const jsNote = values.precompile ? 'a throwaway build made with --precompile' : hasBuild(servers[0]!) ? `the build in ${values.build}` : `no build in ${values.build}: pass --precompile to make a throwaway one`
-console.log(`\nServer start to tools/list answered (median of ${runs}; node ${process.version}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; JavaScript: ${jsNote})\n`)
-console.log(markdownTable(
-  ['server', 'tools', 'stdio, tsx', 'stdio, JavaScript', 'in-process, cold', 'in-process', 'tsx / JavaScript', 'tsx / in-process'],
-  rows,
-  ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
-))
-console.log(`\nA task-isolated instance as a task acquires it from the hub: started cold, or handed over from the warm pool (per server: median of ${runs}; the median server shown)\n`)
-const transports: Array<[Transport, string]> = [['tsx', 'stdio, tsx'], ['js', 'stdio, JavaScript'], ['in-process', 'in-process']]
-console.log(markdownTable(
-  ['transport', 'servers', 'cold start', 'warm hand-over', 'cold / warm'],
-  transports.filter(([t]) => pool[t].cold.length).map(([t, label]) => [label, String(pool[t].cold.length), fmt(median(pool[t].cold)), fmt(median(pool[t].warm)), x(median(pool[t].cold), median(pool[t].warm))]),
-  ['l', 'r', 'r', 'r', 'r'],
-))
+const jsNote = values.precompile
+  ? 'a throwaway build made with --precompile'
+  : hasBuild(servers[0]!)
+    ? `the build in ${values.build}`
+    : `no build in ${values.build}: pass --precompile to make a throwaway one`
+console.log(
+  `\nServer start to tools/list answered (median of ${runs}; node ${process.version}; load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; JavaScript: ${jsNote})\n`,
+)
+console.log(
+  markdownTable(
+    ['server', 'tools', 'stdio, tsx', 'stdio, JavaScript', 'in-process, cold', 'in-process', 'tsx / JavaScript', 'tsx / in-process'],
+    rows,
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+  ),
+)
+console.log(
+  `\nA task-isolated instance as a task acquires it from the hub: started cold, or handed over from the warm pool (per server: median of ${runs}; the median server shown)\n`,
+)
+const transports: Array<[Transport, string]> = [
+  ['tsx', 'stdio, tsx'],
+  ['js', 'stdio, JavaScript'],
+  ['in-process', 'in-process'],
+]
+console.log(
+  markdownTable(
+    ['transport', 'servers', 'cold start', 'warm hand-over', 'cold / warm'],
+    transports
+      .filter(([t]) => pool[t].cold.length)
+      .map(([t, label]) => [
+        label,
+        String(pool[t].cold.length),
+        fmt(median(pool[t].cold)),
+        fmt(median(pool[t].warm)),
+        x(median(pool[t].cold), median(pool[t].warm)),
+      ]),
+    ['l', 'r', 'r', 'r', 'r'],
+  ),
+)
 if (values.precompile) rmSync(build, { recursive: true, force: true })

@@ -1,4 +1,14 @@
-import { COMPARED_METRICS, METRIC_LABELS, type AgentComparison, type Comparison, type Drop, type Flip, type MetricComparison, type RegressionResult, type ToolComparison } from '../src/contracts/compare.ts'
+import {
+  COMPARED_METRICS,
+  METRIC_LABELS,
+  type AgentComparison,
+  type Comparison,
+  type Drop,
+  type Flip,
+  type MetricComparison,
+  type RegressionResult,
+  type ToolComparison,
+} from '../src/contracts/compare.ts'
 import { formatChange as signed, formatLevel as level, formatRate as pct, formatScore as score } from '../src/compare/format.ts'
 import { TOO_FEW_MESSAGE } from '../src/compare/metric.ts'
 import { isolationMismatch } from '../src/compare/compare.ts'
@@ -9,7 +19,6 @@ import { mdCode as code } from '../src/lib/markdown.ts'
  * the terminal. Task ids and agent names are untrusted text: they are put in
  * code spans with table pipes escaped.
  */
-
 
 const pValue = (p: number | null) => (p === null ? '' : p < 0.001 ? '<0.001' : p.toFixed(3))
 
@@ -46,7 +55,9 @@ function dropTable(metric: 'overall' | 'ruleScore', drops: Drop[], trials: boole
     '',
     '| task | base | head | change |',
     '| --- | ---: | ---: | ---: |',
-    ...drops.map((d) => `| ${code(d.id)}${trials ? ` #${d.trial}` : ''} | ${score(d.base)} | ${score(d.head)} | ${signed(d.difference, 3)} |`),
+    ...drops.map(
+      (d) => `| ${code(d.id)}${trials ? ` #${d.trial}` : ''} | ${score(d.base)} | ${score(d.head)} | ${signed(d.difference, 3)} |`,
+    ),
     '',
   ]
 }
@@ -55,9 +66,10 @@ function dropTable(metric: 'overall' | 'ruleScore', drops: Drop[], trials: boole
 function toolCell(m: MetricComparison, minPairs: number): string {
   if (m.pairs === 0) return '–'
   const change = m.difference === null ? '' : ` (${signed(m.difference, 1, 100)} pts`
-  const interval = m.verdict === 'too-few' || m.interval === null
-    ? `; ${m.pairs} < ${minPairs} pairs)`
-    : `; ${signed(m.interval[0], 1, 100)} to ${signed(m.interval[1], 1, 100)})`
+  const interval =
+    m.verdict === 'too-few' || m.interval === null
+      ? `; ${m.pairs} < ${minPairs} pairs)`
+      : `; ${signed(m.interval[0], 1, 100)} to ${signed(m.interval[1], 1, 100)})`
   return `${pct(m.base)} → ${pct(m.head)}${change}${interval}`
 }
 
@@ -67,7 +79,8 @@ function toolCell(m: MetricComparison, minPairs: number): string {
  */
 function toolSection(tools: readonly ToolComparison[], c: Comparison): string[] {
   if (tools.length === 0) return []
-  const named = (verdict: ToolComparison['verdict']) => tools.filter((t) => t.scope === 'tool' && t.verdict === verdict).map((t) => code(t.name))
+  const named = (verdict: ToolComparison['verdict']) =>
+    tools.filter((t) => t.scope === 'tool' && t.verdict === verdict).map((t) => code(t.name))
   const [regressed, improved] = [named('regressed'), named('improved')]
   return [
     `**Tools regressed (${regressed.length}):** ${regressed.join(', ') || 'none'}`,
@@ -76,13 +89,18 @@ function toolSection(tools: readonly ToolComparison[], c: Comparison): string[] 
     '',
     `| tool or server | recall | success rate | verdict |`,
     '| --- | --- | --- | --- |',
-    ...tools.map((t) => `| ${t.scope === 'server' ? 'server ' : ''}${code(t.name)} | ${toolCell(t.metrics.recall, c.settings.minPairs)} | ${toolCell(t.metrics.successRate, c.settings.minPairs)} | ${t.verdict} |`),
+    ...tools.map(
+      (t) =>
+        `| ${t.scope === 'server' ? 'server ' : ''}${code(t.name)} | ${toolCell(t.metrics.recall, c.settings.minPairs)} | ${toolCell(t.metrics.successRate, c.settings.minPairs)} | ${t.verdict} |`,
+    ),
     '',
   ]
 }
 
 function agentSection(a: AgentComparison, c: Comparison, trials: boolean): string[] {
-  const unpaired = [a.onlyInBase > 0 ? `${a.onlyInBase} only in base` : '', a.onlyInHead > 0 ? `${a.onlyInHead} only in head` : ''].filter(Boolean)
+  const unpaired = [a.onlyInBase > 0 ? `${a.onlyInBase} only in base` : '', a.onlyInHead > 0 ? `${a.onlyInHead} only in head` : ''].filter(
+    Boolean,
+  )
   const mismatch = isolationMismatch(a)
   return [
     `### ${code(a.agent)}`,

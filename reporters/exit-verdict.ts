@@ -23,21 +23,29 @@ export function exitVerdict(board: Leaderboard, facts: RunFacts): { code: number
   const unscored = board.tasks.filter((t) => t.status === 'unscored').length
   if (board.interrupted) {
     // A signal exits with its own code; a worker's death is a failure of the run (exit 1), whatever else came.
-    const code = facts.workerDied ? 1 : facts.interruptCode ?? 130
+    const code = facts.workerDied ? 1 : (facts.interruptCode ?? 130)
     const cause = facts.workerDied ? ' (a Vitest worker exited unexpectedly)' : ''
     const notRun = board.fileErrors.length ? ` and ${plural(board.fileErrors.length, 'file')} that did not run or load` : ''
-    return { code, reason: `interrupted${cause}: ${plural(board.tasks.length, 'finished task')} written, ${board.unfinished.length} unfinished${notRun} listed in leaderboard.json; exit ${code}` }
+    return {
+      code,
+      reason: `interrupted${cause}: ${plural(board.tasks.length, 'finished task')} written, ${board.unfinished.length} unfinished${notRun} listed in leaderboard.json; exit ${code}`,
+    }
   }
   if (board.notRun?.length) {
     const why = board.budget?.reached ? ` (${board.budget.reached})` : ''
-    return { code: 1, reason: `budget reached${why}: ${plural(board.tasks.length, 'finished task')} written, ${plural(board.notRun.length, 'task')} not run (budget) listed in leaderboard.json; MCP_BENCH_RESUME=1 runs them; exit 1` }
+    return {
+      code: 1,
+      reason: `budget reached${why}: ${plural(board.tasks.length, 'finished task')} written, ${plural(board.notRun.length, 'task')} not run (budget) listed in leaderboard.json; MCP_BENCH_RESUME=1 runs them; exit 1`,
+    }
   }
   const setup: string[] = [
     [board.tasks.filter((t) => t.status === 'setup-error').length, 'setup error'] as const,
     [board.fileErrors.length, 'benchmark file that did not load', 'benchmark files that did not load'] as const,
     [facts.otherFailures, 'failing non-benchmark test'] as const,
     [facts.unhandledErrors, 'unhandled error'] as const,
-  ].filter(([n]) => n > 0).map(([n, one, many]) => plural(n, one, many))
+  ]
+    .filter(([n]) => n > 0)
+    .map(([n, one, many]) => plural(n, one, many))
   if (facts.unwritten?.length) setup.unshift(`${facts.unwritten.join(', ')} could not be written`)
   const integrity = integrityProblem(board.integrity)
   if (integrity) setup.unshift(integrity)
@@ -47,10 +55,18 @@ export function exitVerdict(board: Leaderboard, facts: RunFacts): { code: number
   if (facts.gateConfigured) {
     const cannotTell = board.gate.baseline?.checks.some((c) => c.verdict === 'too-few') ?? false
     return board.gate.passed
-      ? { code: 0, reason: `gate passed${cannotTell ? ', though the baseline gate could not tell (too few paired tasks)' : ''}: exit 0${although}` }
+      ? {
+          code: 0,
+          reason: `gate passed${cannotTell ? ', though the baseline gate could not tell (too few paired tasks)' : ''}: exit 0${although}`,
+        }
       : { code: 1, reason: `gate failed: exit 1 (${plural(board.gate.failures.length, 'threshold')} missed, listed above)` }
   }
   return notPassed
     ? { code: 1, reason: `exit 1: ${plural(notPassed, 'task')} did not pass and no gate is configured (a gate decides by score instead)` }
-    : { code: 0, reason: unscored ? `exit 0: no task failed; ${plural(unscored, 'task')} unscored (nothing decides them: no facts, plan or checks, and no judge)` : 'exit 0: every task passed' }
+    : {
+        code: 0,
+        reason: unscored
+          ? `exit 0: no task failed; ${plural(unscored, 'task')} unscored (nothing decides them: no facts, plan or checks, and no judge)`
+          : 'exit 0: every task passed',
+      }
 }

@@ -80,7 +80,8 @@ ${runFacts(board)}
 <section id="tools"><h2>Tools</h2><p class="muted">Per server and tool, over the tasks that ran: how often it was offered, called and failed, and where the agent missed it, called it needlessly or called it in place of another tool (docs/explanation/tool-diagnostics.md).</p>${charts.tools}${toolTables(board.tools)}</section>
 ${baseline}
 <section id="tasks"><h2>Tasks</h2>`)
-  for (const part of taskTableChunks(board.tasks, (t: TaskRecord) => input.trajectories.get(trajectoryKey(t)), input.preparedRow)) yield withoutControls(part)
+  for (const part of taskTableChunks(board.tasks, (t: TaskRecord) => input.trajectories.get(trajectoryKey(t)), input.preparedRow))
+    yield withoutControls(part)
   yield withoutControls(`</section>
 ${board.fileErrors.length ? `<section id="file-errors"><h2>Files that did not load</h2>${board.fileErrors.map((f) => `<h4><code>${esc(f.file)}</code></h4><pre class="error">${esc(f.error)}</pre>`).join('\n')}</section>` : ''}
 </main>
@@ -107,7 +108,8 @@ function runFacts(board: Leaderboard): string {
 
 function agentTable(agents: readonly AgentRow[]): string {
   if (agents.length === 0) return ''
-  const interval = (a: AgentRow) => (a.passRateInterval ? ` <span class="muted">(${pct(a.passRateInterval[0])}–${pct(a.passRateInterval[1])})</span>` : '')
+  const interval = (a: AgentRow) =>
+    a.passRateInterval ? ` <span class="muted">(${pct(a.passRateInterval[0])}–${pct(a.passRateInterval[1])})</span>` : ''
   const score = (v: number | null) => (v === null ? 'n/a' : v.toFixed(3))
   const rows = agents.map(
     (a, i) =>
@@ -118,10 +120,13 @@ function agentTable(agents: readonly AgentRow[]): string {
 
 function categoryTable(agents: readonly AgentRow[]): string {
   if (agents.length === 0) return ''
-  const rows = agents.map((a) => `<tr><th scope="row">${esc(a.agent)}</th>${AGENTBENCH_CATEGORIES.map((c) => {
-    const s = a.categories[c]
-    return `<td class="num">${s.tasks ? `${pct(s.passRate)} <span class="muted">(${s.passed}/${s.tasks})</span>` : '–'}</td>`
-  }).join('')}</tr>`)
+  const rows = agents.map(
+    (a) =>
+      `<tr><th scope="row">${esc(a.agent)}</th>${AGENTBENCH_CATEGORIES.map((c) => {
+        const s = a.categories[c]
+        return `<td class="num">${s.tasks ? `${pct(s.passRate)} <span class="muted">(${s.passed}/${s.tasks})</span>` : '–'}</td>`
+      }).join('')}</tr>`,
+  )
   return `<table class="categories"><thead><tr><th>agent</th>${AGENTBENCH_CATEGORIES.map((c) => `<th>${c}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
 }
 

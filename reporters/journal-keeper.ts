@@ -18,7 +18,12 @@ export class JournalKeeper {
   private writer: JournalWriter | undefined
 
   /** `mode`: null for a fresh run. A journal that cannot be read when resuming is an error that names it. */
-  constructor(readonly path: string, readonly mode: ResumeMode | null, private readonly shard: Shard, private readonly redact: (text: string) => string) {
+  constructor(
+    readonly path: string,
+    readonly mode: ResumeMode | null,
+    private readonly shard: Shard,
+    private readonly redact: (text: string) => string,
+  ) {
     this.previous = mode ? readJournal(path) : null
   }
 
@@ -35,7 +40,10 @@ export class JournalKeeper {
     this.projects.set(project.name, { settings: settingsHash(settings), agents: agentNames(settings) })
     if (!this.previous || !this.mode) return
     const problem = differentRun(this.previous.header, { root, project: project.name, shard: this.shard, settings })
-    if (problem) throw new Error(`vitest-mcp-bench: cannot resume from ${this.path}: ${problem}. Run without MCP_BENCH_RESUME (or with resume: false) to start the run again.`)
+    if (problem)
+      throw new Error(
+        `vitest-mcp-bench: cannot resume from ${this.path}: ${problem}. Run without MCP_BENCH_RESUME (or with resume: false) to start the run again.`,
+      )
     const keys: string[] = []
     for (const [key, entry] of this.previous.entries) {
       if (entry.project !== project.name || !keeps(entry, this.mode)) continue
@@ -67,7 +75,11 @@ export class JournalKeeper {
       agents: Object.fromEntries([...this.projects].map(([name, p]) => [name, p.agents])),
       files,
     }
-    this.writer = JournalWriter.start(this.path, { kind: 'header', version: JOURNAL_VERSION, shard: this.shard, fingerprint, startedAt: new Date().toISOString() }, this.redact)
+    this.writer = JournalWriter.start(
+      this.path,
+      { kind: 'header', version: JOURNAL_VERSION, shard: this.shard, fingerprint, startedAt: new Date().toISOString() },
+      this.redact,
+    )
   }
 
   /** A finished task, written down at once. */

@@ -91,18 +91,33 @@ export class BenchJUnitReporter implements Reporter {
     return !this.options.projects || this.options.projects.has(name)
   }
 
-  async onTestRunEnd(allModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = [], reason?: TestRunEndReason): Promise<void> {
+  async onTestRunEnd(
+    allModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError> = [],
+    reason?: TestRunEndReason,
+  ): Promise<void> {
     const properties = (await this.options.properties?.()) ?? new Map<string, readonly TestAnnotation[]>()
     const root = this.vitest?.config.root ?? process.cwd()
     const modules = allModules.filter((m) => this.ownProject(m.project.name))
     const cause = workerDeath(unhandledErrors) ?? (reason === 'interrupted' ? 'the run was interrupted' : null)
     const keyed: Array<{ key: string; suite: Suite }> = modules.map((module) => {
       const file = relative(root, module.moduleId)
-      return { key: `${module.project.name}\u0000${file}`, suite: { name: file, seconds: seconds(module.diagnostic().duration), cases: () => this.casesOf(module, file, properties, cause) } }
+      return {
+        key: `${module.project.name}\u0000${file}`,
+        suite: { name: file, seconds: seconds(module.diagnostic().duration), cases: () => this.casesOf(module, file, properties, cause) },
+      }
     })
     for (const spec of cause ? filesNotRun(this.planned, modules) : []) {
       const file = relative(root, spec.moduleId)
-      const notRun: Case = { name: `${file} (not run)`, classname: file, file, seconds: 0, outcome: 'error', problems: [{ message: notRunMessage(cause), type: 'Unfinished' }], properties: [] }
+      const notRun: Case = {
+        name: `${file} (not run)`,
+        classname: file,
+        file,
+        seconds: 0,
+        outcome: 'error',
+        problems: [{ message: notRunMessage(cause), type: 'Unfinished' }],
+        properties: [],
+      }
       keyed.push({ key: `${spec.project.name}\u0000${file}`, suite: { name: file, seconds: 0, cases: () => [notRun] } })
     }
     // Files in one order (project, then path, by code unit): a run, its shards merged and any schedule write the same file.
@@ -110,7 +125,10 @@ export class BenchJUnitReporter implements Reporter {
     const out = openAtomicFile(this.options.outputFile)
     const redact = this.options.redact ?? ((t: string) => t)
     try {
-      writeReport(out.write, (value) => xmlText(neutraliseBidi(redact(value))), this.options.suiteName, suites, { timestamp: this.started.toISOString(), hostname: hostname() })
+      writeReport(out.write, (value) => xmlText(neutraliseBidi(redact(value))), this.options.suiteName, suites, {
+        timestamp: this.started.toISOString(),
+        hostname: hostname(),
+      })
       out.commit()
     } catch (error) {
       out.discard()
@@ -119,7 +137,12 @@ export class BenchJUnitReporter implements Reporter {
   }
 
   /** A module's testcases: its tests, then its suites whose hooks failed; a file that failed to load is one testcase. */
-  private *casesOf(module: TestModule, file: string, properties: ReadonlyMap<string, readonly TestAnnotation[]>, cause: string | null): Generator<Case> {
+  private *casesOf(
+    module: TestModule,
+    file: string,
+    properties: ReadonlyMap<string, readonly TestAnnotation[]>,
+    cause: string | null,
+  ): Generator<Case> {
     let tests = 0
     for (const test of module.children.allTests()) {
       tests++
@@ -127,10 +150,20 @@ export class BenchJUnitReporter implements Reporter {
     }
     for (const suite of module.children.allSuites()) {
       const errors = suite.errors()
-      if (errors.length) yield { name: suite.fullName, classname: file, file, seconds: 0, outcome: 'failure', problems: errors.map(problem), properties: [] }
+      if (errors.length)
+        yield { name: suite.fullName, classname: file, file, seconds: 0, outcome: 'failure', problems: errors.map(problem), properties: [] }
     }
     const loadErrors = module.errors()
-    if (tests === 0 && loadErrors.length) yield { name: file, classname: file, file, seconds: seconds(module.diagnostic().duration), outcome: 'failure', problems: loadErrors.map(problem), properties: [] }
+    if (tests === 0 && loadErrors.length)
+      yield {
+        name: file,
+        classname: file,
+        file,
+        seconds: seconds(module.diagnostic().duration),
+        outcome: 'failure',
+        problems: loadErrors.map(problem),
+        properties: [],
+      }
   }
 
   private caseOf(test: TestCase, file: string, record: readonly TestAnnotation[], cause: string | null): Case {
@@ -145,8 +178,10 @@ export class BenchJUnitReporter implements Reporter {
       logs: this.logs.get(test.id),
     }
     // Cancelled by an interrupt (Vitest marks such tests skipped) or cut off by a dead worker: it has no result.
-    if (result.state === 'pending' || status === 'unfinished') return { ...base, outcome: 'error', problems: [{ message: unfinishedMessage(cause), type: 'Unfinished' }] }
-    if (status === NOT_RUN_STATUS) return { ...base, outcome: 'skipped', problems: [], skipped: 'not run (budget): the run\'s budget was spent before this task started' }
+    if (result.state === 'pending' || status === 'unfinished')
+      return { ...base, outcome: 'error', problems: [{ message: unfinishedMessage(cause), type: 'Unfinished' }] }
+    if (status === NOT_RUN_STATUS)
+      return { ...base, outcome: 'skipped', problems: [], skipped: "not run (budget): the run's budget was spent before this task started" }
     // Kept from the run being resumed: the test was skipped, and the kept result is the task's.
     const kept = test.meta().mcpBenchKept ? this.options.kept?.(test.id) : undefined
     if (kept && status) return keptCase(base, kept, status)
@@ -171,17 +206,43 @@ type XmlObject = { [key: string]: string | XmlObject | XmlObject[] }
  * made twice, once to count and once to write, and only one suite's elements are held at a time (the whole
  * document is tens of megabytes at 10,000 tasks). fast-xml-builder escapes every text and attribute value.
  */
-function writeReport(write: (text: string) => void, text: (value: string) => string, name: string, suites: Suite[], stamp: { timestamp: string; hostname: string }): void {
-  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ', suppressEmptyNode: true })
+function writeReport(
+  write: (text: string) => void,
+  text: (value: string) => string,
+  name: string,
+  suites: Suite[],
+  stamp: { timestamp: string; hostname: string },
+): void {
+  const builder = new XMLBuilder({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    format: true,
+    indentBy: '  ',
+    suppressEmptyNode: true,
+  })
   const counted = suites.map((suite) => ({ suite, counts: count(suite.cases()) }))
-  const total = counted.reduce((a, { counts: c }) => ({ tests: a.tests + c.tests, failures: a.failures + c.failures, errors: a.errors + c.errors }), { tests: 0, failures: 0, errors: 0 })
+  const total = counted.reduce(
+    (a, { counts: c }) => ({ tests: a.tests + c.tests, failures: a.failures + c.failures, errors: a.errors + c.errors }),
+    { tests: 0, failures: 0, errors: 0 },
+  )
   const root = { '@_name': text(name), ...attrs(total), '@_time': time(suites.reduce((sum, s) => sum + s.seconds, 0)) }
   // The root's open and close tags around the suites: built by the library with a placeholder child, then split.
-  const [open, close] = (builder.build({ testsuites: { ...root, '#text': ROOT_PLACEHOLDER } }) as string).split(ROOT_PLACEHOLDER) as [string, string]
+  const [open, close] = (builder.build({ testsuites: { ...root, '#text': ROOT_PLACEHOLDER } }) as string).split(ROOT_PLACEHOLDER) as [
+    string,
+    string,
+  ]
   write(`<?xml version="1.0" encoding="UTF-8"?>\n${open.trimEnd()}\n`)
   for (const { suite, counts } of counted) {
     const testcase = [...suite.cases()].map((c) => caseElement(c, text))
-    const element = { '@_name': text(suite.name), '@_timestamp': stamp.timestamp, '@_hostname': text(stamp.hostname), ...attrs(counts), '@_skipped': String(counts.skipped), '@_time': time(suite.seconds), testcase }
+    const element = {
+      '@_name': text(suite.name),
+      '@_timestamp': stamp.timestamp,
+      '@_hostname': text(stamp.hostname),
+      ...attrs(counts),
+      '@_skipped': String(counts.skipped),
+      '@_time': time(suite.seconds),
+      testcase,
+    }
     // Not indented into the root: a prefix on each line would change multi-line texts (stacks, console output).
     write(builder.build({ testsuite: element }) as string)
   }
@@ -193,9 +254,14 @@ const ROOT_PLACEHOLDER = '\u0001suites\u0001'
 
 function caseElement(c: Case, text: (value: string) => string): XmlObject {
   const element: XmlObject = { '@_classname': text(c.classname), '@_file': text(c.file), '@_name': text(c.name), '@_time': time(c.seconds) }
-  if (c.properties.length) element.properties = { property: c.properties.map((p) => ({ '@_name': text(p.type), '@_value': text(p.message) })) }
+  if (c.properties.length)
+    element.properties = { property: c.properties.map((p) => ({ '@_name': text(p.type), '@_value': text(p.message) })) }
   if (c.outcome === 'skipped') element.skipped = c.skipped ? { '@_message': text(c.skipped) } : {}
-  const problems = c.problems.map((p) => ({ '@_message': text(p.message), '@_type': text(p.type), ...(p.body ? { '#text': text(p.body) } : {}) }))
+  const problems = c.problems.map((p) => ({
+    '@_message': text(p.message),
+    '@_type': text(p.type),
+    ...(p.body ? { '#text': text(p.body) } : {}),
+  }))
   if (problems.length) element[c.outcome === 'error' ? 'error' : 'failure'] = problems
   for (const stream of ['stdout', 'stderr'] as const) {
     const lines = c.logs?.[stream]
@@ -215,7 +281,11 @@ function count(cases: Iterable<Case>): { tests: number; failures: number; errors
   return counts
 }
 
-const attrs = (c: { tests: number; failures: number; errors: number }) => ({ '@_tests': String(c.tests), '@_failures': String(c.failures), '@_errors': String(c.errors) })
+const attrs = (c: { tests: number; failures: number; errors: number }) => ({
+  '@_tests': String(c.tests),
+  '@_failures': String(c.failures),
+  '@_errors': String(c.errors),
+})
 
 /** A kept task's case, from its kept result: as the run that finished it would have written it, without the stacks. */
 function keptCase<T extends Omit<Case, 'outcome' | 'problems'>>(base: T, kept: { state: string; errors: string[] }, status: string): Case {

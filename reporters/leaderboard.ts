@@ -122,10 +122,13 @@ export class LeaderboardReporter implements Reporter {
     const item = this.itemOf(test, `${test.project.name}\u0000${file}`, file, errors)
     if (!test.meta().mcpBenchKept && !isUnfinished(item.outcome, item.state)) this.journalItem(test, item)
     const kept = Boolean(test.meta().mcpBenchKept)
-    const scored = this.referee.result(item).then((record) => {
-      if (record && !kept) this.options.spend?.(record)
-      if (record) for (const listener of this.recordListeners) listener(test.id, record)
-    }, (error: Error) => this.logError(error.message))
+    const scored = this.referee.result(item).then(
+      (record) => {
+        if (record && !kept) this.options.spend?.(record)
+        if (record) for (const listener of this.recordListeners) listener(test.id, record)
+      },
+      (error: Error) => this.logError(error.message),
+    )
     this.scoring.add(scored)
     void scored.finally(() => this.scoring.delete(scored))
   }
@@ -138,30 +141,42 @@ export class LeaderboardReporter implements Reporter {
   }
 
   /** `ready`: called with the tests' JUnit properties, so the JUnit file is written while the referee writes the reports. */
-  private async end(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: string | undefined, ready: (properties: Properties) => void): Promise<void> {
+  private async end(
+    modules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+    reason: string | undefined,
+    ready: (properties: Properties) => void,
+  ): Promise<void> {
     await Promise.all(this.scoring)
     const root = this.vitest?.config.root ?? process.cwd()
     // A dead worker cuts the run short as an interrupt does: what it had not finished is listed, not lost.
     const died = workerDeath(unhandledErrors)
     const interruption = died ?? (reason === 'interrupted' ? 'interrupted' : null)
-    const run = this.collect(modules.filter((m) => this.ownProject(m.project.name)), root, interruption)
-    const verdict = await this.referee.end({
-      files: run.files,
-      fileErrors: run.fileErrors,
-      unfinished: run.unfinished,
-      notRun: run.notRun,
-      budget: this.options.budget?.() ?? undefined,
+    const run = this.collect(
+      modules.filter((m) => this.ownProject(m.project.name)),
+      root,
       interruption,
-      interruptCode: interruptExitCode() ?? null,
-      workerDied: died !== null,
-      otherFailures: run.otherFailures,
-      unhandledErrors: unhandledErrors.length,
-      gateDeferred: this.gateDeferred(),
-      ...(this.taskFiles ? { integrity: this.taskFiles.check() } : {}),
-    }, (properties) => {
-      for (const [testId, status] of run.unfinishedStatus) properties.set(testId, status)
-      ready(properties)
-    })
+    )
+    const verdict = await this.referee.end(
+      {
+        files: run.files,
+        fileErrors: run.fileErrors,
+        unfinished: run.unfinished,
+        notRun: run.notRun,
+        budget: this.options.budget?.() ?? undefined,
+        interruption,
+        interruptCode: interruptExitCode() ?? null,
+        workerDied: died !== null,
+        otherFailures: run.otherFailures,
+        unhandledErrors: unhandledErrors.length,
+        gateDeferred: this.gateDeferred(),
+        ...(this.taskFiles ? { integrity: this.taskFiles.check() } : {}),
+      },
+      (properties) => {
+        for (const [testId, status] of run.unfinishedStatus) properties.set(testId, status)
+        ready(properties)
+      },
+    )
     for (const { level, message } of verdict.logs) {
       if (level === 'error') this.logError(message)
       else this.logWarning(message)
@@ -200,9 +215,22 @@ export class LeaderboardReporter implements Reporter {
   private journalItem(test: TestCase, item: TestItem): void {
     const { identity, name, state, errors, durationMs, outcome } = item
     try {
-      this.options.journal?.record({ kind: 'task', project: test.project.name, file: item.file, testId: test.id, name, identity, state: state as JournalEntry['state'], errors, durationMs, outcome })
+      this.options.journal?.record({
+        kind: 'task',
+        project: test.project.name,
+        file: item.file,
+        testId: test.id,
+        name,
+        identity,
+        state: state as JournalEntry['state'],
+        errors,
+        durationMs,
+        outcome,
+      })
     } catch (error) {
-      this.logWarning(`vitest-mcp-bench: could not write ${identity.taskId} to the run journal, so a resumed run would run it again: ${(error as Error).message}`)
+      this.logWarning(
+        `vitest-mcp-bench: could not write ${identity.taskId} to the run journal, so a resumed run would run it again: ${(error as Error).message}`,
+      )
     }
   }
 
@@ -211,7 +239,18 @@ export class LeaderboardReporter implements Reporter {
     const meta = test.meta()
     const kept = meta.mcpBenchKept ? this.options.journal?.keptEntry(test.project.name, file, meta.mcpBenchTask!) : undefined
     if (kept) this.keptByTest.set(test.id, kept)
-    if (kept) return { key, testId: test.id, file, name: test.fullName, identity: kept.identity, state: kept.state, errors: kept.errors, durationMs: kept.durationMs, outcome: kept.outcome }
+    if (kept)
+      return {
+        key,
+        testId: test.id,
+        file,
+        name: test.fullName,
+        identity: kept.identity,
+        state: kept.state,
+        errors: kept.errors,
+        durationMs: kept.durationMs,
+        outcome: kept.outcome,
+      }
     return {
       key,
       testId: test.id,
@@ -282,7 +321,9 @@ export class LeaderboardReporter implements Reporter {
     if (!config?.shard) return null
     const reporters = (config.reporters ?? []) as unknown[]
     const blob = reporters.some((r) => r === 'blob' || (Array.isArray(r) && r[0] === 'blob'))
-    return blob ? `shard ${config.shard.index}/${config.shard.count}: the gate applies to the merged run (vitest --merge-reports), not to one shard` : null
+    return blob
+      ? `shard ${config.shard.index}/${config.shard.count}: the gate applies to the merged run (vitest --merge-reports), not to one shard`
+      : null
   }
 }
 

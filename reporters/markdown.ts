@@ -16,21 +16,36 @@ export function leaderboardMarkdown(board: Leaderboard): string {
   const lines = [
     '# MCP benchmark results',
     '',
-    ...(board.interrupted ? [`> **Interrupted**${board.interruption && board.interruption !== 'interrupted' ? ` (${cell(board.interruption)})` : ''}: ${board.unfinished.length} task(s) did not finish; the figures cover the ${board.tasks.length} that did.`, ''] : []),
-    ...(board.notRun?.length ? [`> **Budget reached**${board.budget?.reached ? ` (${cell(board.budget.reached)})` : ''}: ${board.notRun.length} task(s) not run (budget), not counted as failures; \`MCP_BENCH_RESUME=1\` runs them.`, ''] : []),
+    ...(board.interrupted
+      ? [
+          `> **Interrupted**${board.interruption && board.interruption !== 'interrupted' ? ` (${cell(board.interruption)})` : ''}: ${board.unfinished.length} task(s) did not finish; the figures cover the ${board.tasks.length} that did.`,
+          '',
+        ]
+      : []),
+    ...(board.notRun?.length
+      ? [
+          `> **Budget reached**${board.budget?.reached ? ` (${cell(board.budget.reached)})` : ''}: ${board.notRun.length} task(s) not run (budget), not counted as failures; \`MCP_BENCH_RESUME=1\` runs them.`,
+          '',
+        ]
+      : []),
     '| agent | held | tasks | passed | failed | errored | unscored | pass rate (95% CI) | overall | rule score | task completion | tool usage | planning | judged | judge errors | avg rounds | avg calls | avg tokens |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...board.agents.map(agentRow),
     '',
     ...(board.agents.some((a) => a.isolation && !holdsAtLeast(a.isolation, 'sandbox'))
-      ? ['> **(!) Held less than the sandbox:** agent code in such a row could reach the task files, reports or the harness; its score is not comparable with a sandboxed one (README, Security).', '']
+      ? [
+          '> **(!) Held less than the sandbox:** agent code in such a row could reach the task files, reports or the harness; its score is not comparable with a sandboxed one (README, Security).',
+          '',
+        ]
       : []),
     ...integrityLines(board),
     'Every attempted task counts: a task that errored scores what it earned, 0 where it earned nothing (docs/explanation/scoring.md). MCP-Bench averages completed tasks only; for comparison with its published numbers:',
     '',
     '| agent | completed tasks | rule score | overall |',
     '| --- | ---: | ---: | ---: |',
-    ...board.agents.map((a) => `| ${cell(a.agent)} | ${a.completedOnly.tasks} | ${pct(a.completedOnly.ruleScore)} | ${pct(a.completedOnly.overallScore)} |`),
+    ...board.agents.map(
+      (a) => `| ${cell(a.agent)} | ${a.completedOnly.tasks} | ${pct(a.completedOnly.ruleScore)} | ${pct(a.completedOnly.overallScore)} |`,
+    ),
     '',
     '## MCP-AgentBench categories (pass rate)',
     '',
@@ -42,29 +57,56 @@ export function leaderboardMarkdown(board: Leaderboard): string {
     '',
     '| agent | easy pass rate | easy overall | hard pass rate | hard overall | hard goals met |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
-    ...board.agents.map((a) => `| ${cell(a.agent)} | ${rate(a.tiers.easy)} | ${pct(a.tiers.easy?.overallScore)} | ${rate(a.tiers.hard)} | ${pct(a.tiers.hard?.overallScore)} | ${pct(a.tiers.hard?.goalsMet)} |`),
+    ...board.agents.map(
+      (a) =>
+        `| ${cell(a.agent)} | ${rate(a.tiers.easy)} | ${pct(a.tiers.easy?.overallScore)} | ${rate(a.tiers.hard)} | ${pct(a.tiers.hard?.overallScore)} | ${pct(a.tiers.hard?.goalsMet)} |`,
+    ),
   ]
   lines.push(...costSection(board))
   lines.push(...toolSection(board))
   const repeated = board.agents.filter((a) => a.trials)
   if (repeated.length) {
-    lines.push('', '## Repeated trials', '', '| agent | trials | tasks | pass^k (every trial) | pass@k (any trial) |', '| --- | ---: | ---: | ---: | ---: |')
-    for (const a of repeated) lines.push(`| ${cell(a.agent)} | ${a.trials!.trials} | ${a.trials!.tasks} | ${pct(a.trials!.passAll)} | ${pct(a.trials!.passAny)} |`)
+    lines.push(
+      '',
+      '## Repeated trials',
+      '',
+      '| agent | trials | tasks | pass^k (every trial) | pass@k (any trial) |',
+      '| --- | ---: | ---: | ---: | ---: |',
+    )
+    for (const a of repeated)
+      lines.push(`| ${cell(a.agent)} | ${a.trials!.trials} | ${a.trials!.tasks} | ${pct(a.trials!.passAll)} | ${pct(a.trials!.passAny)} |`)
   }
   const trials = board.agents.some((a) => a.trials)
   const section = (title: string, tasks: TaskRecord[]) => {
     if (!tasks.length) return
     lines.push('', `## ${title}`)
     for (const t of tasks) {
-      lines.push('', `### ${cell(t.id)}${trials ? ` #${t.trial}` : ''} · ${cell(t.agent)} · ${t.status}${t.errorPhase ? ` (${t.errorPhase})` : ''}`, '', `\`${cell(t.file)}\``, '', fenced(t.failures.length ? t.failures.join('\n\n') : t.error ?? ''))
+      lines.push(
+        '',
+        `### ${cell(t.id)}${trials ? ` #${t.trial}` : ''} · ${cell(t.agent)} · ${t.status}${t.errorPhase ? ` (${t.errorPhase})` : ''}`,
+        '',
+        `\`${cell(t.file)}\``,
+        '',
+        fenced(t.failures.length ? t.failures.join('\n\n') : (t.error ?? '')),
+      )
     }
   }
-  section('Tasks not passed', board.tasks.filter((t) => t.status === 'failed' || t.status === 'errored'))
-  section('Setup errors (not counted in any score; they fail the run)', board.tasks.filter((t) => t.status === 'setup-error'))
-  section('Unscored tasks (nothing could decide them)', board.tasks.filter((t) => t.status === 'unscored'))
+  section(
+    'Tasks not passed',
+    board.tasks.filter((t) => t.status === 'failed' || t.status === 'errored'),
+  )
+  section(
+    'Setup errors (not counted in any score; they fail the run)',
+    board.tasks.filter((t) => t.status === 'setup-error'),
+  )
+  section(
+    'Unscored tasks (nothing could decide them)',
+    board.tasks.filter((t) => t.status === 'unscored'),
+  )
   for (const f of board.fileErrors) lines.push('', `## File error in \`${cell(f.file)}\``, '', fenced(f.error))
   if (board.notRun?.length) lines.push('', '## Not run (budget)', '', ...board.notRun.map((u) => `- ${cell(u.file)}: ${cell(u.name)}`))
-  if (board.unfinished.length) lines.push('', '## Unfinished (interrupted)', '', ...board.unfinished.map((u) => `- ${cell(u.file)}: ${cell(u.name)}`))
+  if (board.unfinished.length)
+    lines.push('', '## Unfinished (interrupted)', '', ...board.unfinished.map((u) => `- ${cell(u.file)}: ${cell(u.name)}`))
   lines.push('', gateLine(board))
   if (board.gate.baseline) lines.push('', renderRegressionMarkdown(board.gate.baseline))
   return `${lines.join('\n')}\n`
@@ -86,14 +128,19 @@ function agentRow(a: AgentRow): string {
 /** Tokens, dollars and time per agent, the judge's apart, and what the run cost in all. */
 function costSection(board: Leaderboard): string[] {
   const c = board.cost
-  const why = c.unknown.length ? ` A cost is n/a when it cannot be known: ${c.unknown.map(cell).join('; ')}. Add the missing prices with the \`prices\` option.` : ''
+  const why = c.unknown.length
+    ? ` A cost is n/a when it cannot be known: ${c.unknown.map(cell).join('; ')}. Add the missing prices with the \`prices\` option.`
+    : ''
   return [
     '',
     '## Cost and latency',
     '',
     '| agent | tasks | agent tokens | agent cost | cost per task | judge tokens | judge cost | median time | p95 time | model time | tool time |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...board.agents.map((a) => `| ${cell(a.agent)} | ${a.tasks} | ${count(a.tokens.agent.total)} | ${usd(a.cost.agentUsd)} | ${usd(a.cost.agentUsdPerTask)} | ${count(a.tokens.judge.total)}${a.tokens.judgeCached ? ` (cached: ${count(a.tokens.judgeCached)} tokens, $0 spent)` : ''} | ${usd(a.cost.judgeUsd)} | ${duration(a.latency.medianMs)} | ${duration(a.latency.p95Ms)} | ${pct(a.latency.modelShare)} | ${pct(a.latency.toolShare)} |`),
+    ...board.agents.map(
+      (a) =>
+        `| ${cell(a.agent)} | ${a.tasks} | ${count(a.tokens.agent.total)} | ${usd(a.cost.agentUsd)} | ${usd(a.cost.agentUsdPerTask)} | ${count(a.tokens.judge.total)}${a.tokens.judgeCached ? ` (cached: ${count(a.tokens.judgeCached)} tokens, $0 spent)` : ''} | ${usd(a.cost.judgeUsd)} | ${duration(a.latency.medianMs)} | ${duration(a.latency.p95Ms)} | ${pct(a.latency.modelShare)} | ${pct(a.latency.toolShare)} |`,
+    ),
     '',
     `Run cost: **${usd(c.totalUsd)}** (agents ${usd(c.agentUsd)}, judge ${usd(c.judgeUsd)}), at list prices (OpenAI's of ${c.pricesAsOf}, and the \`prices\` option).${why} Model and tool time are shares of the agents' wall time; the judge's time is not in it.`,
   ]
@@ -107,4 +154,3 @@ function gateLine(board: Leaderboard): string {
   if (!board.gate.applied) return `Gate: not applied (${cell(board.gate.note ?? '')}).`
   return board.gate.passed ? 'Gate: passed.' : `Gate: **failed**\n\n${board.gate.failures.map((f) => `- ${cell(f)}`).join('\n')}`
 }
-

@@ -32,7 +32,7 @@ export class PreparedRows {
     try {
       const bytes = Buffer.from(text)
       const fd = this.open()
-      for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done, this.size + done)
+      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, this.size + done)
       this.rows.set(record, { at: this.size, length: bytes.length })
       this.size += bytes.length
     } catch {

@@ -89,22 +89,35 @@ export class ProgressReporter implements Reporter {
     this.active = !this.vitest?.config.mergeReports
     this.tally = new ProgressTally()
     this.pace = new RunPace()
-    for (const map of [this.records, this.finished, this.finishedPerAgent, this.collected, this.perAgent, this.files.planned, this.files.collected, this.counted]) map.clear()
+    for (const map of [
+      this.records,
+      this.finished,
+      this.finishedPerAgent,
+      this.collected,
+      this.perAgent,
+      this.files.planned,
+      this.files.collected,
+      this.counted,
+    ])
+      map.clear()
     const benchmarks = specifications.filter((s) => s.project.config.environment === this.options.environment)
     for (const s of benchmarks) this.files.planned.add(fileKey(s))
     this.lastLine = null
     if (!this.active || this.runs++ > 0 || !benchmarks.length) return
-    const counting = (this.options.count ?? defaultCount)(benchmarks, this.vitest).then(
-      (counts) => {
-        for (const [spec, c] of counts) if ('perAgent' in c && !this.files.collected.has(fileKey(spec))) this.counted.set(fileKey(spec), c.perAgent)
-      },
-      () => {},
-    ).finally(() => {
-      this.counting = null
-      // A task that ended while the count went on gets its line now.
-      if (this.lineWaiting && this.active && !this.caughtUp) this.log(progressLine(this.snapshot(this.clock())), this.clock())
-      this.lineWaiting = false
-    })
+    const counting = (this.options.count ?? defaultCount)(benchmarks, this.vitest)
+      .then(
+        (counts) => {
+          for (const [spec, c] of counts)
+            if ('perAgent' in c && !this.files.collected.has(fileKey(spec))) this.counted.set(fileKey(spec), c.perAgent)
+        },
+        () => {},
+      )
+      .finally(() => {
+        this.counting = null
+        // A task that ended while the count went on gets its line now.
+        if (this.lineWaiting && this.active && !this.caughtUp) this.log(progressLine(this.snapshot(this.clock())), this.clock())
+        this.lineWaiting = false
+      })
     this.counting = counting
   }
 
@@ -144,7 +157,11 @@ export class ProgressReporter implements Reporter {
     const same = [...new Set([...before.keys(), ...found.keys()])].every((a) => (before.get(a) ?? 0) === (found.get(a) ?? 0))
     const id = key.slice(key.indexOf('\u0000') + 1)
     const file = this.vitest?.config.root ? relative(this.vitest.config.root, id) : id
-    if (!same) this.log(`mcp-bench: ${cleanText(file)} was counted at ${sum(before)} tests before the run, and Vitest collected ${sum(found)}; the total follows Vitest's count`, this.clock())
+    if (!same)
+      this.log(
+        `mcp-bench: ${cleanText(file)} was counted at ${sum(before)} tests before the run, and Vitest collected ${sum(found)}; the total follows Vitest's count`,
+        this.clock(),
+      )
   }
 
   onTestCaseResult(test: TestCase): void {
@@ -236,7 +253,10 @@ export class ProgressReporter implements Reporter {
 
 const fileKey = (file: { project: { name: string }; moduleId: string }) => `${file.project.name}\u0000${file.moduleId}`
 
-function defaultCount(specs: ReadonlyArray<TestSpecification>, vitest: Vitest | undefined): Promise<ReadonlyMap<TestSpecification, FileCount>> {
+function defaultCount(
+  specs: ReadonlyArray<TestSpecification>,
+  vitest: Vitest | undefined,
+): Promise<ReadonlyMap<TestSpecification, FileCount>> {
   return countPlannedTasks(specs, { testNamePattern: vitest?.config.testNamePattern, tagsFilter: vitest?.config.tagsFilter })
 }
 
@@ -247,11 +267,20 @@ const total = (p: Progress) => `${p.done}/${p.total}${p.totalKnown ? '' : '+'}`
  * `…` while there is nothing to estimate from. Task ids and agent names are the user's, so escapes are dropped.
  */
 export function progressLine(p: Progress, end?: 'ended' | 'interrupted'): string {
-  const state = end === 'interrupted'
-    ? `interrupted, ${count(p.total - p.done)} not finished`
-    : end
-      ? p.done >= p.total ? 'done' : `ended, ${count(p.total - p.done)} not finished`
-      : p.totalKnown && p.done >= p.total ? 'done' : `ETA ${p.etaMs === null ? '…' : duration(p.etaMs)}`
-  const agents = p.agents.map((a) => ` · ${a.agent} ${a.done}/${a.collected}${p.totalKnown ? '' : '+'} pass ${percent(a.passRate)}`).join('')
-  return cleanText(`mcp-bench ${total(p)} tasks · pass ${percent(p.passRate)} · ${count(p.tokens)} tok ${usd(p.costUsd)}${agents} · ${state}`)
+  const state =
+    end === 'interrupted'
+      ? `interrupted, ${count(p.total - p.done)} not finished`
+      : end
+        ? p.done >= p.total
+          ? 'done'
+          : `ended, ${count(p.total - p.done)} not finished`
+        : p.totalKnown && p.done >= p.total
+          ? 'done'
+          : `ETA ${p.etaMs === null ? '…' : duration(p.etaMs)}`
+  const agents = p.agents
+    .map((a) => ` · ${a.agent} ${a.done}/${a.collected}${p.totalKnown ? '' : '+'} pass ${percent(a.passRate)}`)
+    .join('')
+  return cleanText(
+    `mcp-bench ${total(p)} tasks · pass ${percent(p.passRate)} · ${count(p.tokens)} tok ${usd(p.costUsd)}${agents} · ${state}`,
+  )
 }

@@ -29,11 +29,16 @@ export function workerDeath(unhandledErrors: ReadonlyArray<SerializedError>): st
  * applies `--shard` (in its pool), so a shard's part is taken here the way Vitest takes it, with the
  * configured sequencer; otherwise every other shard's file would look like one that never ran.
  */
-export async function plannedFiles(vitest: Vitest | undefined, specifications: ReadonlyArray<TestSpecification>): Promise<TestSpecification[]> {
+export async function plannedFiles(
+  vitest: Vitest | undefined,
+  specifications: ReadonlyArray<TestSpecification>,
+): Promise<TestSpecification[]> {
   const config = vitest?.config
   if (!config?.shard || specifications.length === 0) return [...specifications]
   try {
-    const Sequencer = config.sequence.sequencer as unknown as new (vitest: Vitest) => { shard(specs: TestSpecification[]): Promise<TestSpecification[]> | TestSpecification[] }
+    const Sequencer = config.sequence.sequencer as unknown as new (
+      vitest: Vitest,
+    ) => { shard(specs: TestSpecification[]): Promise<TestSpecification[]> | TestSpecification[] }
     return await new Sequencer(vitest!).shard([...specifications])
   } catch {
     // Unknown which files are this shard's: claim none as missing rather than another shard's.
@@ -54,7 +59,8 @@ export function filesNotRun(planned: ReadonlyArray<TestSpecification>, modules: 
   if (planned.length === 0) return []
   const ran = new Set<string>()
   for (const module of modules) {
-    const neverStarted = (module.state() === 'pending' || module.state() === 'queued') && module.children.size === 0 && module.errors().length === 0
+    const neverStarted =
+      (module.state() === 'pending' || module.state() === 'queued') && module.children.size === 0 && module.errors().length === 0
     if (!neverStarted) ran.add(key(module.project.name, module.moduleId))
   }
   const seen = new Set<string>()

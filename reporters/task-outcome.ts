@@ -17,7 +17,12 @@ const validated = new WeakMap<object, TaskOutcome>()
  * of the record that is valid, the trajectory too when dropping the turns or
  * calls that failed makes it valid, so its tokens are not lost.
  */
-export function validOutcome(raw: unknown, identity: { taskId: string; agent: string; trial: number; variant?: string }, file: string, errors: string[]): TaskOutcome {
+export function validOutcome(
+  raw: unknown,
+  identity: { taskId: string; agent: string; trial: number; variant?: string },
+  file: string,
+  errors: string[],
+): TaskOutcome {
   const known = typeof raw === 'object' && raw !== null ? validated.get(raw) : undefined
   if (known) return known
   const parsed = TaskOutcomeSchema.safeParse(raw)
@@ -26,20 +31,48 @@ export function validOutcome(raw: unknown, identity: { taskId: string; agent: st
     return parsed.data
   }
   const base: TaskOutcome = {
-    version: OUTCOME_VERSION, taskId: identity.taskId, agent: identity.agent, trial: identity.trial, file,
+    version: OUTCOME_VERSION,
+    taskId: identity.taskId,
+    agent: identity.agent,
+    trial: identity.trial,
+    file,
     ...(identity.variant === undefined ? {} : { variant: identity.variant }),
-    servers: [], category: null, tier: 'easy', tags: [], reference: null, callMatch: null, distractors: { joined: [], skipped: [] },
-    stopped: null, trajectory: null, judge: null, referenceJudge: null,
-    judgeConfigured: false, verdicts: [], unscored: null,
+    servers: [],
+    category: null,
+    tier: 'easy',
+    tags: [],
+    reference: null,
+    callMatch: null,
+    distractors: { joined: [], skipped: [] },
+    stopped: null,
+    trajectory: null,
+    judge: null,
+    referenceJudge: null,
+    judgeConfigured: false,
+    verdicts: [],
+    unscored: null,
   }
-  if (raw === undefined) return { ...base, stopped: { phase: 'agent', message: errors[0] ?? 'the task ended before it recorded an outcome' } }
+  if (raw === undefined)
+    return { ...base, stopped: { phase: 'agent', message: errors[0] ?? 'the task ended before it recorded an outcome' } }
   const { kept, dropped } = salvage(raw, parsed.error)
-  const fields = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`).join('; ')
+  const fields = parsed.error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`)
+    .join('; ')
   const more = parsed.error.issues.length > 3 ? ` and ${parsed.error.issues.length - 3} more` : ''
   const before = kept.stopped ? ` The task had stopped in its ${kept.stopped.phase} phase: ${kept.stopped.message}` : ''
-  const message = `harness fault: the outcome record of this task failed validation (${fields}${more}); ${dropped.length ? `left out: ${dropped.join(', ')}; ` : ''}`
-    + `every other part of it is kept. This is a bug in vitest-mcp-bench, not the agent's failure: please report it with this message.${before}`
-  const outcome = { ...base, ...kept, taskId: identity.taskId, agent: identity.agent, trial: identity.trial, file, stopped: { phase: 'harness' as const, message } }
+  const message =
+    `harness fault: the outcome record of this task failed validation (${fields}${more}); ${dropped.length ? `left out: ${dropped.join(', ')}; ` : ''}` +
+    `every other part of it is kept. This is a bug in vitest-mcp-bench, not the agent's failure: please report it with this message.${before}`
+  const outcome = {
+    ...base,
+    ...kept,
+    taskId: identity.taskId,
+    agent: identity.agent,
+    trial: identity.trial,
+    file,
+    stopped: { phase: 'harness' as const, message },
+  }
   validated.set(raw as object, outcome)
   return outcome
 }
@@ -94,5 +127,10 @@ export function recordOf(outcome: TaskOutcome, result: TestResult, prices?: Pric
 }
 
 function sameResult(a: TestResult, b: TestResult): boolean {
-  return a.state === b.state && a.durationMs === b.durationMs && a.errors.length === b.errors.length && a.errors.every((e, i) => e === b.errors[i])
+  return (
+    a.state === b.state &&
+    a.durationMs === b.durationMs &&
+    a.errors.length === b.errors.length &&
+    a.errors.every((e, i) => e === b.errors[i])
+  )
 }

@@ -19,7 +19,7 @@ export function toolSection(board: Leaderboard): string[] {
     '',
     '## Tools: the ten worst',
     '',
-    'Ranked by issues, most first: missed reference calls + unneeded calls + calls in place of another tool + schema violations + execution errors + calls with arguments unlike the reference\'s; ties by issues per reference call and call. What each count means: docs/explanation/tool-diagnostics.md.',
+    "Ranked by issues, most first: missed reference calls + unneeded calls + calls in place of another tool + schema violations + execution errors + calls with arguments unlike the reference's; ties by issues per reference call and call. What each count means: docs/explanation/tool-diagnostics.md.",
     '',
   ]
   if (worst.length === 0) {
@@ -32,16 +32,28 @@ export function toolSection(board: Leaderboard): string[] {
     )
   }
   if (tools.confusions.length) {
-    lines.push('', '### Confused tools', '', '| agent | the plan called | the agent called instead | calls | tasks |', '| --- | --- | --- | ---: | ---: |')
+    lines.push(
+      '',
+      '### Confused tools',
+      '',
+      '| agent | the plan called | the agent called instead | calls | tasks |',
+      '| --- | --- | --- | ---: | ---: |',
+    )
     const shown = [...tools.confusions].sort((a, b) => b.count - a.count).slice(0, PAIRS_SHOWN)
     for (const c of shown) lines.push(`| ${cell(c.agent)} | ${cell(c.intended)} | ${cell(c.called)} | ${c.count} | ${c.tasks} |`)
-    if (tools.confusions.length > PAIRS_SHOWN) lines.push('', `… and ${tools.confusions.length - PAIRS_SHOWN} more pairs in leaderboard.json and report.html.`)
+    if (tools.confusions.length > PAIRS_SHOWN)
+      lines.push('', `… and ${tools.confusions.length - PAIRS_SHOWN} more pairs in leaderboard.json and report.html.`)
   }
   return lines
 }
 
 function worstRow(r: ToolRow): string {
   const message = r.messages[0] ? `${r.messages[0].kind}: ${r.messages[0].message} (×${r.messages[0].count})` : ''
-  const fields = r.argFields.length ? ` (${r.argFields.slice(0, 3).map((f) => f.field).join(', ')})` : ''
+  const fields = r.argFields.length
+    ? ` (${r.argFields
+        .slice(0, 3)
+        .map((f) => f.field)
+        .join(', ')})`
+    : ''
   return `| ${cell(r.agent)} | ${cell(`${r.server}.${r.tool}`)} | ${r.offered} | ${r.called} | ${pct(r.successRate)} | ${r.schemaViolations} | ${r.executionErrors} | ${r.missed} | ${r.unneeded} | ${r.confusedFor} | ${r.argMismatches}${cell(fields)} | ${r.issues} | ${cell(message)} |`
 }

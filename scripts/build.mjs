@@ -54,6 +54,11 @@ await build({
 for (const file of readdirSync(bundleDir)) cpSync(join(bundleDir, file), join(dist, 'src', file))
 rmSync(bundleDir, { recursive: true })
 // zod's licence travels with the copy of it the bundle holds.
-const zodLicense = createRequire(import.meta.url).resolve('zod/package.json').replace(/package\.json$/, 'LICENSE')
-writeFileSync(join(dist, 'src', 'plugin-zod.LICENSE'), `The plugin bundle (plugin.js, plugin-*.js) includes zod (https://zod.dev):\n\n${readFileSync(zodLicense, 'utf8')}`)
+const zodLicense = createRequire(import.meta.url)
+  .resolve('zod/package.json')
+  .replace(/package\.json$/, 'LICENSE')
+writeFileSync(
+  join(dist, 'src', 'plugin-zod.LICENSE'),
+  `The plugin bundle (plugin.js, plugin-*.js) includes zod (https://zod.dev):\n\n${readFileSync(zodLicense, 'utf8')}`,
+)
 console.log(`build: dist/ compiled; data of ${copied} fixture servers copied; the plugin bundled`)

@@ -12,5 +12,15 @@ if (!out) throw new Error('usage: npx tsx scripts/mcp-bench-executor-cases.ts <o
 const cases = await executorCases()
 // What the recorder makes of the parameters that are no object, before any server sees them (the Python stand-in answers so).
 const oddParameters = ODD_PARAMETERS.map((raw) => [JSON.stringify(raw), parseArguments(raw)])
-writeFileSync(out, JSON.stringify({ oddParameters, cases: cases.map((c) => ({ id: c.id, tools: c.tools.map((t) => ({ name: t.name, server: t.server, tool: t.tool, description: t.description, inputSchema: t.inputSchema })), replies: c.replies })) }))
+writeFileSync(
+  out,
+  JSON.stringify({
+    oddParameters,
+    cases: cases.map((c) => ({
+      id: c.id,
+      tools: c.tools.map((t) => ({ name: t.name, server: t.server, tool: t.tool, description: t.description, inputSchema: t.inputSchema })),
+      replies: c.replies,
+    })),
+  }),
+)
 console.log(`wrote ${cases.length} cases to ${out}`)

@@ -19,7 +19,11 @@ const cases = (await judgeCases()).map((c) => ({
   ...c,
   maxRounds: JUDGE_CASES_MAX_ROUNDS,
   samples: Array.from({ length: JUDGE_SAMPLES }, (_, i) => {
-    const built = buildReleasedRubricPrompt({ trajectory: c.trajectory, task: c.task, tools: c.tools, maxRounds: JUDGE_CASES_MAX_ROUNDS }, templates, i)
+    const built = buildReleasedRubricPrompt(
+      { trajectory: c.trajectory, task: c.task, tools: c.tools, maxRounds: JUDGE_CASES_MAX_ROUNDS },
+      templates,
+      i,
+    )
     return { permutations: built.released.permutations, system: built.messages[0]!.content, user: built.messages[1]!.content }
   }),
 }))

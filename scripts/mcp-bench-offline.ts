@@ -16,13 +16,22 @@ import { parseArgs } from 'node:util'
 import { renderStatusTable, renderSummary } from '../fixtures/mcp-bench-offline/report.ts'
 import { runOffline, serverProblems } from '../fixtures/mcp-bench-offline/run.ts'
 
-const { values } = parseArgs({ options: {
-  tasks: { type: 'string' }, keep: { type: 'boolean' }, markdown: { type: 'string' }, verbose: { type: 'boolean' },
-  'no-calls': { type: 'boolean' }, 'lenient-judge': { type: 'boolean' },
-} })
+const { values } = parseArgs({
+  options: {
+    tasks: { type: 'string' },
+    keep: { type: 'boolean' },
+    markdown: { type: 'string' },
+    verbose: { type: 'boolean' },
+    'no-calls': { type: 'boolean' },
+    'lenient-judge': { type: 'boolean' },
+  },
+})
 const started = performance.now()
 const run = await runOffline({
-  taskIds: values.tasks?.split(',').map((t) => t.trim()).filter(Boolean),
+  taskIds: values.tasks
+    ?.split(',')
+    .map((t) => t.trim())
+    .filter(Boolean),
   keep: values.keep,
   onOutput: values.verbose ? (chunk) => process.stderr.write(chunk) : undefined,
   calls: values['no-calls'] ? 'none' : 'plan',
@@ -37,7 +46,9 @@ if (values.keep) console.log(`project kept in ${run.dir}`)
 if (values['no-calls']) {
   // Without calls every planned call is "not made": what matters is that nothing passed.
   const passed = run.tasks.filter((t) => t.status === 'passed')
-  console.log(`No tool calls${values['lenient-judge'] ? ', a judge that gives 10 of 10' : ''}: ${passed.length} of ${run.tasks.length} tasks passed${passed.length ? `: ${passed.map((t) => t.id).join(', ')}` : ''}.`)
+  console.log(
+    `No tool calls${values['lenient-judge'] ? ', a judge that gives 10 of 10' : ''}: ${passed.length} of ${run.tasks.length} tasks passed${passed.length ? `: ${passed.map((t) => t.id).join(', ')}` : ''}.`,
+  )
   process.exitCode = passed.length ? 1 : 0
 } else {
   process.exitCode = run.tasks.some((t) => serverProblems(t).length > 0) ? 1 : 0

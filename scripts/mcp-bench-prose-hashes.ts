@@ -14,5 +14,8 @@ if (!file) throw new Error('usage: npx tsx scripts/mcp-bench-prose-hashes.ts <mc
 const templates = JSON.parse(readFileSync(file, 'utf8')) as { source: { commit: string | null } }
 const hashes = sentenceHashes(proseOf(templates))
 const out = join(import.meta.dirname, '..', 'test', 'fixtures', 'mcp-bench-prose-hashes.json')
-writeFileSync(out, `${JSON.stringify({ generatedBy: 'scripts/mcp-bench-prose-hashes.ts', commit: templates.source.commit, hashes }, null, 1)}\n`)
+writeFileSync(
+  out,
+  `${JSON.stringify({ generatedBy: 'scripts/mcp-bench-prose-hashes.ts', commit: templates.source.commit, hashes }, null, 1)}\n`,
+)
 console.log(`wrote ${hashes.length} sentence hashes to ${out}`)

@@ -28,7 +28,10 @@ export interface RunsOptions {
 export function junitApartFromTimes(xml: string): string {
   return xml
     .replace(/ (?:time|timestamp|hostname)="[^"]*"/g, '')
-    .replace(/<property name="mcp-bench\.(?:durationMs|modelMs|toolMs|modelShare|toolShare|judgeMs)" value="[^"]*"\s*(?:\/>|>\s*<\/property>)\s*/g, '')
+    .replace(
+      /<property name="mcp-bench\.(?:durationMs|modelMs|toolMs|modelShare|toolShare|judgeMs)" value="[^"]*"\s*(?:\/>|>\s*<\/property>)\s*/g,
+      '',
+    )
 }
 
 /**
@@ -54,11 +57,24 @@ export interface ModeResult {
 
 const vitestBin = resolve('node_modules/vitest/vitest.mjs')
 
-async function vitest(options: RunsOptions, dir: string, args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+async function vitest(
+  options: RunsOptions,
+  dir: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; output: string }> {
   mkdirSync(dir, { recursive: true })
   const child = spawn(process.execPath, [vitestBin, 'run', ...args], {
     cwd: options.cwd,
-    env: { ...process.env, CI: 'true', MCP_BENCH_NO_CACHE: '1', MCP_BENCH_CASSETTE: 'off', ...options.env, [options.outputVariable]: dir, ...env },
+    env: {
+      ...process.env,
+      CI: 'true',
+      MCP_BENCH_NO_CACHE: '1',
+      MCP_BENCH_CASSETTE: 'off',
+      ...options.env,
+      [options.outputVariable]: dir,
+      ...env,
+    },
   })
   let output = ''
   child.stdout.on('data', (d) => (output += d))
@@ -72,7 +88,9 @@ function board(dir: string): unknown {
   try {
     return JSON.parse(readFileSync(join(dir, 'leaderboard.json'), 'utf8'))
   } catch (error) {
-    throw new Error(`no leaderboard in ${dir} (${(error as Error).message}); the run's output is in ${join(dir, 'vitest-output.txt')}`, { cause: error })
+    throw new Error(`no leaderboard in ${dir} (${(error as Error).message}); the run's output is in ${join(dir, 'vitest-output.txt')}`, {
+      cause: error,
+    })
   }
 }
 
@@ -93,15 +111,24 @@ export async function runReproducibility(options: RunsOptions): Promise<ModeResu
   await add('two shards, merged', at('merged'), async () => {
     const blobs = at('blobs')
     for (const i of [1, 2]) {
-      await vitest(options, at(`shard-${i}`), [...options.args, `--shard=${i}/2`, '--reporter=blob', `--outputFile.blob=${join(blobs, `blob-${i}.json`)}`], concurrency(c))
+      await vitest(
+        options,
+        at(`shard-${i}`),
+        [...options.args, `--shard=${i}/2`, '--reporter=blob', `--outputFile.blob=${join(blobs, `blob-${i}.json`)}`],
+        concurrency(c),
+      )
     }
     const configArgs = options.args.filter((a, i, all) => a.startsWith('--config') || all[i - 1] === '--config')
     return vitest(options, at('merged'), [...configArgs, `--merge-reports=${blobs}`], concurrency(c))
   })
   const cassette = at('cassette')
-  await add('recording a cassette', at('recorded'), () => vitest(options, at('recorded'), options.args, { ...concurrency(c), MCP_BENCH_CASSETTE: 'record', MCP_BENCH_CASSETTE_DIR: cassette }))
+  await add('recording a cassette', at('recorded'), () =>
+    vitest(options, at('recorded'), options.args, { ...concurrency(c), MCP_BENCH_CASSETTE: 'record', MCP_BENCH_CASSETTE_DIR: cassette }),
+  )
   // The replay is compared with the recording it replays.
-  await add('that cassette replayed (vs the recording)', at('replayed'), () => vitest(options, at('replayed'), options.args, { ...concurrency(c), MCP_BENCH_CASSETTE: 'replay', MCP_BENCH_CASSETTE_DIR: cassette }))
+  await add('that cassette replayed (vs the recording)', at('replayed'), () =>
+    vitest(options, at('replayed'), options.args, { ...concurrency(c), MCP_BENCH_CASSETTE: 'replay', MCP_BENCH_CASSETTE_DIR: cassette }),
+  )
   results.at(-1)!.comparison = compareFields(board(at('recorded')), board(at('replayed')))
   return results
 }

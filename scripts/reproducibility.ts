@@ -18,14 +18,19 @@ import { TaskSpecSchema } from '../src/contracts/task-spec.ts'
 import { htmlApartFromTimes, runReproducibility } from './reproducibility-runs.ts'
 
 const JUDGE = 'stand-in-judge'
-const files = process.argv.slice(2).length ? process.argv.slice(2) : ['benchmarks/single-workspace.test.ts', 'benchmarks/multi-workspace.test.ts', 'benchmarks/math.test.ts']
+const files = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['benchmarks/single-workspace.test.ts', 'benchmarks/multi-workspace.test.ts', 'benchmarks/math.test.ts']
 const tasks = (await collectTasks(files, (f) => import(pathToFileURL(resolve(f)).href))).map((t) => TaskSpecSchema.parse(t.spec))
 const model = await startScriptedModel({
-  script: standIn(tasks.map((t) => ({
-    prompt: t.useConcretePrompt || !t.fuzzy ? t.prompt : t.fuzzy,
-    layers: dependencyLayers(t.reference?.calls ?? []).layers,
-    answer: t.reference?.answer ?? '',
-  })), { judgeModel: JUDGE }),
+  script: standIn(
+    tasks.map((t) => ({
+      prompt: t.useConcretePrompt || !t.fuzzy ? t.prompt : t.fuzzy,
+      layers: dependencyLayers(t.reference?.calls ?? []).layers,
+      answer: t.reference?.answer ?? '',
+    })),
+    { judgeModel: JUDGE },
+  ),
 })
 const out = mkdtempSync(join(tmpdir(), 'reproducibility-'))
 try {
@@ -37,11 +42,17 @@ try {
     out,
   })
   console.log(`${tasks.length} tasks × 4 agents (${files.join(', ')})\n`)
-  console.log('| compared with run A (concurrency 16) | fields that differ | first differing fields | report.html apart from times |\n|---|---:|---|---|')
+  console.log(
+    '| compared with run A (concurrency 16) | fields that differ | first differing fields | report.html apart from times |\n|---|---:|---|---|',
+  )
   const html = (dir: string) => htmlApartFromTimes(readFileSync(join(dir, 'report.html'), 'utf8'))
   for (const [i, r] of results.entries()) {
     const c = r.comparison
-    const first = c?.differences.slice(0, 3).map((d) => `\`${d.path}\``).join(', ') ?? ''
+    const first =
+      c?.differences
+        .slice(0, 3)
+        .map((d) => `\`${d.path}\``)
+        .join(', ') ?? ''
     // The replay is compared with the recording it replays, as its fields are.
     const against = r.mode.startsWith('that cassette') ? results[i - 1]!.dir : results[0]!.dir
     const same = i === 0 ? '' : html(against) === html(r.dir) ? 'identical' : 'differs'

@@ -15,11 +15,15 @@ const summaries = tiers.map((tier) => tierSummary(tasks.filter((t) => t.spec.tie
 const one = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1))
 const percent = (n: number) => `${Math.round(n * 100)}%`
 
-console.log('| tier | tasks | mean calls | median calls | calls (range) | mean layers | median layers | layers (range) | servers per task | with distraction servers |')
+console.log(
+  '| tier | tasks | mean calls | median calls | calls (range) | mean layers | median layers | layers (range) | servers per task | with distraction servers |',
+)
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
 tiers.forEach((tier, i) => {
   const s = summaries[i]!
-  console.log(`| ${tier} | ${s.tasks} | ${one(s.meanCalls)} | ${one(s.medianCalls)} | ${s.minCalls}–${s.maxCalls} | ${one(s.meanLayers)} | ${one(s.medianLayers)} | ${s.minLayers}–${s.maxLayers} | ${one(s.meanServers)} | ${percent(s.distractorShare)} |`)
+  console.log(
+    `| ${tier} | ${s.tasks} | ${one(s.meanCalls)} | ${one(s.medianCalls)} | ${s.minCalls}–${s.maxCalls} | ${one(s.meanLayers)} | ${one(s.medianLayers)} | ${s.minLayers}–${s.maxLayers} | ${one(s.meanServers)} | ${percent(s.distractorShare)} |`,
+  )
 })
 
 const easy = tasks.filter((t) => t.spec.tier === 'easy').map((t) => t.spec)
@@ -36,4 +40,6 @@ settings.forEach((label, i) => {
 })
 const files = new Set(tasks.map((t) => t.file))
 const servers = new Set(tasks.flatMap((t) => t.spec.servers))
-console.log(`\n${tasks.length} tasks in ${files.size} files over ${servers.size} servers; ${tasks.filter((t) => t.spec.distractors).length} with distraction servers.`)
+console.log(
+  `\n${tasks.length} tasks in ${files.size} files over ${servers.size} servers; ${tasks.filter((t) => t.spec.distractors).length} with distraction servers.`,
+)

@@ -21,8 +21,16 @@ process.env.OPENAI_BASE_URL = model.url
 process.env.OPENAI_API_KEY = 'not-needed'
 try {
   process.exitCode = await main([
-    '--servers', 'weather,unit-converter', '--model', 'gpt-4o-mini', '--count', '4',
-    '--out', join(out, 'benchmarks/synth'), '--report', join(out, 'synth-report.json'),
+    '--servers',
+    'weather,unit-converter',
+    '--model',
+    'gpt-4o-mini',
+    '--count',
+    '4',
+    '--out',
+    join(out, 'benchmarks/synth'),
+    '--report',
+    join(out, 'synth-report.json'),
   ])
 } finally {
   await model.close()

@@ -21,21 +21,33 @@ import { TaskSpecSchema } from '../src/contracts/task-spec.ts'
 const files = process.argv.slice(2).length ? process.argv.slice(2) : ['benchmarks/math.test.ts']
 const tasks = (await collectTasks(files, (f) => import(pathToFileURL(resolve(f)).href))).map((t) => TaskSpecSchema.parse(t.spec))
 const model = await startScriptedModel({
-  script: planFollower(tasks.map((t) => ({
-    prompt: t.useConcretePrompt || !t.fuzzy ? t.prompt : t.fuzzy,
-    layers: dependencyLayers(t.reference?.calls ?? []).layers,
-    answer: t.reference?.answer ?? '',
-  }))),
+  script: planFollower(
+    tasks.map((t) => ({
+      prompt: t.useConcretePrompt || !t.fuzzy ? t.prompt : t.fuzzy,
+      layers: dependencyLayers(t.reference?.calls ?? []).layers,
+      answer: t.reference?.answer ?? '',
+    })),
+  ),
 })
 const out = mkdtempSync(join(tmpdir(), 'three-loops-'))
 try {
-  const child = spawn(process.execPath, [resolve('node_modules/vitest/vitest.mjs'), 'run', '--config', 'scripts/three-loops.config.ts', ...files], {
-    env: { ...process.env, OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'not-needed', THREE_LOOPS_OUT: out, MCP_BENCH_MODEL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    [resolve('node_modules/vitest/vitest.mjs'), 'run', '--config', 'scripts/three-loops.config.ts', ...files],
+    {
+      env: { ...process.env, OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'not-needed', THREE_LOOPS_OUT: out, MCP_BENCH_MODEL: '' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  )
   const code = await new Promise<number>((done) => child.on('close', (c) => done(c ?? -1)))
   const summary = readFileSync(join(out, 'summary.md'), 'utf8')
-  console.log(summary.split('\n').filter((line) => line.startsWith('|')).slice(0, 6).join('\n'))
+  console.log(
+    summary
+      .split('\n')
+      .filter((line) => line.startsWith('|'))
+      .slice(0, 6)
+      .join('\n'),
+  )
   console.log(`\nvitest exited ${code}; ${model.requests.length} model requests; full reports in ${out}`)
 } finally {
   await model.close()

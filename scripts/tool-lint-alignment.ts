@@ -31,13 +31,15 @@ const AGENT = 'description-follower'
 const tasks = await loadBundledTasks()
 const shown = (t: (typeof tasks)[number]) => (t.spec.useConcretePrompt || !t.spec.fuzzy ? t.spec.prompt : t.spec.fuzzy)
 const model = await startScriptedModel({
-  script: descriptionFollower(tasks.map((t) => ({
-    prompt: shown(t),
-    args: (tool: string) => {
-      const calls = t.spec.reference?.calls ?? []
-      return (calls.find((c) => c.tool.replace('.', '__') === tool) ?? calls[0])?.args ?? {}
-    },
-  }))),
+  script: descriptionFollower(
+    tasks.map((t) => ({
+      prompt: shown(t),
+      args: (tool: string) => {
+        const calls = t.spec.reference?.calls ?? []
+        return (calls.find((c) => c.tool.replace('.', '__') === tool) ?? calls[0])?.args ?? {}
+      },
+    })),
+  ),
 })
 const agent = openaiAgent({ model: AGENT, baseURL: model.url, apiKey: 'sk-scripted', maxRetries: 0 })
 const records: TaskRecord[] = []
@@ -50,10 +52,21 @@ for (const file of [...new Set(tasks.map((t) => t.file))]) {
       const session = await servers.forTask(task.spec.servers, task.spec.files)
       for (const [name, connection] of session.connections) tools.set(name, connection.tools as never)
       await session.release()
-      records.push(taskRecord(outcome({
-        taskId: task.id, agent: AGENT, file: `benchmarks/${task.file}`, servers: task.spec.servers, reference: task.spec.reference ?? null,
-        callMatch: task.spec.callMatch ?? null, offered: run.offered, trajectory: run.trajectory,
-      }), { state: 'failed', errors: [], durationMs: run.trajectory.durationMs }))
+      records.push(
+        taskRecord(
+          outcome({
+            taskId: task.id,
+            agent: AGENT,
+            file: `benchmarks/${task.file}`,
+            servers: task.spec.servers,
+            reference: task.spec.reference ?? null,
+            callMatch: task.spec.callMatch ?? null,
+            offered: run.offered,
+            trajectory: run.trajectory,
+          }),
+          { state: 'failed', errors: [], durationMs: run.trajectory.durationMs },
+        ),
+      )
     }
   } finally {
     await servers.close()
@@ -86,8 +99,10 @@ const lines = [
   `tools whose reference calls went to another tool, that the lint flags for any reason: ${rate(confusedAway.filter((t) => flagged.has(t)).length, confusedAway.length)}`,
   `tools missed at least once, that the lint flags: ${rate(missed.filter((t) => flagged.has(t)).length, missed.length)}`,
   `tools the lint flags, of all tools: ${rate(allTools.filter((t) => flagged.has(t)).length, allTools.length)}`,
-  '', 'confused pairs (intended ~ called, calls), [lint] when the lint names the pair:',
+  '',
+  'confused pairs (intended ~ called, calls), [lint] when the lint names the pair:',
   ...confusions.map((c) => `  ${c.intended} -> ${c.called} ×${c.count}${linted.has(pair(c.intended, c.called)) ? ' [lint]' : ''}`),
 ]
 console.log(lines.join('\n'))
-if (values.json) writeFileSync(values.json, `${JSON.stringify({ confusions, warnings, both, linted: [...linted], confused: [...confused] }, null, 2)}\n`)
+if (values.json)
+  writeFileSync(values.json, `${JSON.stringify({ confusions, warnings, both, linted: [...linted], confused: [...confused] }, null, 2)}\n`)

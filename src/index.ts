@@ -12,7 +12,15 @@ export { TaskSpecSchema } from './contracts/task-spec.ts'
 export type { McpBenchServers, McpTaskSpec, ServerName, ToolName, ToolArgs, ReferenceCallInput } from './runtime/task/typed-names.ts'
 export type { McpBenchMatchers } from './runtime/matchers/types.ts'
 // Writing and choosing agents.
-export { defineAgent, type Agent, type AgentContext, type AgentFunction, type AgentTool, type ToolCallOutcome, type TaskInfo } from './runtime/agents/types.ts'
+export {
+  defineAgent,
+  type Agent,
+  type AgentContext,
+  type AgentFunction,
+  type AgentTool,
+  type ToolCallOutcome,
+  type TaskInfo,
+} from './runtime/agents/types.ts'
 export { openaiAgent, type OpenAIAgentOptions } from './runtime/agents/openai.ts'
 export { referenceAgent } from './runtime/agents/reference.ts'
 export { plannerAgent, type PlannerAgentOptions } from './runtime/agents/planner.ts'

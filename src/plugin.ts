@@ -91,11 +91,17 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       // The reports redact the judge's inline key and headers too, which this process's environment never holds.
       const redactor = redactorFor(resolved, { ...process.env, ...workerEnv })
       if (options.reporters) addReporters(vitest, project, options, resolved, redactor)
-      else if (resumeMode(options.resume)) vitest.logger.warn('vitest-mcp-bench: resume needs the reporters (reporters: false keeps no run journal): every task runs')
-      if (budget && !options.reporters) vitest.logger.warn('vitest-mcp-bench: the budget is counted from the reporters\' records, and reporters: false has none: the budget cannot stop this run')
+      else if (resumeMode(options.resume))
+        vitest.logger.warn('vitest-mcp-bench: resume needs the reporters (reporters: false keeps no run journal): every task runs')
+      if (budget && !options.reporters)
+        vitest.logger.warn(
+          "vitest-mcp-bench: the budget is counted from the reporters' records, and reporters: false has none: the budget cannot stop this run",
+        )
       // A value this short is too likely to occur by chance to be replaced: say so, rather than leave it in the reports unnoticed.
       for (const secret of redactor.tooShort) {
-        vitest.logger.warn(`vitest-mcp-bench: ${secret.label} is shorter than ${MIN_SECRET_LENGTH} characters, so it is not redacted from reports, cassettes or the terminal`)
+        vitest.logger.warn(
+          `vitest-mcp-bench: ${secret.label} is shorter than ${MIN_SECRET_LENGTH} characters, so it is not redacted from reports, cassettes or the terminal`,
+        )
       }
       const agents = resolved.agents
       vitest.logger.log(`vitest-mcp-bench [${project.name || 'root'}]: ${describeAgents(agents)}`)
@@ -114,7 +120,8 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       // A variant's own bad entries, once (the file's are said above).
       for (const variant of settings?.variants ?? []) {
         for (const [server, problem] of Object.entries(variant.servers.invalid)) {
-          if (problem !== servers?.invalid[server]) vitest.logger.error(redactor.text(`vitest-mcp-bench: variant "${variant.name}": ${problem}`))
+          if (problem !== servers?.invalid[server])
+            vitest.logger.error(redactor.text(`vitest-mcp-bench: variant "${variant.name}": ${problem}`))
         }
       }
     },
@@ -141,7 +148,9 @@ function setBudget(vitest: Vitest, budget: Budget): void {
   const current = ledgers.get(vitest)
   if (!current) ledgers.set(vitest, new BudgetLedger(budget))
   else if (JSON.stringify(current.budget) !== JSON.stringify(budget)) {
-    throw new Error(`vitest-mcp-bench: the projects of this run set different budgets (${JSON.stringify(current.budget)} and ${JSON.stringify(budget)}); a budget is the whole run's: set one`)
+    throw new Error(
+      `vitest-mcp-bench: the projects of this run set different budgets (${JSON.stringify(current.budget)} and ${JSON.stringify(budget)}); a budget is the whole run's: set one`,
+    )
   }
 }
 
@@ -183,12 +192,13 @@ function endpoint(url: string | undefined): string {
 
 function describeAgents(agents: AgentSetting[]): string {
   const names = agents.map(describeAgent)
-  const hint = agents.length === 1 && agents[0] === 'reference' && !process.env.MCP_BENCH_MODEL ? '; set MCP_BENCH_MODEL to benchmark a model' : ''
+  const hint =
+    agents.length === 1 && agents[0] === 'reference' && !process.env.MCP_BENCH_MODEL ? '; set MCP_BENCH_MODEL to benchmark a model' : ''
   return `agent${agents.length > 1 ? 's' : ''}: ${names.join(', ')}${hint}`
 }
 
 function describeAgent(agent: AgentSetting): string {
-  if (agent === 'reference') return 'reference (replays each task\'s reference plan)'
+  if (agent === 'reference') return "reference (replays each task's reference plan)"
   if (agent.kind === 'openai') {
     const loop = agent.loop === 'tools' ? '' : `, ${agent.loop} loop`
     return `${agentName(agent)} (OpenAI-compatible${loop}${endpoint(agent.baseURL ?? process.env.OPENAI_BASE_URL)})`
@@ -197,8 +207,8 @@ function describeAgent(agent: AgentSetting): string {
 }
 
 const TIER_TAGS = [
-  { name: 'easy', description: 'single, parallel or sequential calls (MCP-AgentBench\'s shapes)' },
-  { name: 'hard', description: 'long, branching, multi-goal plans (MCP-Bench\'s depth)' },
+  { name: 'easy', description: "single, parallel or sequential calls (MCP-AgentBench's shapes)" },
+  { name: 'hard', description: "long, branching, multi-goal plans (MCP-Bench's depth)" },
 ]
 
 const warnedIsolation = new WeakSet<Vitest>()
@@ -220,14 +230,23 @@ const reportGroups = new WeakMap<Vitest, Map<string, ReportGroup>>()
  * share a directory but not those options are a configuration error, said at once, rather than one of them
  * silently winning.
  */
-function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBenchOptions, settings: RuntimeSettings, redactor: Redactor): void {
+function addReporters(
+  vitest: Vitest,
+  project: TestProject,
+  options: ResolvedBenchOptions,
+  settings: RuntimeSettings,
+  redactor: Redactor,
+): void {
   const { outputDir, historyDir } = settings
   const groups = reportGroups.get(vitest) ?? new Map<string, ReportGroup>()
   reportGroups.set(vitest, groups)
   const existing = groups.get(outputDir)
   if (existing) {
     const clash = reportClash(existing.options, options)
-    if (clash) throw new Error(`vitest-mcp-bench: projects "${existing.firstProject || 'root'}" and "${project.name || 'root'}" both write their reports to ${outputDir} but with different ${clash}; give each project its own outputDir`)
+    if (clash)
+      throw new Error(
+        `vitest-mcp-bench: projects "${existing.firstProject || 'root'}" and "${project.name || 'root'}" both write their reports to ${outputDir} but with different ${clash}; give each project its own outputDir`,
+      )
     existing.projects.add(project.name)
     existing.secrets.push(...redactor.secrets)
     existing.journal.addProject(project, settings, vitest.config.root)
@@ -240,15 +259,29 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
   const journal = new JournalKeeper(journalPath(outputDir, shard), resumeMode(options.resume), shard, (text) => groupRedactor.text(text))
   const group: ReportGroup = { options, firstProject: project.name, projects: new Set([project.name]), secrets, journal }
   groups.set(outputDir, group)
-  if (journal.mode && !journal.resuming) vitest.logger.warn(`vitest-mcp-bench: nothing to resume (no run journal at ${relative(vitest.config.root, journal.path)}): every task runs`)
+  if (journal.mode && !journal.resuming)
+    vitest.logger.warn(
+      `vitest-mcp-bench: nothing to resume (no run journal at ${relative(vitest.config.root, journal.path)}): every task runs`,
+    )
   journal.addProject(project, settings, vitest.config.root)
-  if (journal.resuming) vitest.logger.log(`vitest-mcp-bench: resuming ${relative(vitest.config.root, journal.path)}: ${journal.keptCount} finished task(s) kept, the rest run`)
+  if (journal.resuming)
+    vitest.logger.log(
+      `vitest-mcp-bench: resuming ${relative(vitest.config.root, journal.path)}: ${journal.keptCount} finished task(s) kept, the rest run`,
+    )
   const environment = here('./runtime/environment')
   const prices = priceTable(options.prices)
   const reporters = vitest.config.reporters as unknown[]
   // The leaderboard reporter makes each task's JUnit properties from its record; the JUnit reporter waits for
   // them, writes them, and reads the status to tell errors from failures.
-  const leaderboard = new LeaderboardReporter({ outputDir, gate: options.gate, environment, redactor: groupRedactor, prices, historyDir, projects: group.projects, journal,
+  const leaderboard = new LeaderboardReporter({
+    outputDir,
+    gate: options.gate,
+    environment,
+    redactor: groupRedactor,
+    prices,
+    historyDir,
+    projects: group.projects,
+    journal,
     spend: (record) => ledgers.get(vitest)?.spend({ usd: totalUsd(record.cost), tokens: record.tokens.total + record.judgeTokens.total }),
     budget: () => {
       const ledger = ledgers.get(vitest)
@@ -259,7 +292,14 @@ function addReporters(vitest: Vitest, project: TestProject, options: ResolvedBen
   })
   const reports = [
     leaderboard,
-    new BenchJUnitReporter({ outputFile: resolve(outputDir, 'junit.xml'), suiteName: 'vitest-mcp-bench', projects: group.projects, properties: () => leaderboard.junitProperties(), redact: (text) => groupRedactor.text(text), kept: (id) => leaderboard.keptResult(id) }),
+    new BenchJUnitReporter({
+      outputFile: resolve(outputDir, 'junit.xml'),
+      suiteName: 'vitest-mcp-bench',
+      projects: group.projects,
+      properties: () => leaderboard.junitProperties(),
+      redact: (text) => groupRedactor.text(text),
+      kept: (id) => leaderboard.keptResult(id),
+    }),
   ]
   reporters.push(...reports)
   // A second signal exits without waiting for the run, but not without these reports.
@@ -291,7 +331,11 @@ function lazyRedactor(secrets: () => Redactor['secrets']): Redactor {
   return {
     text: (value) => current().text(value),
     deep: (value) => current().deep(value),
-    get secrets() { return current().secrets },
-    get tooShort() { return current().tooShort },
+    get secrets() {
+      return current().secrets
+    },
+    get tooShort() {
+      return current().tooShort
+    },
   }
 }

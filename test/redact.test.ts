@@ -18,12 +18,16 @@ describe('redaction', () => {
   it('replaces a secret also as JSON-escaped, URL-encoded and base64 text, saying which', () => {
     const r = createRedactor([{ value: 'pa"ss/w0rd+x', label: 'PW' }])
     const b64 = Buffer.from('pa"ss/w0rd+x').toString('base64')
-    expect(r.text(`{"p":"pa\\"ss/w0rd+x"} ?pw=${encodeURIComponent('pa"ss/w0rd+x')} auth=${b64}`))
-      .toBe('{"p":"[redacted:PW]"} ?pw=[redacted:PW url-encoded] auth=[redacted:PW base64]')
+    expect(r.text(`{"p":"pa\\"ss/w0rd+x"} ?pw=${encodeURIComponent('pa"ss/w0rd+x')} auth=${b64}`)).toBe(
+      '{"p":"[redacted:PW]"} ?pw=[redacted:PW url-encoded] auth=[redacted:PW base64]',
+    )
   })
 
   it('lists the secrets too short to redact, so the run can warn about them', () => {
-    const r = createRedactor([{ value: 'abc', label: 'SHORT' }, { value: 'long-enough', label: 'LONG' }])
+    const r = createRedactor([
+      { value: 'abc', label: 'SHORT' },
+      { value: 'long-enough', label: 'LONG' },
+    ])
     expect(r.tooShort).toEqual([{ value: 'abc', label: 'SHORT' }])
     expect(r.secrets).toEqual([{ value: 'long-enough', label: 'LONG' }])
     expect(r.text('abc long-enough')).toBe('abc [redacted:LONG]')
@@ -31,8 +35,17 @@ describe('redaction', () => {
 
   it('finds every credential shape whatever its case (the quick pre-check lets none through)', () => {
     const { text } = createRedactor([])
-    const cases = ['SK-abcdefgh12'.toLowerCase(), 'BEARER abcdefgh12', 'Basic dXNlcjpwYXNz', 'TOKEN abcdefgh12', 'HTTPS://user:pw@host/x',
-      'API-KEY: abcdefgh', 'Access_Token=abcdefghi', 'SECRET: "abcdefg"', 'PassWord=hunter22']
+    const cases = [
+      'SK-abcdefgh12'.toLowerCase(),
+      'BEARER abcdefgh12',
+      'Basic dXNlcjpwYXNz',
+      'TOKEN abcdefgh12',
+      'HTTPS://user:pw@host/x',
+      'API-KEY: abcdefgh',
+      'Access_Token=abcdefghi',
+      'SECRET: "abcdefg"',
+      'PassWord=hunter22',
+    ]
     for (const value of cases) expect(text(value), value).toContain('[redacted')
     expect(text('The sums are 5 and 6.')).toBe('The sums are 5 and 6.')
   })
@@ -44,8 +57,10 @@ describe('redaction', () => {
 
   it('redacts every string of nested data and keeps the rest', () => {
     const r = createRedactor([{ value: 'hunter2-secret', label: 'PW' }])
-    expect(r.deep({ a: ['x hunter2-secret', 3, null], b: { c: true, d: 'hunter2-secret' } }))
-      .toEqual({ a: ['x [redacted:PW]', 3, null], b: { c: true, d: '[redacted:PW]' } })
+    expect(r.deep({ a: ['x hunter2-secret', 3, null], b: { c: true, d: 'hunter2-secret' } })).toEqual({
+      a: ['x [redacted:PW]', 3, null],
+      b: { c: true, d: '[redacted:PW]' },
+    })
   })
 
   it('redacts nested data sharing what holds no secret, with the same result as the deep copy', () => {
@@ -64,9 +79,15 @@ describe('redaction', () => {
   })
 
   it('finds the values of the variables a config refers to, and the key variables in use', () => {
-    const env = { MY_TOKEN: 'tok_4f9a1c2e77', OTHER: 'unused-value', OPENAI_API_KEY: 'sk-live-0123456789', MCP_BENCH_JUDGE_HEADERS: '{"x-api-key":"judge-header-secret"}' }
-    expect(referencedSecrets({ args: ['--api-key=${MY_TOKEN}', '${TASK_DIR}'], env: { A: '${env:MISSING}' } }, env))
-      .toEqual([{ value: 'tok_4f9a1c2e77', label: 'MY_TOKEN' }])
+    const env = {
+      MY_TOKEN: 'tok_4f9a1c2e77',
+      OTHER: 'unused-value',
+      OPENAI_API_KEY: 'sk-live-0123456789',
+      MCP_BENCH_JUDGE_HEADERS: '{"x-api-key":"judge-header-secret"}',
+    }
+    expect(referencedSecrets({ args: ['--api-key=${MY_TOKEN}', '${TASK_DIR}'], env: { A: '${env:MISSING}' } }, env)).toEqual([
+      { value: 'tok_4f9a1c2e77', label: 'MY_TOKEN' },
+    ])
     expect(keySecrets(env).map((s) => s.label)).toEqual(['OPENAI_API_KEY', 'judge header x-api-key'])
   })
 })

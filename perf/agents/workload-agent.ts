@@ -9,8 +9,12 @@ export default async function workload(ctx: AgentContext): Promise<string> {
   let total = 0
   for (let turn = 1; turn <= Number(turns); turn++) {
     ctx.nextRound()
-    const calls = single ? [ctx.callTool(`${server}__add`, { firstNumber: turn, secondNumber: 1 })]
-      : [ctx.callTool(`${server}__add`, { firstNumber: turn, secondNumber: 1 }), ctx.callTool(`${server}__multiply`, { firstNumber: turn, SecondNumber: 2 })]
+    const calls = single
+      ? [ctx.callTool(`${server}__add`, { firstNumber: turn, secondNumber: 1 })]
+      : [
+          ctx.callTool(`${server}__add`, { firstNumber: turn, secondNumber: 1 }),
+          ctx.callTool(`${server}__multiply`, { firstNumber: turn, SecondNumber: 2 }),
+        ]
     for (const out of await Promise.all(calls)) total += Number(out.text) || 0
   }
   return `The total is ${total}.`

@@ -13,7 +13,11 @@ import { runTree } from './process-tree.ts'
 import { markdownTable, median } from './stats.ts'
 
 /** What each process is, by the script it runs. */
-const ROLES: Record<string, string> = { 'vitest.mjs': 'Vitest\'s main process', 'forks.js': 'test worker', 'referee.js': 'the referee\'s process' }
+const ROLES: Record<string, string> = {
+  'vitest.mjs': "Vitest's main process",
+  'forks.js': 'test worker',
+  'referee.js': "the referee's process",
+}
 
 // Written at 'exit'. A SIGTERM is how Vitest ends a worker that has no handler for it (the floor's): such a process
 // writes, then is ended by the signal as it would have been. A process with its own handler (this project's
@@ -71,7 +75,9 @@ export async function cpuByProcess(contenders: ProcessRun[], sizes: [number, num
       for (let r = 0; r < runs; r++) {
         for (const size of sizes) {
           const byRole = await oneRun(contender, size, hook, dir)
-          process.stderr.write(`cpu by process: ${contender.name}, ${size} tasks, run ${r + 1}/${runs}: ${[...byRole].map(([k, v]) => `${k} ${Math.round(v)} ms`).join(', ')}\n`)
+          process.stderr.write(
+            `cpu by process: ${contender.name}, ${size} tasks, run ${r + 1}/${runs}: ${[...byRole].map(([k, v]) => `${k} ${Math.round(v)} ms`).join(', ')}\n`,
+          )
           const sized = at.get(size) ?? new Map<string, number[]>()
           at.set(size, sized)
           for (const [role, ms] of byRole) sized.set(role, [...(sized.get(role) ?? []), ms])
@@ -84,7 +90,14 @@ export async function cpuByProcess(contenders: ProcessRun[], sizes: [number, num
         const b = median(at.get(large)!.get(role) ?? [0])
         const perTask = (b - a) / (large - small)
         const kib = peakRss.get(contender.name)?.get(large)?.get(role)
-        rows.push([contender.name, role, `${((a - small * perTask) / 1000).toFixed(2)} s`, `${perTask.toFixed(1)} ms`, `${(b / 1000).toFixed(2)} s`, kib ? `${(kib / 1024).toFixed(0)} MiB` : '–'])
+        rows.push([
+          contender.name,
+          role,
+          `${((a - small * perTask) / 1000).toFixed(2)} s`,
+          `${perTask.toFixed(1)} ms`,
+          `${(b / 1000).toFixed(2)} s`,
+          kib ? `${(kib / 1024).toFixed(0)} MiB` : '–',
+        ])
       }
     }
   } finally {
@@ -93,6 +106,10 @@ export async function cpuByProcess(contenders: ProcessRun[], sizes: [number, num
   return [
     `CPU by process (user+sys, each Node process's own at its exit; median of ${runs} runs at ${sizes[0]} and at ${sizes[1]} tasks; once per run and per task from the two sizes)`,
     '',
-    markdownTable(['contender', 'process', 'once per run', 'per task', `at ${sizes[1]} tasks`, `peak RSS at ${sizes[1]} tasks (last run)`], rows, ['l', 'l', 'r', 'r', 'r', 'r']),
+    markdownTable(
+      ['contender', 'process', 'once per run', 'per task', `at ${sizes[1]} tasks`, `peak RSS at ${sizes[1]} tasks (last run)`],
+      rows,
+      ['l', 'l', 'r', 'r', 'r', 'r'],
+    ),
   ].join('\n')
 }

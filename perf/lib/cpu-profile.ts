@@ -11,10 +11,24 @@ interface ProfileNode {
   hitCount?: number
   children?: number[]
 }
-interface Profile { nodes: ProfileNode[]; startTime: number; endTime: number; samples?: number[]; timeDeltas?: number[] }
+interface Profile {
+  nodes: ProfileNode[]
+  startTime: number
+  endTime: number
+  samples?: number[]
+  timeDeltas?: number[]
+}
 
-export interface SelfTime { name: string; ms: number }
-export interface ProfileSummary { file: string; totalMs: number; functions: SelfTime[]; groups: SelfTime[] }
+export interface SelfTime {
+  name: string
+  ms: number
+}
+export interface ProfileSummary {
+  file: string
+  totalMs: number
+  functions: SelfTime[]
+  groups: SelfTime[]
+}
 
 /** Where a script lives, shortened: a package name, this project's module, or node's own. */
 export function groupOf(url: string): string {
@@ -50,18 +64,29 @@ export function summarize(file: string): ProfileSummary {
     groups.set(group, (groups.get(group) ?? 0) + ms)
   }
   const sorted = (m: Map<string, number>) => [...m].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms)
-  const totalMs = [...self.entries()].filter(([id]) => !['(idle)', '(program)'].includes(byId.get(id)!.callFrame.functionName)).reduce((s, [, ms]) => s + ms, 0)
+  const totalMs = [...self.entries()]
+    .filter(([id]) => !['(idle)', '(program)'].includes(byId.get(id)!.callFrame.functionName))
+    .reduce((s, [, ms]) => s + ms, 0)
   return { file, totalMs, functions: sorted(functions), groups: sorted(groups) }
 }
 
 /** Every profile in `dir`, largest first. */
 export function summarizeDir(dir: string): ProfileSummary[] {
-  return readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => summarize(join(dir, f))).sort((a, b) => b.totalMs - a.totalMs)
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => summarize(join(dir, f)))
+    .sort((a, b) => b.totalMs - a.totalMs)
 }
 
 export function formatSummary(s: ProfileSummary, label: string, top = 15): string {
   const line = (e: SelfTime) => `  ${e.ms.toFixed(0).padStart(6)} ms  ${e.name}`
-  return [`${label}: ${s.totalMs.toFixed(0)} ms busy (${s.file})`, ' by module:', ...s.groups.slice(0, top).map(line), ' by function (self time):', ...s.functions.slice(0, top).map(line)].join('\n')
+  return [
+    `${label}: ${s.totalMs.toFixed(0)} ms busy (${s.file})`,
+    ' by module:',
+    ...s.groups.slice(0, top).map(line),
+    ' by function (self time):',
+    ...s.functions.slice(0, top).map(line),
+  ].join('\n')
 }
 
 /** A profile's samples with each node's parent and each id's node, for walking up a sample's stack. */

@@ -8,16 +8,29 @@ import { TrajectoryRecorder } from '../../src/runtime/trajectory/recorder.ts'
  */
 export async function mathSession() {
   const hub = new ServerHub({
-    ...parseServers({ mcpServers: {
-      memory: { module: './fixtures/servers/math/server.ts' },
-      stdio: { command: process.execPath, args: ['--import', 'tsx', 'fixtures/servers/math/main.ts'] },
-    } }, 'perf'),
+    ...parseServers(
+      {
+        mcpServers: {
+          memory: { module: './fixtures/servers/math/server.ts' },
+          stdio: { command: process.execPath, args: ['--import', 'tsx', 'fixtures/servers/math/main.ts'] },
+        },
+      },
+      'perf',
+    ),
     root: process.cwd(),
   })
   const session = await hub.acquire(['memory', 'stdio'])
-  const recorder = (prompt = 'p') => new TrajectoryRecorder({
-    task: { id: 'perf', prompt }, agent: 'perf', catalog: session.catalog, connections: session.connections, maxRounds: 20,
-    signal: new AbortController().signal, maxToolOutputChars: 20_000, maxRecordedOutputChars: 4_000, callTimeoutMs: () => 60_000,
-  })
+  const recorder = (prompt = 'p') =>
+    new TrajectoryRecorder({
+      task: { id: 'perf', prompt },
+      agent: 'perf',
+      catalog: session.catalog,
+      connections: session.connections,
+      maxRounds: 20,
+      signal: new AbortController().signal,
+      maxToolOutputChars: 20_000,
+      maxRecordedOutputChars: 4_000,
+      callTimeoutMs: () => 60_000,
+    })
   return { hub, session, recorder }
 }

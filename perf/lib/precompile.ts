@@ -22,7 +22,12 @@ export function precompileFixtures(root: string): string {
 export function transpileTree(root: string, dirs: string[]): string {
   const out = mkdtempSync(join(tmpdir(), 'mcp-bench-js-'))
   symlinkSync(resolve(root, 'node_modules'), join(out, 'node_modules'), 'dir')
-  for (const dir of dirs) transpileFiles(root, listFiles(resolve(root, dir)).filter((f) => f.endsWith('.ts')), out)
+  for (const dir of dirs)
+    transpileFiles(
+      root,
+      listFiles(resolve(root, dir)).filter((f) => f.endsWith('.ts')),
+      out,
+    )
   return out
 }
 
@@ -33,7 +38,12 @@ export function transpileFiles(root: string, files: string[], out: string): void
     mkdirSync(dirname(target), { recursive: true })
     const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
       fileName: file,
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, rewriteRelativeImportExtensions: true, verbatimModuleSyntax: false },
+      compilerOptions: {
+        module: ts.ModuleKind.ESNext,
+        target: ts.ScriptTarget.ES2022,
+        rewriteRelativeImportExtensions: true,
+        verbatimModuleSyntax: false,
+      },
     })
     writeFileSync(target, outputText)
   }

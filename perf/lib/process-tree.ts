@@ -55,7 +55,13 @@ function procStat(pid: number): ProcStat | undefined {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
     // The command name may hold spaces and parentheses: fields start after the last ')'.
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return { parent: Number(f[1]), rss: Number(f[21]) * PAGE, cpuTicks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]), start: f[19]!, ended: f[0] === 'Z' || f[0] === 'X' }
+    return {
+      parent: Number(f[1]),
+      rss: Number(f[21]) * PAGE,
+      cpuTicks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]),
+      start: f[19]!,
+      ended: f[0] === 'Z' || f[0] === 'X',
+    }
   } catch {
     return undefined // the process ended between listing and reading
   }

@@ -7,7 +7,11 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
-export function markdownTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>, align: readonly ('l' | 'r')[] = []): string {
+export function markdownTable(
+  header: readonly string[],
+  rows: ReadonlyArray<readonly string[]>,
+  align: readonly ('l' | 'r')[] = [],
+): string {
   const rule = header.map((_, i) => (align[i] === 'r' ? '---:' : '---'))
   return [header, rule, ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n')
 }

@@ -25,12 +25,19 @@ import { markdownTable, median, mib, ratio, seconds, stealNote, stealPercent } f
 const plain = (output: string) => output.replace(/\x1b\[[0-9;]*m/g, '')
 // Vitest's line reads "Tests  140 passed (140)" only when nothing failed.
 const allPassed = (output: string) => /Tests\s+\d+ passed \(\d+\)/.test(plain(output))
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
 
 export async function suiteVsTrivial(root: string, runs: number): Promise<string> {
   const vitest = resolve(root, 'node_modules/vitest/vitest.mjs')
   const contenders = [
-    { name: 'bundled suite (`vitest run benchmarks`)', command: [process.execPath, vitest, 'run', 'benchmarks'], check: (o: string) => (allPassed(o) ? null : 'not every task passed') },
+    {
+      name: 'bundled suite (`vitest run benchmarks`)',
+      command: [process.execPath, vitest, 'run', 'benchmarks'],
+      check: (o: string) => (allPassed(o) ? null : 'not every task passed'),
+    },
     {
       name: 'one trivial test file (Vitest defaults)',
       command: [process.execPath, vitest, 'run', '--config', 'perf/trivial/vitest.config.ts'],
@@ -52,7 +59,9 @@ export async function suiteVsTrivial(root: string, runs: number): Promise<string
       results[k]!.cpus.push(result.cpuMs)
       results[k]!.peaks.push(result.maxProcessRss)
       steals.push(result.stealShare)
-      process.stderr.write(`suite run ${run + 1}/${runs} ${contender.name}: ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)} (load ${loads.at(-1)}, steal ${stealPercent(result.stealShare)})${problem ? ` (${problem.split('\n')[0]})` : ''}\n`)
+      process.stderr.write(
+        `suite run ${run + 1}/${runs} ${contender.name}: ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)} (load ${loads.at(-1)}, steal ${stealPercent(result.stealShare)})${problem ? ` (${problem.split('\n')[0]})` : ''}\n`,
+      )
     }
   }
   const trivial = median(results[1]!.walls)
@@ -61,44 +70,80 @@ export async function suiteVsTrivial(root: string, runs: number): Promise<string
     '',
     markdownTable(
       ['run', 'wall time', 'ratio to the trivial file', 'CPU (user+sys)', 'largest process'],
-      contenders.map((c, i) => [c.name, seconds(median(results[i]!.walls)), ratio(median(results[i]!.walls), trivial), seconds(median(results[i]!.cpus)), mib(median(results[i]!.peaks))]),
+      contenders.map((c, i) => [
+        c.name,
+        seconds(median(results[i]!.walls)),
+        ratio(median(results[i]!.walls), trivial),
+        seconds(median(results[i]!.cpus)),
+        mib(median(results[i]!.peaks)),
+      ]),
       ['l', 'r', 'r', 'r', 'r'],
     ),
   ]
-  for (const [i, r] of results.entries()) if (r.problems.length) lines.push('', `${contenders[i]!.name}: ${r.problems.length} run(s) did not count: ${r.problems.at(-1)}`)
+  for (const [i, r] of results.entries())
+    if (r.problems.length) lines.push('', `${contenders[i]!.name}: ${r.problems.length} run(s) did not count: ${r.problems.at(-1)}`)
   return lines.join('\n')
 }
 
 export async function modelConcurrency(root: string, runs: number, delayMs: number): Promise<string> {
   const vitest = resolve(root, 'node_modules/vitest/vitest.mjs')
-  const files = readdirSync(resolve(root, 'benchmarks')).filter((f) => f.endsWith('.test.ts')).map((f) => `benchmarks/${f}`)
+  const files = readdirSync(resolve(root, 'benchmarks'))
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `benchmarks/${f}`)
   const tasks = (await collectTasks(files, (f) => import(pathToFileURL(resolve(root, f)).href))).map((t) => TaskSpecSchema.parse(t.spec))
-  const follow = planFollower(tasks.map((t) => ({
-    prompt: t.useConcretePrompt || !t.fuzzy ? t.prompt : t.fuzzy,
-    layers: dependencyLayers(t.reference?.calls ?? []).layers,
-    answer: t.reference?.answer ?? '',
-  })))
+  const follow = planFollower(
+    tasks.map((t) => ({
+      prompt: t.useConcretePrompt || !t.fuzzy ? t.prompt : t.fuzzy,
+      layers: dependencyLayers(t.reference?.calls ?? []).layers,
+      answer: t.reference?.answer ?? '',
+    })),
+  )
   const model = await startScriptedModel({ script: (request) => ({ ...follow(request), delayMs }) })
-  interface Sample { wallMs: number; completions: number; peak: number; problem: string | null; busyMs: number }
+  interface Sample {
+    wallMs: number
+    completions: number
+    peak: number
+    problem: string | null
+    busyMs: number
+  }
   const samples: Record<'reference' | 'model', Sample[]> = { reference: [], model: [] }
   const loads: string[] = []
   const steals: number[] = []
   const run = async (kind: 'reference' | 'model') => {
     const before = model.requests.length
     const peakBefore = model.peakInFlight()
-    const env = { ...process.env, CI: 'true', MCP_BENCH_MODEL: kind === 'model' ? 'stand-in' : '', OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'not-needed' }
+    const env = {
+      ...process.env,
+      CI: 'true',
+      MCP_BENCH_MODEL: kind === 'model' ? 'stand-in' : '',
+      OPENAI_BASE_URL: model.url,
+      OPENAI_API_KEY: 'not-needed',
+    }
     loads.push(load())
     const result = await runTree([process.execPath, vitest, 'run', 'benchmarks'], { cwd: root, env })
-    const failures = plain(result.output).split('\n').filter((l) => /FAIL|✗|×|Error:/.test(l)).slice(0, 20).join('\n')
+    const failures = plain(result.output)
+      .split('\n')
+      .filter((l) => /FAIL|✗|×|Error:/.test(l))
+      .slice(0, 20)
+      .join('\n')
     const problem = result.code !== 0 ? `exit ${result.code}:\n${failures}` : allPassed(result.output) ? null : 'not every task passed'
     const mine = model.requests.slice(before)
     const busyMs = mine.length ? mine.at(-1)!.receivedAt + delayMs - mine[0]!.receivedAt : Number.NaN
-    samples[kind].push({ wallMs: result.wallMs, completions: mine.length, peak: kind === 'model' ? model.peakInFlight() : peakBefore, problem, busyMs })
+    samples[kind].push({
+      wallMs: result.wallMs,
+      completions: mine.length,
+      peak: kind === 'model' ? model.peakInFlight() : peakBefore,
+      problem,
+      busyMs,
+    })
     steals.push(result.stealShare)
-    process.stderr.write(`concurrency ${kind}: ${seconds(result.wallMs)}, ${mine.length} completions (load ${loads.at(-1)}, steal ${stealPercent(result.stealShare)})${problem ? ` (${problem.split('\n')[0]})` : ''}\n`)
+    process.stderr.write(
+      `concurrency ${kind}: ${seconds(result.wallMs)}, ${mine.length} completions (load ${loads.at(-1)}, steal ${stealPercent(result.stealShare)})${problem ? ` (${problem.split('\n')[0]})` : ''}\n`,
+    )
   }
   try {
-    for (let round = 0; round < runs; round++) for (const kind of round % 2 ? ['model', 'reference'] as const : ['reference', 'model'] as const) await run(kind)
+    for (let round = 0; round < runs; round++)
+      for (const kind of round % 2 ? (['model', 'reference'] as const) : (['reference', 'model'] as const)) await run(kind)
   } finally {
     await model.close()
   }
@@ -111,13 +156,32 @@ export async function modelConcurrency(root: string, runs: number, delayMs: numb
     `The bundled suite against a ${delayMs} ms stand-in model, default settings (median of ${runs}; node ${process.version}; ${tasks.length} tasks; load average at each start: ${loads.join(' / ')}; ${stealNote(steals)})`,
     '',
     markdownTable(
-      ['reference run', 'model run', 'completions', 'model time', 'most in flight', 'effective concurrency', 'first request to last answer', 'model time / that'],
-      [[seconds(refWall), seconds(modelWall), String(completions), seconds(modelTime), String(Math.max(...samples.model.map((s) => s.peak))),
-        (modelTime / (modelWall - refWall)).toFixed(1), seconds(busy), (modelTime / busy).toFixed(1)]],
+      [
+        'reference run',
+        'model run',
+        'completions',
+        'model time',
+        'most in flight',
+        'effective concurrency',
+        'first request to last answer',
+        'model time / that',
+      ],
+      [
+        [
+          seconds(refWall),
+          seconds(modelWall),
+          String(completions),
+          seconds(modelTime),
+          String(Math.max(...samples.model.map((s) => s.peak))),
+          (modelTime / (modelWall - refWall)).toFixed(1),
+          seconds(busy),
+          (modelTime / busy).toFixed(1),
+        ],
+      ],
       ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
     ),
     '',
-    'effective concurrency = model time / (model run − reference run); on a loaded machine the two runs\' walls vary by more than the model time, and the last column (the model phase alone) is the steadier figure.',
+    "effective concurrency = model time / (model run − reference run); on a loaded machine the two runs' walls vary by more than the model time, and the last column (the model phase alone) is the steadier figure.",
   ]
   const problems = [...samples.reference, ...samples.model].filter((s) => s.problem)
   if (problems.length) lines.push('', `${problems.length} run(s) did not pass every task:\n${problems.map((p) => p.problem).join('\n')}`)

@@ -62,7 +62,10 @@ export interface LoopClients {
  * concurrently, or answers.
  */
 export async function runWorkloadTask({ openai, mcp, tools, model }: LoopClients, i: number, maxRounds = 20): Promise<string> {
-  const fns = tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description ?? '', parameters: t.inputSchema } }))
+  const fns = tools.map((t) => ({
+    type: 'function',
+    function: { name: t.name, description: t.description ?? '', parameters: t.inputSchema },
+  }))
   const messages: any[] = [{ role: 'user', content: workloadPrompt(i) }]
   for (let round = 0; round < maxRounds; round++) {
     const response = await openai.chat.completions.create({ model, messages, tools: fns, tool_choice: 'auto' })
@@ -70,8 +73,12 @@ export async function runWorkloadTask({ openai, mcp, tools, model }: LoopClients
     const calls = (message.tool_calls ?? []).filter((c: any) => c.type === 'function')
     if (calls.length === 0) return message.content ?? ''
     messages.push({ role: 'assistant', content: message.content ?? null, tool_calls: calls })
-    const results = await Promise.all(calls.map((c: any) => mcp.callTool({ name: c.function.name, arguments: JSON.parse(c.function.arguments) })))
-    calls.forEach((c: any, k: number) => messages.push({ role: 'tool', tool_call_id: c.id, content: textOf((results[k] as { content?: unknown }).content) }))
+    const results = await Promise.all(
+      calls.map((c: any) => mcp.callTool({ name: c.function.name, arguments: JSON.parse(c.function.arguments) })),
+    )
+    calls.forEach((c: any, k: number) =>
+      messages.push({ role: 'tool', tool_call_id: c.id, content: textOf((results[k] as { content?: unknown }).content) }),
+    )
   }
   throw new Error(`task ${i}: no answer after ${maxRounds} rounds`)
 }

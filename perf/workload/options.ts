@@ -10,7 +10,9 @@ import type { BenchOptions } from '../../src/contracts/options.ts'
 // (as a user's project does, natively).
 
 export function workloadOptions(): BenchOptions {
-  const [command, ...args] = JSON.parse(process.env.PERF_SERVER ?? '["node","--import","tsx","../../fixtures/servers/math/main.ts"]') as string[]
+  const [command, ...args] = JSON.parse(
+    process.env.PERF_SERVER ?? '["node","--import","tsx","../../fixtures/servers/math/main.ts"]',
+  ) as string[]
   return {
     servers: { math: { command: command!, args } },
     agent: { model: 'stand-in', baseURL: process.env.PERF_MODEL_URL ?? 'http://127.0.0.1:9/v1' },

@@ -4,7 +4,10 @@ import { workloadOptions, workloadTest } from './options.ts'
 
 // Workload W with the compiled package (`npm run build`), loaded as from a user's node_modules (see options.ts).
 // PERF_DIST: another build's directory (an A/B comparison of two builds); default this repository's dist/.
-const dist = new URL('src/', process.env.PERF_DIST ? `file://${process.env.PERF_DIST.replace(/\/?$/, '/')}` : new URL('../../dist/', import.meta.url))
+const dist = new URL(
+  'src/',
+  process.env.PERF_DIST ? `file://${process.env.PERF_DIST.replace(/\/?$/, '/')}` : new URL('../../dist/', import.meta.url),
+)
 // A computed specifier, so the config bundler leaves the import to Node instead of inlining the package.
 const { mcpBench } = (await import(/* @vite-ignore */ new URL('plugin.js', dist).href)) as { mcpBench: typeof McpBench }
 

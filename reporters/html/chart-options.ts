@@ -55,7 +55,14 @@ export function passRateRanking(agents: readonly AgentRow[]): ChartDef {
       series: [
         // An invisible bar up to the interval's lower end, and the interval stacked on it: a floating band.
         { type: 'bar', stack: 'interval', data: lower, itemStyle: { color: 'transparent' }, silent: true, barWidth: 14 },
-        { name: '95% interval', type: 'bar', stack: 'interval', data: width, itemStyle: { color: PALETTE[0], opacity: 0.28 }, barWidth: 14 },
+        {
+          name: '95% interval',
+          type: 'bar',
+          stack: 'interval',
+          data: width,
+          itemStyle: { color: PALETTE[0], opacity: 0.28 },
+          barWidth: 14,
+        },
         {
           name: 'pass rate',
           type: 'scatter',
@@ -76,7 +83,11 @@ export function scoreRanking(agents: readonly AgentRow[]): ChartDef {
     name,
     type: 'bar' as const,
     data: agents.map((a) => (pick(a) === null ? MISSING : round(pick(a)!, 3))),
-    label: { show: true, position: 'right' as const, formatter: (p: { value: unknown }) => (typeof p.value === 'number' ? p.value.toFixed(3) : 'n/a') },
+    label: {
+      show: true,
+      position: 'right' as const,
+      formatter: (p: { value: unknown }) => (typeof p.value === 'number' ? p.value.toFixed(3) : 'n/a'),
+    },
   })
   return {
     id: 'scores',
@@ -149,7 +160,14 @@ export function judgeDimensions(agents: readonly AgentRow[]): ChartDef | null {
   }
 }
 
-function groupedPassRates(id: string, title: string, note: string, groups: readonly string[], labels: readonly string[], series: Array<{ agent: string; rates: Array<number | null> }>): ChartDef {
+function groupedPassRates(
+  id: string,
+  title: string,
+  note: string,
+  groups: readonly string[],
+  labels: readonly string[],
+  series: Array<{ agent: string; rates: Array<number | null> }>,
+): ChartDef {
   return {
     id,
     title,
@@ -174,7 +192,10 @@ export function categoryPassRates(agents: readonly AgentRow[]): ChartDef {
     'Single- or multi-server × single, parallel or sequential calls; a gap means no tasks in that category.',
     AGENTBENCH_CATEGORIES,
     AGENTBENCH_CATEGORIES.map((c) => c.replace('/', '\n')),
-    agents.map((a) => ({ agent: a.agent, rates: AGENTBENCH_CATEGORIES.map((c) => (a.categories[c].tasks > 0 ? a.categories[c].passRate : null)) })),
+    agents.map((a) => ({
+      agent: a.agent,
+      rates: AGENTBENCH_CATEGORIES.map((c) => (a.categories[c].tasks > 0 ? a.categories[c].passRate : null)),
+    })),
   )
 }
 
@@ -224,7 +245,14 @@ export function historyTrend(runs: readonly HistoryRun[], trends: readonly Agent
         { type: 'value', min: 0, max: 1, name: 'score', splitLine: { show: false } },
       ],
       series: trends.flatMap((t, i) => [
-        { name: `${t.agent} pass rate`, type: 'line' as const, connectNulls: true, symbolSize: 7, color: PALETTE[i % PALETTE.length], data: at(t, (p) => pct(p.passRate)) },
+        {
+          name: `${t.agent} pass rate`,
+          type: 'line' as const,
+          connectNulls: true,
+          symbolSize: 7,
+          color: PALETTE[i % PALETTE.length],
+          data: at(t, (p) => pct(p.passRate)),
+        },
         {
           name: `${t.agent} score`,
           type: 'line' as const,
@@ -306,7 +334,10 @@ export function confusionChart(confusions: readonly Confusion[]): ChartDef | nul
   const totals = new Map<string, number>()
   const label = (c: Confusion) => `${c.intended} → ${c.called}`
   for (const c of confusions) totals.set(label(c), (totals.get(label(c)) ?? 0) + c.count)
-  const pairs = [...totals].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0)).slice(0, CONFUSION_PAIRS_SHOWN).map(([pair]) => pair)
+  const pairs = [...totals]
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, CONFUSION_PAIRS_SHOWN)
+    .map(([pair]) => pair)
   const agents = [...new Set(confusions.map((c) => c.agent))]
   const shown = pairs.length < totals.size ? ` The ${pairs.length} most frequent of ${totals.size} pairs.` : ''
   return {

@@ -45,12 +45,13 @@ export function chartSections(board: Leaderboard, history: readonly HistoryRecor
   const judge = judgeDimensions(agents)
   return {
     ranking: figures(echarts, [passRateRanking(agents), scoreRanking(agents)]),
-    judge: judge
-      ? figures(echarts, [judge])
-      : NOT_JUDGED,
+    judge: judge ? figures(echarts, [judge]) : NOT_JUDGED,
     breakdown: figures(echarts, [categoryPassRates(agents), settingPassRates(passRatesBySetting(board.tasks), settingsOf(board.tasks))]),
     history: historySection(echarts, history),
-    usage: figures(echarts, USAGE_MEASURES.map((m) => usageChart(agents, m))),
+    usage: figures(
+      echarts,
+      USAGE_MEASURES.map((m) => usageChart(agents, m)),
+    ),
     tools: confusion ? figures(echarts, [confusion]) : '',
   }
 }
@@ -78,10 +79,18 @@ function withoutCharts(anyAgent: boolean, judged: boolean, anyHistory: boolean, 
 function historySection(echarts: ECharts, history: readonly HistoryRecord[]): string {
   if (history.length === 0) return NO_HISTORY
   const runs = history.slice(-HISTORY_RUNS_SHOWN)
-  return figures(echarts, [historyTrend(runs.map((r) => ({ runId: r.runId, generatedAt: r.generatedAt, commit: r.git?.commit ?? null })), agentTrends(runs))])
+  return figures(echarts, [
+    historyTrend(
+      runs.map((r) => ({ runId: r.runId, generatedAt: r.generatedAt, commit: r.git?.commit ?? null })),
+      agentTrends(runs),
+    ),
+  ])
 }
 
 function figures(echarts: ECharts, defs: readonly ChartDef[]): string {
-  const drawn = defs.map((d) => `<figure class="chart" data-chart="${esc(d.id)}"><figcaption>${esc(d.title)}</figcaption>${drawSvg(echarts, d.option, d.size)}<p class="note">${esc(d.note)}</p></figure>`)
+  const drawn = defs.map(
+    (d) =>
+      `<figure class="chart" data-chart="${esc(d.id)}"><figcaption>${esc(d.title)}</figcaption>${drawSvg(echarts, d.option, d.size)}<p class="note">${esc(d.note)}</p></figure>`,
+  )
   return `<div class="charts">${drawn.join('\n')}</div>`
 }

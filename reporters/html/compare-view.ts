@@ -1,5 +1,12 @@
 import { formatChange, formatRate, formatScore } from '../../src/compare/format.ts'
-import { COMPARED_METRICS, METRIC_LABELS, type AgentComparison, type Comparison, type Flip, type RegressionResult } from '../../src/contracts/compare.ts'
+import {
+  COMPARED_METRICS,
+  METRIC_LABELS,
+  type AgentComparison,
+  type Comparison,
+  type Flip,
+  type RegressionResult,
+} from '../../src/contracts/compare.ts'
 import { TOO_FEW_MESSAGE } from '../../src/compare/metric.ts'
 import { escapeHtml as esc, percent } from '../../src/lib/text.ts'
 
@@ -13,14 +20,20 @@ export function compareView(gate: RegressionResult | null, comparison: Compariso
   if (!gate && !comparison) return ''
   const parts = ['<section id="compare"><h2>Against the baseline</h2>']
   if (gate) {
-    parts.push(`<p>Baseline gate <span class="status ${gate.passed ? 'passed' : 'failed'}">${gate.passed ? 'passed' : 'failed'}</span> at ${percent(gate.confidence, 0)} confidence.</p>`)
+    parts.push(
+      `<p>Baseline gate <span class="status ${gate.passed ? 'passed' : 'failed'}">${gate.passed ? 'passed' : 'failed'}</span> at ${percent(gate.confidence, 0)} confidence.</p>`,
+    )
     if (gate.checks.length === 0 && gate.failures.length) parts.push(`<pre class="error">${esc(gate.failures.join('\n'))}</pre>`)
     if (gate.checks.length) {
-      parts.push(`<ul class="checks">${gate.checks.map((c) => `<li class="${c.verdict}"><span class="status ${c.verdict === 'regression' ? 'failed' : c.verdict === 'within' ? 'passed' : 'unscored'}">${c.verdict}</span> ${esc(c.message)}</li>`).join('')}</ul>`)
+      parts.push(
+        `<ul class="checks">${gate.checks.map((c) => `<li class="${c.verdict}"><span class="status ${c.verdict === 'regression' ? 'failed' : c.verdict === 'within' ? 'passed' : 'unscored'}">${c.verdict}</span> ${esc(c.message)}</li>`).join('')}</ul>`,
+      )
     }
   }
   if (comparison) {
-    parts.push(`<p class="muted">Compared with <code>${esc(comparison.base)}</code>: tasks paired by id, agent and trial; ${percent(comparison.settings.confidence, 0)} intervals (exact McNemar for the pass rate, paired bootstrap with ${comparison.settings.resamples.toLocaleString('en-US')} resamples for scores).</p>`)
+    parts.push(
+      `<p class="muted">Compared with <code>${esc(comparison.base)}</code>: tasks paired by id, agent and trial; ${percent(comparison.settings.confidence, 0)} intervals (exact McNemar for the pass rate, paired bootstrap with ${comparison.settings.resamples.toLocaleString('en-US')} resamples for scores).</p>`,
+    )
     for (const agent of comparison.agents) parts.push(agentView(agent, comparison))
   }
   parts.push('</section>')
@@ -38,7 +51,8 @@ function agentView(a: AgentComparison, c: Comparison): string {
     const direction = m.difference === null ? '' : m.difference < 0 ? 'down' : m.difference > 0 ? 'up' : ''
     return `<tr><th scope="row">${METRIC_LABELS[metric]}</th><td class="num">${show(m.base)}</td><td class="num">${show(m.head)}</td><td class="num ${direction}">${m.difference === null ? '–' : change(m.difference)}</td><td>${interval}</td><td class="num">${m.p === null ? '' : m.p < 0.001 ? '&lt;0.001' : m.p.toFixed(3)}</td><td class="num">${m.pairs}</td></tr>`
   })
-  const unpaired = a.onlyInBase + a.onlyInHead > 0 ? ` (${a.onlyInBase} only in the baseline, ${a.onlyInHead} only in this run: not compared)` : ''
+  const unpaired =
+    a.onlyInBase + a.onlyInHead > 0 ? ` (${a.onlyInBase} only in the baseline, ${a.onlyInHead} only in this run: not compared)` : ''
   return `<h3>${esc(a.agent)}</h3><p>${a.pairs} paired task runs${unpaired}.</p>
 <table class="compare"><thead><tr><th>metric</th><th>baseline</th><th>this run</th><th>change</th><th>interval</th><th>p</th><th>pairs</th></tr></thead><tbody>${rows.join('')}</tbody></table>
 ${flips('Passed → not passed', a.flips.worse, trials, 'worse')}${flips('Not passed → passed', a.flips.better, trials, 'better')}${drops(a, trials)}`
@@ -53,6 +67,9 @@ function drops(a: AgentComparison, trials: boolean): string {
   const list = a.drops.overall.length ? { metric: 'overall', items: a.drops.overall } : { metric: 'rule score', items: a.drops.ruleScore }
   if (list.items.length === 0) return ''
   return `<h4>Largest drops in ${list.metric}</h4><table class="compare"><thead><tr><th>task</th><th>baseline</th><th>this run</th><th>change</th></tr></thead><tbody>${list.items
-    .map((d) => `<tr><td><code>${esc(d.id)}</code>${trials ? ` #${d.trial}` : ''}</td><td class="num">${formatScore(d.base)}</td><td class="num">${formatScore(d.head)}</td><td class="num down">${formatChange(d.difference, 3)}</td></tr>`)
+    .map(
+      (d) =>
+        `<tr><td><code>${esc(d.id)}</code>${trials ? ` #${d.trial}` : ''}</td><td class="num">${formatScore(d.base)}</td><td class="num">${formatScore(d.head)}</td><td class="num down">${formatChange(d.difference, 3)}</td></tr>`,
+    )
     .join('')}</tbody></table>`
 }

@@ -51,15 +51,41 @@ interface Column {
 
 const rate = (v: number | null) => ({ text: v === null ? '–' : v.toFixed(2), value: v })
 const COLUMNS: Column[] = [
-  { title: 'status', sort: 'num', cell: (t) => ({ text: `<span class="status ${t.status}">${t.status}</span>`, value: STATUS_ORDER.indexOf(t.status) }) },
+  {
+    title: 'status',
+    sort: 'num',
+    cell: (t) => ({ text: `<span class="status ${t.status}">${t.status}</span>`, value: STATUS_ORDER.indexOf(t.status) }),
+  },
   { title: 'task', sort: 'text', cell: (t) => ({ text: `<span class="task-id">${esc(t.id)}</span>`, value: t.id }) },
-  { title: 'agent', sort: 'text', cell: (t) => ({ text: `${esc(t.agent)}${t.trial > 1 ? ` <span class="muted">#${t.trial}</span>` : ''}`, value: `${t.agent} #${String(t.trial).padStart(4, '0')}` }) },
+  {
+    title: 'agent',
+    sort: 'text',
+    cell: (t) => ({
+      text: `${esc(t.agent)}${t.trial > 1 ? ` <span class="muted">#${t.trial}</span>` : ''}`,
+      value: `${t.agent} #${String(t.trial).padStart(4, '0')}`,
+    }),
+  },
   { title: 'category', sort: 'text', cell: (t) => ({ text: esc(categoryLabel(t)), value: categoryLabel(t) }) },
   { title: 'servers', sort: 'text', cell: (t) => ({ text: t.servers.map(esc).join(', '), value: t.servers.join(',') }) },
   { title: 'tier', sort: 'text', cell: (t) => ({ text: esc(t.tier), value: t.tier }) },
-  { title: 'rules', sort: 'num', help: 'rule score: mean of valid tool names, schema compliance and execution success', cell: (t) => rate(t.scores.ruleScore) },
-  { title: 'exec', sort: 'num', help: 'execution success: calls that returned without error', cell: (t) => rate(t.metrics.executionSuccess) },
-  { title: 'deps', sort: 'num', help: 'dependency order: reference dependencies the agent respected', cell: (t) => rate(t.metrics.dependencyOrder) },
+  {
+    title: 'rules',
+    sort: 'num',
+    help: 'rule score: mean of valid tool names, schema compliance and execution success',
+    cell: (t) => rate(t.scores.ruleScore),
+  },
+  {
+    title: 'exec',
+    sort: 'num',
+    help: 'execution success: calls that returned without error',
+    cell: (t) => rate(t.metrics.executionSuccess),
+  },
+  {
+    title: 'deps',
+    sort: 'num',
+    help: 'dependency order: reference dependencies the agent respected',
+    cell: (t) => rate(t.metrics.dependencyOrder),
+  },
   { title: 'F1', sort: 'num', help: 'tool-call F1 against the reference plan', cell: (t) => rate(t.metrics.callF1) },
   { title: 'TC', sort: 'num', help: 'judge: task completion', cell: (t) => rate(t.scores.domains.taskCompletion) },
   { title: 'TU', sort: 'num', help: 'judge: tool usage', cell: (t) => rate(t.scores.domains.toolUsage) },
@@ -67,7 +93,12 @@ const COLUMNS: Column[] = [
   { title: 'overall', sort: 'num', help: 'MCP-Bench overall: mean of the four domains', cell: (t) => rate(t.scores.overall) },
   { title: 'calls', sort: 'num', cell: (t) => ({ text: String(t.metrics.toolCalls), value: t.metrics.toolCalls }) },
   { title: 'tokens', sort: 'num', cell: (t) => ({ text: count(t.tokens.total), value: t.tokens.total }) },
-  { title: 'time', sort: 'num', help: 'duration of the task (agent and judge)', cell: (t) => ({ text: `${(t.durationMs / 1000).toFixed(2)} s`, value: t.durationMs }) },
+  {
+    title: 'time',
+    sort: 'num',
+    help: 'duration of the task (agent and judge)',
+    cell: (t) => ({ text: `${(t.durationMs / 1000).toFixed(2)} s`, value: t.durationMs }),
+  },
 ]
 
 /** MCP-AgentBench's category, as the charts count it; else the spec's own label; else the setting. */
@@ -78,7 +109,11 @@ function categoryLabel(t: TaskRecord): string {
 /** Records in the table's first order: not-passed first, then by agent, task id and trial. */
 export function defaultOrder(tasks: readonly TaskRecord[]): TaskRecord[] {
   return [...tasks].sort(
-    (a, b) => STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) || a.agent.localeCompare(b.agent) || a.id.localeCompare(b.id) || a.trial - b.trial,
+    (a, b) =>
+      STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) ||
+      a.agent.localeCompare(b.agent) ||
+      a.id.localeCompare(b.id) ||
+      a.trial - b.trial,
   )
 }
 

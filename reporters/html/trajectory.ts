@@ -13,8 +13,12 @@ import { DIMENSION_LABELS } from './chart-options.ts'
  */
 export function taskDetail(t: TaskRecord, trajectory: Trajectory | null | undefined): string {
   const parts: string[] = []
-  if (t.error) parts.push(`<h4>Why it ${t.status === 'failed' ? 'failed' : `is ${esc(t.status)}`}${t.errorPhase ? ` (${esc(t.errorPhase)})` : ''}</h4><pre class="error">${esc(cleanText(t.failures.length ? t.failures.join('\n\n') : t.error))}</pre>`)
-  if (t.missingFacts.length) parts.push(`<p><strong>Facts not stated:</strong> ${t.missingFacts.map((f) => `<code>${esc(f)}</code>`).join(', ')}</p>`)
+  if (t.error)
+    parts.push(
+      `<h4>Why it ${t.status === 'failed' ? 'failed' : `is ${esc(t.status)}`}${t.errorPhase ? ` (${esc(t.errorPhase)})` : ''}</h4><pre class="error">${esc(cleanText(t.failures.length ? t.failures.join('\n\n') : t.error))}</pre>`,
+    )
+  if (t.missingFacts.length)
+    parts.push(`<p><strong>Facts not stated:</strong> ${t.missingFacts.map((f) => `<code>${esc(f)}</code>`).join(', ')}</p>`)
   parts.push(facts(t))
   if (trajectory) {
     parts.push(`<h4>Prompt the agent saw</h4><pre>${esc(trajectory.prompt)}</pre>`)
@@ -52,7 +56,12 @@ function rounds(tr: Trajectory): string {
     .map((n) => {
       const turns = tr.turns.filter((t) => t.round === n)
       const calls = tr.calls.filter((c) => c.round === n)
-      const summary = [calls.length ? `${calls.length} call${calls.length === 1 ? '' : 's'}` : '', turns.length ? `${turns.length} model turn${turns.length === 1 ? '' : 's'}` : ''].filter(Boolean).join(', ')
+      const summary = [
+        calls.length ? `${calls.length} call${calls.length === 1 ? '' : 's'}` : '',
+        turns.length ? `${turns.length} model turn${turns.length === 1 ? '' : 's'}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ')
       return `<section class="round"><h5>Round ${n} <span class="muted">${summary}</span></h5>${turns.map(turn).join('')}${calls.map(call).join('')}</section>`
     })
     .join('')
@@ -62,7 +71,9 @@ function turn(t: ModelTurn): string {
   const usage = t.usage ? ` · ${t.usage.totalTokens} tokens` : ''
   const meta = `<span class="muted">model · ${ms(t.durationMs)}${usage}${t.finishReason ? ` · ${esc(t.finishReason)}` : ''}</span>`
   const content = t.content ? `<pre class="turn-text">${esc(t.content)}</pre>` : ''
-  const requested = t.toolCalls.length ? `<p class="muted">asked for ${t.toolCalls.map((c) => `<code>${esc(c.name)}</code>`).join(', ')}</p>` : ''
+  const requested = t.toolCalls.length
+    ? `<p class="muted">asked for ${t.toolCalls.map((c) => `<code>${esc(c.name)}</code>`).join(', ')}</p>`
+    : ''
   const parseError = t.parseError ? `<p class="error">Reply not understood: ${esc(t.parseError)}</p>` : ''
   return `<div class="turn">${meta}${content}${requested}${parseError}</div>`
 }
@@ -86,7 +97,8 @@ function call(c: ToolCallRecord): string {
 function judgeBlock(title: string, j: ScoredJudgeResult | null): string {
   if (!j) return ''
   if (j.kind === 'not-judged') return `<h4>${title}</h4><p class="muted">Not judged: ${esc(j.reason)}</p>`
-  if (j.kind === 'error') return `<h4>${title}</h4><p class="error">Judge error: ${esc(j.reason)}</p>${j.samples.failures.length ? `<pre class="error">${esc(j.samples.failures.join('\n'))}</pre>` : ''}`
+  if (j.kind === 'error')
+    return `<h4>${title}</h4><p class="error">Judge error: ${esc(j.reason)}</p>${j.samples.failures.length ? `<pre class="error">${esc(j.samples.failures.join('\n'))}</pre>` : ''}`
   const about = `<p class="muted">${esc(j.model)} · ${j.samples.valid}/${j.samples.requested} valid samples${j.cached ? ' · cached' : ''}</p>`
   if (j.kind === 'pass-fail') {
     return `<h4>${title}: <span class="status ${j.pass ? 'passed' : 'failed'}">${j.pass ? 'pass' : 'fail'}</span></h4>${about}<p>${j.votes.pass} pass / ${j.votes.fail} fail votes</p><pre>${esc(j.reason)}</pre>`

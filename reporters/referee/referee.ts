@@ -164,24 +164,27 @@ export class Referee {
     }
     onProperties(properties)
     const seen = [...this.seen.values()].flatMap((file) => [...file.values()])
-    if (seen.length === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0 && !run.notRun?.length) return { code: null, summary: null, logs }
+    if (seen.length === 0 && run.fileErrors.length === 0 && run.unfinished.length === 0 && !run.notRun?.length)
+      return { code: null, summary: null, logs }
     // In the board's canonical order (file, task, agent, trial): writeReports maps board.tasks back to these by index.
     const records = canonicalOrder(markDuplicates(seen.map((s) => s.record)))
     const { gate, root } = this.settings
     const baseline = run.gateDeferred ? null : await baselineComparison(gate, { tasks: records }, root)
-    const board = this.redactor.deep(buildLeaderboard({
-      records,
-      fileErrors: run.fileErrors,
-      interrupted: run.interruption !== null,
-      interruption: run.interruption,
-      unfinished: run.unfinished,
-      ...(run.notRun ? { notRun: run.notRun } : {}),
-      ...(run.budget ? { budget: run.budget } : {}),
-      gate,
-      gateDeferred: run.gateDeferred,
-      baseline: baseline?.regression ?? null,
-      ...(run.integrity ? { integrity: run.integrity } : {}),
-    }))
+    const board = this.redactor.deep(
+      buildLeaderboard({
+        records,
+        fileErrors: run.fileErrors,
+        interrupted: run.interruption !== null,
+        interruption: run.interruption,
+        unfinished: run.unfinished,
+        ...(run.notRun ? { notRun: run.notRun } : {}),
+        ...(run.budget ? { budget: run.budget } : {}),
+        gate,
+        gateDeferred: run.gateDeferred,
+        baseline: baseline?.regression ?? null,
+        ...(run.integrity ? { integrity: run.integrity } : {}),
+      }),
+    )
     const unwritten = await this.writeReports(board, records, seen, baseline?.comparison ?? null, logs)
     const verdict = exitVerdict(board, {
       gateConfigured: gateConfigured(gate),
@@ -200,7 +203,13 @@ export class Referee {
    * string in memory), and on its own: one that fails (a full disk, a piece that cannot be made) is named, fails
    * the run, and does not stop the others. Redaction goes piece by piece too: a piece is a whole value.
    */
-  private async writeReports(board: Leaderboard, records: TaskRecord[], seen: Seen[], comparison: Parameters<typeof import('../html.ts').leaderboardHtmlChunks>[0]['comparison'], logs: Verdict['logs']): Promise<string[]> {
+  private async writeReports(
+    board: Leaderboard,
+    records: TaskRecord[],
+    seen: Seen[],
+    comparison: Parameters<typeof import('../html.ts').leaderboardHtmlChunks>[0]['comparison'],
+    logs: Verdict['logs'],
+  ): Promise<string[]> {
     const trajectories = new Map(seen.map((s) => [trajectoryKey(s.record), s.trajectory]))
     // Each task on the (redacted) board, by the record it was made from: the key its prepared row is kept by.
     const boardSource = new Map(board.tasks.map((t, i) => [t, records[i]!]))
@@ -208,10 +217,16 @@ export class Referee {
     const { prepared, preparedJson, redactor } = this
     const write = async (file: string, pieces: () => Iterable<string> | AsyncIterable<string>) => {
       try {
-        await writeChunksAtomic(join(this.settings.outputDir, file), mapChunks(pieces(), (piece) => redactor.text(piece)))
+        await writeChunksAtomic(
+          join(this.settings.outputDir, file),
+          mapChunks(pieces(), (piece) => redactor.text(piece)),
+        )
       } catch (error) {
         unwritten.push(file)
-        logs.push({ level: 'error', message: `vitest-mcp-bench: could not write ${file}: ${(error as Error).stack ?? (error as Error).message}` })
+        logs.push({
+          level: 'error',
+          message: `vitest-mcp-bench: could not write ${file}: ${(error as Error).stack ?? (error as Error).message}`,
+        })
       }
     }
     await write('leaderboard.json', function* () {
@@ -237,7 +252,14 @@ export class Referee {
   private taskOf(item: TestItem): { outcome: TaskOutcome; record: TaskRecord | null } {
     const outcome = validOutcome(item.outcome, item.identity, item.file, item.errors)
     if (isUnfinished(outcome, item.state)) return { outcome, record: null }
-    return { outcome, record: recordOf(outcome, { state: item.state as 'passed' | 'failed' | 'skipped', errors: item.errors, durationMs: item.durationMs }, this.settings.prices) }
+    return {
+      outcome,
+      record: recordOf(
+        outcome,
+        { state: item.state as 'passed' | 'failed' | 'skipped', errors: item.errors, durationMs: item.durationMs },
+        this.settings.prices,
+      ),
+    }
   }
 
   /**
@@ -252,7 +274,10 @@ export class Referee {
       try {
         writeHistoryRecord(dir, historyRecord(board, { git: gitRevision(root), shard }))
       } catch (error) {
-        logs.push({ level: 'warn', message: `vitest-mcp-bench: could not add this run to the history in ${dir}: ${(error as Error).message}` })
+        logs.push({
+          level: 'warn',
+          message: `vitest-mcp-bench: could not add this run to the history in ${dir}: ${(error as Error).message}`,
+        })
       }
     }
     try {
@@ -281,4 +306,3 @@ function sharingRedactor(redactor: Redactor): Redactor {
 async function* mapChunks(pieces: Iterable<string> | AsyncIterable<string>, map: (piece: string) => string): AsyncGenerator<string> {
   for await (const piece of pieces) yield map(piece)
 }
-

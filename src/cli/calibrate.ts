@@ -9,7 +9,14 @@
  * judge models when the judgements carry numeric scores (MCP-Bench §6.4).
  * Exit codes: 0 ok, 1 bad input, 2 bad usage.
  */
-import { calibrate, CalibrationInputError, DEFAULT_CATEGORIES, parseHumanLabels, parseJudgements, type CalibrationReport } from './calibration.ts'
+import {
+  calibrate,
+  CalibrationInputError,
+  DEFAULT_CATEGORIES,
+  parseHumanLabels,
+  parseJudgements,
+  type CalibrationReport,
+} from './calibration.ts'
 import { HELP, parseCommandArgs, processIO, readInputFile, runCommand, UsageError, type CliIO } from './command.ts'
 import { percent } from '../lib/text.ts'
 
@@ -30,7 +37,10 @@ function parseOptions(argv: readonly string[]): Options | typeof HELP {
   if (values.help) return HELP
   let categories: string[] = [...DEFAULT_CATEGORIES]
   if (values.categories !== undefined) {
-    categories = values.categories.split(',').map((c) => c.trim()).filter(Boolean)
+    categories = values.categories
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean)
     if (categories.length < 2) throw new UsageError('--categories needs at least two comma-separated names')
   }
   if (files.length !== 2) throw new UsageError(`expected 2 files, got ${files.length}`)

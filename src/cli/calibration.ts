@@ -1,11 +1,4 @@
-import {
-  cohensKappa,
-  coefficientOfVariation,
-  fleissKappa,
-  fullAgreement,
-  majorityLabel,
-  percentAgreement,
-} from '../stats/agreement.ts'
+import { cohensKappa, coefficientOfVariation, fleissKappa, fullAgreement, majorityLabel, percentAgreement } from '../stats/agreement.ts'
 import { mean } from '../stats/means.ts'
 import { MCP_BENCH_CATEGORIES } from '../contracts/rubric.ts'
 
@@ -94,14 +87,16 @@ export function parseJudgements(text: string, file: string, categories: readonly
     const id = readId(value, file, line)
     const model = typeof value.model === 'string' && value.model ? value.model : 'judge'
     const key = `${model}\u0000${id}`
-    if (seen.has(key)) throw new CalibrationInputError(file, line, `item "${id}" is judged twice by "${model}" (first on line ${seen.get(key)})`)
+    if (seen.has(key))
+      throw new CalibrationInputError(file, line, `item "${id}" is judged twice by "${model}" (first on line ${seen.get(key)})`)
     seen.set(key, line)
     const j: Judgement = { id, model, line }
     const result = value.result as Record<string, unknown> | undefined
     const rawLabel = value.label ?? value.verdict ?? value.pass ?? (result?.kind === 'pass-fail' ? result.pass : undefined)
     if (rawLabel !== undefined) j.label = readLabel(rawLabel, categories, file, line)
     if (value.score !== undefined) {
-      if (typeof value.score !== 'number' || !Number.isFinite(value.score)) throw new CalibrationInputError(file, line, '"score" must be a number')
+      if (typeof value.score !== 'number' || !Number.isFinite(value.score))
+        throw new CalibrationInputError(file, line, '"score" must be a number')
       j.score = value.score
     } else if (result?.kind === 'rubric' && result.dimensions && typeof result.dimensions === 'object') {
       const d = result.dimensions as Record<string, number | null>
@@ -208,7 +203,11 @@ export function calibrate(
     }
     for (const h of humans) {
       if (!byId.has(h.id)) {
-        throw new CalibrationInputError(hFile, h.line, `item "${h.id}" has no judgement${model === 'judge' ? '' : ` from model "${model}"`} in ${jFile}`)
+        throw new CalibrationInputError(
+          hFile,
+          h.line,
+          `item "${h.id}" has no judgement${model === 'judge' ? '' : ` from model "${model}"`} in ${jFile}`,
+        )
       }
     }
     const judgeLabels: string[] = []

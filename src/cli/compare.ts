@@ -44,7 +44,11 @@ const USAGE = `usage: compare <base.json> <head.json> [--json out.json] [--markd
 export const FIELDS_DIFFER = 3
 
 /** A number option (never blank: `requireValues` checks that first): finite, and an integer in [min, max] when asked. */
-function numberOption(name: string, raw: string | undefined, check: { integer?: boolean; min: number; max: number; open?: boolean }): number | undefined {
+function numberOption(
+  name: string,
+  raw: string | undefined,
+  check: { integer?: boolean; min: number; max: number; open?: boolean },
+): number | undefined {
   if (raw === undefined) return undefined
   const value = Number(raw)
   const inRange = check.open ? value > check.min && value < check.max : value >= check.min && value <= check.max
@@ -104,7 +108,8 @@ function readArgs(argv: readonly string[]): CompareArgs | typeof HELP {
   })
   if (values.help) return HELP
   const variant = values.variant
-  if (variant !== undefined && positionals.length !== 1) throw new UsageError(`--variant compares within one run: expected 1 leaderboard file, got ${positionals.length}`)
+  if (variant !== undefined && positionals.length !== 1)
+    throw new UsageError(`--variant compares within one run: expected 1 leaderboard file, got ${positionals.length}`)
   if (variant === undefined && positionals.length !== 2) throw new UsageError(`expected 2 leaderboard files, got ${positionals.length}`)
   requireValues(values)
   const options: CompareOptions = {
@@ -118,8 +123,18 @@ function readArgs(argv: readonly string[]): CompareArgs | typeof HELP {
   if (reproducible && (values.markdown !== undefined || values.map !== undefined || variant !== undefined)) {
     throw new UsageError('--reproducible compares two files as they are: --markdown, --map and --variant do not apply')
   }
-  if (variant !== undefined && values.map !== undefined) throw new UsageError('--variant pairs each variant row with its own agent: --map does not apply')
-  return { base, head, options, json: values.json, markdown: values.markdown, map: agentMap(values.map), reproducible, ...(variant === undefined ? {} : { variant }) }
+  if (variant !== undefined && values.map !== undefined)
+    throw new UsageError('--variant pairs each variant row with its own agent: --map does not apply')
+  return {
+    base,
+    head,
+    options,
+    json: values.json,
+    markdown: values.markdown,
+    map: agentMap(values.map),
+    reproducible,
+    ...(variant === undefined ? {} : { variant }),
+  }
 }
 
 async function readRun(file: string) {
@@ -139,7 +154,12 @@ function renamed(run: ComparableRun, map: ReadonlyMap<string, string>): Comparab
   if (map.size === 0) return run
   const present = new Set(run.tasks.map((t) => t.agent))
   for (const base of map.keys()) {
-    if (!present.has(base)) throw new CompareInputError(run.source, null, `--map names agent "${base}", which has no task here (agents: ${[...present].join(', ') || 'none'})`)
+    if (!present.has(base))
+      throw new CompareInputError(
+        run.source,
+        null,
+        `--map names agent "${base}", which has no task here (agents: ${[...present].join(', ') || 'none'})`,
+      )
   }
   return { ...run, tasks: run.tasks.map((t) => (map.has(t.agent) ? { ...t, agent: map.get(t.agent)! } : t)) }
 }
@@ -168,9 +188,10 @@ async function runFields(args: CompareArgs, io: CliIO): Promise<number> {
 
 async function run(args: CompareArgs, io: CliIO): Promise<number> {
   if (args.reproducible) return runFields(args, io)
-  const { base, head } = args.variant === undefined
-    ? { base: renamed(await readRun(args.base), args.map), head: await readRun(args.head) }
-    : variantRuns(await readRun(args.base), args.variant)
+  const { base, head } =
+    args.variant === undefined
+      ? { base: renamed(await readRun(args.base), args.map), head: await readRun(args.head) }
+      : variantRuns(await readRun(args.base), args.variant)
   const comparison = compareRuns(base, head, args.options)
   const markdown = renderComparisonMarkdown(comparison)
   if (args.json !== undefined) await writeOutput(args.json, `${JSON.stringify(comparison, null, 2)}\n`)

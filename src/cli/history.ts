@@ -55,12 +55,16 @@ function run(args: HistoryArgs, io: CliIO): number {
   }
   if (history.problems.length > 0) {
     for (const p of history.problems) io.stderr.write(`history: ${p.file}: ${p.message}\n`)
-    io.stderr.write(`history: ${history.problems.length} file${history.problems.length === 1 ? ' is' : 's are'} not a run record; move ${history.problems.length === 1 ? 'it' : 'them'} out of ${dir}\n`)
+    io.stderr.write(
+      `history: ${history.problems.length} file${history.problems.length === 1 ? ' is' : 's are'} not a run record; move ${history.problems.length === 1 ? 'it' : 'them'} out of ${dir}\n`,
+    )
     return 1
   }
-  if (history.records.length === 0) throw new InputError(`no runs recorded in ${dir} (each benchmark run adds one file there; is --dir right?)`)
+  if (history.records.length === 0)
+    throw new InputError(`no runs recorded in ${dir} (each benchmark run adds one file there; is --dir right?)`)
   const agents = historyAgents(history.records)
-  if (args.agent !== undefined && !agents.includes(args.agent)) throw new InputError(`no run of agent "${args.agent}" in ${dir}; agents recorded: ${agents.join(', ')}`)
+  if (args.agent !== undefined && !agents.includes(args.agent))
+    throw new InputError(`no run of agent "${args.agent}" in ${dir}; agents recorded: ${agents.join(', ')}`)
   const trends = agentTrends(history.records, { agent: args.agent, last: args.last })
   io.stdout.write(args.json ? `${JSON.stringify(trends, null, 2)}\n` : formatTrendTables(trends))
   return 0

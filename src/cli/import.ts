@@ -6,8 +6,14 @@ import { readCheckoutTemplates } from '../import/mcp-bench-templates.ts'
 import { MCP_BENCH_TEMPLATES_FILE } from '../contracts/mcp-bench-templates.ts'
 import { mergeServersFile, planServers, renderServerTable } from '../import/mcp-bench-servers.ts'
 import {
-  countServerUsage, mergeFiles, parseMcpBenchTaskFile, renderTaskFile, serverKey, toImportedFiles,
-  type ImportedFile, type ServerUsage,
+  countServerUsage,
+  mergeFiles,
+  parseMcpBenchTaskFile,
+  renderTaskFile,
+  serverKey,
+  toImportedFiles,
+  type ImportedFile,
+  type ServerUsage,
 } from '../import/import-mcp-bench.ts'
 import { HELP, InputError, ioReason, parseCommandArgs, processIO, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
 
@@ -186,7 +192,9 @@ function run(options: Options, io: CliIO, cwd: string): number {
 function writeTemplates(checkout: string, out: string, cwd: string, io: CliIO): void {
   const read = readCheckoutTemplates(checkout)
   if ('reason' in read) {
-    io.stdout.write(`no MCP-Bench judge templates taken from ${checkout}: ${read.reason}\nthe judge and the planner will use this project's wording\n`)
+    io.stdout.write(
+      `no MCP-Bench judge templates taken from ${checkout}: ${read.reason}\nthe judge and the planner will use this project's wording\n`,
+    )
     return
   }
   const file = join(out, MCP_BENCH_TEMPLATES_FILE)

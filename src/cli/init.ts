@@ -113,7 +113,12 @@ export function splitCommand(line: string): string[] {
 /** The fixture slugs this package ships: the folders of its fixture servers. */
 function fixtureSlugs(): string[] {
   const dir = defaultFixturesDir()
-  return dir ? readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() && e.name !== 'shared').map((e) => e.name).sort() : []
+  return dir
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((e) => e.isDirectory() && e.name !== 'shared')
+        .map((e) => e.name)
+        .sort()
+    : []
 }
 
 function fixtureServer(slug: string): { name: string; config: Record<string, unknown> } {
@@ -170,7 +175,9 @@ async function exampleTask(name: string, config: ServerConfig, cwd: string): Pro
   try {
     const candidates = readOnlyCandidates(server.tools)
     if (!candidates.length) {
-      throw new InputError(`server "${name}" has no tool that looks read-only (${describeTools(server.tools)}); write the first task by hand`)
+      throw new InputError(
+        `server "${name}" has no tool that looks read-only (${describeTools(server.tools)}); write the first task by hand`,
+      )
     }
     const tried: string[] = []
     for (const tool of candidates.slice(0, MAX_TRIES)) {
@@ -193,9 +200,17 @@ async function exampleTask(name: string, config: ServerConfig, cwd: string): Pro
   }
 }
 
-async function callOnce(server: OpenServer, tool: string, args: Record<string, unknown>): Promise<{ ok: boolean; text: string; full: string }> {
+async function callOnce(
+  server: OpenServer,
+  tool: string,
+  args: Record<string, unknown>,
+): Promise<{ ok: boolean; text: string; full: string }> {
   try {
-    const result = await withTimeout(server.connection.client.callTool({ name: tool, arguments: args }), CALL_TIMEOUT_MS, `no answer within ${CALL_TIMEOUT_MS} ms`)
+    const result = await withTimeout(
+      server.connection.client.callTool({ name: tool, arguments: args }),
+      CALL_TIMEOUT_MS,
+      `no answer within ${CALL_TIMEOUT_MS} ms`,
+    )
     const full = contentToText(result.content).trim()
     if (result.isError === true || reportsError(full)) return { ok: false, text: truncate(full, 120), full }
     // An empty answer makes an example that checks nothing: the next tool may say something.
@@ -222,7 +237,9 @@ export function reportsError(text: string): boolean {
 export function saysNothing(text: string): boolean {
   if (text.trim() === '') return true
   const empty = (value: unknown): boolean =>
-    value === null || value === '' || (Array.isArray(value) ? value.every(empty) : typeof value === 'object' ? Object.values(value as object).every(empty) : false)
+    value === null ||
+    value === '' ||
+    (Array.isArray(value) ? value.every(empty) : typeof value === 'object' ? Object.values(value as object).every(empty) : false)
   try {
     return empty(JSON.parse(text))
   } catch {
@@ -231,5 +248,10 @@ export function saysNothing(text: string): boolean {
 }
 
 function describeTools(tools: Tool[]): string {
-  return tools.length ? `tools: ${tools.slice(0, 8).map((t) => t.name).join(', ')}${tools.length > 8 ? ', …' : ''}` : 'no tools'
+  return tools.length
+    ? `tools: ${tools
+        .slice(0, 8)
+        .map((t) => t.name)
+        .join(', ')}${tools.length > 8 ? ', …' : ''}`
+    : 'no tools'
 }

@@ -36,7 +36,17 @@ interface LintToolsOptions {
 
 /** `mcp-bench lint-tools`. Exit codes: 0 linted, 1 bad input or a server that did not start, 2 bad usage, 3 warnings with --strict. */
 export function main(argv: readonly string[], io: CliIO = processIO(), cwd = process.cwd()): Promise<number> {
-  return runCommand({ name: 'lint-tools', usage: USAGE, parse: (args) => parseOptions(args, cwd), run: (o) => run(o, io, cwd), inputErrors: [ServerConfigError] }, argv, io)
+  return runCommand(
+    {
+      name: 'lint-tools',
+      usage: USAGE,
+      parse: (args) => parseOptions(args, cwd),
+      run: (o) => run(o, io, cwd),
+      inputErrors: [ServerConfigError],
+    },
+    argv,
+    io,
+  )
 }
 
 function parseOptions(argv: readonly string[], cwd: string): LintToolsOptions | typeof HELP {
@@ -66,17 +76,25 @@ function parseOptions(argv: readonly string[], cwd: string): LintToolsOptions | 
 async function run(options: LintToolsOptions, io: CliIO, cwd: string): Promise<number> {
   const loaded = loadServersFile(options.serversFile, cwd)
   const unknown = options.only.filter((name) => !loaded.servers[name] && !loaded.invalid[name])
-  if (unknown.length) throw new InputError(`${options.serversFile} has no server ${unknown.map((u) => `"${u}"`).join(', ')} (it has: ${Object.keys(loaded.servers).join(', ') || 'none'})`)
+  if (unknown.length)
+    throw new InputError(
+      `${options.serversFile} has no server ${unknown.map((u) => `"${u}"`).join(', ')} (it has: ${Object.keys(loaded.servers).join(', ') || 'none'})`,
+    )
   const wanted = options.only.length ? options.only : Object.keys(loaded.servers)
   const invalid = wanted.filter((name) => loaded.invalid[name]).map((name) => loaded.invalid[name]!)
   if (invalid.length) throw new InputError(invalid.join('\n'))
   if (!wanted.length) throw new InputError(`${options.serversFile} declares no servers`)
   const { tools, failures } = await listTools(Object.fromEntries(wanted.map((name) => [name, loaded.servers[name]!])), cwd)
   const started = wanted.filter((name) => tools[name]).sort()
-  const warnings = lintTools(started.map((server) => ({ server, tools: tools[server]! })), { acrossServers: options.acrossServers })
+  const warnings = lintTools(
+    started.map((server) => ({ server, tools: tools[server]! })),
+    { acrossServers: options.acrossServers },
+  )
   const report: ToolLintReport = {
     servers: started.map((server) => ({ server, tools: tools[server]!.length })),
-    failures: Object.keys(failures).sort().map((server) => ({ server, error: failures[server]! })),
+    failures: Object.keys(failures)
+      .sort()
+      .map((server) => ({ server, error: failures[server]! })),
     warnings,
   }
   if (options.json) {

@@ -69,7 +69,6 @@ options:
   --version, -v   the package version
 `
 
-
 /** The package's own version, read from its package.json (the same file from src/ and from dist/src/). */
 export function packageVersion(): string {
   for (const path of ['../../package.json', '../../../package.json']) {
@@ -89,10 +88,13 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   const load = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined
   if (load) return (await load()).main(rest, io)
   switch (command) {
-    case '--help': case '-h': case 'help':
+    case '--help':
+    case '-h':
+    case 'help':
       io.stdout.write(USAGE)
       return 0
-    case '--version': case '-v':
+    case '--version':
+    case '-v':
       io.stdout.write(`${packageVersion()}\n`)
       return 0
     case undefined:

@@ -45,7 +45,10 @@ function vitestEntry(cwd: string): string {
 
 function run(args: ResumeArgs, _io: CliIO): Promise<number> {
   const entry = vitestEntry(process.cwd())
-  const child = spawn(process.execPath, [entry, 'run', ...args.vitest], { stdio: 'inherit', env: { ...process.env, MCP_BENCH_RESUME: args.mode === 'all-failed' ? 'all-failed' : '1' } })
+  const child = spawn(process.execPath, [entry, 'run', ...args.vitest], {
+    stdio: 'inherit',
+    env: { ...process.env, MCP_BENCH_RESUME: args.mode === 'all-failed' ? 'all-failed' : '1' },
+  })
   // Ctrl-C reaches Vitest through the terminal's process group; this process waits for it to finish its reports.
   const ignore = () => {}
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, ignore)

@@ -40,18 +40,26 @@ export async function openServer(name: string, config: ServerConfig, root: strin
  * processes starting at once can each miss their startup timeout on a small machine.
  * Failures come back by server name.
  */
-export async function listTools(servers: Record<string, ServerConfig>, root: string, concurrency = 4): Promise<{ tools: Record<string, Tool[]>; failures: Record<string, string> }> {
+export async function listTools(
+  servers: Record<string, ServerConfig>,
+  root: string,
+  concurrency = 4,
+): Promise<{ tools: Record<string, Tool[]>; failures: Record<string, string> }> {
   const tools: Record<string, Tool[]> = {}
   const failures: Record<string, string> = {}
   const starts = new AdaptiveLimiter(Math.max(1, concurrency))
-  await Promise.all(Object.entries(servers).map(([name, config]) => inSlot(starts, async () => {
-    try {
-      const server = await openServer(name, config, root)
-      tools[name] = server.tools
-      await server.close()
-    } catch (error) {
-      failures[name] = (error as Error).message
-    }
-  })))
+  await Promise.all(
+    Object.entries(servers).map(([name, config]) =>
+      inSlot(starts, async () => {
+        try {
+          const server = await openServer(name, config, root)
+          tools[name] = server.tools
+          await server.close()
+        } catch (error) {
+          failures[name] = (error as Error).message
+        }
+      }),
+    ),
+  )
   return { tools, failures }
 }

@@ -7,7 +7,17 @@ import { synthModel, type SynthModel } from '../synth/model.ts'
 import { CANDIDATES_PER_TASK, MCP_BENCH_THRESHOLDS, synthesize, type SynthEvent, type SynthSettings } from '../synth/pipeline.ts'
 import type { SynthReport, UsageReport } from '../contracts/synth-report.ts'
 import { renderSynthFile } from '../synth/task-files.ts'
-import { HELP, InputError, parseCommandArgs, processIO, readInputFile, requireValues, runCommand, UsageError, type CliIO } from './command.ts'
+import {
+  HELP,
+  InputError,
+  parseCommandArgs,
+  processIO,
+  readInputFile,
+  requireValues,
+  runCommand,
+  UsageError,
+  type CliIO,
+} from './command.ts'
 import { priceTable, PricesSchema, type Prices } from '../contracts/prices.ts'
 
 const USAGE = `usage: mcp-bench synth --servers a[,b[,c]] [options]
@@ -52,7 +62,11 @@ interface Options {
  * still written), 2 bad usage.
  */
 export function main(argv: readonly string[], io: CliIO = processIO(), cwd = process.cwd()): Promise<number> {
-  return runCommand({ name: 'synth', usage: USAGE, parse: parseOptions, run: (options) => run(options, io, cwd), inputErrors: [ServerConfigError] }, argv, io)
+  return runCommand(
+    { name: 'synth', usage: USAGE, parse: parseOptions, run: (options) => run(options, io, cwd), inputErrors: [ServerConfigError] },
+    argv,
+    io,
+  )
 }
 
 function parseOptions(argv: readonly string[]): Options | typeof HELP {
@@ -76,7 +90,10 @@ function parseOptions(argv: readonly string[]): Options | typeof HELP {
   if (values.help) return HELP
   requireValues(values)
   if (!values.servers) throw new UsageError('name the servers with --servers a[,b[,c]]')
-  const servers = values.servers.split(',').map((s) => s.trim()).filter(Boolean)
+  const servers = values.servers
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   if (servers.length === 0 || servers.length > 3) throw new UsageError(`--servers takes one to three servers, not ${servers.length}`)
   if (new Set(servers).size !== servers.length) throw new UsageError('--servers names a server twice')
   return {
@@ -99,7 +116,8 @@ function parseOptions(argv: readonly string[]): Options | typeof HELP {
 function integer(value: string | undefined, flag: string, fallback: number, min = Number.MIN_SAFE_INTEGER): number {
   if (value === undefined) return fallback
   const n = Number(value)
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${flag} must be a whole number${min > 0 ? ` of at least ${min}` : ''}, not "${value}"`)
+  if (!Number.isInteger(n) || n < min)
+    throw new UsageError(`--${flag} must be a whole number${min > 0 ? ` of at least ${min}` : ''}, not "${value}"`)
   return n
 }
 
@@ -129,7 +147,10 @@ async function run(options: Options, io: CliIO, cwd: string): Promise<number> {
   let result
   try {
     result = await synthesize({
-      hub, model, settings: options.settings, redact: redactor.text,
+      hub,
+      model,
+      settings: options.settings,
+      redact: redactor.text,
       onEvent: (event) => io.stdout.write(describeEvent(event)),
     })
   } catch (error) {
@@ -146,9 +167,11 @@ async function run(options: Options, io: CliIO, cwd: string): Promise<number> {
   writeFileSync(reportFile, `${JSON.stringify(redactor.deep(report), null, 2)}\n`)
 
   io.stdout.write(`\n${summary(report)}\n`)
-  io.stdout.write(files.length
-    ? `wrote ${files.length} ${files.length === 1 ? 'file' : 'files'} to ${shown(cwd, out)}: ${files.map((f) => `${f.name} (${plural(f.tasks.length, 'task')})`).join(', ')}\n`
-    : 'no task was kept, so no task file was written\n')
+  io.stdout.write(
+    files.length
+      ? `wrote ${files.length} ${files.length === 1 ? 'file' : 'files'} to ${shown(cwd, out)}: ${files.map((f) => `${f.name} (${plural(f.tasks.length, 'task')})`).join(', ')}\n`
+      : 'no task was kept, so no task file was written\n',
+  )
   io.stdout.write(`report: ${shown(cwd, reportFile)}\n`)
   if (report.stopped) {
     io.stderr.write(`synth: stopped early: ${report.stopped}\n`)
@@ -193,9 +216,12 @@ function describeUsage(usage: UsageReport): string {
 /** One line of progress per event. */
 function describeEvent(event: SynthEvent): string {
   switch (event.kind) {
-    case 'catalog': return `synth: ${plural(event.tools, 'tool')} on ${event.servers.join(', ')}\n`
-    case 'samples': return `synth: sampled ${plural(event.sampled, 'tool')}; ${event.skipped} not called\n`
-    case 'chains': return `synth: ${plural(event.links, 'link')} between tools, ${plural(event.found, 'chain')}; trying up to ${event.selected}\n`
+    case 'catalog':
+      return `synth: ${plural(event.tools, 'tool')} on ${event.servers.join(', ')}\n`
+    case 'samples':
+      return `synth: sampled ${plural(event.sampled, 'tool')}; ${event.skipped} not called\n`
+    case 'chains':
+      return `synth: ${plural(event.links, 'link')} between tools, ${plural(event.found, 'chain')}; trying up to ${event.selected}\n`
     case 'candidate': {
       const c = event.candidate
       const why = c.status === 'dropped' ? ` (${c.reasons[0]!.kind}: ${c.reasons[0]!.detail.slice(0, 120)})` : ''
@@ -207,7 +233,9 @@ function describeEvent(event: SynthEvent): string {
 /** The run in three lines: the counts, the drop reasons, the cost. */
 function summary(report: SynthReport): string {
   const { totals } = report
-  const reasons = Object.entries(totals.droppedBy).map(([kind, n]) => `${kind} ${n}`).join(', ')
+  const reasons = Object.entries(totals.droppedBy)
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(', ')
   return [
     `${plural(totals.candidates, 'candidate')}: ${totals.kept} kept, ${totals.repaired} repaired, ${totals.dropped} dropped${reasons ? ` (${reasons})` : ''}`,
     `model ${report.settings.model}: ${describeUsage(report.usage)}`,

@@ -25,13 +25,17 @@ interface TypesOptions {
 
 /** `mcp-bench types`. Exit codes: 0 written, 1 a server failed or the file is bad (named), 2 bad usage. */
 export function main(argv: readonly string[], io: CliIO = processIO(), cwd = process.cwd()): Promise<number> {
-  return runCommand({
-    name: 'types',
-    usage: USAGE,
-    parse: (args) => parseOptions(args, cwd),
-    run: (options) => run(options, io, cwd),
-    inputErrors: [ServerConfigError],
-  }, argv, io)
+  return runCommand(
+    {
+      name: 'types',
+      usage: USAGE,
+      parse: (args) => parseOptions(args, cwd),
+      run: (options) => run(options, io, cwd),
+      inputErrors: [ServerConfigError],
+    },
+    argv,
+    io,
+  )
 }
 
 function parseOptions(argv: readonly string[], cwd: string): TypesOptions | typeof HELP {
@@ -57,7 +61,9 @@ async function run({ serversFile, out }: TypesOptions, io: CliIO, cwd: string): 
   const failed = Object.keys(failures).sort()
   if (failed.length) {
     // A partial file would make the missing servers' names compile errors: write nothing.
-    throw new InputError(`${failed.length} server${failed.length > 1 ? 's' : ''} did not start, nothing written:\n${failed.map((name) => `  ${failures[name]}`).join('\n')}`)
+    throw new InputError(
+      `${failed.length} server${failed.length > 1 ? 's' : ''} did not start, nothing written:\n${failed.map((name) => `  ${failures[name]}`).join('\n')}`,
+    )
   }
   mkdirSync(dirname(out), { recursive: true })
   writeFileSync(out, renderDeclarations(tools, relative(dirname(out), serversFile) || serversFile))

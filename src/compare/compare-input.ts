@@ -85,7 +85,11 @@ export function readComparableRun(data: unknown, source: string): ComparableRun 
     const key = pairKey(r)
     const first = seen.get(key)
     if (first !== undefined) {
-      throw new CompareInputError(source, `tasks[${i}]`, `task "${r.id}" of agent "${r.agent}", trial ${r.trial}, occurs twice (first at tasks[${first}])`)
+      throw new CompareInputError(
+        source,
+        `tasks[${i}]`,
+        `task "${r.id}" of agent "${r.agent}", trial ${r.trial}, occurs twice (first at tasks[${first}])`,
+      )
     }
     seen.set(key, i)
   })

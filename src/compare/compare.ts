@@ -18,11 +18,7 @@ import {
   type RegressionResult,
   type ScoreMetric,
 } from '../contracts/compare.ts'
-import {
-  DEFAULT_BOOTSTRAP_SEED,
-  DEFAULT_RESAMPLES,
-  twoSidedFor,
-} from '../stats/paired.ts'
+import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES, twoSidedFor } from '../stats/paired.ts'
 import { MIN_PAIRS_TO_TELL, TOO_FEW_MESSAGE, comparePassRates, compareScores } from './metric.ts'
 import { pairRecords, type Pair } from './pairing.ts'
 import { compareTools } from './tools.ts'
@@ -65,7 +61,8 @@ function scoreOf(r: ComparableRecord, metric: ScoreMetric): number | null {
   return r.scores.domains[metric]
 }
 
-const byTask = (a: { id: string; trial: number }, b: { id: string; trial: number }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.trial - b.trial)
+const byTask = (a: { id: string; trial: number }, b: { id: string; trial: number }) =>
+  a.id < b.id ? -1 : a.id > b.id ? 1 : a.trial - b.trial
 
 function flipsOf(pairs: ReadonlyArray<Pair<ComparableRecord>>): AgentComparison['flips'] {
   const worse: Flip[] = []
@@ -137,7 +134,13 @@ export function compareRuns(base: ComparableRun, head: ComparableRun, options: C
       onlyInBase: onlyInBase.filter((r) => r.agent === agent).length,
       onlyInHead: onlyInHead.filter((r) => r.agent === agent).length,
       isolation: { base: weakestTier(base.tasks, agent), head: weakestTier(head.tasks, agent) },
-      metrics: { passRate: comparePassRates(mine.map((p) => ({ base: passVerdict(p.base), head: passVerdict(p.head) })), settings), ...scores },
+      metrics: {
+        passRate: comparePassRates(
+          mine.map((p) => ({ base: passVerdict(p.base), head: passVerdict(p.head) })),
+          settings,
+        ),
+        ...scores,
+      },
       flips: flipsOf(mine),
       drops: Object.fromEntries(SCORE_METRICS.map((m) => [m, dropsOf(mine, m, settings.listLimit)])) as AgentComparison['drops'],
       // By tool and by server, when the records carry per-tool counts (boards written before them do not).
@@ -184,7 +187,13 @@ export function regression(base: ComparableRun, head: ComparableRun, options: Re
   const o = RegressionOptionsSchema.parse(options)
   // The upper end of the (2c − 1) two-sided interval is the one-sided bound at c.
   const twoSided = twoSidedFor(o.confidence)
-  const comparison = compareRuns(base, head, { confidence: twoSided, seed: o.seed, resamples: o.resamples, minPairs: o.minPairs, listLimit: o.worstTasks })
+  const comparison = compareRuns(base, head, {
+    confidence: twoSided,
+    seed: o.seed,
+    resamples: o.resamples,
+    minPairs: o.minPairs,
+    listLimit: o.worstTasks,
+  })
   const trials = comparison.trials > 1
   const checks: RegressionCheck[] = []
   for (const agent of comparison.agents) {
@@ -195,11 +204,23 @@ export function regression(base: ComparableRun, head: ComparableRun, options: Re
         metric === 'passRate'
           ? agent.flips.worse.slice(0, o.worstTasks).map((f) => `${taskName(f, trials)} (${f.base} → ${f.head})`)
           : agent.drops[metric].map((d) => `${taskName(d, trials)} (${formatScore(d.base)} → ${formatScore(d.head)})`)
-      checks.push(gateCheck({ agent: agent.agent, metric, label: METRIC_LABELS[metric], isRate: metric === 'passRate' }, maxDrop, m, worst, o.confidence, twoSided, o.minPairs))
+      checks.push(
+        gateCheck(
+          { agent: agent.agent, metric, label: METRIC_LABELS[metric], isRate: metric === 'passRate' },
+          maxDrop,
+          m,
+          worst,
+          o.confidence,
+          twoSided,
+          o.minPairs,
+        ),
+      )
     }
     checks.push(...toolChecks(agent, o, twoSided))
   }
-  const failures = checks.filter((c) => c.verdict === 'regression' || (c.verdict === 'too-few' && o.tooFew === 'fail')).map((c) => c.message)
+  const failures = checks
+    .filter((c) => c.verdict === 'regression' || (c.verdict === 'too-few' && o.tooFew === 'fail'))
+    .map((c) => c.message)
   // A head held less than its baseline proves nothing against it, whatever its numbers.
   for (const agent of comparison.agents) {
     const { base: was, head: now } = agent.isolation ?? { base: null, head: null }

@@ -31,11 +31,26 @@ const TIMING_FIELDS: readonly string[] = [
   // When the run ran.
   'generatedAt',
   // How long things took, wherever they are.
-  'durationMs', 'startedAt', 'avgDurationMs', 'timing', 'latency',
+  'durationMs',
+  'startedAt',
+  'avgDurationMs',
+  'timing',
+  'latency',
   // What the judge cost this run (replies from the judge cache or a cassette cost nothing): tokens and dollars.
-  'judgeTokens', 'judgeCachedTokens', 'tokens.judge', 'tokens.judgeCached', 'judge.cached', 'judge.cacheHits',
-  'judge.usage', 'judge.cachedUsage', 'referenceJudge.cached', 'referenceJudge.cacheHits', 'referenceJudge.usage',
-  'referenceJudge.cachedUsage', 'cost.judgeUsd', 'cost.totalUsd',
+  'judgeTokens',
+  'judgeCachedTokens',
+  'tokens.judge',
+  'tokens.judgeCached',
+  'judge.cached',
+  'judge.cacheHits',
+  'judge.usage',
+  'judge.cachedUsage',
+  'referenceJudge.cached',
+  'referenceJudge.cacheHits',
+  'referenceJudge.usage',
+  'referenceJudge.cachedUsage',
+  'cost.judgeUsd',
+  'cost.totalUsd',
 ]
 
 const byName = new Set(TIMING_FIELDS.filter((f) => !f.includes('.')))
@@ -51,7 +66,10 @@ function ignored(path: string[]): boolean {
   })
 }
 
-interface Keyed { key: string; value: unknown }
+interface Keyed {
+  key: string
+  value: unknown
+}
 
 /** The stable key of a task record or an agent row, as it shows in a difference's path. */
 function keyOf(array: 'tasks' | 'agents', item: unknown): string {
@@ -73,11 +91,13 @@ function walk(a: unknown, b: unknown, path: string[], shown: string[], out: Fiel
   if (isObject(a) && isObject(b)) {
     for (const key of union(Object.keys(a), Object.keys(b))) walk(a[key], b[key], [...path, key], [...shown, key], out)
     // Key order is part of the bytes written.
-    if (Object.keys(a).join('\u0000') !== Object.keys(b).join('\u0000')) differ(out, [...shown, '(key order)'], Object.keys(a), Object.keys(b))
+    if (Object.keys(a).join('\u0000') !== Object.keys(b).join('\u0000'))
+      differ(out, [...shown, '(key order)'], Object.keys(a), Object.keys(b))
     return
   }
   if (Array.isArray(a) && Array.isArray(b)) {
-    for (let i = 0; i < Math.max(a.length, b.length); i++) walk(a[i], b[i], path, [...shown.slice(0, -1), `${shown.at(-1) ?? ''}[${i}]`], out)
+    for (let i = 0; i < Math.max(a.length, b.length); i++)
+      walk(a[i], b[i], path, [...shown.slice(0, -1), `${shown.at(-1) ?? ''}[${i}]`], out)
     if (a.length !== b.length) differ(out, [...shown, 'length'], a.length, b.length)
     return
   }
@@ -130,7 +150,9 @@ export function formatFieldComparison(result: FieldComparison, names: { base: st
   const more = result.differences.length > limit ? [`… and ${result.differences.length - limit} more`] : []
   return [
     `${result.differences.length} of ${result.compared} fields differ between ${names.base} and ${names.head} (timing and judge-spend fields left out):`,
-    ...lines, ...more, '',
+    ...lines,
+    ...more,
+    '',
   ].join('\n')
 }
 

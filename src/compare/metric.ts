@@ -53,7 +53,10 @@ export const DEFAULT_COMPARISON_SETTINGS: ComparisonSettings = {
  * Compares pass/fail outcomes pair by pair: `null` on either side (a task
  * with no verdict) leaves the pair out. Exact McNemar p, Newcombe interval.
  */
-export function comparePassRates(pairs: ReadonlyArray<{ base: boolean | null; head: boolean | null }>, settings: ComparisonSettings = DEFAULT_COMPARISON_SETTINGS): MetricComparison {
+export function comparePassRates(
+  pairs: ReadonlyArray<{ base: boolean | null; head: boolean | null }>,
+  settings: ComparisonSettings = DEFAULT_COMPARISON_SETTINGS,
+): MetricComparison {
   const used = pairs.filter((p): p is { base: boolean; head: boolean } => p.base !== null && p.head !== null)
   const table: PairedTable = { bothPassed: 0, worse: 0, better: 0, bothFailed: 0 }
   for (const { base, head } of used) {
@@ -84,14 +87,22 @@ export function comparePassRates(pairs: ReadonlyArray<{ base: boolean | null; he
  * Compares a score pair by pair: `null` on either side leaves the pair out.
  * Paired bootstrap of the mean difference, percentile interval and p.
  */
-export function compareScores(pairs: ReadonlyArray<{ base: number | null; head: number | null }>, settings: ComparisonSettings = DEFAULT_COMPARISON_SETTINGS): MetricComparison {
+export function compareScores(
+  pairs: ReadonlyArray<{ base: number | null; head: number | null }>,
+  settings: ComparisonSettings = DEFAULT_COMPARISON_SETTINGS,
+): MetricComparison {
   const used = pairs.filter((p): p is { base: number; head: number } => p.base !== null && p.head !== null)
   const n = used.length
   const meanOf = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length
   const base = n === 0 ? null : meanOf(used.map((p) => p.base))
   const head = n === 0 ? null : meanOf(used.map((p) => p.head))
   const measured = n > 0 && n >= settings.minPairs
-  const means = measured ? bootstrapMeans(used.map((p) => p.head - p.base), settings) : null
+  const means = measured
+    ? bootstrapMeans(
+        used.map((p) => p.head - p.base),
+        settings,
+      )
+    : null
   return {
     pairs: n,
     leftOut: pairs.length - n,

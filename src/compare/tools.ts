@@ -30,7 +30,12 @@ function countsOf(tools: ComparableTools | null | undefined): { tool: Map<string
     tool.set(use.tool, use)
     const name = serverOf(use.tool)
     const sum = server.get(name) ?? { referenced: 0, matched: 0, called: 0, calledOk: 0 }
-    server.set(name, { referenced: sum.referenced + use.referenced, matched: sum.matched + use.matched, called: sum.called + use.called, calledOk: sum.calledOk + use.calledOk })
+    server.set(name, {
+      referenced: sum.referenced + use.referenced,
+      matched: sum.matched + use.matched,
+      called: sum.called + use.called,
+      calledOk: sum.calledOk + use.calledOk,
+    })
   }
   return { tool, server }
 }
@@ -55,12 +60,17 @@ export function compareTools(agent: string, pairs: ReadonlyArray<Pair<Comparable
   for (const scope of ['tool', 'server'] as const) {
     const names = new Set(counted.flatMap((c) => [...c.base[scope].keys(), ...c.head[scope].keys()]))
     for (const name of [...names].sort(byName)) {
-      const metrics = Object.fromEntries(TOOL_METRICS.map((metric) => {
-        const values = counted.map((c) => ({ base: valueOf(c.base[scope].get(name), metric), head: valueOf(c.head[scope].get(name), metric) }))
-        // Tasks where neither side has a value are not about this tool at all: not "left out", just not its tasks.
-        const mine = values.filter((v) => v.base !== null || v.head !== null)
-        return [metric, compareScores(mine, { ...settings, seed: `${settings.seed}|${agent}|${scope}:${name}|${metric}` })]
-      })) as Record<ToolMetric, MetricComparison>
+      const metrics = Object.fromEntries(
+        TOOL_METRICS.map((metric) => {
+          const values = counted.map((c) => ({
+            base: valueOf(c.base[scope].get(name), metric),
+            head: valueOf(c.head[scope].get(name), metric),
+          }))
+          // Tasks where neither side has a value are not about this tool at all: not "left out", just not its tasks.
+          const mine = values.filter((v) => v.base !== null || v.head !== null)
+          return [metric, compareScores(mine, { ...settings, seed: `${settings.seed}|${agent}|${scope}:${name}|${metric}` })]
+        }),
+      ) as Record<ToolMetric, MetricComparison>
       out.push({ scope, name, metrics, verdict: verdictOf(metrics) })
     }
   }

@@ -22,10 +22,16 @@ function variantsOf(records: readonly Pick<ComparableRecord, 'variant'>[]): stri
 export function variantRuns(run: ComparableRun, variant: string): { base: ComparableRun; head: ComparableRun } {
   const known = variantsOf(run.tasks)
   if (!known.includes(variant)) {
-    throw new CompareInputError(run.source, null, `no task ran against variant "${variant}" (${known.length ? `variants: ${known.join(', ')}` : 'the run has no server variants'})`)
+    throw new CompareInputError(
+      run.source,
+      null,
+      `no task ran against variant "${variant}" (${known.length ? `variants: ${known.join(', ')}` : 'the run has no server variants'})`,
+    )
   }
   const suffix = `@${variant}`
-  const head = run.tasks.filter((r) => r.variant === variant).map((r) => ({ ...r, agent: r.agent.endsWith(suffix) ? r.agent.slice(0, -suffix.length) : r.agent }))
+  const head = run.tasks
+    .filter((r) => r.variant === variant)
+    .map((r) => ({ ...r, agent: r.agent.endsWith(suffix) ? r.agent.slice(0, -suffix.length) : r.agent }))
   return {
     base: { source: `${run.source} (servers as configured)`, tasks: run.tasks.filter((r) => r.variant === undefined) },
     head: { source: `${run.source} (variant ${variant})`, tasks: head },
@@ -48,12 +54,18 @@ export function variantRegression(records: readonly ComparableRecord[], gate: Ga
     const { base, head } = variantRuns(run, variant)
     const result = regression(base, head, regressionOptions(gate))
     const named = (agent: string) => `${agent}@${variant}`
-    const rename = (message: string, agent: string) => (message.startsWith(`${agent}: `) ? `${named(agent)} against ${agent}: ${message.slice(agent.length + 2)}` : message)
+    const rename = (message: string, agent: string) =>
+      message.startsWith(`${agent}: `) ? `${named(agent)} against ${agent}: ${message.slice(agent.length + 2)}` : message
     const checks = result.checks.map((c) => ({ ...c, agent: named(c.agent), message: rename(c.message, c.agent) }))
     // A failure is a check's message, or one of its own (an isolation mismatch): renamed alike.
     const renamed = new Map(result.checks.map((c, i) => [c.message, checks[i]!.message]))
     return { ...result, checks, failures: result.failures.map((f) => renamed.get(f) ?? `variant ${variant}: ${f}`) }
   })
   const failures = results.flatMap((r) => r.failures)
-  return { passed: failures.length === 0, confidence: results[0]?.confidence ?? gate.confidence ?? 0.95, checks: results.flatMap((r) => r.checks), failures }
+  return {
+    passed: failures.length === 0,
+    confidence: results[0]?.confidence ?? gate.confidence ?? 0.95,
+    checks: results.flatMap((r) => r.checks),
+    failures,
+  }
 }

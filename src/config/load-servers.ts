@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type * as z from 'zod'
 import { lineAndColumn, nearKey } from './near-key.ts'
-import { HttpServerSchema, InProcessServerSchema, ServerConfigSchema, ServerNameSchema, ServersFileSchema, StdioServerSchema, type ServerConfig } from '../contracts/server-config.ts'
+import {
+  HttpServerSchema,
+  InProcessServerSchema,
+  ServerConfigSchema,
+  ServerNameSchema,
+  ServersFileSchema,
+  StdioServerSchema,
+  type ServerConfig,
+} from '../contracts/server-config.ts'
 
 /** A configuration mistake, worded for the person who made it: which file, which server, which field. */
 export class ServerConfigError extends Error {
@@ -88,7 +96,10 @@ export function loadServersFile(path: string, root = process.cwd()): LoadedServe
     raw = JSON.parse(text)
   } catch (error) {
     // Node 20 places the error by character offset only: say line and column, as an editor shows them.
-    const message = (error as Error).message.replace(/at position (\d+)(?: \(line \d+ column \d+\))?/, (_, at: string) => `at ${lineAndColumn(text, Number(at))}`)
+    const message = (error as Error).message.replace(
+      /at position (\d+)(?: \(line \d+ column \d+\))?/,
+      (_, at: string) => `at ${lineAndColumn(text, Number(at))}`,
+    )
     throw new ServerConfigError(`Server config ${file} is not valid JSON: ${message}`)
   }
   return parseServers(raw, file)
@@ -99,12 +110,19 @@ export function loadServersFile(path: string, root = process.cwd()): LoadedServe
  * the parent environment. An unset variable is an error naming the server,
  * rather than an empty secret that fails later and obscurely.
  */
-export function expandVariables(server: string, values: Record<string, string>, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function expandVariables(
+  server: string,
+  values: Record<string, string>,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [key, value] of Object.entries(values)) {
     out[key] = value.replace(/\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => {
       const found = env[name]
-      if (found === undefined) throw new ServerConfigError(`Server "${server}": ${/^\d+$/.test(key) ? `args[${key}]` : key} refers to \${${name}}, which is not set`)
+      if (found === undefined)
+        throw new ServerConfigError(
+          `Server "${server}": ${/^\d+$/.test(key) ? `args[${key}]` : key} refers to \${${name}}, which is not set`,
+        )
       return found
     })
   }

@@ -9,20 +9,30 @@ import * as z from 'zod'
  * results; nothing the referee holds.
  */
 
-const ToolSchema = z.object({
-  name: z.string(),
-  server: z.string(),
-  tool: z.string(),
-  description: z.string().optional(),
-  inputSchema: z.record(z.string(), z.unknown()),
-}).loose()
+const ToolSchema = z
+  .object({
+    name: z.string(),
+    server: z.string(),
+    tool: z.string(),
+    description: z.string().optional(),
+    inputSchema: z.record(z.string(), z.unknown()),
+  })
+  .loose()
 
 export const ToWorkerSchema = z.discriminatedUnion('t', [
   /** The agent module loaded and exports an agent. */
   z.object({ t: z.literal('ready') }),
   /** The agent module loaded but has no usable export: a setup error, not the agent's failure on a task. */
   z.object({ t: z.literal('setup-error'), message: z.string() }),
-  z.object({ t: z.literal('call'), task: z.string(), call: z.number().int(), name: z.string(), args: z.unknown().optional(), id: z.string().optional(), round: z.number().int().optional() }),
+  z.object({
+    t: z.literal('call'),
+    task: z.string(),
+    call: z.number().int(),
+    name: z.string(),
+    args: z.unknown().optional(),
+    id: z.string().optional(),
+    round: z.number().int().optional(),
+  }),
   z.object({ t: z.literal('round'), task: z.string() }),
   z.object({ t: z.literal('turn'), task: z.string(), turn: z.record(z.string(), z.unknown()) }),
   z.object({ t: z.literal('done'), task: z.string(), answer: z.string().nullable() }),

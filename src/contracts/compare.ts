@@ -10,7 +10,15 @@ import { TaskStatusSchema } from './task-status.ts'
 export const COMPARISON_SCHEMA_VERSION = 1
 
 /** The metrics compared per agent, in report order. */
-export const COMPARED_METRICS = ['passRate', 'overall', 'ruleScore', 'schemaUnderstanding', 'taskCompletion', 'toolUsage', 'planningEffectiveness'] as const
+export const COMPARED_METRICS = [
+  'passRate',
+  'overall',
+  'ruleScore',
+  'schemaUnderstanding',
+  'taskCompletion',
+  'toolUsage',
+  'planningEffectiveness',
+] as const
 export type ComparedMetric = (typeof COMPARED_METRICS)[number]
 export type ScoreMetric = Exclude<ComparedMetric, 'passRate'>
 export const SCORE_METRICS = COMPARED_METRICS.filter((m): m is ScoreMetric => m !== 'passRate')

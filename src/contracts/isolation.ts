@@ -12,7 +12,13 @@ export const AgentIsolationSchema = z.enum(['builtin', 'sandbox', 'process', 'pr
 export type AgentIsolation = z.infer<typeof AgentIsolationSchema>
 
 /** The tiers from weakest to strongest: a row is held as far as its least-held task. */
-export const ISOLATION_ORDER = ['none', 'process-unrestricted', 'process', 'sandbox', 'builtin'] as const satisfies readonly AgentIsolation[]
+export const ISOLATION_ORDER = [
+  'none',
+  'process-unrestricted',
+  'process',
+  'sandbox',
+  'builtin',
+] as const satisfies readonly AgentIsolation[]
 
 /** True when `tier` holds at least as far as `required`. */
 export function holdsAtLeast(tier: AgentIsolation, required: AgentIsolation): boolean {

@@ -98,10 +98,17 @@ const PassFailJudgeResultSchema = z.object({
 })
 export type PassFailJudgeResult = z.infer<typeof PassFailJudgeResultSchema>
 
-const nullRecord = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.null()])) as Record<K, z.ZodNull>)
+const nullRecord = <K extends string>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, z.null()])) as Record<K, z.ZodNull>)
 
-const NULL_DIMENSIONS = Object.fromEntries(MCP_BENCH_DIMENSIONS.map((d) => [d, null])) as Record<(typeof MCP_BENCH_DIMENSIONS)[number], null>
-const NULL_CATEGORIES = Object.fromEntries(Object.keys(MCP_BENCH_CATEGORIES).map((c) => [c, null])) as Record<keyof typeof MCP_BENCH_CATEGORIES, null>
+const NULL_DIMENSIONS = Object.fromEntries(MCP_BENCH_DIMENSIONS.map((d) => [d, null])) as Record<
+  (typeof MCP_BENCH_DIMENSIONS)[number],
+  null
+>
+const NULL_CATEGORIES = Object.fromEntries(Object.keys(MCP_BENCH_CATEGORIES).map((c) => [c, null])) as Record<
+  keyof typeof MCP_BENCH_CATEGORIES,
+  null
+>
 
 const NotJudgedResultSchema = z.object({
   kind: z.literal('not-judged'),
@@ -139,7 +146,9 @@ export function notJudged(reason = 'no judge configured (set MCP_BENCH_JUDGE_MOD
 }
 
 /** The six MCP-Bench sub-dimension means (1–10) of any result; null where there is none. */
-export function mcpBenchDimensions(result: ScoredJudgeResult | null | undefined): Record<(typeof MCP_BENCH_DIMENSIONS)[number], number | null> {
+export function mcpBenchDimensions(
+  result: ScoredJudgeResult | null | undefined,
+): Record<(typeof MCP_BENCH_DIMENSIONS)[number], number | null> {
   const out = { ...NULL_DIMENSIONS } as Record<(typeof MCP_BENCH_DIMENSIONS)[number], number | null>
   if (result?.kind !== 'rubric' || result.rubric !== 'mcp-bench') return out
   for (const d of MCP_BENCH_DIMENSIONS) out[d] = result.dimensions[d] ?? null

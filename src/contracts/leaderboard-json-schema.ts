@@ -8,7 +8,10 @@ import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema } from './leaderboard.ts'
  * test fails when the two drift apart (regenerate with `npx tsx scripts/leaderboard-schema.ts`).
  */
 export function leaderboardJsonSchema(): Record<string, unknown> {
-  const generated = z.toJSONSchema(LeaderboardSchema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Record<string, unknown>
+  const generated = z.toJSONSchema(LeaderboardSchema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >
   return {
     $schema: generated.$schema,
     title: `vitest-mcp-bench leaderboard.json, schemaVersion ${LEADERBOARD_SCHEMA_VERSION}`,

@@ -166,7 +166,11 @@ export const TaskRecordSchema = z.object({
   /** A judge was configured for the run (so a task that stopped early scores 0 on its dimensions). */
   judgeConfigured: z.boolean(),
   /** `seed`: the seed of the distractor draw, when the task drew them (`distractors: N`). */
-  distractors: z.object({ joined: z.array(z.string()), skipped: z.array(z.object({ server: z.string(), reason: z.string() })), seed: z.string().optional() }),
+  distractors: z.object({
+    joined: z.array(z.string()),
+    skipped: z.array(z.object({ server: z.string(), reason: z.string() })),
+    seed: z.string().optional(),
+  }),
   rounds: z.number().int().nonnegative(),
   /** The agent's tokens. */
   tokens: TokensSchema,
@@ -237,7 +241,6 @@ const TrialSummarySchema = z.object({
 })
 export type TrialSummary = z.infer<typeof TrialSummarySchema>
 
-
 /** One leaderboard row. */
 /**
  * A row's fidelity block (docs/explanation/mcp-bench-fidelity.md).
@@ -287,8 +290,12 @@ const AgentRowSchema = PassSummarySchema.extend({
    * per-task means over those tasks (missing values left out).
    */
   completedOnly: z.object({
-    tasks: z.number().int().nonnegative(), ruleScore: Rate, overallScore: Rate, domains: DomainsSchema,
-    metrics: RuleMetricsSchema, dimensions: SubDimensionsSchema,
+    tasks: z.number().int().nonnegative(),
+    ruleScore: Rate,
+    overallScore: Rate,
+    domains: DomainsSchema,
+    metrics: RuleMetricsSchema,
+    dimensions: SubDimensionsSchema,
   }),
   categories: z.record(z.enum(AGENTBENCH_CATEGORIES), PassSummarySchema),
   uncategorized: z.number().int().nonnegative(),
@@ -355,12 +362,14 @@ export const LeaderboardSchema = z.object({
    */
   notRun: z.array(z.object({ file: z.string(), name: z.string(), reason: z.enum(NOT_RUN_REASONS) })).optional(),
   /** The run's budget (the `budget` option), when it had one, and why it stopped the run (null: it did not). */
-  budget: z.object({
-    usd: z.number().nullable(),
-    tokens: z.number().nullable(),
-    inFlight: z.enum(['finish', 'cancel']),
-    reached: z.string().nullable(),
-  }).optional(),
+  budget: z
+    .object({
+      usd: z.number().nullable(),
+      tokens: z.number().nullable(),
+      inFlight: z.enum(['finish', 'cancel']),
+      reached: z.string().nullable(),
+    })
+    .optional(),
   agents: z.array(AgentRowSchema),
   tasks: z.array(TaskRecordSchema),
   /** Test files that failed before any task could run (syntax errors, failing imports). */

@@ -29,10 +29,12 @@ const JudgeTemplatesSchema = z.object({
   /** The parts after the rubric: scoring rules and the reply format. */
   tail: Parts,
   /** The rubric's data: main dimensions, their sub-dimensions, their bands, in the builder's order. */
-  dimensions: z.array(z.object({
-    name: z.string(),
-    subDimensions: z.array(z.object({ name: z.string(), bands: z.array(z.tuple([z.string(), z.string()])) })),
-  })),
+  dimensions: z.array(
+    z.object({
+      name: z.string(),
+      subDimensions: z.array(z.object({ name: z.string(), bands: z.array(z.tuple([z.string(), z.string()])) })),
+    }),
+  ),
   /** The execution summary handed to the judge (_create_execution_summary). */
   summary: z.object({
     empty: z.string(),

@@ -113,7 +113,10 @@ export type ModuleAgentSetting = z.infer<typeof ModuleAgentSchema>
 /** Where an agent comes from. A string other than "reference" is a model name for the OpenAI-compatible agent. */
 export const AgentOptionSchema = z.union([
   z.literal('reference'),
-  z.string().min(1).transform((model): OpenAIAgentSetting => ({ kind: 'openai', model, loop: 'tools' })),
+  z
+    .string()
+    .min(1)
+    .transform((model): OpenAIAgentSetting => ({ kind: 'openai', model, loop: 'tools' })),
   OpenAIAgentSchema,
   ModuleAgentSchema,
 ])
@@ -142,47 +145,50 @@ export const DefaultChecksSchema = z.strictObject({
   answerLimits: z.union([z.literal(false), AnswerLimitsSchema]).prefault({}),
 })
 
-const GateSchema = z.strictObject({
-  /**
-   * A previous run's leaderboard.json to compare with (a path relative to the project root, or an http(s) URL):
-   * the gate fails when a metric in `maxDrop` dropped by more than allowed, with `confidence`.
-   */
-  baseline: z.string().min(1).optional(),
-  /**
-   * Largest drop allowed per metric, on the 0–1 scale (`{ passRate: 0.05 }` is 5 points): against the `baseline`,
-   * and, in a run with `variants`, each variant's row against its agent's.
-   */
-  maxDrop: MaxDropSchema.optional(),
-  /**
-   * Largest drop allowed per tool (`{ recall: 0.2 }`: the share of reference calls to the tool an agent call took
-   * may fall by 20 points at most; `successRate`: the share of its calls that ran and fit its schema), compared
-   * as `maxDrop` is: against the baseline and between variants. Each tool is checked on the tasks that use it.
-   */
-  maxDropPerTool: ToolMaxDropSchema.optional(),
-  /** As `maxDropPerTool`, for each server's tools together. */
-  maxDropPerServer: ToolMaxDropSchema.optional(),
-  /** One-sided confidence with which a drop must exceed maxDrop to fail the gate (default 0.95). */
-  confidence: z.number().gt(0.5).lt(1).optional(),
-  /**
-   * What the baseline gate does with a metric of fewer than 10 paired tasks, where no drop can be told from
-   * noise: `'pass'` (default: it cannot show a regression; the terminal says it could not tell) or `'fail'`.
-   */
-  tooFew: z.enum(['pass', 'fail']).optional(),
-  /** Minimum overall score (0-1) per agent. Needs a judge, and fails when the judge failed on any task. */
-  minOverall: z.number().min(0).max(1).optional(),
-  /** Minimum rule score (mean of the three schema-understanding rates). */
-  minRuleScore: z.number().min(0).max(1).optional(),
-  /** Minimum share of tasks passed. */
-  minPassRate: z.number().min(0).max(1).optional(),
-  /**
-   * The least isolation a row may have been held under (`sandbox`, `process`, `process-unrestricted` or
-   * `none`; the package's own agents always hold): a row held less fails the gate, so a score earned by
-   * agent code that could reach the referee never passes as one that could not.
-   */
-  isolation: AgentIsolationSchema.exclude(['builtin']).optional(),
-}).refine((g) => !g.baseline || Boolean(g.maxDrop || g.maxDropPerTool || g.maxDropPerServer), {
-  message: 'a baseline gate needs `maxDrop` (or `maxDropPerTool` / `maxDropPerServer`) besides `baseline`', path: ['maxDrop'],
-})
+const GateSchema = z
+  .strictObject({
+    /**
+     * A previous run's leaderboard.json to compare with (a path relative to the project root, or an http(s) URL):
+     * the gate fails when a metric in `maxDrop` dropped by more than allowed, with `confidence`.
+     */
+    baseline: z.string().min(1).optional(),
+    /**
+     * Largest drop allowed per metric, on the 0–1 scale (`{ passRate: 0.05 }` is 5 points): against the `baseline`,
+     * and, in a run with `variants`, each variant's row against its agent's.
+     */
+    maxDrop: MaxDropSchema.optional(),
+    /**
+     * Largest drop allowed per tool (`{ recall: 0.2 }`: the share of reference calls to the tool an agent call took
+     * may fall by 20 points at most; `successRate`: the share of its calls that ran and fit its schema), compared
+     * as `maxDrop` is: against the baseline and between variants. Each tool is checked on the tasks that use it.
+     */
+    maxDropPerTool: ToolMaxDropSchema.optional(),
+    /** As `maxDropPerTool`, for each server's tools together. */
+    maxDropPerServer: ToolMaxDropSchema.optional(),
+    /** One-sided confidence with which a drop must exceed maxDrop to fail the gate (default 0.95). */
+    confidence: z.number().gt(0.5).lt(1).optional(),
+    /**
+     * What the baseline gate does with a metric of fewer than 10 paired tasks, where no drop can be told from
+     * noise: `'pass'` (default: it cannot show a regression; the terminal says it could not tell) or `'fail'`.
+     */
+    tooFew: z.enum(['pass', 'fail']).optional(),
+    /** Minimum overall score (0-1) per agent. Needs a judge, and fails when the judge failed on any task. */
+    minOverall: z.number().min(0).max(1).optional(),
+    /** Minimum rule score (mean of the three schema-understanding rates). */
+    minRuleScore: z.number().min(0).max(1).optional(),
+    /** Minimum share of tasks passed. */
+    minPassRate: z.number().min(0).max(1).optional(),
+    /**
+     * The least isolation a row may have been held under (`sandbox`, `process`, `process-unrestricted` or
+     * `none`; the package's own agents always hold): a row held less fails the gate, so a score earned by
+     * agent code that could reach the referee never passes as one that could not.
+     */
+    isolation: AgentIsolationSchema.exclude(['builtin']).optional(),
+  })
+  .refine((g) => !g.baseline || Boolean(g.maxDrop || g.maxDropPerTool || g.maxDropPerServer), {
+    message: 'a baseline gate needs `maxDrop` (or `maxDropPerTool` / `maxDropPerServer`) besides `baseline`',
+    path: ['maxDrop'],
+  })
 
 export type Gate = z.infer<typeof GateSchema>
 
@@ -204,103 +210,116 @@ const VariantSchema = z.strictObject({
   description: z.string().optional(),
 })
 
-export const BenchOptionsSchema = z.strictObject({
-  /**
-   * `mcp-bench`: set the run up as MCP-Bench's released runner does (the planner loop, Time resident, 10
-   * distractors, its judge calibration, …; see src/node/preset-mcp-bench.ts). Options given explicitly win.
-   */
-  preset: z.enum(['mcp-bench']).optional(),
-  /**
-   * Which MCP-Bench the numbers follow where its released code and its paper differ: `released-code`
-   * (the preset's default) or `paper`; unset without the preset: the project's own semantics.
-   * docs/mcp-bench-fidelity.md lists every difference.
-   */
-  fidelity: FidelitySchema.optional(),
-  /** Path to a `{ "mcpServers": … }` file, or the servers inline. */
-  servers: z.union([z.string(), z.record(z.string(), z.unknown())]).default('mcp.servers.json'),
-  /** One agent or several; each task runs once per agent. Unset: MCP_BENCH_MODEL, else the reference agent. */
-  agent: z.union([AgentOptionSchema, z.array(AgentOptionSchema).min(1)]).optional(),
-  /**
-   * Server variants, by name: every task runs against each of them too, for every agent, as a row named
-   * `<agent>@<variant>` beside the agent's own row (the servers as configured). See docs/guide/server-authors.md.
-   */
-  variants: z.record(z.string(), VariantSchema).superRefine((variants, ctx) => {
-    // Checked here rather than as the record's key schema, whose error would not say what is wrong with the name.
-    for (const name of Object.keys(variants)) {
-      const named = VariantNameSchema.safeParse(name)
-      if (!named.success) ctx.addIssue({ code: 'custom', path: [name], message: named.error.issues[0]!.message })
+export const BenchOptionsSchema = z
+  .strictObject({
+    /**
+     * `mcp-bench`: set the run up as MCP-Bench's released runner does (the planner loop, Time resident, 10
+     * distractors, its judge calibration, …; see src/node/preset-mcp-bench.ts). Options given explicitly win.
+     */
+    preset: z.enum(['mcp-bench']).optional(),
+    /**
+     * Which MCP-Bench the numbers follow where its released code and its paper differ: `released-code`
+     * (the preset's default) or `paper`; unset without the preset: the project's own semantics.
+     * docs/mcp-bench-fidelity.md lists every difference.
+     */
+    fidelity: FidelitySchema.optional(),
+    /** Path to a `{ "mcpServers": … }` file, or the servers inline. */
+    servers: z.union([z.string(), z.record(z.string(), z.unknown())]).default('mcp.servers.json'),
+    /** One agent or several; each task runs once per agent. Unset: MCP_BENCH_MODEL, else the reference agent. */
+    agent: z.union([AgentOptionSchema, z.array(AgentOptionSchema).min(1)]).optional(),
+    /**
+     * Server variants, by name: every task runs against each of them too, for every agent, as a row named
+     * `<agent>@<variant>` beside the agent's own row (the servers as configured). See docs/guide/server-authors.md.
+     */
+    variants: z
+      .record(z.string(), VariantSchema)
+      .superRefine((variants, ctx) => {
+        // Checked here rather than as the record's key schema, whose error would not say what is wrong with the name.
+        for (const name of Object.keys(variants)) {
+          const named = VariantNameSchema.safeParse(name)
+          if (!named.success) ctx.addIssue({ code: 'custom', path: [name], message: named.error.issues[0]!.message })
+        }
+      })
+      .optional(),
+    /** The LLM judge: a model name, a judge config, or false. Unset: MCP_BENCH_JUDGE_MODEL, else not judged. */
+    judge: z.union([z.string().min(1), JudgeOptionConfigSchema, z.literal(false)]).optional(),
+    gate: GateSchema.default({}),
+    defaultChecks: DefaultChecksSchema.prefault({}),
+    /** Default time (ms) an agent has for a task; the task's own `timeout` wins. */
+    taskTimeout: z.number().int().positive().default(300_000),
+    /** Time (ms) all of a task's judging may take, apart from the agent's time: every sample and retry. */
+    judgeTimeout: z.number().int().positive().default(300_000),
+    /**
+     * Tasks in flight at once across the whole run, whatever the file layout (every worker, every file).
+     * Default MCP_BENCH_CONCURRENCY, else 16: model runs wait on the network, not the CPU (src/node/concurrency.ts).
+     * The plugin sets Vitest's `sequence.concurrent`, `maxConcurrency` and workers to match, unless the project sets them.
+     */
+    concurrency: z.number().int().min(1).max(1000).optional(),
+    /** Runs of every task per agent (τ-bench's pass^k): model agents are not deterministic. Default MCP_BENCH_TRIALS, else 1. */
+    trials: z.number().int().min(1).max(100).optional(),
+    /** Default cap on tool calls per task (MCP-AgentBench uses 30); unset: no cap. */
+    maxToolCalls: z.number().int().positive().optional(),
+    /** Default round limit for model agents (MCP-Bench uses 20). */
+    maxRounds: z.number().int().positive().default(20),
+    /** Tool output longer than this is cut before the agent sees it. */
+    maxToolOutputChars: z.number().int().positive().default(20_000),
+    /** Tool output longer than this is cut in the recorded trajectory (reports stay small). */
+    maxRecordedOutputChars: z.number().int().positive().default(4_000),
+    /** Where a task's `distractors: N` are drawn from, and servers added whenever a task asks for any (MCP-Bench keeps a Time server resident). */
+    distractors: z
+      .strictObject({
+        /** Distractors drawn for a task that does not say (`distractors` in its spec); unset: none. MCP-Bench uses 10. */
+        count: z.number().int().nonnegative().optional(),
+        /** Default: every configured server that is shared per file (no per-task state). */
+        pool: z.array(z.string()).optional(),
+        resident: z.array(z.string()).default([]),
+        /** Distractors join only while the task's catalog stays within this many tools (OpenAI's API accepts 128 functions). */
+        maxTools: z.number().int().positive().default(128),
+      })
+      .default({ resident: [], maxTools: 128 }),
+    /**
+     * Tools (`server.tool`) left out of every catalog, as MCP-Bench's runner filters tools it found broken or
+     * rate-limited. A call to one is then a call to an unknown tool.
+     */
+    excludeTools: z
+      .array(z.string().regex(/^[^.\s]+\.[^\s]+$/, 'expected "server.tool", for example "paper-search.search_semantic"'))
+      .default([]),
+    outputDir: z.string().default('bench-results'),
+    /** Where each run adds a record to the run history (relative to the root); default `<outputDir>/history`; false keeps none. */
+    historyDir: z.union([z.string().min(1), z.literal(false)]).optional(),
+    /** Add the leaderboard and JUnit reporters (and the progress display, see `progress`). */
+    reporters: z.boolean().default(true),
+    /**
+     * Prices in USD per million tokens, `{ 'model-id': { input, output } }`, on top of the bundled list prices
+     * (OpenAI, Anthropic, Google, a few open models; src/contracts/prices.ts, dated): a model with no price has cost null, not 0.
+     */
+    prices: PricesSchema.default({}),
+    /**
+     * Resume the last run in this output directory (and shard) instead of starting again: tasks it finished are
+     * kept, and only the rest run: the ones that never finished, were cut off, or failed for a reason not the
+     * agent's (a setup error, the judge, a model endpoint's 429 or 5xx). `'all-failed'` runs the agent's own failures
+     * again too. Default MCP_BENCH_RESUME (`1`, `all-failed`), else false. See docs/guide/long-runs.md.
+     */
+    resume: z.union([z.boolean(), ResumeModeSchema]).optional(),
+    /**
+     * What the run may spend, agents and judge together: `{ usd, tokens, inFlight }`. Once the spend would pass it,
+     * no further task starts; those not started are listed as not run (budget), the run exits non-zero, and a resumed
+     * run continues from there. Default MCP_BENCH_BUDGET_USD / MCP_BENCH_BUDGET_TOKENS. See docs/guide/long-runs.md.
+     */
+    budget: BudgetSchema.optional(),
+    /** Progress lines in Vitest's output: the first when the first task is scored, then one every few seconds, and the last at the end. */
+    progress: z.boolean().default(true),
+  })
+  .superRefine((o, ctx) => {
+    // A drop is measured against something: without a baseline or a variant, these bounds would gate nothing.
+    const bounds = (['maxDrop', 'maxDropPerTool', 'maxDropPerServer'] as const).filter((k) => o.gate[k])
+    if (bounds.length && !o.gate.baseline && !Object.keys(o.variants ?? {}).length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['gate', bounds[0]!],
+        message: `\`${bounds[0]}\` is a drop against \`gate.baseline\` or between server \`variants\`; set one of them`,
+      })
     }
-  }).optional(),
-  /** The LLM judge: a model name, a judge config, or false. Unset: MCP_BENCH_JUDGE_MODEL, else not judged. */
-  judge: z.union([z.string().min(1), JudgeOptionConfigSchema, z.literal(false)]).optional(),
-  gate: GateSchema.default({}),
-  defaultChecks: DefaultChecksSchema.prefault({}),
-  /** Default time (ms) an agent has for a task; the task's own `timeout` wins. */
-  taskTimeout: z.number().int().positive().default(300_000),
-  /** Time (ms) all of a task's judging may take, apart from the agent's time: every sample and retry. */
-  judgeTimeout: z.number().int().positive().default(300_000),
-  /**
-   * Tasks in flight at once across the whole run, whatever the file layout (every worker, every file).
-   * Default MCP_BENCH_CONCURRENCY, else 16: model runs wait on the network, not the CPU (src/node/concurrency.ts).
-   * The plugin sets Vitest's `sequence.concurrent`, `maxConcurrency` and workers to match, unless the project sets them.
-   */
-  concurrency: z.number().int().min(1).max(1000).optional(),
-  /** Runs of every task per agent (τ-bench's pass^k): model agents are not deterministic. Default MCP_BENCH_TRIALS, else 1. */
-  trials: z.number().int().min(1).max(100).optional(),
-  /** Default cap on tool calls per task (MCP-AgentBench uses 30); unset: no cap. */
-  maxToolCalls: z.number().int().positive().optional(),
-  /** Default round limit for model agents (MCP-Bench uses 20). */
-  maxRounds: z.number().int().positive().default(20),
-  /** Tool output longer than this is cut before the agent sees it. */
-  maxToolOutputChars: z.number().int().positive().default(20_000),
-  /** Tool output longer than this is cut in the recorded trajectory (reports stay small). */
-  maxRecordedOutputChars: z.number().int().positive().default(4_000),
-  /** Where a task's `distractors: N` are drawn from, and servers added whenever a task asks for any (MCP-Bench keeps a Time server resident). */
-  distractors: z.strictObject({
-    /** Distractors drawn for a task that does not say (`distractors` in its spec); unset: none. MCP-Bench uses 10. */
-    count: z.number().int().nonnegative().optional(),
-    /** Default: every configured server that is shared per file (no per-task state). */
-    pool: z.array(z.string()).optional(),
-    resident: z.array(z.string()).default([]),
-    /** Distractors join only while the task's catalog stays within this many tools (OpenAI's API accepts 128 functions). */
-    maxTools: z.number().int().positive().default(128),
-  }).default({ resident: [], maxTools: 128 }),
-  /**
-   * Tools (`server.tool`) left out of every catalog, as MCP-Bench's runner filters tools it found broken or
-   * rate-limited. A call to one is then a call to an unknown tool.
-   */
-  excludeTools: z.array(z.string().regex(/^[^.\s]+\.[^\s]+$/, 'expected "server.tool", for example "paper-search.search_semantic"')).default([]),
-  outputDir: z.string().default('bench-results'),
-  /** Where each run adds a record to the run history (relative to the root); default `<outputDir>/history`; false keeps none. */
-  historyDir: z.union([z.string().min(1), z.literal(false)]).optional(),
-  /** Add the leaderboard and JUnit reporters (and the progress display, see `progress`). */
-  reporters: z.boolean().default(true),
-  /**
-   * Prices in USD per million tokens, `{ 'model-id': { input, output } }`, on top of the bundled list prices
-   * (OpenAI, Anthropic, Google, a few open models; src/contracts/prices.ts, dated): a model with no price has cost null, not 0.
-   */
-  prices: PricesSchema.default({}),
-  /**
-   * Resume the last run in this output directory (and shard) instead of starting again: tasks it finished are
-   * kept, and only the rest run: the ones that never finished, were cut off, or failed for a reason not the
-   * agent's (a setup error, the judge, a model endpoint's 429 or 5xx). `'all-failed'` runs the agent's own failures
-   * again too. Default MCP_BENCH_RESUME (`1`, `all-failed`), else false. See docs/guide/long-runs.md.
-   */
-  resume: z.union([z.boolean(), ResumeModeSchema]).optional(),
-  /**
-   * What the run may spend, agents and judge together: `{ usd, tokens, inFlight }`. Once the spend would pass it,
-   * no further task starts; those not started are listed as not run (budget), the run exits non-zero, and a resumed
-   * run continues from there. Default MCP_BENCH_BUDGET_USD / MCP_BENCH_BUDGET_TOKENS. See docs/guide/long-runs.md.
-   */
-  budget: BudgetSchema.optional(),
-  /** Progress lines in Vitest's output: the first when the first task is scored, then one every few seconds, and the last at the end. */
-  progress: z.boolean().default(true),
-}).superRefine((o, ctx) => {
-  // A drop is measured against something: without a baseline or a variant, these bounds would gate nothing.
-  const bounds = (['maxDrop', 'maxDropPerTool', 'maxDropPerServer'] as const).filter((k) => o.gate[k])
-  if (bounds.length && !o.gate.baseline && !Object.keys(o.variants ?? {}).length) {
-    ctx.addIssue({ code: 'custom', path: ['gate', bounds[0]!], message: `\`${bounds[0]}\` is a drop against \`gate.baseline\` or between server \`variants\`; set one of them` })
-  }
-})
+  })
 export type BenchOptions = z.input<typeof BenchOptionsSchema>
 export type ResolvedBenchOptions = z.infer<typeof BenchOptionsSchema>

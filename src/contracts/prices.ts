@@ -42,7 +42,7 @@ export const DEFAULT_PRICES: Readonly<Prices> = Object.freeze({
   'gpt-4.1-nano': { input: 0.1, output: 0.4 },
   'gpt-4o': { input: 2.5, output: 10 },
   'gpt-4o-mini': { input: 0.15, output: 0.6 },
-  'o3': { input: 2, output: 8 },
+  o3: { input: 2, output: 8 },
   'o3-mini': { input: 1.1, output: 4.4 },
   'o4-mini': { input: 1.1, output: 4.4 },
   // Anthropic

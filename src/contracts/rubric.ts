@@ -40,17 +40,23 @@ export const RubricSchema = z
     guidance: z.array(z.string()).default([]),
   })
   .superRefine((rubric, ctx) => {
-    if (rubric.scale.max <= rubric.scale.min) ctx.addIssue({ code: 'custom', message: 'scale.max must be above scale.min', path: ['scale'] })
+    if (rubric.scale.max <= rubric.scale.min)
+      ctx.addIssue({ code: 'custom', message: 'scale.max must be above scale.min', path: ['scale'] })
     const seen = new Set<string>()
     for (const [c, category] of rubric.categories.entries()) {
       if (seen.has(category.id)) ctx.addIssue({ code: 'custom', message: `duplicate id "${category.id}"`, path: ['categories', c, 'id'] })
       seen.add(category.id)
       for (const [d, dim] of category.dimensions.entries()) {
-        if (seen.has(dim.id)) ctx.addIssue({ code: 'custom', message: `duplicate id "${dim.id}"`, path: ['categories', c, 'dimensions', d, 'id'] })
+        if (seen.has(dim.id))
+          ctx.addIssue({ code: 'custom', message: `duplicate id "${dim.id}"`, path: ['categories', c, 'dimensions', d, 'id'] })
         seen.add(dim.id)
         for (const [b, band] of dim.bands.entries()) {
           if (band.min > band.max || band.min < rubric.scale.min || band.max > rubric.scale.max) {
-            ctx.addIssue({ code: 'custom', message: `band ${band.min}-${band.max} is outside the scale`, path: ['categories', c, 'dimensions', d, 'bands', b] })
+            ctx.addIssue({
+              code: 'custom',
+              message: `band ${band.min}-${band.max} is outside the scale`,
+              path: ['categories', c, 'dimensions', d, 'bands', b],
+            })
           }
         }
       }

@@ -38,12 +38,16 @@ export const RuntimeSettingsSchema = z.strictObject({
   servers: LoadedServersSchema,
   agents: z.array(AgentOptionSchema).min(1),
   /** Server variants (the `variants` option): each with the whole server set its tasks run against, its own entries merged in. */
-  variants: z.array(z.strictObject({
-    name: z.string().min(1),
-    servers: LoadedServersSchema,
-    /** Servers the variant turns off: its tasks run without them. */
-    off: z.array(z.string()).default([]),
-  })).default([]),
+  variants: z
+    .array(
+      z.strictObject({
+        name: z.string().min(1),
+        servers: LoadedServersSchema,
+        /** Servers the variant turns off: its tasks run without them. */
+        off: z.array(z.string()).default([]),
+      }),
+    )
+    .default([]),
   defaultChecks: DefaultChecksSchema,
   taskTimeout: z.number().int().positive(),
   judgeTimeout: z.number().int().positive(),

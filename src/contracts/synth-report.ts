@@ -142,7 +142,11 @@ export const SynthReportSchema = z.object({
     sampled: z.array(z.object({ tool: z.string(), args: z.record(z.string(), z.unknown()) })),
     notSampled: z.array(z.object({ tool: z.string(), reason: z.string() })),
   }),
-  chains: z.object({ links: z.number().int().nonnegative(), found: z.number().int().nonnegative(), selected: z.number().int().nonnegative() }),
+  chains: z.object({
+    links: z.number().int().nonnegative(),
+    found: z.number().int().nonnegative(),
+    selected: z.number().int().nonnegative(),
+  }),
   candidates: z.array(CandidateReportSchema),
   totals: z.object({
     candidates: z.number().int().nonnegative(),

@@ -32,49 +32,76 @@ const FactValue = z.union([z.string().min(1), z.number()])
  *   the number rule (with `unit`), text as whole words ("Arches" does not forbid "Archeson").
  * See docs/scoring.md ("Facts") for the matching rules.
  */
-const FactObjectSchema = z.strictObject({
-  value: FactValue.optional(),
-  anyOf: z.array(FactValue).min(1).optional(),
-  unit: z.string().min(1).refine((u) => parseUnit(u) !== undefined, { error: (issue) => `unknown unit ${JSON.stringify(issue.input)}; known: ${knownUnits().join(', ')}` }).optional(),
-  forbid: z.array(FactValue).min(1).optional(),
-  /** How the value is computed from tool outputs (for example "sum of the two totals"): exempt from the grounding check. */
-  derived: z.string().min(1).optional(),
-  /** The goal of the task this fact checks; facts without one belong to the task as a whole. */
-  goal: z.string().min(1).optional(),
-}).refine((f) => f.value !== undefined || f.anyOf !== undefined, { message: 'a fact needs a `value` or `anyOf`', path: ['value'] })
+const FactObjectSchema = z
+  .strictObject({
+    value: FactValue.optional(),
+    anyOf: z.array(FactValue).min(1).optional(),
+    unit: z
+      .string()
+      .min(1)
+      .refine((u) => parseUnit(u) !== undefined, {
+        error: (issue) => `unknown unit ${JSON.stringify(issue.input)}; known: ${knownUnits().join(', ')}`,
+      })
+      .optional(),
+    forbid: z.array(FactValue).min(1).optional(),
+    /** How the value is computed from tool outputs (for example "sum of the two totals"): exempt from the grounding check. */
+    derived: z.string().min(1).optional(),
+    /** The goal of the task this fact checks; facts without one belong to the task as a whole. */
+    goal: z.string().min(1).optional(),
+  })
+  .refine((f) => f.value !== undefined || f.anyOf !== undefined, { message: 'a fact needs a `value` or `anyOf`', path: ['value'] })
 
 export const FactSchema = z.union([z.string().min(1), z.number(), FactObjectSchema])
 export type Fact = z.infer<typeof FactSchema>
 
-export const ReferencePlanSchema = z.object({
-  calls: z.array(ReferenceCallSchema).default([]),
-  /** The reference answer the judge compares against. The reference agent returns it. */
-  answer: z.string().optional(),
-  /** Key facts a good answer states; numbers match after normalisation. */
-  facts: z.array(FactSchema).default([]),
-  /** The dependency structure in words, as MCP-Bench's task files give it; the judge reads it next to the calls. */
-  dependencyAnalysis: z.string().optional(),
-  /**
-   * The longest answer whose facts are checked (characters); longer ones fail "answer too long to check".
-   * Default: the run's `defaultChecks.answerLimits` (8× this reference answer's length, at least 1,500).
-   */
-  maxAnswerChars: z.number().int().positive().optional(),
-  /** The most different numbers an answer may state when the task has number facts. Default: 3× the reference answer's, at least 30. */
-  maxAnswerNumbers: z.number().int().positive().optional(),
-}).superRefine((plan, ctx) => {
-  // Every `after` names another call of the plan, and ids are unique: the dependency check, the reference agent
-  // and the judge's plan all look calls up by id, and a dangling one is a typo the author must hear about, with
-  // the field, not a crash of the scoring at the end of the run.
-  const ids = new Set<string>()
-  plan.calls.forEach((call, i) => {
-    if (ids.has(call.id)) ctx.addIssue({ code: 'custom', path: ['calls', i, 'id'], message: `duplicate call id ${JSON.stringify(call.id)}: every reference call needs its own id` })
-    ids.add(call.id)
+export const ReferencePlanSchema = z
+  .object({
+    calls: z.array(ReferenceCallSchema).default([]),
+    /** The reference answer the judge compares against. The reference agent returns it. */
+    answer: z.string().optional(),
+    /** Key facts a good answer states; numbers match after normalisation. */
+    facts: z.array(FactSchema).default([]),
+    /** The dependency structure in words, as MCP-Bench's task files give it; the judge reads it next to the calls. */
+    dependencyAnalysis: z.string().optional(),
+    /**
+     * The longest answer whose facts are checked (characters); longer ones fail "answer too long to check".
+     * Default: the run's `defaultChecks.answerLimits` (8× this reference answer's length, at least 1,500).
+     */
+    maxAnswerChars: z.number().int().positive().optional(),
+    /** The most different numbers an answer may state when the task has number facts. Default: 3× the reference answer's, at least 30. */
+    maxAnswerNumbers: z.number().int().positive().optional(),
   })
-  plan.calls.forEach((call, i) => call.after.forEach((dep, j) => {
-    if (dep === call.id) ctx.addIssue({ code: 'custom', path: ['calls', i, 'after', j], message: `call ${JSON.stringify(call.id)} cannot come after itself` })
-    else if (!ids.has(dep)) ctx.addIssue({ code: 'custom', path: ['calls', i, 'after', j], message: `unknown call id ${JSON.stringify(dep)}; the plan's ids are ${[...ids].map((id) => JSON.stringify(id)).join(', ')}` })
-  }))
-})
+  .superRefine((plan, ctx) => {
+    // Every `after` names another call of the plan, and ids are unique: the dependency check, the reference agent
+    // and the judge's plan all look calls up by id, and a dangling one is a typo the author must hear about, with
+    // the field, not a crash of the scoring at the end of the run.
+    const ids = new Set<string>()
+    plan.calls.forEach((call, i) => {
+      if (ids.has(call.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['calls', i, 'id'],
+          message: `duplicate call id ${JSON.stringify(call.id)}: every reference call needs its own id`,
+        })
+      ids.add(call.id)
+    })
+    plan.calls.forEach((call, i) =>
+      call.after.forEach((dep, j) => {
+        if (dep === call.id)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['calls', i, 'after', j],
+            message: `call ${JSON.stringify(call.id)} cannot come after itself`,
+          })
+        else if (!ids.has(dep))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['calls', i, 'after', j],
+            message: `unknown call id ${JSON.stringify(dep)}; the plan's ids are ${[...ids].map((id) => JSON.stringify(id)).join(', ')}`,
+          })
+      }),
+    )
+  })
 export type ReferencePlan = z.infer<typeof ReferencePlanSchema>
 
 /**
@@ -85,17 +112,19 @@ export type ReferencePlan = z.infer<typeof ReferencePlanSchema>
  * `tolerance`, or by at most `relativeTolerance` times the larger magnitude
  * (the rule of Python's `math.isclose`).
  */
-export const CallMatchSchema = z.strictObject({
-  /** `ignore` (default): the tool alone decides. `exact`: the arguments must be deeply equal as well. */
-  args: z.enum(['ignore', 'exact']).default('ignore'),
-  /** Largest absolute difference at which two numbers in the arguments still count as equal. */
-  tolerance: z.number().nonnegative().optional(),
-  /** Largest difference, as a fraction of the larger of the two magnitudes, at which numbers still count as equal. */
-  relativeTolerance: z.number().nonnegative().optional(),
-}).refine((m) => m.args === 'exact' || (m.tolerance === undefined && m.relativeTolerance === undefined), {
-  message: 'a tolerance compares arguments, so it needs args: "exact"',
-  path: ['args'],
-})
+export const CallMatchSchema = z
+  .strictObject({
+    /** `ignore` (default): the tool alone decides. `exact`: the arguments must be deeply equal as well. */
+    args: z.enum(['ignore', 'exact']).default('ignore'),
+    /** Largest absolute difference at which two numbers in the arguments still count as equal. */
+    tolerance: z.number().nonnegative().optional(),
+    /** Largest difference, as a fraction of the larger of the two magnitudes, at which numbers still count as equal. */
+    relativeTolerance: z.number().nonnegative().optional(),
+  })
+  .refine((m) => m.args === 'exact' || (m.tolerance === undefined && m.relativeTolerance === undefined), {
+    message: 'a tolerance compares arguments, so it needs args: "exact"',
+    path: ['args'],
+  })
 export type CallMatchInput = z.input<typeof CallMatchSchema>
 export type CallMatchSetting = z.infer<typeof CallMatchSchema>
 

@@ -59,8 +59,20 @@ const DEFINITIONS: UnitDef[] = [
   { quantity: 'mass', scale: POUND / 16, symbols: ['oz'], words: ['ounce', 'ounces'] },
   { quantity: 'mass', scale: POUND * 14, symbols: ['st'], words: ['stone'] },
   // temperature, in kelvin
-  { quantity: 'temperature', scale: 1, offset: 273.15, symbols: ['°C', 'ºC', '° C', 'C', 'degC'], words: ['degrees celsius', 'degree celsius', 'celsius', 'degrees c', 'deg c'] },
-  { quantity: 'temperature', scale: 5 / 9, offset: 273.15 - (32 * 5) / 9, symbols: ['°F', 'ºF', '° F', 'F', 'degF'], words: ['degrees fahrenheit', 'degree fahrenheit', 'fahrenheit', 'degrees f', 'deg f'] },
+  {
+    quantity: 'temperature',
+    scale: 1,
+    offset: 273.15,
+    symbols: ['°C', 'ºC', '° C', 'C', 'degC'],
+    words: ['degrees celsius', 'degree celsius', 'celsius', 'degrees c', 'deg c'],
+  },
+  {
+    quantity: 'temperature',
+    scale: 5 / 9,
+    offset: 273.15 - (32 * 5) / 9,
+    symbols: ['°F', 'ºF', '° F', 'F', 'degF'],
+    words: ['degrees fahrenheit', 'degree fahrenheit', 'fahrenheit', 'degrees f', 'deg f'],
+  },
   { quantity: 'temperature', scale: 1, symbols: ['K'], words: ['kelvin', 'kelvins'] },
   // data sizes, in bytes: decimal prefixes and binary ones (GB is 10⁹ bytes, GiB 2³⁰)
   { quantity: 'data', scale: 1, symbols: ['B'], words: ['byte', 'bytes'] },
@@ -82,7 +94,12 @@ const DEFINITIONS: UnitDef[] = [
   { quantity: 'time', scale: 365.25 * 86_400, symbols: ['yr', 'yrs'], words: ['year', 'years'] },
   // speed, in metres per second
   { quantity: 'speed', scale: 1, symbols: ['m/s', 'm s⁻¹'], words: ['metres per second', 'meters per second'] },
-  { quantity: 'speed', scale: 1000 / 3600, symbols: ['km/h', 'kph', 'km/hr', 'kmh'], words: ['kilometres per hour', 'kilometers per hour'] },
+  {
+    quantity: 'speed',
+    scale: 1000 / 3600,
+    symbols: ['km/h', 'kph', 'km/hr', 'kmh'],
+    words: ['kilometres per hour', 'kilometers per hour'],
+  },
   { quantity: 'speed', scale: 1000, symbols: ['km/s'], words: ['kilometres per second', 'kilometers per second'] },
   { quantity: 'speed', scale: MILE / 3600, symbols: ['mph', 'mi/h'], words: ['miles per hour'] },
   { quantity: 'speed', scale: 1852 / 3600, symbols: ['kn', 'kt', 'kts'], words: ['knot', 'knots'] },

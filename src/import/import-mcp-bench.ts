@@ -18,16 +18,16 @@ const McpBenchTaskSchema = z.object({
 })
 
 const McpBenchTaskFileSchema = z.object({
-  server_tasks: z.array(z.object({
-    server_name: z.string().min(1),
-    servers: z.array(z.string().min(1)).optional(),
-    combination_type: z.string().optional(),
-    tasks: z.array(McpBenchTaskSchema),
-  })),
+  server_tasks: z.array(
+    z.object({
+      server_name: z.string().min(1),
+      servers: z.array(z.string().min(1)).optional(),
+      combination_type: z.string().optional(),
+      tasks: z.array(McpBenchTaskSchema),
+    }),
+  ),
 })
 export type McpBenchTaskFile = z.infer<typeof McpBenchTaskFileSchema>
-
-
 
 interface ImportedTask {
   id: string

@@ -7,14 +7,16 @@ import * as z from 'zod'
  * the checkout as the runner resolves it (see `checkoutPath`), and HTTP servers give a port and
  * an endpoint instead of speaking stdio.
  */
-const McpBenchCommandSchema = z.object({
-  cmd: z.string().trim().min(1, 'the command is empty'),
-  env: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name')).default([]),
-  cwd: z.string().min(1),
-  transport: z.enum(['stdio', 'http']).optional(),
-  port: z.number().int().min(1).max(65_535).optional(),
-  endpoint: z.string().startsWith('/').optional(),
-}).refine((c) => c.transport !== 'http' || c.port !== undefined, { message: 'an HTTP server needs a port', path: ['port'] })
+const McpBenchCommandSchema = z
+  .object({
+    cmd: z.string().trim().min(1, 'the command is empty'),
+    env: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name')).default([]),
+    cwd: z.string().min(1),
+    transport: z.enum(['stdio', 'http']).optional(),
+    port: z.number().int().min(1).max(65_535).optional(),
+    endpoint: z.string().startsWith('/').optional(),
+  })
+  .refine((c) => c.transport !== 'http' || c.port !== undefined, { message: 'an HTTP server needs a port', path: ['port'] })
 
 const McpBenchCommandsSchema = z.record(z.string().min(1), McpBenchCommandSchema)
 export type McpBenchCommand = z.infer<typeof McpBenchCommandSchema>

@@ -38,7 +38,10 @@ export const FIXTURE_SETTINGS: Readonly<Record<string, { options?: Record<string
 
 /** A name as lower-case words joined by "-": `DEX Paprika` → `dex-paprika`. */
 function slugOf(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 }
 
 /** The fixture folder name this project uses (or would use) for an MCP-Bench server. */

@@ -71,14 +71,20 @@ export function renderServerTable(rows: readonly ServerRow[]): string {
   const cells = rows.map((r) => [r.name, r.key, r.source, String(r.main), String(r.distractor)])
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)))
   const numeric = (i: number) => i >= 3
-  const line = (c: string[]) => c.map((v, i) => (numeric(i) ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd()
+  const line = (c: string[]) =>
+    c
+      .map((v, i) => (numeric(i) ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd()
   const count = (s: ServerSource) => rows.filter((r) => r.source === s).length
-  return [
-    line(header),
-    line(widths.map((w) => '-'.repeat(w))),
-    ...cells.map(line),
-    `${rows.length} servers: ${count('fixture')} fixture, ${count('real')} real, ${count('missing')} missing`,
-  ].join('\n') + '\n'
+  return (
+    [
+      line(header),
+      line(widths.map((w) => '-'.repeat(w))),
+      ...cells.map(line),
+      `${rows.length} servers: ${count('fixture')} fixture, ${count('real')} real, ${count('missing')} missing`,
+    ].join('\n') + '\n'
+  )
 }
 
 export interface MergeResult {

@@ -10,7 +10,10 @@ import { McpBenchTemplatesSchema, type McpBenchTemplates } from '../contracts/mc
  * builders on sentinel values (src/import/mcp-bench-templates.py, with python3) and checks what comes
  * back. The result, or why there is none: without templates the judge keeps this project's wording.
  */
-export function readCheckoutTemplates(checkout: string, python = process.env.MCP_BENCH_PYTHON ?? 'python3'): { templates: McpBenchTemplates } | { reason: string } {
+export function readCheckoutTemplates(
+  checkout: string,
+  python = process.env.MCP_BENCH_PYTHON ?? 'python3',
+): { templates: McpBenchTemplates } | { reason: string } {
   const script = extractorScript()
   if (!script) return { reason: 'the template extractor (mcp-bench-templates.py) is not in this installation' }
   const run = spawnSync(python, [script, checkout], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 120_000 })

@@ -40,6 +40,9 @@ function compile(pattern: string): RE2JS {
     const re2 = re2js()
     return re2.compile(re2.translateRegExp(pattern))
   } catch (error) {
-    throw new Error(`pattern ${JSON.stringify(pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern)} uses syntax the linear-time engine does not support (${(error as Error).message.split('\n')[0]})`, { cause: error })
+    throw new Error(
+      `pattern ${JSON.stringify(pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern)} uses syntax the linear-time engine does not support (${(error as Error).message.split('\n')[0]})`,
+      { cause: error },
+    )
   }
 }

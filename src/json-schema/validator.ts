@@ -53,9 +53,10 @@ function validatorFor(entry: CatalogEntry): ValidateFunction | Error {
   let validate = compiled.get(key)
   if (!validate) {
     const { $schema, $id: _id, ...rest } = schema
-    const ajv = typeof $schema === 'string' && $schema.includes('2020-12')
-      ? (drafts.v2020 ??= makeAjv(Ajv2020 as unknown as typeof Ajv))
-      : (drafts.legacy ??= makeAjv(Ajv))
+    const ajv =
+      typeof $schema === 'string' && $schema.includes('2020-12')
+        ? (drafts.v2020 ??= makeAjv(Ajv2020 as unknown as typeof Ajv))
+        : (drafts.legacy ??= makeAjv(Ajv))
     try {
       validate = ajv.compile(rest)
     } catch (error) {

@@ -40,7 +40,7 @@ export function openAtomicFile(file: string, options: { exclusive?: boolean } = 
     const bytes = Buffer.from(pending.join(''))
     pending = []
     // A write to a regular file may take only part of the buffer (a full disk says so on the next one).
-    for (let done = 0; done < bytes.length;) done += writeSync(fd!, bytes, done)
+    for (let done = 0; done < bytes.length; ) done += writeSync(fd!, bytes, done)
     size = 0
   }
   const close = () => {
@@ -84,7 +84,11 @@ export function openAtomicFile(file: string, options: { exclusive?: boolean } = 
 }
 
 /** Writes every piece into `file` atomically; the file is left as it was when a piece cannot be made or written. */
-export async function writeChunksAtomic(file: string, chunks: Iterable<string> | AsyncIterable<string>, options: { exclusive?: boolean } = {}): Promise<void> {
+export async function writeChunksAtomic(
+  file: string,
+  chunks: Iterable<string> | AsyncIterable<string>,
+  options: { exclusive?: boolean } = {},
+): Promise<void> {
   const out = openAtomicFile(file, options)
   try {
     for await (const chunk of chunks) out.write(chunk)

@@ -4,7 +4,11 @@
  * of 10,000 tasks never has to be one string in memory. An item whose text was made earlier (`itemText`, by
  * `prettyJsonItem`) is used as it is.
  */
-export function* prettyJsonChunks(value: Record<string, unknown>, streamed: string, itemText: (item: unknown) => string | undefined = () => undefined): Generator<string> {
+export function* prettyJsonChunks(
+  value: Record<string, unknown>,
+  streamed: string,
+  itemText: (item: unknown) => string | undefined = () => undefined,
+): Generator<string> {
   const fields = Object.entries(value).filter(([, v]) => !OMITTED.has(typeof v))
   if (fields.length === 0) return yield '{}'
   yield '{'

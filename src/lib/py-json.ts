@@ -38,5 +38,7 @@ function pyJsonNumber(n: number): string {
 
 /** A JSON string with every character past ASCII escaped as \uXXXX (lower-case hex, surrogate pairs as two). */
 function asciiJson(s: string): string {
-  return JSON.stringify(s).replace(/[\u007f-\uffff]/g, (ch) => (ch === '\u007f' ? ch : `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`))
+  return JSON.stringify(s).replace(/[\u007f-\uffff]/g, (ch) =>
+    ch === '\u007f' ? ch : `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
 }

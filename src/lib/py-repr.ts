@@ -19,7 +19,9 @@ export function pyRepr(value: unknown, wholeFloats?: ReadonlySet<string>, at = '
   if (typeof value === 'string') return pyString(value)
   if (Array.isArray(value)) return `[${value.map((v, i) => pyRepr(v, wholeFloats, `${at}/${i}`)).join(', ')}]`
   if (typeof value === 'object') {
-    return `{${Object.entries(value).map(([k, v]) => `${pyString(k)}: ${pyRepr(v, wholeFloats, `${at}/${pointerKey(k)}`)}`).join(', ')}}`
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${pyString(k)}: ${pyRepr(v, wholeFloats, `${at}/${pointerKey(k)}`)}`)
+      .join(', ')}}`
   }
   return pyString(String(value))
 }

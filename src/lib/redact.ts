@@ -32,8 +32,16 @@ export const MIN_SECRET_LENGTH = 6
  */
 const PATTERNS: Array<{ pattern: RegExp; replacement: string; needs: (text: string) => boolean }> = [
   { pattern: /\bsk-[A-Za-z0-9_-]{8,}/g, replacement: 'sk-[redacted]', needs: (t) => t.includes('sk-') },
-  { pattern: /\b(Bearer|Basic|token)(\s+)[A-Za-z0-9._~+/=-]{8,}/gi, replacement: '$1$2[redacted]', needs: (t) => /bearer|basic|token/i.test(t) },
-  { pattern: /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi, replacement: '$1[redacted]@', needs: (t) => t.includes('://') && t.includes('@') },
+  {
+    pattern: /\b(Bearer|Basic|token)(\s+)[A-Za-z0-9._~+/=-]{8,}/gi,
+    replacement: '$1$2[redacted]',
+    needs: (t) => /bearer|basic|token/i.test(t),
+  },
+  {
+    pattern: /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi,
+    replacement: '$1[redacted]@',
+    needs: (t) => t.includes('://') && t.includes('@'),
+  },
   {
     pattern: /\b((?:api[_-]?key|access[_-]?token|secret|password)["']?\s*[:=]\s*["']?)(?!\[redacted|\$\{)[^\s"'&,;}]{6,}/gi,
     replacement: '$1[redacted]',
@@ -59,7 +67,8 @@ export function createRedactor(secrets: readonly Secret[], { patterns = true }: 
     if (value.length < MIN_SECRET_LENGTH) return value
     let out = value
     for (const secret of known) if (out.includes(secret.value)) out = out.split(secret.value).join(secret.label)
-    if (patterns && MAY_MATCH.test(out)) for (const { pattern, replacement, needs } of PATTERNS) if (needs(out)) out = out.replace(pattern, replacement)
+    if (patterns && MAY_MATCH.test(out))
+      for (const { pattern, replacement, needs } of PATTERNS) if (needs(out)) out = out.replace(pattern, replacement)
     return out
   }
   const deep = <T>(value: T): T => walk(value, text) as T
@@ -89,7 +98,8 @@ function spellings(secret: Secret): Array<{ value: string; label: string }> {
   ]
   const out = [{ value: secret.value, label: placeholder(secret) }]
   for (const [value, how] of variants) {
-    if (value.length >= MIN_SECRET_LENGTH && !out.some((o) => o.value === value)) out.push({ value, label: `[redacted:${secret.label}${how}]` })
+    if (value.length >= MIN_SECRET_LENGTH && !out.some((o) => o.value === value))
+      out.push({ value, label: `[redacted:${secret.label}${how}]` })
   }
   return out
 }
@@ -155,7 +165,8 @@ export function keySecrets(env: NodeJS.ProcessEnv, extraNames: readonly string[]
   const headers = env.MCP_BENCH_JUDGE_HEADERS
   if (headers) {
     try {
-      for (const [name, value] of Object.entries(JSON.parse(headers) as Record<string, string>)) values.push({ value: String(value), label: `judge header ${name}` })
+      for (const [name, value] of Object.entries(JSON.parse(headers) as Record<string, string>))
+        values.push({ value: String(value), label: `judge header ${name}` })
     } catch {
       values.push({ value: headers, label: 'MCP_BENCH_JUDGE_HEADERS' })
     }

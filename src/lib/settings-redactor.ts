@@ -6,7 +6,10 @@ import { createRedactor, keySecrets, referencedSecrets, type Redactor } from './
  * main process alike: the values behind every `${VAR}` of the server config
  * (its variants' too) and every API key variable the agents and the judge read.
  */
-export function redactorFor(settings: Pick<RuntimeSettings, 'servers' | 'agents' | 'judge' | 'variants'>, env: NodeJS.ProcessEnv = process.env): Redactor {
+export function redactorFor(
+  settings: Pick<RuntimeSettings, 'servers' | 'agents' | 'judge' | 'variants'>,
+  env: NodeJS.ProcessEnv = process.env,
+): Redactor {
   const agentKeys = settings.agents.flatMap((a) => (typeof a === 'object' && a.kind === 'openai' && a.apiKeyEnv ? [a.apiKeyEnv] : []))
   const judgeKey = settings.judge && settings.judge.apiKeyEnv ? [settings.judge.apiKeyEnv] : []
   const keyNames = [...agentKeys, ...judgeKey]

@@ -9,6 +9,10 @@ import { createHash } from 'node:crypto'
  */
 export function taskAnchor(t: { file: string; agent: string; id: string; trial: number }): string {
   const hash = createHash('sha256').update(`${t.file}\u0000${t.agent}\u0000${t.id}\u0000${t.trial}`, 'utf8').digest('hex').slice(0, 16)
-  const readable = t.id.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 48)
+  const readable = t.id
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
   return `task-${readable ? `${readable}-` : ''}${hash}`
 }

@@ -16,14 +16,27 @@ export function contentToText(content: unknown): string {
 }
 
 function itemText(item: unknown): string {
-  const c = (item ?? {}) as { type?: string; text?: string; mimeType?: string; data?: string; resource?: { uri?: string; text?: string }; uri?: string; name?: string }
+  const c = (item ?? {}) as {
+    type?: string
+    text?: string
+    mimeType?: string
+    data?: string
+    resource?: { uri?: string; text?: string }
+    uri?: string
+    name?: string
+  }
   switch (c.type) {
-    case 'text': return c.text ?? ''
+    case 'text':
+      return c.text ?? ''
     case 'image':
-    case 'audio': return `[${c.type}: ${c.mimeType ?? 'unknown type'}, ${Math.round(((c.data?.length ?? 0) * 3) / 4)} bytes]`
-    case 'resource': return c.resource?.text ?? `[resource: ${c.resource?.uri ?? 'unknown'}]`
-    case 'resource_link': return `[resource link: ${c.name ?? ''} ${c.uri ?? ''}]`.trim()
-    default: return JSON.stringify(item)
+    case 'audio':
+      return `[${c.type}: ${c.mimeType ?? 'unknown type'}, ${Math.round(((c.data?.length ?? 0) * 3) / 4)} bytes]`
+    case 'resource':
+      return c.resource?.text ?? `[resource: ${c.resource?.uri ?? 'unknown'}]`
+    case 'resource_link':
+      return `[resource link: ${c.name ?? ''} ${c.uri ?? ''}]`.trim()
+    default:
+      return JSON.stringify(item)
   }
 }
 
@@ -105,5 +118,10 @@ export function cleanText(text: string): string {
 
 /** Text safe to place in HTML, as element content or an attribute value; bidirectional controls shown, not obeyed. */
 export function escapeHtml(text: string): string {
-  return neutraliseBidi(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+  return neutraliseBidi(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
 }

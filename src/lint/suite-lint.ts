@@ -49,13 +49,15 @@ export function fuzzyToolNameProblems(tasks: readonly LintedTask[], entries: rea
 
 /** Reference calls naming a tool that does not exist, is not on the task's servers, or has arguments its schema rejects. */
 export function referencePlanProblems(tasks: readonly LintedTask[], tools: ReadonlyMap<string, CatalogEntry>): string[] {
-  return tasks.flatMap((t) => (t.spec.reference?.calls ?? []).flatMap((c) => {
-    const entry = tools.get(c.tool)
-    if (!entry) return [`${t.id}/${c.id}: unknown tool ${c.tool}`]
-    if (!t.spec.servers.includes(entry.server)) return [`${t.id}/${c.id}: ${c.tool} is not on the task's servers`]
-    const check = checkArguments(entry, c.args)
-    return check.valid ? [] : [`${t.id}/${c.id}: ${check.errors.join('; ')}`]
-  }))
+  return tasks.flatMap((t) =>
+    (t.spec.reference?.calls ?? []).flatMap((c) => {
+      const entry = tools.get(c.tool)
+      if (!entry) return [`${t.id}/${c.id}: unknown tool ${c.tool}`]
+      if (!t.spec.servers.includes(entry.server)) return [`${t.id}/${c.id}: ${c.tool} is not on the task's servers`]
+      const check = checkArguments(entry, c.args)
+      return check.valid ? [] : [`${t.id}/${c.id}: ${check.errors.join('; ')}`]
+    }),
+  )
 }
 
 /** The category a task must state: its setting and the shape of its plan. */
@@ -122,13 +124,22 @@ function agentPrompt(spec: TaskSpec): string {
  * (the prompt names the candidates, and the fact is met only by picking one).
  */
 export function factsInPromptProblems(tasks: readonly LintedTask[]): string[] {
-  return tasks.filter((t) => !hasStateCheck(t)).flatMap((t) => {
-    const prompt = agentPrompt(t.spec)
-    return (t.spec.reference?.facts ?? [])
-      .filter((f) => !(typeof f === 'object' && f.forbid))
-      .flatMap((f) => spellings(f).filter((v) => states(prompt, v)).slice(0, 1))
-      .map((v) => `${t.id}: fact ${JSON.stringify(v)} is in the prompt the agent sees (ask for something the tools tell, or check the end state)`)
-  })
+  return tasks
+    .filter((t) => !hasStateCheck(t))
+    .flatMap((t) => {
+      const prompt = agentPrompt(t.spec)
+      return (t.spec.reference?.facts ?? [])
+        .filter((f) => !(typeof f === 'object' && f.forbid))
+        .flatMap((f) =>
+          spellings(f)
+            .filter((v) => states(prompt, v))
+            .slice(0, 1),
+        )
+        .map(
+          (v) =>
+            `${t.id}: fact ${JSON.stringify(v)} is in the prompt the agent sees (ask for something the tools tell, or check the end state)`,
+        )
+    })
 }
 
 /**
@@ -136,11 +147,15 @@ export function factsInPromptProblems(tasks: readonly LintedTask[]): string[] {
  * so `{ value: 'about 7,000 feet', unit: 'm' }` can only be a mistake.
  */
 export function unitProblems(tasks: readonly LintedTask[]): string[] {
-  return tasks.flatMap((t) => (t.spec.reference?.facts ?? []).flatMap((f) => {
-    if (typeof f !== 'object' || !f.unit) return []
-    const bad = spellings(f).filter((v) => !isNumber(v))
-    return bad.length ? [`${t.id}: fact ${JSON.stringify(spellings(f)[0])} has a unit (${f.unit}) but ${JSON.stringify(bad[0])} is not a number`] : []
-  }))
+  return tasks.flatMap((t) =>
+    (t.spec.reference?.facts ?? []).flatMap((f) => {
+      if (typeof f !== 'object' || !f.unit) return []
+      const bad = spellings(f).filter((v) => !isNumber(v))
+      return bad.length
+        ? [`${t.id}: fact ${JSON.stringify(spellings(f)[0])} has a unit (${f.unit}) but ${JSON.stringify(bad[0])} is not a number`]
+        : []
+    }),
+  )
 }
 
 /**
@@ -155,10 +170,12 @@ export function forbidProblems(tasks: readonly LintedTask[]): string[] {
       if (typeof f !== 'object' || !f.forbid) return []
       const problems: string[] = []
       const clash = f.forbid.filter((v) => spellings(f).some((s) => normalizeText(String(s)) === normalizeText(String(v))))
-      if (clash.length) problems.push(`${t.id}: fact ${JSON.stringify(spellings(f)[0])} forbids its own spelling ${JSON.stringify(clash[0])}`)
+      if (clash.length)
+        problems.push(`${t.id}: fact ${JSON.stringify(spellings(f)[0])} forbids its own spelling ${JSON.stringify(clash[0])}`)
       const said = f.forbid.filter((v) => states(answer, v))
       if (said.length) problems.push(`${t.id}: the reference answer states the forbidden ${JSON.stringify(said[0])}`)
-      if (!spellings(f).some((v) => states(answer, v))) problems.push(`${t.id}: the reference answer meets no spelling of ${JSON.stringify(spellings(f)[0])}`)
+      if (!spellings(f).some((v) => states(answer, v)))
+        problems.push(`${t.id}: the reference answer meets no spelling of ${JSON.stringify(spellings(f)[0])}`)
       return problems
     })
   })

@@ -42,9 +42,41 @@ const MAX_DEPTH = 3
 
 /** Words too common in descriptions to tell tools apart. */
 const COMMON = new Set([
-  'the', 'and', 'for', 'with', 'that', 'this', 'from', 'are', 'was', 'you', 'your', 'its', 'into', 'can', 'will', 'use',
-  'when', 'only', 'all', 'any', 'not', 'one', 'has', 'have', 'also', 'returns', 'return', 'given', 'tool', 'allowed',
-  'within', 'works', 'optional', 'specified', 'provided',
+  'the',
+  'and',
+  'for',
+  'with',
+  'that',
+  'this',
+  'from',
+  'are',
+  'was',
+  'you',
+  'your',
+  'its',
+  'into',
+  'can',
+  'will',
+  'use',
+  'when',
+  'only',
+  'all',
+  'any',
+  'not',
+  'one',
+  'has',
+  'have',
+  'also',
+  'returns',
+  'return',
+  'given',
+  'tool',
+  'allowed',
+  'within',
+  'works',
+  'optional',
+  'specified',
+  'provided',
 ])
 
 /** A plural's "s" dropped, so `asteroid` and `asteroids` are one word. */
@@ -52,7 +84,11 @@ const singular = (w: string) => (w.length > 4 && w.endsWith('s') && !w.endsWith(
 
 /** A description's content words: three letters or more, common ones left out, singular. */
 function contentWords(text: string): Set<string> {
-  return new Set(splitWords(text).filter((w) => w.length >= 3 && !COMMON.has(w) && !/^\d+$/.test(w)).map(singular))
+  return new Set(
+    splitWords(text)
+      .filter((w) => w.length >= 3 && !COMMON.has(w) && !/^\d+$/.test(w))
+      .map(singular),
+  )
 }
 
 /** A name's words, singular. */
@@ -103,27 +139,51 @@ function listsValues(description: string): boolean {
 /** Every parameter's warnings, walking the schema's properties and items (`edits[].oldText`). */
 function parameterWarnings(schema: Schema, warn: (rule: ToolLintRule, message: string, parameter?: string) => void): void {
   const walk = (node: Schema, path: string, depth: number, isProperty: boolean) => {
-    if (typeof node.$ref === 'string') warn('schema-ref', `${path || 'the input schema'} uses $ref ${node.$ref}: some tool-calling APIs and judges do not resolve it`, path || undefined)
+    if (typeof node.$ref === 'string')
+      warn(
+        'schema-ref',
+        `${path || 'the input schema'} uses $ref ${node.$ref}: some tool-calling APIs and judges do not resolve it`,
+        path || undefined,
+      )
     const union = [...(Array.isArray(node.anyOf) ? node.anyOf : []), ...(Array.isArray(node.oneOf) ? node.oneOf : [])]
     const types = Array.isArray(node.type) ? node.type : []
     if (union.length > MAX_UNION || types.length > MAX_UNION) {
-      warn('large-union', `${path || 'the input schema'} is a union of ${Math.max(union.length, types.length)} members (more than ${MAX_UNION}): models pick a member at random`, path || undefined)
+      warn(
+        'large-union',
+        `${path || 'the input schema'} is a union of ${Math.max(union.length, types.length)} members (more than ${MAX_UNION}): models pick a member at random`,
+        path || undefined,
+      )
     }
     if (depth > MAX_DEPTH) {
-      warn('deep-nesting', `${path} is nested ${depth} levels deep (more than ${MAX_DEPTH}): models leave out or misplace fields that deep`, path)
+      warn(
+        'deep-nesting',
+        `${path} is nested ${depth} levels deep (more than ${MAX_DEPTH}): models leave out or misplace fields that deep`,
+        path,
+      )
       return
     }
     if (isProperty) {
-      const typed = node.type !== undefined || node.enum !== undefined || node.const !== undefined || union.length > 0 || node.$ref !== undefined || Array.isArray(node.allOf)
+      const typed =
+        node.type !== undefined ||
+        node.enum !== undefined ||
+        node.const !== undefined ||
+        union.length > 0 ||
+        node.$ref !== undefined ||
+        Array.isArray(node.allOf)
       if (!typed) warn('untyped-parameter', `${path} has no type: the model guesses one`, path)
       const description = typeof node.description === 'string' ? node.description.trim() : ''
       if (!description && !node.enum && node.const === undefined) warn('undescribed-parameter', `${path} has no description`, path)
       if (node.type === 'string' && !node.enum && listsValues(description)) {
-        warn('string-should-be-enum', `${path} is a free string whose description lists its values ("${description.slice(0, 80)}"): an enum would hold the model to them`, path)
+        warn(
+          'string-should-be-enum',
+          `${path} is a free string whose description lists its values ("${description.slice(0, 80)}"): an enum would hold the model to them`,
+          path,
+        )
       }
     }
     const properties = isSchema(node.properties) ? node.properties : {}
-    for (const [name, child] of Object.entries(properties)) if (isSchema(child)) walk(child, path ? `${path}.${name}` : name, depth + 1, true)
+    for (const [name, child] of Object.entries(properties))
+      if (isSchema(child)) walk(child, path ? `${path}.${name}` : name, depth + 1, true)
     if (isSchema(node.items)) walk(node.items, `${path}[]`, depth + 1, false)
     for (const member of union) if (isSchema(member)) walk(member, path, depth, false)
   }
@@ -140,11 +200,23 @@ function pairWarnings(tools: ReadonlyArray<{ server: string; tool: Pick<Tool, 'n
       const related = `${b.server}.${b.tool.name}`
       const names = overlap(a.name, b.name, nameWeight)
       if (names >= NAME_OVERLAP) {
-        out.push({ server: a.server, tool: a.tool.name, rule: 'near-duplicate-name', related, message: `its name and ${related}'s overlap ${pct(names)} (words weighted by rarity)` })
+        out.push({
+          server: a.server,
+          tool: a.tool.name,
+          rule: 'near-duplicate-name',
+          related,
+          message: `its name and ${related}'s overlap ${pct(names)} (words weighted by rarity)`,
+        })
       }
       const descriptions = overlap(a.description, b.description, descriptionWeight)
       if (descriptions >= DESCRIPTION_OVERLAP) {
-        out.push({ server: a.server, tool: a.tool.name, rule: 'near-duplicate-description', related, message: `its description and ${related}'s overlap ${pct(descriptions)} (words weighted by rarity)` })
+        out.push({
+          server: a.server,
+          tool: a.tool.name,
+          rule: 'near-duplicate-description',
+          related,
+          message: `its description and ${related}'s overlap ${pct(descriptions)} (words weighted by rarity)`,
+        })
       }
     }
   }
@@ -155,16 +227,30 @@ export function lintTools(servers: readonly LintedServer[], options: ToolLintOpt
   const out: ToolLintWarning[] = []
   for (const { server, tools } of servers) {
     for (const tool of tools) {
-      const warn = (rule: ToolLintRule, message: string, parameter?: string) => out.push({ server, tool: tool.name, rule, message, ...(parameter ? { parameter } : {}) })
+      const warn = (rule: ToolLintRule, message: string, parameter?: string) =>
+        out.push({ server, tool: tool.name, rule, message, ...(parameter ? { parameter } : {}) })
       const description = tool.description?.trim() ?? ''
       if (description.length < MIN_DESCRIPTION_CHARS) {
-        warn('vague-description', description ? `its description ("${description}") is under ${MIN_DESCRIPTION_CHARS} characters: the model has little but the name to choose by` : 'it has no description: the model has only the name to choose by')
+        warn(
+          'vague-description',
+          description
+            ? `its description ("${description}") is under ${MIN_DESCRIPTION_CHARS} characters: the model has little but the name to choose by`
+            : 'it has no description: the model has only the name to choose by',
+        )
       }
       parameterWarnings(tool.inputSchema as Schema, warn)
     }
-    if (!options.acrossServers) pairWarnings(tools.map((tool) => ({ server, tool })), out)
+    if (!options.acrossServers)
+      pairWarnings(
+        tools.map((tool) => ({ server, tool })),
+        out,
+      )
   }
-  if (options.acrossServers) pairWarnings(servers.flatMap(({ server, tools }) => tools.map((tool) => ({ server, tool }))), out)
+  if (options.acrossServers)
+    pairWarnings(
+      servers.flatMap(({ server, tools }) => tools.map((tool) => ({ server, tool }))),
+      out,
+    )
   const order = (w: ToolLintWarning) => `${w.server}\u0000${w.tool}`
   return out.sort((x, y) => (order(x) < order(y) ? -1 : order(x) > order(y) ? 1 : 0))
 }

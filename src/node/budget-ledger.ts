@@ -101,6 +101,7 @@ export function resolveBudget(option: Budget | undefined, env: NodeJS.ProcessEnv
 function number(raw: string | undefined, name: string, whole: boolean): number | undefined {
   if (!raw?.trim()) return undefined
   const n = Number(raw)
-  if (!(n > 0) || (whole && !Number.isInteger(n))) throw new Error(`${name} must be a positive ${whole ? 'whole ' : ''}number, not "${raw}"`)
+  if (!(n > 0) || (whole && !Number.isInteger(n)))
+    throw new Error(`${name} must be a positive ${whole ? 'whole ' : ''}number, not "${raw}"`)
   return n
 }

@@ -18,7 +18,8 @@ export function resolveConcurrency(option: number | undefined, env: NodeJS.Proce
   const raw = env.MCP_BENCH_CONCURRENCY?.trim()
   if (!raw) return DEFAULT_CONCURRENCY
   const n = Number(raw)
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`MCP_BENCH_CONCURRENCY must be a whole number from 1 to 1000, not "${env.MCP_BENCH_CONCURRENCY}"`)
+  if (!Number.isInteger(n) || n < 1 || n > 1000)
+    throw new Error(`MCP_BENCH_CONCURRENCY must be a whole number from 1 to 1000, not "${env.MCP_BENCH_CONCURRENCY}"`)
   return n
 }
 
@@ -64,7 +65,10 @@ export function concurrentTasks(user: UserTestConfig | undefined): boolean {
  * With one worker and `isolate: false`, Vitest hands that worker every file in one batch, so a server shared
  * by a file's tasks starts once for the run.
  */
-export function workersFor(concurrency: number, { waitsOnModels, cores = availableParallelism() }: { waitsOnModels: boolean; cores?: number }): number {
+export function workersFor(
+  concurrency: number,
+  { waitsOnModels, cores = availableParallelism() }: { waitsOnModels: boolean; cores?: number },
+): number {
   const own = Math.max(cores - 1, 1)
   if (!waitsOnModels) return Math.min(concurrency, own)
   return Math.min(concurrency, Math.max(own, Math.ceil(concurrency / 4)))

@@ -49,7 +49,9 @@ export function handleInterrupts(vitest: Vitest): void {
     const exit = () => {
       if (exiting) return
       exiting = true
-      const flush = beforeExit.get(vitest)?.().catch(() => {})
+      const flush = beforeExit
+        .get(vitest)?.()
+        .catch(() => {})
       const timer = new Promise((done) => setTimeout(done, FLUSH_MS).unref())
       void Promise.race([flush, timer]).finally(() => {
         for (const handler of vitestHandlers) (handler as (s: Signal, n: number) => void)(signal, SIGNALS[signal])

@@ -87,7 +87,12 @@ export function withMcpBenchPreset(input: BenchOptions, env: NodeJS.ProcessEnv =
  * then a final synthesis) with its compression of long results. The reference agent and custom agents
  * are left as they are; an agent whose loop is given keeps it.
  */
-function presetAgents(agent: BenchOptions['agent'], env: NodeJS.ProcessEnv, fidelity: Fidelity, templates: string | undefined): BenchOptions['agent'] {
+function presetAgents(
+  agent: BenchOptions['agent'],
+  env: NodeJS.ProcessEnv,
+  fidelity: Fidelity,
+  templates: string | undefined,
+): BenchOptions['agent'] {
   if (agent === undefined) return fromEnvironment(env, fidelity, templates)
   return Array.isArray(agent) ? agent.map((a) => presetAgent(a, fidelity, templates)) : presetAgent(agent, fidelity, templates)
 }
@@ -118,15 +123,30 @@ function presetAgent(agent: AgentOption, fidelity: Fidelity, templates: string |
 }
 
 /** The released executor drops a stopping plan's calls (agent/executor.py:116); the paper's Algorithm 1 runs them. */
-function plannerSettings<T extends { model: string; compress?: 'truncate' | 'model'; observationChars?: number; stoppingPlan?: 'execute' | 'drop'; executor?: 'project' | 'released-code'; templates?: string }>(
-  agent: T, fidelity: Fidelity, templates: string | undefined,
-) {
+function plannerSettings<
+  T extends {
+    model: string
+    compress?: 'truncate' | 'model'
+    observationChars?: number
+    stoppingPlan?: 'execute' | 'drop'
+    executor?: 'project' | 'released-code'
+    templates?: string
+  },
+>(agent: T, fidelity: Fidelity, templates: string | undefined) {
   const stoppingPlan = fidelity === 'released-code' ? ('drop' as const) : ('execute' as const)
   // The released executor's control flow under released-code (src/runtime/agents/released-planner.ts), in MCP-Bench's
   // words when the judge was given the templates of the user's checkout; the paper's loop otherwise.
   const released = fidelity === 'released-code'
   const executor = released ? ('released-code' as const) : ('project' as const)
-  return { loop: 'planner' as const, compress: 'model' as const, observationChars: MCP_BENCH_OBSERVATION_CHARS, stoppingPlan, executor, ...(released && templates ? { templates } : {}), ...agent }
+  return {
+    loop: 'planner' as const,
+    compress: 'model' as const,
+    observationChars: MCP_BENCH_OBSERVATION_CHARS,
+    stoppingPlan,
+    executor,
+    ...(released && templates ? { templates } : {}),
+    ...agent,
+  }
 }
 
 /**
@@ -136,7 +156,7 @@ function plannerSettings<T extends { model: string; compress?: 'truncate' | 'mod
  */
 function presetJudge(judge: BenchOptions['judge'], fidelity: Fidelity): BenchOptions['judge'] {
   if (judge === false) return false
-  const given: JudgeConfigInput = typeof judge === 'string' ? { model: judge } : judge ?? {}
+  const given: JudgeConfigInput = typeof judge === 'string' ? { model: judge } : (judge ?? {})
   const rubric = given.rubric ?? 'mcp-bench'
   // Samples averaged dimension by dimension, as evaluator.py:376-385 does (0 when no sample scored one) or,
   // for the paper, over the in-range scores (missing when none).

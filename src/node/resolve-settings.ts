@@ -23,7 +23,12 @@ export function resolveOptions(input: BenchOptions, env: NodeJS.ProcessEnv = pro
  * Everything is decided here, once: the workers read no option from their
  * own environment, only the judge's key and headers, by the names given here.
  */
-export function runtimeSettings(options: ResolvedBenchOptions, root: string, env: NodeJS.ProcessEnv = process.env, concurrentTasks = true): RuntimeSettings {
+export function runtimeSettings(
+  options: ResolvedBenchOptions,
+  root: string,
+  env: NodeJS.ProcessEnv = process.env,
+  concurrentTasks = true,
+): RuntimeSettings {
   const servers = loadServers(options.servers, root)
   return {
     root,
@@ -106,9 +111,8 @@ export function judgeWorkerEnv(option: JudgeOption): Record<string, string> {
 function loadServers(servers: ResolvedBenchOptions['servers'], root: string): RuntimeSettings['servers'] {
   const source = typeof servers === 'string' ? resolve(root, servers) : 'mcpBench({ servers })'
   try {
-    const loaded: LoadedServers = typeof servers === 'string'
-      ? loadServersFile(servers, root)
-      : parseServers({ mcpServers: servers }, source)
+    const loaded: LoadedServers =
+      typeof servers === 'string' ? loadServersFile(servers, root) : parseServers({ mcpServers: servers }, source)
     return { ...loaded, source }
   } catch (error) {
     if (!(error instanceof ServerConfigError)) throw error
@@ -127,10 +131,14 @@ function variantServers(variants: ResolvedBenchOptions['variants'], base: Runtim
     const known = new Set([...Object.keys(base.servers), ...Object.keys(base.invalid)])
     const unknown = Object.keys(variant.servers).filter((server) => !known.has(server))
     if (unknown.length && !base.fileError) {
-      throw new Error(`mcpBench() option variants.${name}.servers names ${unknown.map((u) => `"${u}"`).join(', ')}, which ${base.source} does not configure (it has: ${[...known].join(', ') || 'none'})`)
+      throw new Error(
+        `mcpBench() option variants.${name}.servers names ${unknown.map((u) => `"${u}"`).join(', ')}, which ${base.source} does not configure (it has: ${[...known].join(', ') || 'none'})`,
+      )
     }
     // `false`: the server is off in this variant; its tasks run without it (does the server help at all?).
-    const off = Object.keys(variant.servers).filter((server) => variant.servers[server] === false).sort()
+    const off = Object.keys(variant.servers)
+      .filter((server) => variant.servers[server] === false)
+      .sort()
     const entries = Object.fromEntries(Object.entries(variant.servers).filter(([, entry]) => entry !== false))
     const own = parseServers({ mcpServers: entries }, `mcpBench({ variants: { ${name} } })`)
     const servers = { ...base.servers, ...own.servers }

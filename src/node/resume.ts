@@ -30,7 +30,9 @@ export function resumeMode(option: boolean | ResumeMode | undefined, env: NodeJS
 export function settingsHash(settings: RuntimeSettings): string {
   const { concurrency: _c, concurrentTasks: _t, outputDir: _o, historyDir: _h, judge, ...rest } = settings
   const judgeShown = judge ? { ...judge, cache: undefined } : judge
-  return createHash('sha256').update(stableStringify({ ...rest, judge: judgeShown })).digest('hex')
+  return createHash('sha256')
+    .update(stableStringify({ ...rest, judge: judgeShown }))
+    .digest('hex')
 }
 
 export function agentNames(settings: Pick<RuntimeSettings, 'agents'>): string[] {
@@ -67,10 +69,15 @@ export function differentRun(header: JournalHeader, check: ResumeCheck): string 
   if (before === undefined) return `project "${name}" is not in the journal's run`
   const agentsBefore = header.fingerprint.agents[check.project] ?? []
   const agentsNow = agentNames(check.settings)
-  if (agentsBefore.join(', ') !== agentsNow.join(', ')) return `project "${name}" ran agents ${agentsBefore.join(', ')}, now ${agentsNow.join(', ')}`
-  if (before !== settingsHash(check.settings)) return `project "${name}" has different options from the journal's run (agents, judge, servers or limits)`
-  const changed = Object.entries(header.fingerprint.files).filter(([file, hash]) => fileHash(resolve(check.root, file)) !== hash).map(([file]) => file)
-  if (changed.length) return `task files changed since the journal's run: ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ` and ${changed.length - 5} more` : ''}`
+  if (agentsBefore.join(', ') !== agentsNow.join(', '))
+    return `project "${name}" ran agents ${agentsBefore.join(', ')}, now ${agentsNow.join(', ')}`
+  if (before !== settingsHash(check.settings))
+    return `project "${name}" has different options from the journal's run (agents, judge, servers or limits)`
+  const changed = Object.entries(header.fingerprint.files)
+    .filter(([file, hash]) => fileHash(resolve(check.root, file)) !== hash)
+    .map(([file]) => file)
+  if (changed.length)
+    return `task files changed since the journal's run: ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ` and ${changed.length - 5} more` : ''}`
   return null
 }
 

@@ -33,7 +33,10 @@ export function readJournal(path: string): Journal | null {
   if (!existsSync(path)) return null
   const lines = readFileSync(path, 'utf8').split('\n')
   const header = JournalHeaderSchema.safeParse(parseLine(lines[0] ?? ''))
-  if (!header.success) throw new Error(`the run journal ${path} has no valid header (written by another version, or not a journal): delete it, or run without resume`)
+  if (!header.success)
+    throw new Error(
+      `the run journal ${path} has no valid header (written by another version, or not a journal): delete it, or run without resume`,
+    )
   const entries = new Map<string, JournalEntry>()
   let dropped = 0
   for (const line of lines.slice(1)) {
@@ -57,7 +60,10 @@ function parseLine(line: string): unknown {
 export class JournalWriter {
   private fd: number | null
 
-  private constructor(readonly path: string, private readonly redact: (text: string) => string) {
+  private constructor(
+    readonly path: string,
+    private readonly redact: (text: string) => string,
+  ) {
     this.fd = openSync(path, 'a')
   }
 
@@ -83,7 +89,7 @@ export class JournalWriter {
   private write(text: string): void {
     if (this.fd === null) return
     const bytes = Buffer.from(text)
-    for (let done = 0; done < bytes.length;) done += writeSync(this.fd, bytes, done)
+    for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done)
   }
 
   close(): void {

@@ -30,7 +30,8 @@ export function routeSlots(vitest: Vitest, project: TestProject, address: string
       onTestRunStart(specifications: ReadonlyArray<TestSpecification>) {
         const files = new Set(specifications.filter((s) => all.has(s.project)).map((s) => s.moduleId)).size
         // A budget is counted in the main process alone: then even one worker asks the server for its slots.
-        for (const [p, a] of all) p.provide('mcpBenchSlots', sharedRuns.has(vitest) ? slotsOf(vitest, p, a) : slotsForRun(slotsOf(vitest, p, a), files))
+        for (const [p, a] of all)
+          p.provide('mcpBenchSlots', sharedRuns.has(vitest) ? slotsOf(vitest, p, a) : slotsForRun(slotsOf(vitest, p, a), files))
       },
     })
   }

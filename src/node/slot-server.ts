@@ -49,43 +49,49 @@ export async function startSlotServer(sizes: Record<string, number>, gatekeeper?
       }
       socket.write(`${JSON.stringify(message)}\n`)
     }
-    socket.on('data', lineReader((line) => {
-      let parsed
-      try {
-        parsed = ClientMessageSchema.safeParse(JSON.parse(line))
-      } catch {
-        parsed = undefined
-      }
-      // A message that does not parse comes from something that is not our worker: hang up on it.
-      if (!parsed?.success) return socket.destroy()
-      const message = parsed.data
-      if (message.op === 'acquire') {
-        const limiter = local.pool(message.pool, message.max)
-        const entry: { grant?: Grant; limiter: AdaptiveLimiter; abort?: AbortController } = { limiter, abort: new AbortController() }
-        held.set(message.id, entry)
-        limiter.acquire(entry.abort!.signal).then((grant) => {
-          // Asked when the slot is free, not when it was asked for: a task that waited does not start past the budget.
-          if (gatekeeper && !gatekeeper.admit(message.pool)) {
-            held.delete(message.id)
-            grant.release()
-            send({ op: 'refuse', id: message.id, reason: 'budget' })
-            return
-          }
-          entry.grant = grant
-          entry.abort = undefined
-          send({ op: 'grant', id: message.id })
-        }, () => {})
-      } else if (message.op === 'release') {
-        const entry = held.get(message.id)
-        held.delete(message.id)
-        if (entry?.grant && message.ok) entry.limiter.report(entry.grant.seq, 'ok')
-        if (entry?.grant) entry.grant.release()
-        else entry?.abort?.abort()
-      } else {
-        const entry = held.get(message.id)
-        if (entry?.grant) entry.limiter.report(entry.grant.seq, message.outcome)
-      }
-    }))
+    socket.on(
+      'data',
+      lineReader((line) => {
+        let parsed
+        try {
+          parsed = ClientMessageSchema.safeParse(JSON.parse(line))
+        } catch {
+          parsed = undefined
+        }
+        // A message that does not parse comes from something that is not our worker: hang up on it.
+        if (!parsed?.success) return socket.destroy()
+        const message = parsed.data
+        if (message.op === 'acquire') {
+          const limiter = local.pool(message.pool, message.max)
+          const entry: { grant?: Grant; limiter: AdaptiveLimiter; abort?: AbortController } = { limiter, abort: new AbortController() }
+          held.set(message.id, entry)
+          limiter.acquire(entry.abort!.signal).then(
+            (grant) => {
+              // Asked when the slot is free, not when it was asked for: a task that waited does not start past the budget.
+              if (gatekeeper && !gatekeeper.admit(message.pool)) {
+                held.delete(message.id)
+                grant.release()
+                send({ op: 'refuse', id: message.id, reason: 'budget' })
+                return
+              }
+              entry.grant = grant
+              entry.abort = undefined
+              send({ op: 'grant', id: message.id })
+            },
+            () => {},
+          )
+        } else if (message.op === 'release') {
+          const entry = held.get(message.id)
+          held.delete(message.id)
+          if (entry?.grant && message.ok) entry.limiter.report(entry.grant.seq, 'ok')
+          if (entry?.grant) entry.grant.release()
+          else entry?.abort?.abort()
+        } else {
+          const entry = held.get(message.id)
+          if (entry?.grant) entry.limiter.report(entry.grant.seq, message.outcome)
+        }
+      }),
+    )
     const drop = () => {
       sockets.delete(socket)
       for (const entry of held.values()) {
@@ -121,19 +127,21 @@ export async function startSlotServer(sizes: Record<string, number>, gatekeeper?
   return {
     address,
     pools: local.pools,
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy()
-      server.close(() => {
-        remove()
-        resolve()
-      })
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => {
+          remove()
+          resolve()
+        })
+      }),
   }
 }
 
 /** Where the server listens: a socket in a new private directory, or a named pipe on Windows (no directory). */
 function socketPath(): { address: string; dir: string | null } {
-  if (process.platform === 'win32') return { address: `\\\\.\\pipe\\vitest-mcp-bench-${process.pid}-${randomBytes(6).toString('hex')}`, dir: null }
+  if (process.platform === 'win32')
+    return { address: `\\\\.\\pipe\\vitest-mcp-bench-${process.pid}-${randomBytes(6).toString('hex')}`, dir: null }
   // Short on purpose: a socket's path is limited to about 100 bytes.
   const dir = mkdtempSync(join(tmpdir(), 'mcpb-'))
   return { address: join(dir, 'slots'), dir }

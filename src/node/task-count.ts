@@ -28,7 +28,11 @@ export type FileCount = { perAgent: Map<string, number> } | { unknown: string }
  *   import waits on something, say the network, must not hold the run back).
  * A shard's files are the specifications it is given, so a shard counts its own files only.
  */
-export async function countPlannedTasks(specs: ReadonlyArray<TestSpecification>, filters: Filters, budgetMs = COUNT_BUDGET_MS): Promise<Map<TestSpecification, FileCount>> {
+export async function countPlannedTasks(
+  specs: ReadonlyArray<TestSpecification>,
+  filters: Filters,
+  budgetMs = COUNT_BUDGET_MS,
+): Promise<Map<TestSpecification, FileCount>> {
   const counts = new Map<TestSpecification, FileCount>()
   const deadline = performance.now() + budgetMs
   let late = false
@@ -79,7 +83,8 @@ async function countFile(spec: TestSpecification, filters: Filters): Promise<Fil
   const perAgent = new Map<string, number>()
   for (const agent of agents) {
     let n = 0
-    for (const id of ids) for (let trial = 1; trial <= settings.trials; trial++) if (!pattern || taskTitle(id, agent, trial, shape).match(pattern)) n++
+    for (const id of ids)
+      for (let trial = 1; trial <= settings.trials; trial++) if (!pattern || taskTitle(id, agent, trial, shape).match(pattern)) n++
     perAgent.set(agent, (perAgent.get(agent) ?? 0) + n)
   }
   return { perAgent }

@@ -57,7 +57,9 @@ export function integrityProblem(integrity: TaskFileIntegrity | undefined): stri
   if (!integrity) return null
   const parts = [
     integrity.changed.length ? `task files changed during the run: ${integrity.changed.join(', ')}` : '',
-    integrity.hardLinked.length ? `task files with a second name (a hard link) that agent code may read: ${integrity.hardLinked.join(', ')}` : '',
+    integrity.hardLinked.length
+      ? `task files with a second name (a hard link) that agent code may read: ${integrity.hardLinked.join(', ')}`
+      : '',
   ].filter(Boolean)
   return parts.length ? parts.join('; ') : null
 }

@@ -52,9 +52,13 @@ function watchProcess(): void {
 
 /** The settings as they arrive from the main process, checked against their contract before anything uses them. */
 function validSettings(raw: unknown): RuntimeSettings {
-  if (raw === undefined) throw new Error('vitest-mcp-bench: environment options are missing; add mcpBench() to the plugins of this Vitest project')
+  if (raw === undefined)
+    throw new Error('vitest-mcp-bench: environment options are missing; add mcpBench() to the plugins of this Vitest project')
   const parsed = RuntimeSettingsSchema.safeParse(raw)
-  if (!parsed.success) throw new Error(`vitest-mcp-bench: the settings the plugin sent this worker are not valid (a version mismatch between the plugin and the environment?):\n${z.prettifyError(parsed.error)}`)
+  if (!parsed.success)
+    throw new Error(
+      `vitest-mcp-bench: the settings the plugin sent this worker are not valid (a version mismatch between the plugin and the environment?):\n${z.prettifyError(parsed.error)}`,
+    )
   return parsed.data
 }
 

@@ -87,20 +87,33 @@ export function storedFetch(options: StoreOptions, inner: typeof fetch = fetch):
     const entry = options.mode === 'record' ? undefined : read(file)
     // A replay must not pass off a broken cassette as a request nobody recorded; a cache just asks again.
     if (entry?.corrupt !== undefined && options.mode === 'replay') return corrupt(file, entry.corrupt)
-    const stored = entry?.exchange && (options.mode !== 'cache' || !options.keepAll || accepts(options.keep, entry.exchange.response.body)) ? entry.exchange : undefined
+    const stored =
+      entry?.exchange && (options.mode !== 'cache' || !options.keepAll || accepts(options.keep, entry.exchange.response.body))
+        ? entry.exchange
+        : undefined
     if (stored) {
-      return new Response(onJson(stored.response.body, (t) => restore(unredact(t))), {
-        status: stored.response.status,
-        // `replay`: the recorded run's reply, spent in the run it reproduces; `hit`: served from a cache, spent before.
-        headers: { 'content-type': stored.response.contentType, [STORE_HIT_HEADER]: options.mode === 'replay' ? 'replay' : 'hit' },
-      })
+      return new Response(
+        onJson(stored.response.body, (t) => restore(unredact(t))),
+        {
+          status: stored.response.status,
+          // `replay`: the recorded run's reply, spent in the run it reproduces; `hit`: served from a cache, spent before.
+          headers: { 'content-type': stored.response.contentType, [STORE_HIT_HEADER]: options.mode === 'replay' ? 'replay' : 'hit' },
+        },
+      )
     }
     if (options.mode === 'replay') return miss(request, file)
     const response = await inner(input, init)
     const text = await response.text()
     // Errors the SDK retries (408, 409, 429, 5xx) are not the run's answer: the retry's is. Everything else is kept.
     if (worthKeeping(response.status) && (options.keepAll || accepts(options.keep, text))) {
-      write(file, { request, response: { status: response.status, contentType: response.headers.get('content-type') ?? 'application/json', body: hide(onJson(text, secrets.text)) } })
+      write(file, {
+        request,
+        response: {
+          status: response.status,
+          contentType: response.headers.get('content-type') ?? 'application/json',
+          body: hide(onJson(text, secrets.text)),
+        },
+      })
     }
     return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers })
   }
@@ -150,7 +163,9 @@ function read(file: string): { exchange?: StoredExchange; corrupt?: string } | u
   try {
     text = readFileSync(file, 'utf8')
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : { corrupt: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` }
+    return (error as NodeJS.ErrnoException).code === 'ENOENT'
+      ? undefined
+      : { corrupt: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` }
   }
   let entry: StoredExchange
   try {
@@ -181,7 +196,8 @@ function write(file: string, entry: StoredExchange): void {
 function corrupt(file: string, why: string): Response {
   const message = `cassette corrupt: ${file} ${why}; record it again with MCP_BENCH_CASSETTE=record`
   return new Response(JSON.stringify({ error: { message, type: 'cassette_corrupt' } }), {
-    status: 422, headers: { 'content-type': 'application/json', 'x-should-retry': 'false' },
+    status: 422,
+    headers: { 'content-type': 'application/json', 'x-should-retry': 'false' },
   })
 }
 
@@ -191,6 +207,7 @@ function miss(request: StoredExchange['request'], file: string): Response {
   const turns = (request.body as { messages?: unknown[] } | null)?.messages?.length ?? 0
   const message = `cassette miss: no recorded answer for this ${model} request (${turns} messages) in ${file}; record it with MCP_BENCH_CASSETTE=record`
   return new Response(JSON.stringify({ error: { message, type: 'cassette_miss' } }), {
-    status: 422, headers: { 'content-type': 'application/json', 'x-should-retry': 'false' },
+    status: 422,
+    headers: { 'content-type': 'application/json', 'x-should-retry': 'false' },
   })
 }

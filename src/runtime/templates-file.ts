@@ -14,6 +14,7 @@ export function readTemplatesFile(file: string, what: string): McpBenchTemplates
     throw new Error(`${what}: cannot read ${file}: ${(error as Error).message}`, { cause: error })
   }
   const parsed = McpBenchTemplatesSchema.safeParse(raw)
-  if (!parsed.success) throw new Error(`${what}: ${file} is not MCP-Bench templates written by \`mcp-bench import\`: ${z.prettifyError(parsed.error)}`)
+  if (!parsed.success)
+    throw new Error(`${what}: ${file} is not MCP-Bench templates written by \`mcp-bench import\`: ${z.prettifyError(parsed.error)}`)
   return parsed.data
 }

@@ -51,7 +51,7 @@ export function matchCalls(
   })
   const fits = calls.map((call) => {
     const tool = qualifiedTool(call)
-    const candidates = tool === null ? [] : byKey.get(keyOf(tool, call.args)) ?? []
+    const candidates = tool === null ? [] : (byKey.get(keyOf(tool, call.args)) ?? [])
     return tolerant ? candidates.filter((j) => sameValue(call.args, refs[j]!.args, close)) : candidates
   })
   const owner = maximumMatching(fits, refs.length)

@@ -51,7 +51,14 @@ export function dependencyOrder(trajectory: Trajectory, plan: ReferencePlan): { 
       const before = pairedWith.get(dep)
       const after = pairedWith.get(call.id)
       const observed = before !== undefined && after !== undefined
-      edges.push({ before: from.tool, after: call.tool, beforeId: dep, afterId: call.id, observed, respected: observed && after!.round > before!.round })
+      edges.push({
+        before: from.tool,
+        after: call.tool,
+        beforeId: dep,
+        afterId: call.id,
+        observed,
+        respected: observed && after!.round > before!.round,
+      })
     }
   }
   const observed = edges.filter((e) => e.observed)

@@ -38,7 +38,9 @@ export function normalizeText(text: string, tokens: readonly NumberToken[] = num
 
 /** Every standalone number in a text, by value. */
 export function numbersIn(text: string): number[] {
-  return numberTokens(text).filter((t) => t.standalone).map((t) => t.value)
+  return numberTokens(text)
+    .filter((t) => t.standalone)
+    .map((t) => t.value)
 }
 
 /** `said` is `fact` as written, or rounded to the coarser of the two rounding steps, within 1% of the fact. */
@@ -87,7 +89,13 @@ function factValue(fact: Fact): string | number {
 export function describeFact(fact: Fact): string {
   if (typeof fact !== 'object') return JSON.stringify(fact)
   const parts = [JSON.stringify(factValue(fact)) + (fact.unit ? ` ${fact.unit}` : '')]
-  if (fact.anyOf?.length) parts.push(`or ${spellings(fact).slice(1).map((s) => JSON.stringify(s)).join(' or ')}`)
+  if (fact.anyOf?.length)
+    parts.push(
+      `or ${spellings(fact)
+        .slice(1)
+        .map((s) => JSON.stringify(s))
+        .join(' or ')}`,
+    )
   if (fact.derived) parts.push(`(derived: ${fact.derived})`)
   if (fact.forbid?.length) parts.push(`(not ${fact.forbid.map((f) => JSON.stringify(f)).join(', ')})`)
   return parts.join(' ')
@@ -205,7 +213,10 @@ export function goalsMet(answer: string | null, facts: readonly Fact[]): { met: 
 }
 
 /** goalsMet and missingFacts of one answer together, from one reading of it (a task record needs both). */
-export function factsStated(answer: string | null, facts: readonly Fact[]): { goals: { met: number; total: number } | null; missing: Fact[] } {
+export function factsStated(
+  answer: string | null,
+  facts: readonly Fact[],
+): { goals: { met: number; total: number } | null; missing: Fact[] } {
   const reader = new AnswerReader(answer ?? '')
   const stated = new Map(facts.map((fact) => [fact, reader.mentions(fact)]))
   const missing = facts.filter((fact) => !stated.get(fact))

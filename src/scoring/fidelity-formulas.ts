@@ -31,7 +31,11 @@ export function fidelityCallRates(calls: readonly Call[], fidelity: Fidelity | n
  * - `paper`: Algorithm 1 runs the stopping plan's calls, then stops: the last round that ran calls.
  * - unset: every round the recorder counted, the final-answer round included.
  */
-export function reportedRounds(trajectory: Pick<Trajectory, 'rounds' | 'calls'>, fidelity: Fidelity | null | undefined, maxRounds: number): number {
+export function reportedRounds(
+  trajectory: Pick<Trajectory, 'rounds' | 'calls'>,
+  fidelity: Fidelity | null | undefined,
+  maxRounds: number,
+): number {
   if (!fidelity) return trajectory.rounds
   const lastCallRound = trajectory.calls.reduce((max, c) => Math.max(max, c.round), 0)
   if (fidelity === 'paper') return lastCallRound

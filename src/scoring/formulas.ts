@@ -57,7 +57,15 @@ export type JudgeCategories = z.infer<typeof JudgeCategoriesSchema>
 /** The three MCP-Bench categories (0–1) from the six sub-dimensions (on a 1..scaleMax scale; 1 when already normalised). */
 export function judgeCategories(d: McpBenchSubDimensions, scaleMax = 10): JudgeCategories {
   const entries = Object.entries(MCP_BENCH_CATEGORIES) as Array<[McpBenchCategory, readonly McpBenchDimension[]]>
-  return Object.fromEntries(entries.map(([category, dims]) => [category, categoryScore(dims.map((k) => d[k]), scaleMax)])) as JudgeCategories
+  return Object.fromEntries(
+    entries.map(([category, dims]) => [
+      category,
+      categoryScore(
+        dims.map((k) => d[k]),
+        scaleMax,
+      ),
+    ]),
+  ) as JudgeCategories
 }
 
 // ---------------------------------------------------------------------------
@@ -87,7 +95,10 @@ export function tokenCost(usage: { promptTokens: number; completionTokens: numbe
  * covered by at least one of them, so calls that run in parallel count once.
  */
 export function coveredTime(intervals: ReadonlyArray<{ start: number; duration: number }>): number {
-  const sorted = intervals.filter((i) => i.duration > 0).map((i) => [i.start, i.start + i.duration] as const).sort((a, b) => a[0] - b[0])
+  const sorted = intervals
+    .filter((i) => i.duration > 0)
+    .map((i) => [i.start, i.start + i.duration] as const)
+    .sort((a, b) => a[0] - b[0])
   let total = 0
   let end = -Infinity
   for (const [s, e] of sorted) {

@@ -34,13 +34,17 @@ export function applyGate(rows: readonly AgentRow[], records: readonly TaskRecor
 
 function overallFailures(row: AgentRow, records: readonly TaskRecord[], min: number): string[] {
   if (!row.judge.configured) {
-    return [`${row.agent}: minOverall needs judge scores, but no judge was configured (set MCP_BENCH_JUDGE_MODEL or the judge option; minRuleScore gates on the rules alone)`]
+    return [
+      `${row.agent}: minOverall needs judge scores, but no judge was configured (set MCP_BENCH_JUDGE_MODEL or the judge option; minRuleScore gates on the rules alone)`,
+    ]
   }
   const unjudged = records.filter((r) => r.agent === row.agent && r.errorPhase === 'judge')
   if (unjudged.length) {
     const named = unjudged.slice(0, 5).map((r) => `${r.id}${r.trial > 1 ? ` #${r.trial}` : ''} (${r.error ?? 'judge error'})`)
     const more = unjudged.length > 5 ? `, and ${unjudged.length - 5} more` : ''
-    return [`${row.agent}: the judge failed on ${unjudged.length} task${unjudged.length === 1 ? '' : 's'}, so its overall score cannot be trusted: ${named.join('; ')}${more}`]
+    return [
+      `${row.agent}: the judge failed on ${unjudged.length} task${unjudged.length === 1 ? '' : 's'}, so its overall score cannot be trusted: ${named.join('; ')}${more}`,
+    ]
   }
   if ((row.overallScore ?? 0) < min) return [`${row.agent}: overall score ${percent(row.overallScore)} is below ${percent(min)}`]
   return []

@@ -24,13 +24,12 @@ export function asScore(value: unknown): number | undefined {
     const m = /^\s*(-?\d+(?:\.\d+)?)\s*(?:\/\s*\d+)?\s*$/.exec(value)
     return m ? Number(m[1]) : undefined
   }
-  if (value && typeof value === 'object' && !Array.isArray(value)) return asScore(findKey(value as Record<string, unknown>, ['score', 'value']))
+  if (value && typeof value === 'object' && !Array.isArray(value))
+    return asScore(findKey(value as Record<string, unknown>, ['score', 'value']))
   return undefined
 }
 
-export type RubricParse =
-  | { ok: true; scores: Record<string, number>; reasoning: Record<string, string> }
-  | { ok: false; reason: string }
+export type RubricParse = { ok: true; scores: Record<string, number>; reasoning: Record<string, string> } | { ok: false; reason: string }
 
 /** Where one reply object keeps its scores (under `scores`/`score`, else at its top level) and its reasoning. */
 export function replyHolders(obj: Record<string, unknown>): { holder: Record<string, unknown>; reasons: unknown } {
@@ -68,7 +67,10 @@ export function parseRubricReply(text: string | null | undefined, rubric: Rubric
       const why =
         reasoningHolder && typeof reasoningHolder === 'object' && !Array.isArray(reasoningHolder)
           ? findKey(reasoningHolder as Record<string, unknown>, names)
-          : findKey(obj, names.map((n) => `${n}_reasoning`))
+          : findKey(
+              obj,
+              names.map((n) => `${n}_reasoning`),
+            )
       const nested = raw && typeof raw === 'object' ? findKey(raw as Record<string, unknown>, ['reasoning', 'reason']) : undefined
       const r = typeof why === 'string' ? why : typeof nested === 'string' ? nested : undefined
       if (r) reasoning[dim.id] = r

@@ -41,8 +41,17 @@ export function parseRubricFields(text: string | null | undefined, rubric: Rubri
       const score = mode === 'mcp-bench-evaluator' ? evaluatorNumber(raw) : asScore(raw)
       const inRange = score !== undefined && (mode === 'mcp-bench-evaluator' || (score >= rubric.scale.min && score <= rubric.scale.max))
       if (inRange) scores[dim.id] = score
-      else skipped.push(raw === undefined ? `no ${answerKey(dim.id)}` : `${answerKey(dim.id)} not counted (${preview(JSON.stringify(raw), 40)})`)
-      const why = reasons && typeof reasons === 'object' && !Array.isArray(reasons) ? findKey(reasons as Record<string, unknown>, names) : findKey(obj, names.map((n) => `${n}_reasoning`))
+      else
+        skipped.push(
+          raw === undefined ? `no ${answerKey(dim.id)}` : `${answerKey(dim.id)} not counted (${preview(JSON.stringify(raw), 40)})`,
+        )
+      const why =
+        reasons && typeof reasons === 'object' && !Array.isArray(reasons)
+          ? findKey(reasons as Record<string, unknown>, names)
+          : findKey(
+              obj,
+              names.map((n) => `${n}_reasoning`),
+            )
       if (typeof why === 'string') reasoning[dim.id] = why
     }
     if (!best || Object.keys(scores).length > Object.keys(best.scores).length) best = { ok: true, scores, reasoning, skipped }
@@ -54,10 +63,16 @@ export function parseRubricFields(text: string | null | undefined, rubric: Rubri
  * Each dimension's mean over the samples that scored it. With none: 0 under `mcp-bench-evaluator`
  * ("No valid scores found for {field}, using 0"), null under `per-field`.
  */
-export function averageFields(dimensionIds: readonly string[], samples: ReadonlyArray<Record<string, number>>, mode: FieldAveraging): Record<string, number | null> {
-  return Object.fromEntries(dimensionIds.map((id) => {
-    const values = samples.flatMap((s) => (typeof s[id] === 'number' ? [s[id]] : []))
-    const avg = values.length ? values.reduce((a, b) => a + b, 0) / values.length : mode === 'mcp-bench-evaluator' ? 0 : null
-    return [id, avg]
-  }))
+export function averageFields(
+  dimensionIds: readonly string[],
+  samples: ReadonlyArray<Record<string, number>>,
+  mode: FieldAveraging,
+): Record<string, number | null> {
+  return Object.fromEntries(
+    dimensionIds.map((id) => {
+      const values = samples.flatMap((s) => (typeof s[id] === 'number' ? [s[id]] : []))
+      const avg = values.length ? values.reduce((a, b) => a + b, 0) / values.length : mode === 'mcp-bench-evaluator' ? 0 : null
+      return [id, avg]
+    }),
+  )
 }

@@ -26,7 +26,13 @@ export function scoreJudge(result: JudgeResult | null): ScoredJudgeResult | null
   if (result?.kind !== 'rubric') return result
   const dimensions = judgeDimensions(result)
   const categories = Object.fromEntries(
-    Object.entries(result.categoryDimensions).map(([category, ids]) => [category, categoryScore(ids.map((id) => dimensions[id] ?? null), result.scale.max)]),
+    Object.entries(result.categoryDimensions).map(([category, ids]) => [
+      category,
+      categoryScore(
+        ids.map((id) => dimensions[id] ?? null),
+        result.scale.max,
+      ),
+    ]),
   )
   const { kind, rubric, scale, ...rest } = result
   // In the order leaderboard.json has always shown a rubric result.

@@ -6,7 +6,14 @@ import { runCost } from './run-costs.ts'
 import { toolDiagnostics } from './tool-diagnostics.ts'
 import { byText, canonicalOrder } from './canonical-order.ts'
 import type { RegressionResult } from '../contracts/compare.ts'
-import { LEADERBOARD_SCHEMA_VERSION, LeaderboardSchema, type GateResult, type Leaderboard, type TaskFileIntegrity, type TaskRecord } from '../contracts/leaderboard.ts'
+import {
+  LEADERBOARD_SCHEMA_VERSION,
+  LeaderboardSchema,
+  type GateResult,
+  type Leaderboard,
+  type TaskFileIntegrity,
+  type TaskRecord,
+} from '../contracts/leaderboard.ts'
 
 export interface LeaderboardInput {
   records: TaskRecord[]
@@ -59,24 +66,34 @@ export function buildLeaderboard(input: LeaderboardInput): Leaderboard {
   const agents = agentRows(records)
   const gate = input.gateDeferred
     ? { applied: false, passed: true, failures: [], note: input.gateDeferred, baseline: null }
-    : withVariants(withBaseline({ applied: true, ...applyGate(agents, records, input.gate), note: null, baseline: null }, input.baseline ?? null), records, input.gate)
+    : withVariants(
+        withBaseline({ applied: true, ...applyGate(agents, records, input.gate), note: null, baseline: null }, input.baseline ?? null),
+        records,
+        input.gate,
+      )
   // Parsed once per run: without zod's compiled fast path, which would cost more to generate than this one parse.
-  const summary = LeaderboardSummarySchema.parse({
-    schemaVersion: LEADERBOARD_SCHEMA_VERSION,
-    generatedAt: input.generatedAt ?? new Date().toISOString(),
-    interrupted: input.interrupted,
-    interruption: input.interruption ?? (input.interrupted ? 'interrupted' : null),
-    unfinished: [...input.unfinished].sort((a, b) => byText(a.file, b.file) || byText(a.name, b.name)),
-    ...(input.notRun?.length ? { notRun: [...input.notRun].sort((a, b) => byText(a.file, b.file) || byText(a.name, b.name)) } : {}),
-    ...(input.budget ? { budget: input.budget } : {}),
-    agents,
-    fileErrors: [...input.fileErrors].sort((a, b) => byText(a.file, b.file) || byText(a.error, b.error)),
-    gate,
-    ...(input.integrity ? { integrity: input.integrity } : {}),
-    cost: { ...runCost(counted(records)), pricesAsOf: DEFAULT_PRICES_AS_OF },
-    tools: toolDiagnostics(records),
-  }, { jitless: true })
+  const summary = LeaderboardSummarySchema.parse(
+    {
+      schemaVersion: LEADERBOARD_SCHEMA_VERSION,
+      generatedAt: input.generatedAt ?? new Date().toISOString(),
+      interrupted: input.interrupted,
+      interruption: input.interruption ?? (input.interrupted ? 'interrupted' : null),
+      unfinished: [...input.unfinished].sort((a, b) => byText(a.file, b.file) || byText(a.name, b.name)),
+      ...(input.notRun?.length ? { notRun: [...input.notRun].sort((a, b) => byText(a.file, b.file) || byText(a.name, b.name)) } : {}),
+      ...(input.budget ? { budget: input.budget } : {}),
+      agents,
+      fileErrors: [...input.fileErrors].sort((a, b) => byText(a.file, b.file) || byText(a.error, b.error)),
+      gate,
+      ...(input.integrity ? { integrity: input.integrity } : {}),
+      cost: { ...runCost(counted(records)), pricesAsOf: DEFAULT_PRICES_AS_OF },
+      tools: toolDiagnostics(records),
+    },
+    { jitless: true },
+  )
   // In the schema's key order, as leaderboard.json has always had it.
-  return Object.fromEntries(Object.keys(LeaderboardSchema.shape).filter((k) => k === 'tasks' || summary[k as keyof typeof summary] !== undefined)
-    .map((k) => [k, k === 'tasks' ? records : summary[k as keyof typeof summary]])) as Leaderboard
+  return Object.fromEntries(
+    Object.keys(LeaderboardSchema.shape)
+      .filter((k) => k === 'tasks' || summary[k as keyof typeof summary] !== undefined)
+      .map((k) => [k, k === 'tasks' ? records : summary[k as keyof typeof summary]]),
+  ) as Leaderboard
 }

@@ -98,7 +98,13 @@ export function quantitiesIn(text: string, tokens: readonly NumberToken[] = numb
   for (const token of tokens) {
     if (!token.standalone) continue
     const unit = unitAt(text.slice(token.end, token.end + 40))
-    said.push({ value: token.value, step: halfStep(token.decimals), unit: unit?.unit, start: token.start, end: token.end + (unit?.length ?? 0) })
+    said.push({
+      value: token.value,
+      step: halfStep(token.decimals),
+      unit: unit?.unit,
+      start: token.start,
+      end: token.end + (unit?.length ?? 0),
+    })
   }
   const sums: SaidNumber[] = []
   for (let i = 0; i < said.length; i++) {

@@ -13,12 +13,28 @@ import type { TaskRecord } from '../contracts/leaderboard.ts'
  * What progress reads of a task's record: its identity, status and spending. The referee sends the main process
  * this much of each record, not the whole of it (trajectory-sized metrics, scores, calls) it would only parse and drop.
  */
-export type ProgressRecord = Pick<TaskRecord, 'id' | 'agent' | 'trial' | 'status' | 'durationMs' | 'tokens' | 'judgeTokens' | 'judgeCachedTokens' | 'cost' | 'timing'> & PassInput
+export type ProgressRecord = Pick<
+  TaskRecord,
+  'id' | 'agent' | 'trial' | 'status' | 'durationMs' | 'tokens' | 'judgeTokens' | 'judgeCachedTokens' | 'cost' | 'timing'
+> &
+  PassInput
 
 export function progressRecord(r: TaskRecord): ProgressRecord {
   const { id, agent, trial, status, durationMs, tokens, judgeTokens, judgeCachedTokens, cost, timing } = r
   const judge = r.judge?.kind === 'pass-fail' ? { kind: r.judge.kind, pass: r.judge.pass } : r.judge ? { kind: r.judge.kind } : null
-  return { id, agent, trial, status, durationMs, tokens, judgeTokens, ...(judgeCachedTokens === undefined ? {} : { judgeCachedTokens }), cost, timing, judge }
+  return {
+    id,
+    agent,
+    trial,
+    status,
+    durationMs,
+    tokens,
+    judgeTokens,
+    ...(judgeCachedTokens === undefined ? {} : { judgeCachedTokens }),
+    cost,
+    timing,
+    judge,
+  }
 }
 
 export interface ProgressInput {
@@ -117,7 +133,14 @@ export class ProgressTally {
     const agents = [...new Set([...collected.keys(), ...finished.keys(), ...this.agents.keys()])].map((agent): AgentProgress => {
       const pass = (this.agents.get(agent) ?? new Tally()).pass.summary()
       const done = finished.get(agent) ?? 0
-      return { agent, done, collected: Math.max(collected.get(agent) ?? 0, done), passed: pass.passed, passRate: pass.passRate, ...(this.agents.get(agent) ?? new Tally()).spending() }
+      return {
+        agent,
+        done,
+        collected: Math.max(collected.get(agent) ?? 0, done),
+        passed: pass.passed,
+        passRate: pass.passRate,
+        ...(this.agents.get(agent) ?? new Tally()).spending(),
+      }
     })
     const totalKnown = files.collected >= files.total
     return {

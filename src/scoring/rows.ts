@@ -77,9 +77,17 @@ class RowAccumulator {
   /** In AGENTBENCH_CATEGORIES order: single-server × SHAPES, then multi-server × SHAPES. */
   private readonly categories = AGENTBENCH_CATEGORIES.map(() => new PassCounter())
   private uncategorized = 0
-  private readonly tiers = new Map<string, TierAccumulator>(TIERS.map((t) => [t, {
-    pass: new PassCounter(), single: new SettingAccumulator(), multi: new SettingAccumulator(), goals: new GoalCounter(),
-  }]))
+  private readonly tiers = new Map<string, TierAccumulator>(
+    TIERS.map((t) => [
+      t,
+      {
+        pass: new PassCounter(),
+        single: new SettingAccumulator(),
+        multi: new SettingAccumulator(),
+        goals: new GoalCounter(),
+      },
+    ]),
+  )
   private judgeConfigured = false
   /** The fidelities the row's tasks ran under (null: the project's own), and whose prompts its rubric judge was sent. */
   private readonly modes = new Set<TaskRecord['fidelity'] & {}>()
@@ -142,8 +150,8 @@ class RowAccumulator {
   }
 
   private fidelity(): NonNullable<AgentRow['fidelity']> {
-    const mode = this.modes.size + (this.projectMode ? 1 : 0) > 1 ? 'mixed' as const : ([...this.modes][0] ?? null)
-    const one = (set: ReadonlySet<string>) => (set.size > 1 ? 'mixed' as const : ([...set][0] as PromptSource | undefined) ?? null)
+    const mode = this.modes.size + (this.projectMode ? 1 : 0) > 1 ? ('mixed' as const) : ([...this.modes][0] ?? null)
+    const one = (set: ReadonlySet<string>) => (set.size > 1 ? ('mixed' as const) : (([...set][0] as PromptSource | undefined) ?? null))
     return {
       mode,
       headline: mode === 'released-code' ? 'completed-plain-mean' : 'setting-weighted',
@@ -187,16 +195,25 @@ class RowAccumulator {
         callF1: this.callMetrics.mean(3),
       },
       completedOnly: {
-        tasks: completed.tasks, ruleScore: completed.ruleScore, overallScore: completed.overall, domains: completed.domains,
-        metrics: completedPlain.metrics, dimensions: completedPlain.dimensions,
+        tasks: completed.tasks,
+        ruleScore: completed.ruleScore,
+        overallScore: completed.overall,
+        domains: completed.domains,
+        metrics: completedPlain.metrics,
+        dimensions: completedPlain.dimensions,
       },
-      categories: Object.fromEntries(AGENTBENCH_CATEGORIES.map((c, i) => [c, this.categories[i]!.summary()])) as Record<AgentBenchCategory, PassSummary>,
+      categories: Object.fromEntries(AGENTBENCH_CATEGORIES.map((c, i) => [c, this.categories[i]!.summary()])) as Record<
+        AgentBenchCategory,
+        PassSummary
+      >,
       uncategorized: this.uncategorized,
-      tiers: Object.fromEntries(TIERS.map((tier) => {
-        const t = this.tiers.get(tier)!
-        const s = combineSettings([t.single.summary(), t.multi.summary()])
-        return [tier, { ...t.pass.summary(), overallScore: s.overall, ruleScore: s.ruleScore, goalsMet: t.goals.share() }]
-      })) as AgentRow['tiers'],
+      tiers: Object.fromEntries(
+        TIERS.map((tier) => {
+          const t = this.tiers.get(tier)!
+          const s = combineSettings([t.single.summary(), t.multi.summary()])
+          return [tier, { ...t.pass.summary(), overallScore: s.overall, ruleScore: s.ruleScore, goalsMet: t.goals.share() }]
+        }),
+      ) as AgentRow['tiers'],
       judge: { configured: this.judgeConfigured, judged: this.judged, errors: this.judgeErrors },
       goalsMet: this.goals.share(),
       trials: this.trials.summary(),
@@ -300,7 +317,12 @@ function combineSettings(settings: readonly SettingSummary[]): SettingSummary {
     executionSuccess: col((s) => s.metrics.executionSuccess),
   }
   const dimensions = Object.fromEntries(MCP_BENCH_DIMENSIONS.map((k) => [k, col((s) => s.dimensions[k])])) as SubDimensions
-  return finish(settings.reduce((n, s) => n + s.tasks, 0), settings.reduce((n, s) => n + s.judged, 0), metrics, dimensions)
+  return finish(
+    settings.reduce((n, s) => n + s.tasks, 0),
+    settings.reduce((n, s) => n + s.judged, 0),
+    metrics,
+    dimensions,
+  )
 }
 
 function finish(tasks: number, judged: number, metrics: SettingSummary['metrics'], dimensions: SubDimensions): SettingSummary {

@@ -69,7 +69,10 @@ export class RunCosts {
    */
   latency(): AgentRow['latency'] {
     const durations = sortedFinite(this.durations) // sorted once for both quantiles
-    const share = (ms: number) => { const s = ratio(ms, this.timedWall); return s === null ? null : Math.min(1, s) }
+    const share = (ms: number) => {
+      const s = ratio(ms, this.timedWall)
+      return s === null ? null : Math.min(1, s)
+    }
     return {
       medianMs: sortedQuantile(durations, 0.5),
       p95Ms: sortedQuantile(durations, 0.95),
@@ -101,7 +104,12 @@ export function totalUsd(cost: { agentUsd: number | null; judgeUsd: number | nul
 }
 
 /** The run's total: agent and judge costs of every record, and their sum. */
-export function runCost(records: readonly TaskRecord[]): { agentUsd: number | null; judgeUsd: number | null; totalUsd: number | null; unknown: string[] } {
+export function runCost(records: readonly TaskRecord[]): {
+  agentUsd: number | null
+  judgeUsd: number | null
+  totalUsd: number | null
+  unknown: string[]
+} {
   const { agentUsd, judgeUsd, unknown } = runCosts(records).cost()
   return { agentUsd, judgeUsd, totalUsd: totalUsd({ agentUsd, judgeUsd }), unknown }
 }

@@ -44,10 +44,11 @@ export function propertyNumber(key: string, value: number): string {
  * `ownChecks`: the task has a checks callback of its own, which runs after these are made.
  */
 export function taskAnnotations(outcome: TaskOutcome, context: { metrics?: TaskMetrics; ownChecks: boolean }): TaskAnnotation[] {
-  const scores = context.metrics && !outcome.stopped
-    ? scoreTask(context.metrics, outcome.judge)
-    // A stopped task's scores depend on how it stopped: the record's own function says, whatever Vitest's result.
-    : taskRecord(outcome, { state: 'failed', errors: [], durationMs: 0 }).scores
+  const scores =
+    context.metrics && !outcome.stopped
+      ? scoreTask(context.metrics, outcome.judge)
+      : // A stopped task's scores depend on how it stopped: the record's own function says, whatever Vitest's result.
+        taskRecord(outcome, { state: 'failed', errors: [], durationMs: 0 }).scores
   const out: TaskAnnotation[] = []
   const number = (key: 'overall' | 'ruleScore') => {
     const value = scores[key]
@@ -65,18 +66,19 @@ export function taskAnnotations(outcome: TaskOutcome, context: { metrics?: TaskM
 /** Why the task passes or fails, in the harness's terms (the task's own checks, which run afterwards, may fail it too). */
 function verdictText(outcome: TaskOutcome, ownChecks: boolean): string {
   if (outcome.stopped) {
-    const kind = SETUP_PHASES.includes(outcome.stopped.phase) ? 'a setup error, not the agent\'s' : 'errored, not a wrong answer'
+    const kind = SETUP_PHASES.includes(outcome.stopped.phase) ? "a setup error, not the agent's" : 'errored, not a wrong answer'
     return `stopped in its ${outcome.stopped.phase} phase: ${kind}`
   }
   if (outcome.unscored) return `unscored: ${outcome.unscored}`
   const judge = outcome.verdicts.find((v) => v.check === 'judge')
   const harness = outcome.verdicts.filter((v) => v.check !== 'judge')
   const passed = harness.filter((v) => v.pass)
-  const own = ownChecks ? '; the task\'s own checks run after these' : ''
+  const own = ownChecks ? "; the task's own checks run after these" : ''
   const checks = harness.length
     ? `${passed.length} of ${harness.length} harness checks passed (${harness.map((v) => `${v.check} ${v.pass ? '✓' : '✗'}`).join(', ')})`
     : 'no harness checks are on'
-  if (judge) return `the judge decides (nothing else can: no reference facts, plan or checks): ${judge.pass ? 'passed' : 'failed'}; ${checks}`
+  if (judge)
+    return `the judge decides (nothing else can: no reference facts, plan or checks): ${judge.pass ? 'passed' : 'failed'}; ${checks}`
   return `${checks}${own}`
 }
 

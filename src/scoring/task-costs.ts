@@ -72,7 +72,7 @@ export function judgeCost(results: ReadonlyArray<JudgeResult | null>, prices: Pr
 
 /** Judge tokens answered from the cache: reported apart, neither counted as spent nor priced. */
 export function judgeCachedTokens(results: ReadonlyArray<JudgeResult | null>): number {
-  return results.reduce((n, r) => n + (r && r.kind !== 'not-judged' ? r.cachedUsage?.totalTokens ?? 0 : 0), 0)
+  return results.reduce((n, r) => n + (r && r.kind !== 'not-judged' ? (r.cachedUsage?.totalTokens ?? 0) : 0), 0)
 }
 
 /** Judge tokens spent in this run (the cache's replies are in judgeCachedTokens). */

@@ -28,9 +28,11 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
   const trajectory = outcome.trajectory
   const metrics = trajectory
     ? ruleMetrics(trajectory, outcome.reference, { stoppedEarly, callMatch: outcome.callMatch, fidelity: outcome.fidelity?.mode })
-    : stoppedEarly ? stoppedMetrics(outcome.reference) : NO_METRICS
+    : stoppedEarly
+      ? stoppedMetrics(outcome.reference)
+      : NO_METRICS
   const answer = trajectory?.answer ?? null
-  const facts = trajectory ? outcome.reference?.facts ?? [] : []
+  const facts = trajectory ? (outcome.reference?.facts ?? []) : []
   const stated = factsStated(answer, facts)
   const judges = [outcome.judge, outcome.referenceJudge]
   // A task that could not start never ran its agent: it spent nothing, rather than an unknown amount.
@@ -77,7 +79,9 @@ export function taskRecord(outcome: TaskOutcome, result: TestResult, prices: Pri
 
 /** Goals met; none when the facts check found the answer too long or too full of numbers to check at all. */
 function goalsOf(outcome: TaskOutcome, goals: { met: number; total: number } | null) {
-  const unreadable = outcome.verdicts.some((v) => v.check === 'facts' && !v.pass && (v.rule === 'answer-too-long' || v.rule === 'number-spray'))
+  const unreadable = outcome.verdicts.some(
+    (v) => v.check === 'facts' && !v.pass && (v.rule === 'answer-too-long' || v.rule === 'number-spray'),
+  )
   return goals && unreadable ? { met: 0, total: goals.total } : goals
 }
 
@@ -118,4 +122,3 @@ function shapeOf(outcome: TaskOutcome): TaskRecord['shape'] {
     return null // a cyclic plan is a spec error, already recorded as such
   }
 }
-

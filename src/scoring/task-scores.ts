@@ -30,7 +30,11 @@ export type Domains = z.infer<typeof DomainsSchema>
 export function ruleMetrics(
   trajectory: Trajectory,
   reference?: ReferencePlan | null,
-  { stoppedEarly = false, callMatch, fidelity }: { stoppedEarly?: boolean; callMatch?: CallMatchInput | null; fidelity?: Fidelity | null } = {},
+  {
+    stoppedEarly = false,
+    callMatch,
+    fidelity,
+  }: { stoppedEarly?: boolean; callMatch?: CallMatchInput | null; fidelity?: Fidelity | null } = {},
 ): TaskMetrics {
   const calls = trajectory.calls
   const zeroIfStopped = (v: number | null) => (v === null && stoppedEarly ? 0 : v)
@@ -54,15 +58,29 @@ export function ruleMetrics(
 export function stoppedMetrics(reference: ReferencePlan | null): TaskMetrics {
   const planned = Boolean(reference?.calls.length)
   return {
-    validToolNameRate: 0, schemaCompliance: 0, executionSuccess: 0, dependencyOrder: null,
-    callPrecision: planned ? 0 : null, callRecall: planned ? 0 : null, callF1: planned ? 0 : null, toolCalls: 0, distractorCalls: 0,
+    validToolNameRate: 0,
+    schemaCompliance: 0,
+    executionSuccess: 0,
+    dependencyOrder: null,
+    callPrecision: planned ? 0 : null,
+    callRecall: planned ? 0 : null,
+    callF1: planned ? 0 : null,
+    toolCalls: 0,
+    distractorCalls: 0,
   }
 }
 
 /** The metrics of a task that never ran its agent: nothing measured. */
 export const NO_METRICS: TaskMetrics = {
-  validToolNameRate: null, schemaCompliance: null, executionSuccess: null, dependencyOrder: null,
-  callPrecision: null, callRecall: null, callF1: null, toolCalls: 0, distractorCalls: 0,
+  validToolNameRate: null,
+  schemaCompliance: null,
+  executionSuccess: null,
+  dependencyOrder: null,
+  callPrecision: null,
+  callRecall: null,
+  callF1: null,
+  toolCalls: 0,
+  distractorCalls: 0,
 }
 
 /** The MCP-AgentBench call shape of a reference plan: one call, one parallel layer, or several layers. Throws on a cyclic plan. */
@@ -104,7 +122,11 @@ function normalisedDimensions(judge: JudgeResult | null): SubDimensions {
  * while a judge was configured scores 0 on the judge's dimensions: it
  * earned nothing there, and leaving it null would drop it from the means.
  */
-export function scoreTask(metrics: TaskMetrics, judge: JudgeResult | null, { zeroJudge = false } = {}): {
+export function scoreTask(
+  metrics: TaskMetrics,
+  judge: JudgeResult | null,
+  { zeroJudge = false } = {},
+): {
   dimensions: SubDimensions
   domains: Domains
   overall: number | null

@@ -41,7 +41,9 @@ function shortMessage(text: string): string {
 function executionMessage(call: ToolCallRecord): string {
   if (call.error) return call.error
   const content = Array.isArray(call.result) ? call.result : []
-  const text = content.find((c): c is { type: 'text'; text: string } => typeof c === 'object' && c !== null && (c as { type?: unknown }).type === 'text')
+  const text = content.find(
+    (c): c is { type: 'text'; text: string } => typeof c === 'object' && c !== null && (c as { type?: unknown }).type === 'text',
+  )
   return text?.text ?? 'the call failed with no message'
 }
 
@@ -51,7 +53,9 @@ function schemaMessage(call: ToolCallRecord): string {
 
 /** Counted messages, most frequent first, then by text; at most TOOL_MESSAGES_KEPT. */
 function topMessages(counts: Map<string, ToolMessage>): ToolMessage[] {
-  return [...counts.values()].sort((a, b) => b.count - a.count || byText(a.kind, b.kind) || byText(a.message, b.message)).slice(0, TOOL_MESSAGES_KEPT)
+  return [...counts.values()]
+    .sort((a, b) => b.count - a.count || byText(a.kind, b.kind) || byText(a.message, b.message))
+    .slice(0, TOOL_MESSAGES_KEPT)
 }
 
 function addMessage(counts: Map<string, ToolMessage>, kind: ToolMessage['kind'], message: string, n = 1): void {
@@ -86,7 +90,10 @@ interface Pairing {
  * and its argument fields are compared with the reference call it most plausibly stands for.
  */
 function pairCalls(calls: ToolCallRecord[], refs: readonly ReferenceCall[], callMatch: TaskOutcome['callMatch']): Pairing {
-  const tolerances = { ...(callMatch?.tolerance !== undefined ? { tolerance: callMatch.tolerance } : {}), ...(callMatch?.relativeTolerance !== undefined ? { relativeTolerance: callMatch.relativeTolerance } : {}) }
+  const tolerances = {
+    ...(callMatch?.tolerance !== undefined ? { tolerance: callMatch.tolerance } : {}),
+    ...(callMatch?.relativeTolerance !== undefined ? { relativeTolerance: callMatch.relativeTolerance } : {}),
+  }
   const exact = matchCalls(calls, refs, { args: 'exact', ...tolerances })
   const rest = matchCalls(exact.extra, exact.missed, { args: 'ignore' })
   const order = new Map(refs.map((r, i) => [r, i]))
@@ -145,8 +152,17 @@ interface UseCounts {
 }
 
 const newCounts = (): UseCounts => ({
-  referenced: 0, matched: 0, called: 0, calledOk: 0, schemaViolations: 0, executionErrors: 0, unneeded: 0, argMismatches: 0,
-  confusedFor: new Map(), argFields: new Map(), messages: new Map(),
+  referenced: 0,
+  matched: 0,
+  called: 0,
+  calledOk: 0,
+  schemaViolations: 0,
+  executionErrors: 0,
+  unneeded: 0,
+  argMismatches: 0,
+  confusedFor: new Map(),
+  argFields: new Map(),
+  messages: new Map(),
 })
 
 /** One task's per-tool counts, from its outcome; null when it left no trajectory. */
@@ -196,21 +212,23 @@ export function taskTools(outcome: TaskOutcome): TaskTools | null {
   return {
     ...(outcome.offered ? { offered: outcome.offered } : {}),
     planned,
-    uses: [...uses].sort(([a], [b]) => byText(a, b)).map(([tool, u]) => ({
-      tool,
-      referenced: u.referenced,
-      matched: u.matched,
-      missed: u.referenced - u.matched,
-      called: u.called,
-      calledOk: u.calledOk,
-      schemaViolations: u.schemaViolations,
-      executionErrors: u.executionErrors,
-      unneeded: u.unneeded,
-      confusedFor: [...u.confusedFor].sort(([a], [b]) => byText(a, b)).map(([intended, count]) => ({ intended, count })),
-      argMismatches: u.argMismatches,
-      argFields: fieldCounts(u.argFields),
-      messages: topMessages(u.messages),
-    })),
+    uses: [...uses]
+      .sort(([a], [b]) => byText(a, b))
+      .map(([tool, u]) => ({
+        tool,
+        referenced: u.referenced,
+        matched: u.matched,
+        missed: u.referenced - u.matched,
+        called: u.called,
+        calledOk: u.calledOk,
+        schemaViolations: u.schemaViolations,
+        executionErrors: u.executionErrors,
+        unneeded: u.unneeded,
+        confusedFor: [...u.confusedFor].sort(([a], [b]) => byText(a, b)).map(([intended, count]) => ({ intended, count })),
+        argMismatches: u.argMismatches,
+        argFields: fieldCounts(u.argFields),
+        messages: topMessages(u.messages),
+      })),
     unknownCalls: trajectory.calls.length - known.length,
   }
 }
@@ -285,7 +303,16 @@ class ToolSums {
  * agent's) that have per-tool counts, in the records' canonical order.
  */
 export function toolDiagnostics(records: readonly TaskRecord[]): ToolDiagnostics {
-  const agents = new Map<string, { tasks: number; planned: number; unknownCalls: number; tools: Map<string, ToolSums>; pairs: Map<string, { count: number; tasks: number }> }>()
+  const agents = new Map<
+    string,
+    {
+      tasks: number
+      planned: number
+      unknownCalls: number
+      tools: Map<string, ToolSums>
+      pairs: Map<string, { count: number; tasks: number }>
+    }
+  >()
   for (const r of records) {
     if (r.status === 'setup-error' || !r.tools) continue
     let a = agents.get(r.agent)
@@ -326,7 +353,12 @@ export function toolDiagnostics(records: readonly TaskRecord[]): ToolDiagnostics
   return {
     rows,
     confusions: pairs,
-    tasks: names.map((agent) => ({ agent, tasks: agents.get(agent)!.tasks, planned: agents.get(agent)!.planned, unknownCalls: agents.get(agent)!.unknownCalls })),
+    tasks: names.map((agent) => ({
+      agent,
+      tasks: agents.get(agent)!.tasks,
+      planned: agents.get(agent)!.planned,
+      unknownCalls: agents.get(agent)!.unknownCalls,
+    })),
   }
 }
 
@@ -335,7 +367,15 @@ export function toolDiagnostics(records: readonly TaskRecord[]): ToolDiagnostics
  * first), then issue rate (highest first), then agent, server and tool.
  */
 export function worstTools(diagnostics: ToolDiagnostics | undefined, limit = 10): ToolRow[] {
-  return (diagnostics?.rows ?? []).filter((r) => r.issues > 0)
-    .sort((a, b) => b.issues - a.issues || (b.issuesPerUse ?? 0) - (a.issuesPerUse ?? 0) || byText(a.agent, b.agent) || byText(a.server, b.server) || byText(a.tool, b.tool))
+  return (diagnostics?.rows ?? [])
+    .filter((r) => r.issues > 0)
+    .sort(
+      (a, b) =>
+        b.issues - a.issues ||
+        (b.issuesPerUse ?? 0) - (a.issuesPerUse ?? 0) ||
+        byText(a.agent, b.agent) ||
+        byText(a.server, b.server) ||
+        byText(a.tool, b.tool),
+    )
     .slice(0, limit)
 }

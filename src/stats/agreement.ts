@@ -7,10 +7,7 @@ import { mean, ratio } from './means.ts'
 /** Share of items where a[i] === b[i]. */
 export function percentAgreement<T>(a: readonly T[], b: readonly T[]): number | null {
   if (a.length !== b.length) throw new Error(`percentAgreement: ${a.length} vs ${b.length} ratings`)
-  return ratio(
-    a.filter((x, i) => x === b[i]).length,
-    a.length,
-  )
+  return ratio(a.filter((x, i) => x === b[i]).length, a.length)
 }
 
 /**
@@ -59,10 +56,7 @@ export function fleissKappa(counts: readonly (readonly number[])[]): number | nu
 
 /** Share of items on which every rater gave the same label (MCP-AgentBench D.4: three-way agreement). */
 export function fullAgreement<T>(ratingsPerItem: readonly (readonly T[])[]): number | null {
-  return ratio(
-    ratingsPerItem.filter((r) => r.length > 0 && r.every((x) => x === r[0])).length,
-    ratingsPerItem.length,
-  )
+  return ratio(ratingsPerItem.filter((r) => r.length > 0 && r.every((x) => x === r[0])).length, ratingsPerItem.length)
 }
 
 /** The label most raters gave; null on a tie for first place. */

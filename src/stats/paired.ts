@@ -55,7 +55,10 @@ export interface McNemarResult {
  * With no discordant pairs both p-values are 1.
  */
 export function exactMcNemar(worse: number, better: number): McNemarResult {
-  for (const [name, v] of [['worse', worse], ['better', better]] as const) {
+  for (const [name, v] of [
+    ['worse', worse],
+    ['better', better],
+  ] as const) {
     if (!Number.isInteger(v) || v < 0) throw new RangeError(`exactMcNemar: ${name} must be a non-negative integer, got ${v}`)
   }
   const n = worse + better
@@ -88,14 +91,17 @@ export function normalQuantile(q: number): number {
   const b = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1]
   const c = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783]
   const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416]
-  const tail = (r: number) => (((((c[0]! * r + c[1]!) * r + c[2]!) * r + c[3]!) * r + c[4]!) * r + c[5]!) / ((((d[0]! * r + d[1]!) * r + d[2]!) * r + d[3]!) * r + 1)
+  const tail = (r: number) =>
+    (((((c[0]! * r + c[1]!) * r + c[2]!) * r + c[3]!) * r + c[4]!) * r + c[5]!) / ((((d[0]! * r + d[1]!) * r + d[2]!) * r + d[3]!) * r + 1)
   let x: number
   if (q < 0.02425) x = tail(Math.sqrt(-2 * Math.log(q)))
   else if (q > 1 - 0.02425) x = -tail(Math.sqrt(-2 * Math.log(1 - q)))
   else {
     const s = q - 0.5
     const r = s * s
-    x = ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * s) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+    x =
+      ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * s) /
+      (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
   }
   // One Halley step against Φ(x) = erfc(−x/√2)/2.
   const e = 0.5 * erfc(-x / Math.SQRT2) - q
@@ -219,7 +225,8 @@ export interface BootstrapOptions {
 export function bootstrapMeans(differences: readonly number[], { seed, resamples }: BootstrapOptions): Float64Array {
   const n = differences.length
   if (n === 0) throw new RangeError('bootstrapMeans: no differences to resample')
-  if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`bootstrapMeans: resamples must be a positive integer, got ${resamples}`)
+  if (!Number.isInteger(resamples) || resamples < 1)
+    throw new RangeError(`bootstrapMeans: resamples must be a positive integer, got ${resamples}`)
   const rng = createRng(seed)
   const means = new Float64Array(resamples)
   for (let r = 0; r < resamples; r++) {
@@ -229,7 +236,6 @@ export function bootstrapMeans(differences: readonly number[], { seed, resamples
   }
   return means.sort()
 }
-
 
 /** Two-sided percentile interval of a sorted bootstrap distribution: its (1 − c)/2 and (1 + c)/2 quantiles. */
 export function percentileInterval(sorted: ArrayLike<number>, confidence: number): [number, number] {

@@ -66,8 +66,13 @@ export async function runCandidate(chain: Chain, ctx: CandidateContext): Promise
     const parsed = reply.ok ? parseScores(reply.text) : { ok: false as const, error: reply.error }
     if (parsed.ok) {
       scores = parsed.value
-      if (scores.solvability < ctx.minSolvability) reasons.push({ kind: 'low-solvability', detail: `solvability ${scores.solvability} is below ${ctx.minSolvability}${note(scores.solvabilityFeedback)}` })
-      if (scores.utility < ctx.minUtility) reasons.push({ kind: 'low-utility', detail: `utility ${scores.utility} is below ${ctx.minUtility}${note(scores.utilityFeedback)}` })
+      if (scores.solvability < ctx.minSolvability)
+        reasons.push({
+          kind: 'low-solvability',
+          detail: `solvability ${scores.solvability} is below ${ctx.minSolvability}${note(scores.solvabilityFeedback)}`,
+        })
+      if (scores.utility < ctx.minUtility)
+        reasons.push({ kind: 'low-utility', detail: `utility ${scores.utility} is below ${ctx.minUtility}${note(scores.utilityFeedback)}` })
     } else {
       reasons.push({ kind: 'unscored', detail: parsed.error })
     }
@@ -76,7 +81,13 @@ export async function runCandidate(chain: Chain, ctx: CandidateContext): Promise
   const executed = attempts.some((a) => a.execution?.passed)
   const status = reasons.length > 0 ? 'dropped' : attempts.length > 1 ? 'repaired' : 'kept'
   return {
-    chain: { key: chain.key, tools: chain.tools, servers: chain.servers, score: chain.score, links: chain.links.map(({ weight: _w, ...l }) => l) },
+    chain: {
+      key: chain.key,
+      tools: chain.tools,
+      servers: chain.servers,
+      score: chain.score,
+      links: chain.links.map(({ weight: _w, ...l }) => l),
+    },
     status,
     reasons,
     scores,
@@ -90,7 +101,10 @@ function note(feedback: string | undefined): string {
   return feedback ? ` (${feedback})` : ''
 }
 
-async function ask(model: SynthModel, messages: ChatCompletionMessageParam[]): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
+async function ask(
+  model: SynthModel,
+  messages: ChatCompletionMessageParam[],
+): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
   try {
     return { ok: true, text: await model.complete(messages) }
   } catch (error) {

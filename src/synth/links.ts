@@ -22,7 +22,6 @@ export interface ToolProfile {
   sample?: ToolSample
 }
 
-
 export interface ToolLink {
   from: string
   to: string
@@ -58,7 +57,8 @@ export function profileTools(entries: readonly CatalogEntry[], samples: Readonly
 // Docstring-style descriptions list the inputs under "Args:"; those words say nothing about the output.
 const ARGS_SECTION = /\n\s*(?:Args|Arguments|Parameters|Params)\s*:[\s\S]*?(?=\n\s*Returns?\s*:|$)/i
 // Words in a description that promise a number back.
-const NUMERIC_HINT = /\b(?:add|adds|sum|subtract|multipl|divi|mean|median|mode|minimum|maximum|round|floor|ceil|count|total|average|calculat|comput|convert|distance|elevation|temperature|price|score|rate|percent|ratio)\w*/i
+const NUMERIC_HINT =
+  /\b(?:add|adds|sum|subtract|multipl|divi|mean|median|mode|minimum|maximum|round|floor|ceil|count|total|average|calculat|comput|convert|distance|elevation|temperature|price|score|rate|percent|ratio)\w*/i
 
 /** What a description says about a tool's output: the description without its list of arguments. */
 export function outputSideText(description: string): string {
@@ -66,7 +66,7 @@ export function outputSideText(description: string): string {
 }
 
 function fits(param: ToolParam, field: OutputField): boolean {
-  const wanted = param.type === 'array' ? param.itemType ?? 'unknown' : param.type
+  const wanted = param.type === 'array' ? (param.itemType ?? 'unknown') : param.type
   if (wanted === 'unknown') return true
   if (wanted === 'number' || wanted === 'integer') return field.type === 'number'
   if (wanted === 'string') return field.type !== 'boolean'
@@ -86,14 +86,20 @@ function lastKey(path: string): string {
   return path.replace(/\[\]/g, '').split('.').at(-1) ?? path
 }
 
-function evidenceFromSample(from: ToolProfile, param: ToolParam, sample: ToolSample): Omit<ToolLink, 'from' | 'to' | 'param' | 'weight'> | undefined {
+function evidenceFromSample(
+  from: ToolProfile,
+  param: ToolParam,
+  sample: ToolSample,
+): Omit<ToolLink, 'from' | 'to' | 'param' | 'weight'> | undefined {
   const nameWords = meaningfulWords(param.name)
   const descriptionWords = new Set(meaningfulWords(param.description))
   const fields = sample.fields.filter((f) => fits(param, f))
   // The whole path may supply words (`parks[].code` is a park code), but the field itself must be one of them.
-  const named = fields.find((f) => nameWords.length > 0
-    ? nameWords.every((w) => f.words.includes(w)) && words(lastKey(f.path)).some((w) => nameWords.includes(w))
-    : lastKey(f.path).toLowerCase() === param.name.toLowerCase())
+  const named = fields.find((f) =>
+    nameWords.length > 0
+      ? nameWords.every((w) => f.words.includes(w)) && words(lastKey(f.path)).some((w) => nameWords.includes(w))
+      : lastKey(f.path).toLowerCase() === param.name.toLowerCase(),
+  )
   if (named) return { via: 'output-field', detail: `${from.ref} returns "${named.path}"` }
   const meant = fields.find((f) => meaningfulWords(lastKey(f.path)).some((w) => descriptionWords.has(w)))
   if (meant) return { via: 'output-meaning', detail: `${from.ref} returns "${meant.path}", which the parameter's description names` }
@@ -149,8 +155,10 @@ export function linkBetween(from: ToolProfile, to: ToolProfile): ToolLink | unde
 
 /** Every link among the tools, in catalog order. */
 export function findLinks(tools: readonly ToolProfile[]): ToolLink[] {
-  return tools.flatMap((from) => tools.flatMap((to) => {
-    const link = linkBetween(from, to)
-    return link ? [link] : []
-  }))
+  return tools.flatMap((from) =>
+    tools.flatMap((to) => {
+      const link = linkBetween(from, to)
+      return link ? [link] : []
+    }),
+  )
 }

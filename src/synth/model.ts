@@ -23,7 +23,10 @@ export interface SynthModel {
 /** A failed request. `fatal`: every later request would fail the same way (bad key, unknown model, no endpoint). */
 export class ModelRequestError extends Error {
   override name = 'ModelRequestError'
-  constructor(message: string, readonly fatal: boolean) {
+  constructor(
+    message: string,
+    readonly fatal: boolean,
+  ) {
     super(message)
   }
 }
@@ -61,7 +64,8 @@ export function synthModel(options: SynthModelOptions): SynthModel {
 }
 
 function describe(error: unknown, model: string): ModelRequestError {
-  if (error instanceof OpenAI.APIConnectionError) return new ModelRequestError(`cannot reach the endpoint for ${model}: ${error.message}`, true)
+  if (error instanceof OpenAI.APIConnectionError)
+    return new ModelRequestError(`cannot reach the endpoint for ${model}: ${error.message}`, true)
   if (error instanceof OpenAI.APIError) {
     const status = error.status
     const message = (error.error as { message?: string } | undefined)?.message ?? error.message

@@ -5,7 +5,14 @@ import { runCandidate, type CandidateOutcome } from './candidate.ts'
 import { findChains, selectChains, type Chain } from './chains.ts'
 import { findLinks, profileTools } from './links.ts'
 import { ModelRequestError, type SynthModel } from './model.ts'
-import { SYNTH_REPORT_VERSION, SynthReportSchema, type CandidateReport, type ReasonKind, type SynthReport, type UsageReport } from '../contracts/synth-report.ts'
+import {
+  SYNTH_REPORT_VERSION,
+  SynthReportSchema,
+  type CandidateReport,
+  type ReasonKind,
+  type SynthReport,
+  type UsageReport,
+} from '../contracts/synth-report.ts'
 import { collectSamples, type SampleOutcome } from './samples.ts'
 import { draftToTask, groupIntoFiles, planServers, taskId, type SynthFile, type SynthTask } from './task-files.ts'
 import { verifyDraft } from './verify.ts'
@@ -61,7 +68,14 @@ export interface SynthArgs {
   onEvent?: (event: SynthEvent) => void
 }
 
-export async function synthesize({ hub, settings, model, redact = (t) => t, maxToolOutputChars = 20_000, onEvent = () => {} }: SynthArgs): Promise<SynthRun> {
+export async function synthesize({
+  hub,
+  settings,
+  model,
+  redact = (t) => t,
+  maxToolOutputChars = 20_000,
+  onEvent = () => {},
+}: SynthArgs): Promise<SynthRun> {
   const { servers } = settings
   const callTimeoutMs = (server: string) => hub.config.servers[server]?.callTimeoutMs ?? 60_000
   const session = await hub.acquire(servers)
@@ -93,7 +107,13 @@ export async function synthesize({ hub, settings, model, redact = (t) => t, maxT
     if (kept.length >= settings.count) break
     let outcome: CandidateOutcome
     try {
-      outcome = await runCandidate(chain, { model, tools, verify, minSolvability: settings.minSolvability, minUtility: settings.minUtility })
+      outcome = await runCandidate(chain, {
+        model,
+        tools,
+        verify,
+        minSolvability: settings.minSolvability,
+        minUtility: settings.minUtility,
+      })
     } catch (error) {
       if (!(error instanceof ModelRequestError)) throw error
       stopped = error.message
@@ -152,6 +172,9 @@ function totals(candidates: readonly CandidateReport[]): SynthReport['totals'] {
 
 /** The kept tasks pass the suite lint by construction; a problem here is a bug in synthesis, not in the model. */
 function assertLintClean(tasks: readonly SynthTask[], entries: Parameters<typeof toolsByRef>[0]): void {
-  const problems = lintTasks(tasks.map((t) => ({ id: t.id, spec: TaskSpecSchema.parse(t.spec) })), toolsByRef(entries))
+  const problems = lintTasks(
+    tasks.map((t) => ({ id: t.id, spec: TaskSpecSchema.parse(t.spec) })),
+    toolsByRef(entries),
+  )
   if (problems.length) throw new Error(`mcp-bench synth: kept tasks fail the suite lint (a bug in synthesis):\n${problems.join('\n')}`)
 }

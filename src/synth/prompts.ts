@@ -12,8 +12,10 @@ import type { ExecutionVerdict } from './verify.ts'
  * synthesis (dependency analysis, concrete task, fuzzy rewrite that keeps
  * every value, quality scores with its bands).
  */
-export const GENERATE_SYSTEM = 'You design benchmark tasks for AI agents that solve requests by calling MCP tools. You reply with one JSON object and nothing else.'
-export const QUALITY_SYSTEM = 'You judge the quality of benchmark tasks for tool-using AI agents. You reply with one JSON object and nothing else.'
+export const GENERATE_SYSTEM =
+  'You design benchmark tasks for AI agents that solve requests by calling MCP tools. You reply with one JSON object and nothing else.'
+export const QUALITY_SYSTEM =
+  'You judge the quality of benchmark tasks for tool-using AI agents. You reply with one JSON object and nothing else.'
 
 /** Most tools described in one prompt (MCP-Bench shows at most 30). The chain's own tools always come first. */
 const MAX_TOOLS = 30
@@ -26,13 +28,18 @@ function describeTool(tool: ToolProfile): string {
 }
 
 function paramsSchema(tool: ToolProfile): Record<string, unknown> {
-  return Object.fromEntries(tool.params.map((p) => [p.name, {
-    type: p.type === 'array' ? `array of ${p.itemType ?? 'unknown'}` : p.type,
-    ...(p.required ? { required: true } : {}),
-    ...(p.description ? { description: p.description } : {}),
-    ...(p.enum ? { enum: p.enum.slice(0, 40) } : {}),
-    ...(p.default !== undefined ? { default: p.default } : {}),
-  }]))
+  return Object.fromEntries(
+    tool.params.map((p) => [
+      p.name,
+      {
+        type: p.type === 'array' ? `array of ${p.itemType ?? 'unknown'}` : p.type,
+        ...(p.required ? { required: true } : {}),
+        ...(p.description ? { description: p.description } : {}),
+        ...(p.enum ? { enum: p.enum.slice(0, 40) } : {}),
+        ...(p.default !== undefined ? { default: p.default } : {}),
+      },
+    ]),
+  )
 }
 
 /** The tools a candidate may use: the chain's tools first, then the rest of its servers' tools. */
@@ -119,5 +126,8 @@ export function qualityMessages(draft: TaskDraft, tools: readonly ToolProfile[])
 /** The system prompt, and a user message of `lines` that ends with the tools under `heading`: both model calls of synth. */
 function withTools(system: string, heading: string, tools: readonly ToolProfile[], lines: readonly string[]): ChatCompletionMessageParam[] {
   const user = [...lines, '', `${heading}:`, '', tools.map(describeTool).join('\n\n')].join('\n')
-  return [{ role: 'system', content: system }, { role: 'user', content: user }]
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: user },
+  ]
 }

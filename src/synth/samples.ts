@@ -83,11 +83,15 @@ export async function collectSamples(session: ServerSession, options: SampleOpti
       continue
     }
     try {
-      const result = await connection.client.callTool({ name: entry.tool, arguments: planned.args }, undefined, { timeout: options.timeoutMs(entry.server) })
+      const result = await connection.client.callTool({ name: entry.tool, arguments: planned.args }, undefined, {
+        timeout: options.timeoutMs(entry.server),
+      })
       const text = options.redact(contentToText(Array.isArray(result.content) ? result.content : []))
-      outcomes.push(result.isError
-        ? { tool: toolRef(entry), skipped: `the call returned an error: ${truncate(text, 200)}` }
-        : { tool: toolRef(entry), sample: { args: planned.args, text: truncate(text, options.maxChars), fields: outputFields(text) } })
+      outcomes.push(
+        result.isError
+          ? { tool: toolRef(entry), skipped: `the call returned an error: ${truncate(text, 200)}` }
+          : { tool: toolRef(entry), sample: { args: planned.args, text: truncate(text, options.maxChars), fields: outputFields(text) } },
+      )
     } catch (error) {
       outcomes.push({ tool: toolRef(entry), skipped: `the call failed: ${truncate(options.redact((error as Error).message), 200)}` })
     }

@@ -48,7 +48,11 @@ export function toolParams(entry: Pick<CatalogEntry, 'inputSchema'>): ToolParam[
 
 /** A parameter that takes a number, or a list of numbers. */
 export function takesNumber(param: ToolParam): boolean {
-  return param.type === 'number' || param.type === 'integer' || (param.type === 'array' && (param.itemType === 'number' || param.itemType === 'integer'))
+  return (
+    param.type === 'number' ||
+    param.type === 'integer' ||
+    (param.type === 'array' && (param.itemType === 'number' || param.itemType === 'integer'))
+  )
 }
 
 /** `server.tool`, the way task files name a tool. */

@@ -9,7 +9,10 @@ export class UsageMeter {
   private completionTokens = 0
 
   /** `prices`: the price table (the bundled one with the user's `prices` on top). */
-  constructor(private readonly model: string, private readonly prices?: Prices) {}
+  constructor(
+    private readonly model: string,
+    private readonly prices?: Prices,
+  ) {}
 
   add(usage: { promptTokens: number; completionTokens: number }): void {
     this.requests += 1

@@ -39,20 +39,30 @@ const OUTPUT_CHARS = 1_500
 export async function verifyDraft(draft: TaskDraft, ctx: VerifyContext): Promise<ExecutionVerdict> {
   const failures: Reason[] = []
   const byRef = new Map(ctx.catalog.map((e) => [`${e.server}.${e.tool}`, e]))
-  for (const name of toolNamesIn(draft.fuzzy, ctx.catalog)) failures.push({ kind: 'fuzzy-names-tool', detail: `the fuzzy text names ${name}` })
+  for (const name of toolNamesIn(draft.fuzzy, ctx.catalog))
+    failures.push({ kind: 'fuzzy-names-tool', detail: `the fuzzy text names ${name}` })
 
   const { calls } = draft.reference
   for (const call of calls) {
     const entry = byRef.get(call.tool)
-    if (!entry) failures.push({ kind: 'unknown-tool', detail: `call "${call.id}" names ${call.tool}, which is not a tool of ${ctx.servers.join(', ')}` })
-    else if (!ctx.servers.includes(entry.server)) failures.push({ kind: 'unknown-tool', detail: `call "${call.id}" names ${call.tool}, which is not on this task's servers (${ctx.servers.join(', ')})` })
+    if (!entry)
+      failures.push({
+        kind: 'unknown-tool',
+        detail: `call "${call.id}" names ${call.tool}, which is not a tool of ${ctx.servers.join(', ')}`,
+      })
+    else if (!ctx.servers.includes(entry.server))
+      failures.push({
+        kind: 'unknown-tool',
+        detail: `call "${call.id}" names ${call.tool}, which is not on this task's servers (${ctx.servers.join(', ')})`,
+      })
     else {
       const check = checkArguments(entry, call.args)
       if (!check.valid) failures.push({ kind: 'schema-invalid', detail: `call "${call.id}" (${call.tool}): ${check.errors.join('; ')}` })
     }
   }
   const ids = calls.map((c) => c.id)
-  for (const id of new Set(ids.filter((id, i) => ids.indexOf(id) !== i))) failures.push({ kind: 'bad-plan', detail: `two calls have the id "${id}"` })
+  for (const id of new Set(ids.filter((id, i) => ids.indexOf(id) !== i)))
+    failures.push({ kind: 'bad-plan', detail: `two calls have the id "${id}"` })
   try {
     referenceLayers(draft.reference)
   } catch (error) {
@@ -69,18 +79,29 @@ export async function verifyDraft(draft: TaskDraft, ctx: VerifyContext): Promise
   } catch (error) {
     // A server that started for the catalog but will not start now fails this candidate, not the whole run.
     const detail = `the plan could not run: ${ctx.redact((error as Error).message.split('\n')[0]!)}`
-    return { passed: false, failures: [...failures, { kind: 'call-failed', detail }], calls: calls.map((c) => ({ id: c.id, tool: c.tool, status: 'not-run', schemaValid: null })) }
+    return {
+      passed: false,
+      failures: [...failures, { kind: 'call-failed', detail }],
+      calls: calls.map((c) => ({ id: c.id, tool: c.tool, status: 'not-run', schemaValid: null })),
+    }
   }
   for (const call of run.calls.filter((c) => c.status === 'error')) {
-    failures.push({ kind: 'call-failed', detail: `call "${call.id}" (${call.tool}) returned an error: ${truncate(call.output ?? '', 300)}` })
+    failures.push({
+      kind: 'call-failed',
+      detail: `call "${call.id}" (${call.tool}) returned an error: ${truncate(call.output ?? '', 300)}`,
+    })
   }
   if (run.error && !run.calls.some((c) => c.status === 'error')) failures.push({ kind: 'call-failed', detail: run.error })
   if (run.calls.every((c) => c.status === 'ok')) {
     const { facts, answer } = draft.reference
     for (const fact of ungroundedFacts(facts, run.outputs)) {
-      failures.push({ kind: 'ungrounded-fact', detail: `the fact ${describeFact(fact)} is in none of the tool outputs (mark it "derived" if it is computed from them)` })
+      failures.push({
+        kind: 'ungrounded-fact',
+        detail: `the fact ${describeFact(fact)} is in none of the tool outputs (mark it "derived" if it is computed from them)`,
+      })
     }
-    for (const fact of missingFacts(answer, facts)) failures.push({ kind: 'answer-missing-fact', detail: `the answer does not state the fact ${describeFact(fact)}` })
+    for (const fact of missingFacts(answer, facts))
+      failures.push({ kind: 'answer-missing-fact', detail: `the answer does not state the fact ${describeFact(fact)}` })
   }
   return { passed: failures.length === 0, failures, calls: run.calls }
 }
@@ -118,7 +139,8 @@ async function execute(draft: TaskDraft, ctx: VerifyContext): Promise<Run> {
     const trajectory = recorder.finish(draft.reference.answer, error)
     const records = new Map(trajectory.calls.map((c) => [c.id, c]))
     // A workspace server's fresh directory differs on every run: named by a placeholder, the repair prompt replays from a cassette.
-    const stable = (text: string) => [...session.workspaces].reduce((out, [server, dir]) => out.split(dir).join(`<workspace:${server}>`), ctx.redact(text))
+    const stable = (text: string) =>
+      [...session.workspaces].reduce((out, [server, dir]) => out.split(dir).join(`<workspace:${server}>`), ctx.redact(text))
     const calls = draft.reference.calls.map((call): ExecutionVerdict['calls'][number] => {
       const record = records.get(call.id)
       if (!record) return { id: call.id, tool: call.tool, status: 'not-run', schemaValid: null }

@@ -16,12 +16,14 @@ function schemaErrors(schema: unknown, args: unknown): string[] {
 }
 
 describe('random schema-valid arguments', () => {
-  describe('against every bundled server\'s real tool schemas', () => {
+  describe("against every bundled server's real tool schemas", () => {
     const servers = new InProcessServers()
     let tools: Array<{ server: string; name: string; inputSchema: Record<string, unknown> }> = []
     beforeAll(async () => {
       const session = await servers.forTask(servers.names())
-      tools = [...session.connections.values()].flatMap((c) => c.tools.map((t) => ({ server: c.name, name: t.name, inputSchema: t.inputSchema as Record<string, unknown> })))
+      tools = [...session.connections.values()].flatMap((c) =>
+        c.tools.map((t) => ({ server: c.name, name: t.name, inputSchema: t.inputSchema as Record<string, unknown> })),
+      )
       await session.release()
     }, 60_000)
     afterAll(() => servers.close())

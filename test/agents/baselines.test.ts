@@ -18,12 +18,84 @@ function schemaErrors(schema: unknown, args: unknown): string[] {
 
 describe('random schema-valid arguments', () => {
   const schemas: Array<[string, Record<string, unknown>]> = [
-    ['enums and integer bounds', { type: 'object', properties: { unit: { enum: ['a', 'b'] }, n: { type: 'integer', minimum: 3, maximum: 5 } }, required: ['unit', 'n'] }],
-    ['exclusive bounds', { type: 'object', properties: { x: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 }, y: { type: 'integer', exclusiveMinimum: 0, maximum: 2 } }, required: ['x', 'y'] }],
-    ['arrays with item counts', { type: 'object', properties: { xs: { type: 'array', items: { type: 'integer', minimum: -2, maximum: 2 }, minItems: 2, maxItems: 4 } }, required: ['xs'] }],
-    ['nested objects with required keys', { type: 'object', properties: { center: { type: 'object', properties: { value: { type: 'string', minLength: 3 }, isCoordinates: { type: 'boolean' } }, required: ['value'], additionalProperties: false } }, required: ['center'] }],
-    ['type lists, anyOf and formats', { type: 'object', properties: { q: { type: ['string', 'null'] }, v: { anyOf: [{ type: 'string', maxLength: 2 }, { type: 'number', minimum: 10 }] }, d: { type: 'string', format: 'date' }, u: { type: 'string', format: 'uri' } }, required: ['q', 'v', 'd', 'u'] }],
-    ['arrays of objects', { type: 'object', properties: { people: { type: 'array', minItems: 1, items: { type: 'object', properties: { name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } }, required: ['name', 'tags'] } } }, required: ['people'] }],
+    [
+      'enums and integer bounds',
+      {
+        type: 'object',
+        properties: { unit: { enum: ['a', 'b'] }, n: { type: 'integer', minimum: 3, maximum: 5 } },
+        required: ['unit', 'n'],
+      },
+    ],
+    [
+      'exclusive bounds',
+      {
+        type: 'object',
+        properties: {
+          x: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+          y: { type: 'integer', exclusiveMinimum: 0, maximum: 2 },
+        },
+        required: ['x', 'y'],
+      },
+    ],
+    [
+      'arrays with item counts',
+      {
+        type: 'object',
+        properties: { xs: { type: 'array', items: { type: 'integer', minimum: -2, maximum: 2 }, minItems: 2, maxItems: 4 } },
+        required: ['xs'],
+      },
+    ],
+    [
+      'nested objects with required keys',
+      {
+        type: 'object',
+        properties: {
+          center: {
+            type: 'object',
+            properties: { value: { type: 'string', minLength: 3 }, isCoordinates: { type: 'boolean' } },
+            required: ['value'],
+            additionalProperties: false,
+          },
+        },
+        required: ['center'],
+      },
+    ],
+    [
+      'type lists, anyOf and formats',
+      {
+        type: 'object',
+        properties: {
+          q: { type: ['string', 'null'] },
+          v: {
+            anyOf: [
+              { type: 'string', maxLength: 2 },
+              { type: 'number', minimum: 10 },
+            ],
+          },
+          d: { type: 'string', format: 'date' },
+          u: { type: 'string', format: 'uri' },
+        },
+        required: ['q', 'v', 'd', 'u'],
+      },
+    ],
+    [
+      'arrays of objects',
+      {
+        type: 'object',
+        properties: {
+          people: {
+            type: 'array',
+            minItems: 1,
+            items: {
+              type: 'object',
+              properties: { name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+              required: ['name', 'tags'],
+            },
+          },
+        },
+        required: ['people'],
+      },
+    ],
   ]
 
   it.each(schemas)('draws valid values for %s', (_, schema) => {
@@ -77,14 +149,17 @@ describe('the random agent', () => {
     expect(text).not.toContain('math is down')
   })
 
-  it('stops at the task\'s own cap on tool calls', async () => {
+  it("stops at the task's own cap on tool calls", async () => {
     const { ctx, calls } = fakeContext('anything', catalog, answer, { maxToolCalls: 3 })
     await randomAgent({ maxCalls: 20 }).run(ctx)
     expect(calls).toHaveLength(3)
   })
 
   it('loads as a module agent from its default export, named after the file', async () => {
-    const agent = await loadAgent({ kind: 'module', module: './src/runtime/agents/baselines/random.ts', export: 'default', isolation: 'none' }, process.cwd())
+    const agent = await loadAgent(
+      { kind: 'module', module: './src/runtime/agents/baselines/random.ts', export: 'default', isolation: 'none' },
+      process.cwd(),
+    )
     expect(agent.name).toBe('random')
     const { ctx, calls } = fakeContext('Forecast for Denver.', catalog, answer)
     await agent.run(ctx)

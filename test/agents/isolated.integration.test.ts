@@ -25,7 +25,12 @@ const agentDir = resolve('test/support/isolated-agents')
 // Each tier the system offers: the sandbox where Linux namespaces work (its own test file checks the sandbox's walls), the runtime's read limits anywhere.
 const TIERS = sandboxSupport().available ? (['sandbox', 'process'] as const) : (['process'] as const)
 let tier: (typeof TIERS)[number] = 'process'
-const setting = (file: string, exportName = 'default'): ModuleAgentSetting => ({ kind: 'module', module: `./test/support/isolated-agents/${file}`, export: exportName, isolation: tier })
+const setting = (file: string, exportName = 'default'): ModuleAgentSetting => ({
+  kind: 'module',
+  module: `./test/support/isolated-agents/${file}`,
+  export: exportName,
+  isolation: tier,
+})
 const expectedTier = () => (tier === 'sandbox' ? 'sandbox' : runtimeKind() === 'bun' ? 'process-unrestricted' : 'process')
 
 afterAll(() => closeAgentProcesses())
@@ -47,7 +52,11 @@ function context(prompt: string, signal = new AbortController().signal): { ctx: 
     signal,
     callTool: async (name, args): Promise<ToolCallOutcome> => {
       seen.calls.push([name, args])
-      return { content: [{ type: 'text', text: `echo: ${(args as { text: string }).text}` }], isError: false, text: `echo: ${(args as { text: string }).text}` }
+      return {
+        content: [{ type: 'text', text: `echo: ${(args as { text: string }).text}` }],
+        isError: false,
+        text: `echo: ${(args as { text: string }).text}`,
+      }
     },
     nextRound: () => ++seen.rounds,
     recordTurn: (turn) => void seen.turns.push(turn),
@@ -67,7 +76,11 @@ describe.each(TIERS)('isolated custom agents (isolation: %s)', { timeout: 60_000
     const [a, b] = [context('hello'), context('slow world')]
     const answers = await Promise.all([agent.run(a.ctx), agent.run(b.ctx)])
     expect(answers).toEqual(['echo: hello (round 2, 1 tools, max 5)', 'echo: slow world (round 2, 1 tools, max 5)'])
-    expect(a.seen).toEqual({ calls: [['probe__echo', { text: 'hello' }]], rounds: 1, turns: [{ content: 'thinking', toolCalls: [], usage: null, finishReason: 'stop', durationMs: 1 }] })
+    expect(a.seen).toEqual({
+      calls: [['probe__echo', { text: 'hello' }]],
+      rounds: 1,
+      turns: [{ content: 'thinking', toolCalls: [], usage: null, finishReason: 'stop', durationMs: 1 }],
+    })
     expect(agentProcessPids()).toHaveLength(1)
     expect(agentProcessPids()[0]).not.toBe(process.pid)
   })
@@ -83,7 +96,11 @@ describe.each(TIERS)('isolated custom agents (isolation: %s)', { timeout: 60_000
     const done = await agent.run(context('before').ctx)
     expect(done).toMatch(/^echo: before/)
     const results = await Promise.allSettled([agent.run(context('slow one').ctx), agent.run(context('crash').ctx)])
-    for (const r of results) expect(r).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/^the agent process of echo exited with code 3/) } })
+    for (const r of results)
+      expect(r).toMatchObject({
+        status: 'rejected',
+        reason: { message: expect.stringMatching(/^the agent process of echo exited with code 3/) },
+      })
     const again = await isolatedAgent(setting('echo-agent.ts'), 'echo', paths)
     await expect(again.run(context('after').ctx)).resolves.toMatch(/^echo: after/)
     expect(agentProcessPids()).not.toEqual(before)
@@ -104,13 +121,19 @@ describe.each(TIERS)('isolated custom agents (isolation: %s)', { timeout: 60_000
     await expect(agent.run(context('next').ctx)).resolves.toMatch(/^echo: next/)
   })
 
-  it.skipIf(runtimeKind() === 'bun')('refuses reads of the referee\'s files, naming the path; its own directory stays readable', async () => {
-    const agent = await isolatedAgent(setting('echo-agent.ts'), 'echo', paths)
-    await expect(agent.run(context(`read ${join(refereeDir, 'leaderboard.json')}`).ctx)).rejects.toThrow(
-      `agent echo may not read ${join(refereeDir, 'leaderboard.json')}: the referee's files (task files, reports, judge cache, cassettes) are out of reach of agent code`)
-    await expect(agent.run(context(`read ${resolve('benchmarks/math.test.ts')}`).ctx)).rejects.toThrow(/agent echo may not read .*benchmarks\/math\.test\.ts/)
-    await expect(agent.run(context(`read ${join(agentDir, 'own-data.txt')}`).ctx)).resolves.toMatch(/own directory/)
-  })
+  it.skipIf(runtimeKind() === 'bun')(
+    "refuses reads of the referee's files, naming the path; its own directory stays readable",
+    async () => {
+      const agent = await isolatedAgent(setting('echo-agent.ts'), 'echo', paths)
+      await expect(agent.run(context(`read ${join(refereeDir, 'leaderboard.json')}`).ctx)).rejects.toThrow(
+        `agent echo may not read ${join(refereeDir, 'leaderboard.json')}: the referee's files (task files, reports, judge cache, cassettes) are out of reach of agent code`,
+      )
+      await expect(agent.run(context(`read ${resolve('benchmarks/math.test.ts')}`).ctx)).rejects.toThrow(
+        /agent echo may not read .*benchmarks\/math\.test\.ts/,
+      )
+      await expect(agent.run(context(`read ${join(agentDir, 'own-data.txt')}`).ctx)).resolves.toMatch(/own directory/)
+    },
+  )
 
   it('agent code keeps its own location: import.meta.url names its source file, not the bundle', async () => {
     const agent = await isolatedAgent(setting('echo-agent.ts', 'ownData'), 'own-data', paths)
@@ -126,11 +149,19 @@ describe.each(TIERS)('isolated custom agents (isolation: %s)', { timeout: 60_000
   })
 
   it('a missing module, a missing export, a module that throws on load and a task file are setup errors', async () => {
-    await expect(isolatedAgent(setting('nope.ts'), 'nope', paths)).rejects.toThrow(new AgentSetupError(`agent nope: module ./test/support/isolated-agents/nope.ts not found (looked for ${join(agentDir, 'nope.ts')})`))
-    await expect(isolatedAgent(setting('echo-agent.ts', 'notAnAgent'), 'not-an-agent', paths)).rejects.toThrow(/agent not-an-agent: has no export "notAnAgent" that is an agent function or \{ name, run \} \(its exports: default, notAnAgent, ownData\)/)
-    await expect(isolatedAgent(setting('throws-on-import.ts'), 'thrower', paths)).rejects.toThrow(/the agent process of thrower exited with code 1; its last output: .*this agent module fails as it loads/)
+    await expect(isolatedAgent(setting('nope.ts'), 'nope', paths)).rejects.toThrow(
+      new AgentSetupError(`agent nope: module ./test/support/isolated-agents/nope.ts not found (looked for ${join(agentDir, 'nope.ts')})`),
+    )
+    await expect(isolatedAgent(setting('echo-agent.ts', 'notAnAgent'), 'not-an-agent', paths)).rejects.toThrow(
+      /agent not-an-agent: has no export "notAnAgent" that is an agent function or \{ name, run \} \(its exports: default, notAnAgent, ownData\)/,
+    )
+    await expect(isolatedAgent(setting('throws-on-import.ts'), 'thrower', paths)).rejects.toThrow(
+      /the agent process of thrower exited with code 1; its last output: .*this agent module fails as it loads/,
+    )
     const taskFile = { ...setting('x'), module: './benchmarks/math.test.ts' }
-    await expect(isolatedAgent(taskFile, 'task-file', paths)).rejects.toThrow(/agent task-file may not include .*benchmarks\/math\.test\.ts: it is a task file/)
+    await expect(isolatedAgent(taskFile, 'task-file', paths)).rejects.toThrow(
+      /agent task-file may not include .*benchmarks\/math\.test\.ts: it is a task file/,
+    )
   })
 
   // The stand-in worker is started as `<runtime> --import tsx`, which Deno does not take; Node and Bun run it.

@@ -17,10 +17,15 @@ let model: ScriptedModelServer | undefined
 
 beforeAll(async () => {
   hub = new ServerHub({
-    ...parseServers({ mcpServers: {
-      math: { module: './fixtures/servers/math/server.ts' },
-      probe: { module: './test/support/probe-server.ts' },
-    } }, 'test'),
+    ...parseServers(
+      {
+        mcpServers: {
+          math: { module: './fixtures/servers/math/server.ts' },
+          probe: { module: './test/support/probe-server.ts' },
+        },
+      },
+      'test',
+    ),
     root: process.cwd(),
   })
   session = await hub.acquire(['math', 'probe'])
@@ -47,7 +52,13 @@ async function run(
     maxRecordedOutputChars: 1_000,
     callTimeoutMs: () => 5_000,
   })
-  const agent = openaiAgent({ model: 'scripted-1', baseURL: opts.baseURL ?? model.url, apiKey: 'sk-test-SECRET', maxRetries: 3, cassette: opts.cassette })
+  const agent = openaiAgent({
+    model: 'scripted-1',
+    baseURL: opts.baseURL ?? model.url,
+    apiKey: 'sk-test-SECRET',
+    maxRetries: 3,
+    cassette: opts.cassette,
+  })
   let error: string | null = null
   let answer: string | null = null
   try {
@@ -60,10 +71,16 @@ async function run(
 
 describe('openaiAgent against a scripted OpenAI-compatible server', () => {
   it('records the requested model when the reply names none or something that is not a name, and the trajectory stays valid', async () => {
-    const completion = (model: unknown) => ({ status: 200, body: {
-      id: 'c', object: 'chat.completion', created: 0, model,
-      choices: [{ index: 0, message: { role: 'assistant', content: 'done' }, finish_reason: 'stop' }],
-    } })
+    const completion = (model: unknown) => ({
+      status: 200,
+      body: {
+        id: 'c',
+        object: 'chat.completion',
+        created: 0,
+        model,
+        choices: [{ index: 0, message: { role: 'assistant', content: 'done' }, finish_reason: 'stop' }],
+      },
+    })
     for (const answered of [42, null, '', { name: 'x' }]) {
       const t = await run({ script: [completion(answered)] })
       expect(t.turns.map((x) => x.model)).toEqual(['scripted-1'])
@@ -72,10 +89,12 @@ describe('openaiAgent against a scripted OpenAI-compatible server', () => {
   })
 
   it('records which model answered each turn, and when, on the clock of the tool calls', async () => {
-    const t = await run({ script: [
-      { toolCalls: [{ id: 'a', name: 'math__add', arguments: { firstNumber: 2, secondNumber: 3 } }], delayMs: 120 },
-      { content: '5', delayMs: 80 },
-    ] })
+    const t = await run({
+      script: [
+        { toolCalls: [{ id: 'a', name: 'math__add', arguments: { firstNumber: 2, secondNumber: 3 } }], delayMs: 120 },
+        { content: '5', delayMs: 80 },
+      ],
+    })
     // The scripted server answers as the model it was asked for; prices are looked up by this name.
     expect(t.turns.map((x) => x.model)).toEqual(['scripted-1', 'scripted-1'])
     const [first, second] = t.turns
@@ -89,16 +108,24 @@ describe('openaiAgent against a scripted OpenAI-compatible server', () => {
   })
 
   it('runs parallel tool calls of one turn concurrently and answers', async () => {
-    const t = await run({ script: [
-      { toolCalls: [
-        { id: 'a', name: 'math__add', arguments: { firstNumber: 2, secondNumber: 3 } },
-        { id: 'm', name: 'math__multiply', arguments: { firstNumber: 4, SecondNumber: 5 } },
-      ], usage: { prompt_tokens: 100, completion_tokens: 20 } },
-      { content: '2+3 = 5 and 4*5 = 20.', usage: { prompt_tokens: 150, completion_tokens: 10 } },
-    ] })
+    const t = await run({
+      script: [
+        {
+          toolCalls: [
+            { id: 'a', name: 'math__add', arguments: { firstNumber: 2, secondNumber: 3 } },
+            { id: 'm', name: 'math__multiply', arguments: { firstNumber: 4, SecondNumber: 5 } },
+          ],
+          usage: { prompt_tokens: 100, completion_tokens: 20 },
+        },
+        { content: '2+3 = 5 and 4*5 = 20.', usage: { prompt_tokens: 150, completion_tokens: 10 } },
+      ],
+    })
     expect(t.error).toBeNull()
     expect(t.answer).toBe('2+3 = 5 and 4*5 = 20.')
-    expect(t.calls.map((c) => [c.id, c.round, c.server, c.tool])).toEqual([['a', 1, 'math', 'add'], ['m', 1, 'math', 'multiply']])
+    expect(t.calls.map((c) => [c.id, c.round, c.server, c.tool])).toEqual([
+      ['a', 1, 'math', 'add'],
+      ['m', 1, 'math', 'multiply'],
+    ])
     expect(t.calls.map((c) => (c.result as Array<{ text: string }>)[0]!.text)).toEqual(['5', '20'])
     // Concurrent: the second call started before the first finished.
     expect(t.calls[1]!.startedAt).toBeLessThan(t.calls[0]!.startedAt + t.calls[0]!.durationMs)
@@ -114,12 +141,14 @@ describe('openaiAgent against a scripted OpenAI-compatible server', () => {
     expect(ruleMetrics(t)).toMatchObject({ validToolNameRate: 1, schemaCompliance: 1, executionSuccess: 1 })
   })
 
-  it('keeps a turn of 250 tool calls and usage numbers no turn could hold as the agent\'s record, valid and saying what it left out', async () => {
+  it("keeps a turn of 250 tool calls and usage numbers no turn could hold as the agent's record, valid and saying what it left out", async () => {
     const many = Array.from({ length: 250 }, (_, i) => ({ id: `c${i}`, name: 'math__add', arguments: { firstNumber: i, secondNumber: 1 } }))
-    const t = await run({ script: [
-      { toolCalls: many, usage: { prompt_tokens: 2 ** 53 + 1, completion_tokens: 1e308, total_tokens: 2 ** 53 + 1 } },
-      { content: 'done', usage: { prompt_tokens: 10, completion_tokens: 2 } },
-    ] })
+    const t = await run({
+      script: [
+        { toolCalls: many, usage: { prompt_tokens: 2 ** 53 + 1, completion_tokens: 1e308, total_tokens: 2 ** 53 + 1 } },
+        { content: 'done', usage: { prompt_tokens: 10, completion_tokens: 2 } },
+      ],
+    })
     // Before: the turn's toolCalls ended with a string and the counts were not safe integers, so the record failed
     // its schema where it arrived and the task became a setup error, out of the pass rate.
     expect(TrajectorySchema.safeParse(t).error).toBeUndefined()
@@ -131,34 +160,43 @@ describe('openaiAgent against a scripted OpenAI-compatible server', () => {
     expect(kept).toBeGreaterThan(0)
     expect(kept).toBeLessThanOrEqual(200)
     expect(first!.toolCalls.map((c) => c.id)).toEqual(many.slice(0, kept).map((c) => c.id))
-    expect(first!.replyNotes).toEqual(expect.arrayContaining([
-      `the reply asked for 250 tool calls: the turn's record keeps the first ${kept} (every call made is in the trajectory's calls)`,
-      expect.stringMatching(/^usage\.completion_tokens was 1e\+308, more than any model's turn holds/),
-    ]))
+    expect(first!.replyNotes).toEqual(
+      expect.arrayContaining([
+        `the reply asked for 250 tool calls: the turn's record keeps the first ${kept} (every call made is in the trajectory's calls)`,
+        expect.stringMatching(/^usage\.completion_tokens was 1e\+308, more than any model's turn holds/),
+      ]),
+    )
     expect(t.usage).toEqual({ promptTokens: 10, completionTokens: 2, totalTokens: 12 })
   })
 
   it('retries a 429 with backoff, then goes on', async () => {
-    const t = await run({ script: [
-      { status: 429, headers: { 'retry-after-ms': '20' } },
-      { content: 'done' },
-    ] })
+    const t = await run({ script: [{ status: 429, headers: { 'retry-after-ms': '20' } }, { content: 'done' }] })
     expect(t.answer).toBe('done')
     expect(model!.requests).toHaveLength(2)
   })
 
   it('records an unknown tool and arguments that are not JSON, and tells the model', async () => {
-    const t = await run({ script: [
-      { toolCalls: [
-        { id: 'u', name: 'math__power', arguments: { base: 2 } },
-        { id: 'j', name: 'math__add', arguments: '{"firstNumber": 2,' },
-        { id: 's', name: 'math__add', arguments: { firstNumber: 'two', secondNumber: 3 } },
-      ] },
-      { content: 'I could not compute it.' },
-    ] })
+    const t = await run({
+      script: [
+        {
+          toolCalls: [
+            { id: 'u', name: 'math__power', arguments: { base: 2 } },
+            { id: 'j', name: 'math__add', arguments: '{"firstNumber": 2,' },
+            { id: 's', name: 'math__add', arguments: { firstNumber: 'two', secondNumber: 3 } },
+          ],
+        },
+        { content: 'I could not compute it.' },
+      ],
+    })
     const [unknown, notJson, badSchema] = t.calls
     expect(unknown).toMatchObject({ valid: false, server: null, isError: true, error: expect.stringMatching(/Unknown tool "math__power"/) })
-    expect(notJson).toMatchObject({ valid: true, schemaValid: false, isError: true, args: '{"firstNumber": 2,', argsError: expect.stringMatching(/not valid JSON/) })
+    expect(notJson).toMatchObject({
+      valid: true,
+      schemaValid: false,
+      isError: true,
+      args: '{"firstNumber": 2,',
+      argsError: expect.stringMatching(/not valid JSON/),
+    })
     expect(badSchema).toMatchObject({ valid: true, schemaValid: false, isError: true })
     const toolMessages = model!.requests[1]!.body.messages.filter((m: { role: string }) => m.role === 'tool')
     expect(toolMessages[0].content).toMatch(/Unknown tool/)
@@ -176,10 +214,10 @@ describe('openaiAgent against a scripted OpenAI-compatible server', () => {
   })
 
   it('cuts huge tool output before the model sees it, and in the record', async () => {
-    const t = await run({ script: [
-      { toolCalls: [{ id: 'h', name: 'probe__huge', arguments: { n: 50_000 } }] },
-      { content: 'ok' },
-    ] }, { maxToolOutputChars: 2_000 })
+    const t = await run(
+      { script: [{ toolCalls: [{ id: 'h', name: 'probe__huge', arguments: { n: 50_000 } }] }, { content: 'ok' }] },
+      { maxToolOutputChars: 2_000 },
+    )
     const shown = model!.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool').content as string
     expect(shown.length).toBeLessThan(2_200)
     expect(shown).toMatch(/truncated: 48000 of 50000 characters omitted/)
@@ -188,10 +226,12 @@ describe('openaiAgent against a scripted OpenAI-compatible server', () => {
   })
 
   it('fails with the reason when the model keeps failing, keeping what it recorded', async () => {
-    const t = await run({ script: [
-      { toolCalls: [{ name: 'math__add', arguments: { firstNumber: 1, secondNumber: 1 } }] },
-      ...Array.from({ length: 4 }, () => ({ status: 500, headers: { 'retry-after-ms': '5' } })),
-    ] })
+    const t = await run({
+      script: [
+        { toolCalls: [{ name: 'math__add', arguments: { firstNumber: 1, secondNumber: 1 } }] },
+        ...Array.from({ length: 4 }, () => ({ status: 500, headers: { 'retry-after-ms': '5' } })),
+      ],
+    })
     expect(t.error).toMatch(/500/)
     expect(t.calls).toHaveLength(1)
   })
@@ -208,9 +248,15 @@ describe('openaiAgent against a scripted OpenAI-compatible server', () => {
     await model?.close()
     model = await startScriptedModel({ script: [{ content: 'never asked' }] })
     const recorder = new TrajectoryRecorder({
-      task: { id: 'big', prompt: 'p' }, agent: 'a',
-      catalog: session.catalog, connections: session.connections, maxRounds: 2, signal: new AbortController().signal,
-      maxToolOutputChars: 100, maxRecordedOutputChars: 100, callTimeoutMs: () => 1_000,
+      task: { id: 'big', prompt: 'p' },
+      agent: 'a',
+      catalog: session.catalog,
+      connections: session.connections,
+      maxRounds: 2,
+      signal: new AbortController().signal,
+      maxToolOutputChars: 100,
+      maxRecordedOutputChars: 100,
+      callTimeoutMs: () => 1_000,
     })
     const agent = openaiAgent({ model: 'm', baseURL: model.url, apiKey: 'k', maxTools: 5 })
     await expect(agent.run(recorder.context())).rejects.toThrow(/task "big" offers 2\d tools, more than this agent sends \(5;/)
@@ -225,10 +271,7 @@ describe('openaiAgent against a scripted OpenAI-compatible server', () => {
 })
 
 describe('model cassettes', () => {
-  const script = [
-    { toolCalls: [{ id: 'a', name: 'math__add', arguments: { firstNumber: 2, secondNumber: 3 } }] },
-    { content: 'It is 5.' },
-  ]
+  const script = [{ toolCalls: [{ id: 'a', name: 'math__add', arguments: { firstNumber: 2, secondNumber: 3 } }] }, { content: 'It is 5.' }]
 
   it('records a run, then replays it with no model server, byte for byte', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cassette-'))

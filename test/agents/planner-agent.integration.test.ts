@@ -6,21 +6,29 @@ import { mathAgentRuns } from '../support/math-agent-runs.ts'
 const runs = mathAgentRuns('planner', 'Add 2 and 3, add 4 and 5, then multiply the two sums.')
 const model = () => runs.model()
 
-const plan = (reasoning: string, calls: Array<[string, object]>, more = true) =>
-  ({ content: `Plan:\n\`\`\`json\n${JSON.stringify({ reasoning, should_continue: more, planned_tools: calls.map(([tool, parameters]) => ({ tool, parameters })) })}\n\`\`\`` })
+const plan = (reasoning: string, calls: Array<[string, object]>, more = true) => ({
+  content: `Plan:\n\`\`\`json\n${JSON.stringify({ reasoning, should_continue: more, planned_tools: calls.map(([tool, parameters]) => ({ tool, parameters })) })}\n\`\`\``,
+})
 
 const run = (script: ScriptedTurn[], maxRounds = 5, extra: Partial<Parameters<typeof plannerAgent>[0]> = {}) =>
   runs.run(script, maxRounds, (baseURL) => plannerAgent({ model: 'plain-chat', baseURL, apiKey: 'k', maxRetries: 0, ...extra }))
 
 describe('plannerAgent (MCP-Bench multi-turn planning)', () => {
-  it('runs each plan\'s calls in parallel, round by round, then writes the answer from the history', async () => {
+  it("runs each plan's calls in parallel, round by round, then writes the answer from the history", async () => {
     const t = await run([
-      plan('two independent sums', [['math__add', { firstNumber: 2, secondNumber: 3 }], ['math__add', { firstNumber: 4, secondNumber: 5 }]]),
+      plan('two independent sums', [
+        ['math__add', { firstNumber: 2, secondNumber: 3 }],
+        ['math__add', { firstNumber: 4, secondNumber: 5 }],
+      ]),
       plan('multiply the sums', [['math__multiply', { firstNumber: 5, SecondNumber: 9 }]], false),
       { content: 'The product is 45.' },
     ])
     expect(t.answer).toBe('The product is 45.')
-    expect(t.calls.map((c) => [c.round, c.tool])).toEqual([[1, 'add'], [1, 'add'], [2, 'multiply']])
+    expect(t.calls.map((c) => [c.round, c.tool])).toEqual([
+      [1, 'add'],
+      [1, 'add'],
+      [2, 'multiply'],
+    ])
     expect(t.calls.every((c) => !c.isError)).toBe(true)
     // Tools are described in the prompt, never sent as native `tools`, so any chat model can plan.
     expect(model().requests.every((r) => r.body.tools === undefined)).toBe(true)
@@ -51,14 +59,22 @@ describe('plannerAgent (MCP-Bench multi-turn planning)', () => {
   })
 
   it('shortens long observations: truncated by default, or summarised by the model', async () => {
-    const huge = (await run([plan('mode', [['math__mode', { numbers: Array.from({ length: 300 }, (_, i) => i) }]], false), { content: 'Done.' }], 5, { observationChars: 100 }))
+    const huge = await run(
+      [plan('mode', [['math__mode', { numbers: Array.from({ length: 300 }, (_, i) => i) }]], false), { content: 'Done.' }],
+      5,
+      { observationChars: 100 },
+    )
     expect(huge.answer).toBe('Done.')
     expect(model().requests[1]!.body.messages[1].content).toMatch(/characters omitted\]/)
-    const summarised = await run([
-      plan('mode', [['math__mode', { numbers: Array.from({ length: 300 }, (_, i) => i) }]], false),
-      { content: 'Every value appears once.' },
-      { content: 'Done.' },
-    ], 5, { observationChars: 100, compress: 'model' })
+    const summarised = await run(
+      [
+        plan('mode', [['math__mode', { numbers: Array.from({ length: 300 }, (_, i) => i) }]], false),
+        { content: 'Every value appears once.' },
+        { content: 'Done.' },
+      ],
+      5,
+      { observationChars: 100, compress: 'model' },
+    )
     expect(model().requests[1]!.body.messages[0].content).toMatch(/^Summarise this tool output/)
     expect(model().requests[2]!.body.messages[1].content).toContain('(summary) Every value appears once.')
     expect(summarised.turns).toHaveLength(3)
@@ -74,8 +90,16 @@ describe('plannerAgent (MCP-Bench multi-turn planning)', () => {
 
 describe('parsePlan', () => {
   it('reads fenced or bare plans and the usual variants', () => {
-    expect(parsePlan('{"reasoning":"r","should_continue":false,"planned_tools":[]}')).toEqual({ reasoning: 'r', continue: false, calls: [] })
-    expect(parsePlan('ok ```json\n{"planned_tools":[{"name":"a__b","arguments":{"x":1}}],}\n```')).toEqual({ reasoning: '', continue: true, calls: [{ tool: 'a__b', parameters: { x: 1 } }] })
+    expect(parsePlan('{"reasoning":"r","should_continue":false,"planned_tools":[]}')).toEqual({
+      reasoning: 'r',
+      continue: false,
+      calls: [],
+    })
+    expect(parsePlan('ok ```json\n{"planned_tools":[{"name":"a__b","arguments":{"x":1}}],}\n```')).toEqual({
+      reasoning: '',
+      continue: true,
+      calls: [{ tool: 'a__b', parameters: { x: 1 } }],
+    })
     expect(parsePlan('nothing here')).toBe('no JSON object')
     expect(parsePlan('{"answer": 3}')).toBe('no "planned_tools" or "should_continue" in the JSON')
   })

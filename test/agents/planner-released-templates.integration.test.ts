@@ -15,50 +15,101 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()))
 })
 
-async function run(script: ScriptedTurn[], answer = (name: string, args: unknown) => ok(`${name} ${JSON.stringify(args)}`), templates = STAND_IN_TEMPLATES) {
+async function run(
+  script: ScriptedTurn[],
+  answer = (name: string, args: unknown) => ok(`${name} ${JSON.stringify(args)}`),
+  templates = STAND_IN_TEMPLATES,
+) {
   const server = await startScriptedModel({ script })
   servers.push(server)
   const { ctx, calls } = fakeContext('Plan a trip.', smallCatalog, answer)
   const waits: number[] = []
-  const agent = plannerAgent({ model: 'm', baseURL: server.url, apiKey: 'k', maxRetries: 0, executor: 'released-code', templates, sleep: async (ms) => void waits.push(ms) })
+  const agent = plannerAgent({
+    model: 'm',
+    baseURL: server.url,
+    apiKey: 'k',
+    maxRetries: 0,
+    executor: 'released-code',
+    templates,
+    sleep: async (ms) => void waits.push(ms),
+  })
   const final = await agent.run(ctx)
-  const requests = server.requests.map((r) => ({ system: String(r.body.messages[0].content), user: String(r.body.messages[1].content), maxTokens: r.body.max_tokens as number }))
+  const requests = server.requests.map((r) => ({
+    system: String(r.body.messages[0].content),
+    user: String(r.body.messages[1].content),
+    maxTokens: r.body.max_tokens as number,
+  }))
   return { agent, calls, final, requests, waits }
 }
 
 const plan = (go: unknown, tools: unknown[]) => JSON.stringify({ reasoning: 'r', should_continue: go, planned_tools: tools })
-const tokenLimit: ScriptedTurn = { status: 400, body: { error: { message: 'This model\'s maximum context length is 8192 tokens', type: 'invalid_request_error', code: 'context_length_exceeded' } } }
+const tokenLimit: ScriptedTurn = {
+  status: 400,
+  body: {
+    error: {
+      message: "This model's maximum context length is 8192 tokens",
+      type: 'invalid_request_error',
+      code: 'context_length_exceeded',
+    },
+  },
+}
 const broken: ScriptedTurn = { status: 400, body: { error: { message: 'bad request', type: 'invalid_request_error', code: null } } }
 
-describe('the released-code planner in MCP-Bench\'s words (templates with a planner part)', () => {
-  it('lists tools as server:tool with Python\'s pretty-printed schemas, runs what the model names so, and writes the executor\'s history', async () => {
+describe("the released-code planner in MCP-Bench's words (templates with a planner part)", () => {
+  it("lists tools as server:tool with Python's pretty-printed schemas, runs what the model names so, and writes the executor's history", async () => {
     const { agent, calls, requests } = await run([
-      { content: plan(true, [{ tool: 'math:sum', parameters: { numbers: [1, 2] } }, { tool: 'weather:nope', parameters: {} }]) },
+      {
+        content: plan(true, [
+          { tool: 'math:sum', parameters: { numbers: [1, 2] } },
+          { tool: 'weather:nope', parameters: {} },
+        ]),
+      },
       { content: plan(false, []) },
       { content: 'the answer' },
     ])
     expect(agent.promptSource).toBe('mcp-bench-checkout')
-    expect(calls).toEqual([{ name: 'math__sum', args: { numbers: [1, 2] }, round: 1 }, { name: 'weather:nope', args: {}, round: 1 }])
+    expect(calls).toEqual([
+      { name: 'math__sum', args: { numbers: [1, 2] }, round: 1 },
+      { name: 'weather:nope', args: {}, round: 1 },
+    ])
     const first = requests[0]!
     expect(first.system).toBe('PLANNER for round 1')
     expect(first.maxTokens).toBe(12_000)
     expect(first.user).toContain('TASK "Plan a trip." ROUND 1 OF 20\nTOOLS:\n* weather:get_weather_forecast_tool on weather: Get the daily')
     // json.dumps(schema, indent=2): two-space indent, ", " never at a line end, non-ASCII escaped.
-    expect(first.user).toContain('\n* math:sum on math: Adds any number of numbers together.\n{\n  "type": "object",\n  "properties": {\n    "numbers": {\n      "type": "array",')
+    expect(first.user).toContain(
+      '\n* math:sum on math: Adds any number of numbers together.\n{\n  "type": "object",\n  "properties": {\n    "numbers": {\n      "type": "array",',
+    )
     expect(first.user).toContain('\nSO FAR: nothing yet\n')
     // The unknown tool: the executor's own error, on its "unknown" server; parameters as Python prints them.
-    expect(requests[1]!.user).toContain("\nSO FAR:\n[history]\n\n# round 1\nOK math:sum {'numbers': [1, 2]} @math: math__sum {\"numbers\":[1,2]}\nERR weather:nope {} @nowhere: no tool weather:nope\n")
-    expect(requests[2]).toEqual({ system: 'ANSWERER', user: expect.stringContaining('TASK "Plan a trip." after 2 calls:\n\n# round 1\nOK math:sum'), maxTokens: 12_000 })
+    expect(requests[1]!.user).toContain(
+      '\nSO FAR:\n[history]\n\n# round 1\nOK math:sum {\'numbers\': [1, 2]} @math: math__sum {"numbers":[1,2]}\nERR weather:nope {} @nowhere: no tool weather:nope\n',
+    )
+    expect(requests[2]).toEqual({
+      system: 'ANSWERER',
+      user: expect.stringContaining('TASK "Plan a trip." after 2 calls:\n\n# round 1\nOK math:sum'),
+      maxTokens: 12_000,
+    })
   })
 
-  it('summarises a long result with the templates\' request, and stands the cut result in when that request fails', async () => {
-    const { requests } = await run([
-      { content: plan(true, [{ tool: 'math:sum', parameters: { numbers: [1] } }, { tool: 'weather:get_weather_forecast_tool', parameters: { city: 'Oslo' } }]) },
-      { content: 'short summary' },
-      broken, broken, broken,
-      { content: plan(false, []) },
-      { content: 'the answer' },
-    ], () => failed('e'.repeat(60)))
+  it("summarises a long result with the templates' request, and stands the cut result in when that request fails", async () => {
+    const { requests } = await run(
+      [
+        {
+          content: plan(true, [
+            { tool: 'math:sum', parameters: { numbers: [1] } },
+            { tool: 'weather:get_weather_forecast_tool', parameters: { city: 'Oslo' } },
+          ]),
+        },
+        { content: 'short summary' },
+        broken,
+        broken,
+        broken,
+        { content: plan(false, []) },
+        { content: 'the answer' },
+      ],
+      () => failed('e'.repeat(60)),
+    )
     expect(requests[1]).toEqual({ system: 'SUMMARISER', user: `under 10 tokens: ${'e'.repeat(60)}`, maxTokens: 10_000 })
     const history = requests[5]!.user
     expect(history).toContain(`ERR math:sum {'numbers': [1]} @math (15 tokens, summary): short \n`)
@@ -66,16 +117,21 @@ describe('the released-code planner in MCP-Bench\'s words (templates with a plan
     expect(history).toContain(`ERR weather:get_weather_forecast_tool {'city': 'Oslo'} @weather (15 tokens, summary): eeeeee\n`)
   })
 
-  it('keeps this project\'s words without the planner\'s templates, and says so', async () => {
+  it("keeps this project's words without the planner's templates, and says so", async () => {
     const { judge, executor, source } = STAND_IN_TEMPLATES
-    const { agent, requests } = await run([{ content: plan(false, []) }, { content: 'the answer' }], undefined, { judge, executor, source, version: 1 })
+    const { agent, requests } = await run([{ content: plan(false, []) }, { content: 'the answer' }], undefined, {
+      judge,
+      executor,
+      source,
+      version: 1,
+    })
     expect(agent.promptSource).toBe('project')
-    expect(requests[0]!.system).toContain('You solve the user\'s task by planning tool calls')
+    expect(requests[0]!.system).toContain("You solve the user's task by planning tool calls")
     expect(requests[0]!.user).toContain('Nothing has been done yet.')
   })
 })
 
-describe('the released executor\'s recovery', () => {
+describe("the released executor's recovery", () => {
   it('tries a failed request three times, 1 s then 2 s apart, and a failed planning round again after 60 s, four times before it stops', async () => {
     const { calls, final, requests, waits } = await run([...Array.from({ length: 12 }, () => broken), { content: 'the answer' }])
     expect(calls).toEqual([])
@@ -85,7 +141,12 @@ describe('the released executor\'s recovery', () => {
   })
 
   it('an empty reply counts as a failure, and the next try goes on', async () => {
-    const { calls, waits } = await run([{ content: '  ' }, { content: plan(true, [{ tool: 'math:sum', parameters: { numbers: [1] } }]) }, { content: plan(false, []) }, { content: 'a' }])
+    const { calls, waits } = await run([
+      { content: '  ' },
+      { content: plan(true, [{ tool: 'math:sum', parameters: { numbers: [1] } }]) },
+      { content: plan(false, []) },
+      { content: 'a' },
+    ])
     expect(waits).toEqual([1_000])
     expect(calls).toHaveLength(1)
   })
@@ -93,13 +154,23 @@ describe('the released executor\'s recovery', () => {
   it('on a token limit lowers max_tokens as the released code does (counting each reduction twice), then compresses the history once', async () => {
     const three = (turn: ScriptedTurn) => [turn, turn, turn]
     // Two results of 36 characters: each under the summary threshold (10 tokens), together over the compression target (20).
-    const { requests } = await run([
-      { content: plan(true, [{ tool: 'math:sum', parameters: { numbers: [1] } }, { tool: 'math:sum', parameters: { numbers: [2] } }]) },
-      ...three(tokenLimit), ...three(tokenLimit), ...three(tokenLimit),
-      { content: 'a compressed history' },
-      { content: plan(false, []) },
-      { content: 'the answer' },
-    ], () => ok('r'.repeat(36)))
+    const { requests } = await run(
+      [
+        {
+          content: plan(true, [
+            { tool: 'math:sum', parameters: { numbers: [1] } },
+            { tool: 'math:sum', parameters: { numbers: [2] } },
+          ]),
+        },
+        ...three(tokenLimit),
+        ...three(tokenLimit),
+        ...three(tokenLimit),
+        { content: 'a compressed history' },
+        { content: plan(false, []) },
+        { content: 'the answer' },
+      ],
+      () => ok('r'.repeat(36)),
+    )
     const planning = requests.filter((r) => r.system === 'PLANNER for round 2')
     // apply_token_reduction counts once more each time it applies: 12,000, then 80 % (not 90 %), then the full limit again.
     expect(planning.map((r) => r.maxTokens)).toEqual([12_000, 12_000, 12_000, 9_600, 9_600, 9_600, 12_000, 12_000, 12_000, 12_000])
@@ -109,7 +180,7 @@ describe('the released executor\'s recovery', () => {
     expect(planning.at(-1)!.user).toContain('SO FAR:\n[history]\na compressed history\nREPLY')
   })
 
-  it('falls back to the rules when the model\'s compression is no shorter', () => {
+  it("falls back to the rules when the model's compression is no shorter", () => {
     const rules = STAND_IN_TEMPLATES.planner!.compressionRules
     // No round marker: the note and the last target × 4 characters.
     expect(compressByRules('no rounds here at all', 2, rules)).toBe('[early cut]\n\ne at all')

@@ -44,12 +44,20 @@ describe('the planner under executor: released-code', () => {
 
   it('tells the model in its history whether each call succeeded, and summarises long output, cut', async () => {
     const long = 'x'.repeat(5_000)
-    const { requests } = await run([
-      { content: plan(true, [{ tool: 'math__sum', parameters: {} }, { tool: 'weather__get_weather_forecast_tool', parameters: { city: 'Oslo' } }]) },
-      { content: `  ${'s'.repeat(4_500)}  ` },
-      { content: plan(false, []) },
-      { content: 'final' },
-    ], (name) => (name === 'math__sum' ? failed('bad numbers') : ok(long)))
+    const { requests } = await run(
+      [
+        {
+          content: plan(true, [
+            { tool: 'math__sum', parameters: {} },
+            { tool: 'weather__get_weather_forecast_tool', parameters: { city: 'Oslo' } },
+          ]),
+        },
+        { content: `  ${'s'.repeat(4_500)}  ` },
+        { content: plan(false, []) },
+        { content: 'final' },
+      ],
+      (name) => (name === 'math__sum' ? failed('bad numbers') : ok(long)),
+    )
     const history = String(requests[2]!.messages[1].content)
     expect(history).toContain('- math__sum {} FAILED:\nbad numbers')
     expect(history).toContain(`- weather__get_weather_forecast_tool {"city":"Oslo"} succeeded:\n(summary) ${'s'.repeat(4_000)}\n`)

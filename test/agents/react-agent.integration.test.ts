@@ -12,8 +12,9 @@ const model = () => runs.model()
 const run = (script: ScriptedTurn[], maxRounds = 5, extra: Partial<ReactAgentOptions> = {}) =>
   runs.run(script, maxRounds, (baseURL) => reactAgent({ model: 'plain-chat', baseURL, apiKey: 'k', maxRetries: 0, ...extra }))
 
-const step = (thought: string, tool: string, input: object | string) =>
-  ({ content: `Thought: ${thought}\nAction: ${tool}\nAction Input: ${typeof input === 'string' ? input : JSON.stringify(input)}` })
+const step = (thought: string, tool: string, input: object | string) => ({
+  content: `Thought: ${thought}\nAction: ${tool}\nAction Input: ${typeof input === 'string' ? input : JSON.stringify(input)}`,
+})
 const add = step('First the sum.', 'math__add', { firstNumber: 2, secondNumber: 3 })
 const multiply = step('Now the product.', 'math__multiply', { firstNumber: 5, SecondNumber: 9 })
 const answer = { content: 'Thought: I have the product.\nFinal Answer: The result is 45.' }
@@ -42,10 +43,20 @@ describe('reactAgent (MCP-AgentBench ReAct mode) through the openai SDK', () => 
     expect(first!.body.messages[0].content).toMatch(/Action Input: <the tool's arguments as one JSON object/)
     expect(first!.body.messages[1]).toEqual({ role: 'user', content: PROMPT })
     // The history is the conversation: each step as the assistant's message, then its observation.
-    expect(second!.body.messages.slice(2)).toEqual([{ role: 'assistant', content: add.content }, { role: 'user', content: 'Observation: 5' }])
-    expect(third!.body.messages.slice(4)).toEqual([{ role: 'assistant', content: multiply.content }, { role: 'user', content: 'Observation: 45' }])
+    expect(second!.body.messages.slice(2)).toEqual([
+      { role: 'assistant', content: add.content },
+      { role: 'user', content: 'Observation: 5' },
+    ])
+    expect(third!.body.messages.slice(4)).toEqual([
+      { role: 'assistant', content: multiply.content },
+      { role: 'user', content: 'Observation: 45' },
+    ])
     // One recorded turn per step, none with a parse error, and the usage of all three summed.
-    expect(t.turns.map((x) => [x.round, x.parseError])).toEqual([[1, undefined], [2, undefined], [3, undefined]])
+    expect(t.turns.map((x) => [x.round, x.parseError])).toEqual([
+      [1, undefined],
+      [2, undefined],
+      [3, undefined],
+    ])
     expect(t.turns[0]!.usage).toEqual({ promptTokens: 300, completionTokens: 20, totalTokens: 320 })
     expect(t.usage).toEqual({ promptTokens: 1020, completionTokens: 54, totalTokens: 1074 })
     expect(t.rounds).toBe(3)
@@ -57,29 +68,44 @@ describe('reactAgent (MCP-AgentBench ReAct mode) through the openai SDK', () => 
   })
 
   it('answers malformed steps with a reminder and records why; fenced output and a missing Thought are fine', async () => {
-    const t = await run([
-      { content: 'Let me think about the numbers first.' },                                         // no action
-      step('Sum.', 'math__add', '{"firstNumber": 2, secondNumber: 3}'),                                // bad JSON
-      { content: '```\nThought: Sum, properly.\nAction: math__add\nAction Input: {"firstNumber": 2, "secondNumber": 3}\n```' }, // fenced
-      step('Product.', 'math__power', { base: 5 }),                                                    // unknown tool
-      { content: 'Action: math__multiply\nAction Input: {"firstNumber": 5, "SecondNumber": 9}' },     // no Thought
-      answer,
-    ], 8)
+    const t = await run(
+      [
+        { content: 'Let me think about the numbers first.' }, // no action
+        step('Sum.', 'math__add', '{"firstNumber": 2, secondNumber: 3}'), // bad JSON
+        { content: '```\nThought: Sum, properly.\nAction: math__add\nAction Input: {"firstNumber": 2, "secondNumber": 3}\n```' }, // fenced
+        step('Product.', 'math__power', { base: 5 }), // unknown tool
+        { content: 'Action: math__multiply\nAction Input: {"firstNumber": 5, "SecondNumber": 9}' }, // no Thought
+        answer,
+      ],
+      8,
+    )
     expect(t.error).toBeNull()
     expect(t.answer).toBe('The result is 45.')
     expect(t.turns.map((x) => x.parseError)).toEqual([
       'the reply has neither an "Action:" line nor a "Final Answer:" line',
       expect.stringMatching(/^the Action Input is not valid JSON \(/),
-      undefined, undefined, undefined, undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
     ])
     // The model is shown its reply and why it could not be used, with the format again.
     expect(model().requests[1]!.body.messages.slice(-2)).toEqual([
       { role: 'assistant', content: 'Let me think about the numbers first.' },
-      { role: 'user', content: expect.stringMatching(/^Your last reply could not be used: the reply has neither an "Action:" line nor a "Final Answer:" line\.\n\nReply in exactly this format/) },
+      {
+        role: 'user',
+        content: expect.stringMatching(
+          /^Your last reply could not be used: the reply has neither an "Action:" line nor a "Final Answer:" line\.\n\nReply in exactly this format/,
+        ),
+      },
     ])
     expect(lastMessage(2)).toMatch(/^Your last reply could not be used: the Action Input is not valid JSON/)
     // Malformed steps make no call. The unknown tool still goes through callTool and counts as an invalid name.
-    expect(t.calls.map((c) => [c.round, c.name, c.valid])).toEqual([[3, 'math__add', true], [4, 'math__power', false], [5, 'math__multiply', true]])
+    expect(t.calls.map((c) => [c.round, c.name, c.valid])).toEqual([
+      [3, 'math__add', true],
+      [4, 'math__power', false],
+      [5, 'math__multiply', true],
+    ])
     expect(ruleMetrics(t).validToolNameRate).toBeCloseTo(2 / 3)
     expect(lastMessage(4)).toMatch(/^Observation: Unknown tool "math__power"/)
     expect(lastMessage(5)).toBe('Observation: 45')
@@ -98,7 +124,9 @@ describe('reactAgent (MCP-AgentBench ReAct mode) through the openai SDK', () => 
       { role: 'assistant', content: '(empty reply)' },
       { role: 'user', content: expect.stringMatching(/^Your last reply could not be used: the reply was empty\./) },
     ])
-    expect(t.error).toMatch(/^ReAct agent: the model broke the reply format 2 times, more than the 1 reminder\(s\) allowed \(formatReminders\); last problem: the Action Input is not valid JSON/)
+    expect(t.error).toMatch(
+      /^ReAct agent: the model broke the reply format 2 times, more than the 1 reminder\(s\) allowed \(formatReminders\); last problem: the Action Input is not valid JSON/,
+    )
     expect(t.turns.map((x) => x.parseError)).toEqual([expect.any(String), expect.any(String)])
     expect(t.calls).toEqual([])
     expect(model().pending()).toBe(1)
@@ -123,7 +151,9 @@ describe('reactAgent (MCP-AgentBench ReAct mode) through the openai SDK', () => 
     const stubborn = await run([add, multiply], 1)
     expect(stubborn.answer).toBeNull()
     expect(stubborn.calls).toHaveLength(1)
-    expect(stubborn.turns.at(-1)!.parseError).toBe('asked for a final answer after the step limit, the model requested the action math__multiply instead')
+    expect(stubborn.turns.at(-1)!.parseError).toBe(
+      'asked for a final answer after the step limit, the model requested the action math__multiply instead',
+    )
   })
 
   it('counts malformed steps against the step limit', async () => {

@@ -17,7 +17,7 @@ function project() {
 }
 
 describe('what an isolated agent may read, by real path', () => {
-  it('gives the bundle, node_modules whole and a clean own directory; masks the root and the referee\'s places', () => {
+  it("gives the bundle, node_modules whole and a clean own directory; masks the root and the referee's places", () => {
     const p = project()
     for (const tier of ['sandbox', 'process'] as const) {
       const access = readAccess(p.bundle, p.agent, p.paths, tier)
@@ -27,7 +27,7 @@ describe('what an isolated agent may read, by real path', () => {
     }
   })
 
-  it('refuses the agent\'s own directory when a link in it leads out, or a file in it has a second name', () => {
+  it("refuses the agent's own directory when a link in it leads out, or a file in it has a second name", () => {
     const linked = project()
     symlinkSync(join(linked.root, 'benchmarks'), join(linked.root, 'agents', 'tasks'))
     const access = readAccess(linked.bundle, linked.agent, linked.paths, 'sandbox')
@@ -36,7 +36,9 @@ describe('what an isolated agent may read, by real path', () => {
 
     const hard = project()
     linkSync(join(hard.root, 'benchmarks', 'math.test.ts'), join(hard.root, 'agents', 'data.txt'))
-    expect(readAccess(hard.bundle, hard.agent, hard.paths, 'process').ownDirRefused).toMatch(/holds a file with another name elsewhere, a hard link \(.*agents\/data\.txt\)$/)
+    expect(readAccess(hard.bundle, hard.agent, hard.paths, 'process').ownDirRefused).toMatch(
+      /holds a file with another name elsewhere, a hard link \(.*agents\/data\.txt\)$/,
+    )
   })
 
   it('a package linked back to the project: node_modules entry by entry without it under the permission model; whole in the sandbox, where the link finds the masked root', () => {

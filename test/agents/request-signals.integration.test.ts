@@ -16,14 +16,16 @@ let model: ScriptedModelServer
 
 beforeAll(async () => {
   const last = (r: { body: { messages: Array<{ content: string }> } }) => r.body.messages.at(-1)?.content
-  model = await startScriptedModel({ script: (request, i) => (last(request) === 'slow' ? { content: 'slow', delayMs: 5_000 } : { content: `reply ${i}` }) })
+  model = await startScriptedModel({
+    script: (request, i) => (last(request) === 'slow' ? { content: 'slow', delayMs: 5_000 } : { content: `reply ${i}` }),
+  })
 })
 afterAll(() => model.close())
 
 const off = { mode: 'off' as const, dir: '' }
 
-describe('a request\'s signal', () => {
-  it('leaves no listener on the task\'s signal once a model turn is done, and still cancels one in flight', async () => {
+describe("a request's signal", () => {
+  it("leaves no listener on the task's signal once a model turn is done, and still cancels one in flight", async () => {
     const task = new AbortController()
     const turns: unknown[] = []
     const ctx = { signal: task.signal, recordTurn: (t: unknown) => turns.push(t) } as unknown as AgentContext
@@ -41,7 +43,7 @@ describe('a request\'s signal', () => {
     expect(turns).toHaveLength(5)
   })
 
-  it('leaves no listener on the judge\'s signal once a judge request is done', async () => {
+  it("leaves no listener on the judge's signal once a judge request is done", async () => {
     const config = resolveJudgeConfig({ model: 'j', baseURL: model.url, apiKey: 'k', maxRetries: 0, cache: false }, {}, process.cwd())!
     const judge = createChatClient(config, () => true)
     const budget = new AbortController()

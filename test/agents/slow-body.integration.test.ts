@@ -19,7 +19,13 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     req.resume()
     res.writeHead(200, { 'content-type': 'application/json' })
-    const body = JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'late' }, finish_reason: 'stop' }] }).padEnd(120)
+    const body = JSON.stringify({
+      id: 'x',
+      object: 'chat.completion',
+      created: 0,
+      model: 'm',
+      choices: [{ index: 0, message: { role: 'assistant', content: 'late' }, finish_reason: 'stop' }],
+    }).padEnd(120)
     let i = 0
     const timer = setInterval(() => {
       if (i >= body.length) {
@@ -45,13 +51,22 @@ afterAll(async () => {
 })
 
 describe('a response body that trickles in', { timeout: 20_000 }, () => {
-  it('times out the agent\'s model request at its per-request timeout', async () => {
-    const { client } = modelClient({ model: 'm', baseURL, apiKey: 'k', requestTimeoutMs: 1_500, maxRetries: 0, cassette: { mode: 'off', dir: '' } }, 'test')
-    await expect(client().chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] })).rejects.toThrow(/timed out/i)
+  it("times out the agent's model request at its per-request timeout", async () => {
+    const { client } = modelClient(
+      { model: 'm', baseURL, apiKey: 'k', requestTimeoutMs: 1_500, maxRetries: 0, cassette: { mode: 'off', dir: '' } },
+      'test',
+    )
+    await expect(client().chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] })).rejects.toThrow(
+      /timed out/i,
+    )
   })
 
-  it('times out the judge\'s request at its timeout', async () => {
-    const config = resolveJudgeConfig({ model: 'j', baseURL, apiKey: 'k', timeoutMs: 1_500, maxRetries: 0, cache: false }, {}, process.cwd())!
+  it("times out the judge's request at its timeout", async () => {
+    const config = resolveJudgeConfig(
+      { model: 'j', baseURL, apiKey: 'k', timeoutMs: 1_500, maxRetries: 0, cache: false },
+      {},
+      process.cwd(),
+    )!
     const judge = createChatClient(config, () => true)
     await expect(judge.complete({ model: 'j', messages: [{ role: 'user', content: 'hi' }] })).rejects.toThrow(/timed out after 1500 ms/)
   })

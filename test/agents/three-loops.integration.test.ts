@@ -39,10 +39,15 @@ let hub: ServerHub
 let session: ServerSession
 let model: ScriptedModelServer
 beforeAll(async () => {
-  hub = new ServerHub({ ...parseServers({ mcpServers: { math: { module: './fixtures/servers/math/server.ts' } } }, 't'), root: process.cwd() })
+  hub = new ServerHub({
+    ...parseServers({ mcpServers: { math: { module: './fixtures/servers/math/server.ts' } } }, 't'),
+    root: process.cwd(),
+  })
   session = await hub.acquire(['math'])
   const followed: FollowedTask[] = tasks.map((t) => ({
-    prompt: t.prompt, answer: t.plan.answer!, layers: dependencyLayers(t.plan.calls).layers,
+    prompt: t.prompt,
+    answer: t.plan.answer!,
+    layers: dependencyLayers(t.plan.calls).layers,
   }))
   model = await startScriptedModel({ script: planFollower(followed) })
 })
@@ -53,8 +58,15 @@ afterAll(async () => {
 
 async function solve(agent: Agent, task: (typeof tasks)[number]) {
   const recorder = new TrajectoryRecorder({
-    task: { id: task.id, prompt: task.prompt }, agent: agent.name, catalog: session.catalog, connections: session.connections,
-    maxRounds: 10, signal: new AbortController().signal, maxToolOutputChars: 20_000, maxRecordedOutputChars: 1_000, callTimeoutMs: () => 5_000,
+    task: { id: task.id, prompt: task.prompt },
+    agent: agent.name,
+    catalog: session.catalog,
+    connections: session.connections,
+    maxRounds: 10,
+    signal: new AbortController().signal,
+    maxToolOutputChars: 20_000,
+    maxRecordedOutputChars: 1_000,
+    callTimeoutMs: () => 5_000,
   })
   const answer = (await agent.run(recorder.context())) ?? null
   return recorder.finish(answer, null)
@@ -71,7 +83,16 @@ describe('one scripted model behind the three loops', () => {
       for (const task of tasks) {
         const t = await solve(agent, task)
         const match = matchCalls(t.calls, task.plan.calls, { args: 'exact' })
-        rows.push({ agent: agent.name, task: task.id, answer: t.answer, rounds: t.rounds, calls: t.calls.length, recall: match.recall, precision: match.precision, errors: t.calls.filter((c) => c.isError).length })
+        rows.push({
+          agent: agent.name,
+          task: task.id,
+          answer: t.answer,
+          rounds: t.rounds,
+          calls: t.calls.length,
+          recall: match.recall,
+          precision: match.precision,
+          errors: t.calls.filter((c) => c.isError).length,
+        })
       }
     }
     for (const row of rows) {
@@ -79,10 +100,13 @@ describe('one scripted model behind the three loops', () => {
     }
     // Parallel calls cost ReAct a round each: it runs one action per step.
     expect(rows.map((r) => [r.agent, r.task, r.rounds])).toEqual([
-      ['scripted-1', 'harvest', 3], ['scripted-1', 'scores', 2],
+      ['scripted-1', 'harvest', 3],
+      ['scripted-1', 'scores', 2],
       // The planner stops in a round of its own, with an empty plan, so that no call sits in a stopping plan.
-      ['scripted-1 (planner)', 'harvest', 4], ['scripted-1 (planner)', 'scores', 3],
-      ['scripted-1 (react)', 'harvest', 3], ['scripted-1 (react)', 'scores', 4],
+      ['scripted-1 (planner)', 'harvest', 4],
+      ['scripted-1 (planner)', 'scores', 3],
+      ['scripted-1 (react)', 'harvest', 3],
+      ['scripted-1 (react)', 'scores', 4],
     ])
   })
 })

@@ -15,9 +15,19 @@ export function exportedNames(files: readonly string[]): Map<string, string[]> {
     noResolve: false,
   })
   const checker = program.getTypeChecker()
-  return new Map(files.map((file) => {
-    const source = program.getSourceFile(file)
-    const symbol = source && checker.getSymbolAtLocation(source)
-    return [file, symbol ? checker.getExportsOfModule(symbol).map((s) => s.name).sort() : []]
-  }))
+  return new Map(
+    files.map((file) => {
+      const source = program.getSourceFile(file)
+      const symbol = source && checker.getSymbolAtLocation(source)
+      return [
+        file,
+        symbol
+          ? checker
+              .getExportsOfModule(symbol)
+              .map((s) => s.name)
+              .sort()
+          : [],
+      ]
+    }),
+  )
 }

@@ -17,7 +17,10 @@ describe('matchCalls', () => {
     const m = matchCalls([made('math.multiply'), made('wiki.search'), made('math.sum')], [sum, mul])
     expect(m).toMatchObject({ precision: 2 / 3, recall: 1, agentCalls: 3, referenceCalls: 2 })
     expect(m.f1).toBeCloseTo(0.8) // 2·2 / (3 + 2)
-    expect(m.matched.map((p) => [p.reference.id, p.call.id])).toEqual([['s', 'math.sum'], ['m', 'math.multiply']])
+    expect(m.matched.map((p) => [p.reference.id, p.call.id])).toEqual([
+      ['s', 'math.sum'],
+      ['m', 'math.multiply'],
+    ])
     expect(m.missed).toEqual([])
     expect(m.extra.map((c) => c.id)).toEqual(['wiki.search'])
   })
@@ -27,7 +30,10 @@ describe('matchCalls', () => {
     const once = matchCalls([made('math.add', {}, 'x')], twiceInPlan)
     expect(once).toMatchObject({ precision: 1, recall: 1 / 3 })
     expect(once.missed.map((r) => r.id)).toEqual(['b', 's'])
-    const thrice = matchCalls(['x', 'y', 'z'].map((id) => made('math.add', {}, id)), twiceInPlan)
+    const thrice = matchCalls(
+      ['x', 'y', 'z'].map((id) => made('math.add', {}, id)),
+      twiceInPlan,
+    )
     expect(thrice).toMatchObject({ precision: 2 / 3, recall: 2 / 3 })
     // The earliest calls are paired; the repetition is the extra one.
     expect(thrice.extra.map((c) => c.id)).toEqual(['z'])
@@ -75,9 +81,15 @@ describe('matchCalls', () => {
     // With tolerance 0.15, the call 1.1 fits both 1.0 and 1.2, but 0.95 fits only 1.0:
     // pairing first come first served would give 1; the maximum is 2.
     const plan = [ref('a', 'math.round', { x: 1.0 }), ref('b', 'math.round', { x: 1.2 })]
-    const m = matchCalls([made('math.round', { x: 1.1 }, 'p'), made('math.round', { x: 0.95 }, 'q')], plan, { args: 'exact', tolerance: 0.15 })
+    const m = matchCalls([made('math.round', { x: 1.1 }, 'p'), made('math.round', { x: 0.95 }, 'q')], plan, {
+      args: 'exact',
+      tolerance: 0.15,
+    })
     expect(m).toMatchObject({ precision: 1, recall: 1 })
-    expect(m.matched.map((p) => [p.reference.id, p.call.id])).toEqual([['a', 'q'], ['b', 'p']])
+    expect(m.matched.map((p) => [p.reference.id, p.call.id])).toEqual([
+      ['a', 'q'],
+      ['b', 'p'],
+    ])
   })
 
   it('matches a long trajectory: 1,000 calls against a 30-step plan', () => {

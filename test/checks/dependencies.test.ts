@@ -17,12 +17,21 @@ describe('reference plan dependencies', () => {
   })
 
   it('rejects cycles and unknown ids, naming them', () => {
-    expect(() => referenceLayers(ReferencePlanSchema.parse({ calls: [{ id: 'x', tool: 's.t', after: ['y'] }, { id: 'y', tool: 's.u', after: ['x'] }] })))
-      .toThrow(/cycle among: x, y/)
+    expect(() =>
+      referenceLayers(
+        ReferencePlanSchema.parse({
+          calls: [
+            { id: 'x', tool: 's.t', after: ['y'] },
+            { id: 'y', tool: 's.u', after: ['x'] },
+          ],
+        }),
+      ),
+    ).toThrow(/cycle among: x, y/)
     // The spec's schema refuses an unknown id (test/scoring/dependency-order.test.ts); a plan that skipped it still does not layer.
     expect(() => ReferencePlanSchema.parse({ calls: [{ id: 'x', tool: 's.t', after: ['nope'] }] })).toThrow(/unknown call id \\"nope\\"/)
-    expect(() => referenceLayers({ calls: [{ id: 'x', tool: 's.t', args: {}, after: ['nope'] }], facts: [] }))
-      .toThrow(/unknown call "nope"/)
+    expect(() => referenceLayers({ calls: [{ id: 'x', tool: 's.t', args: {}, after: ['nope'] }], facts: [] })).toThrow(
+      /unknown call "nope"/,
+    )
   })
 
   it('scores respected edges over observed ones', () => {

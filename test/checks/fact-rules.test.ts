@@ -43,7 +43,7 @@ describe('other spellings (anyOf)', () => {
 describe('unit-aware numbers', () => {
   const elevation: Fact = { value: '2,320', unit: 'm' }
 
-  it('converts lengths, and counts a bare number in the fact\'s unit', () => {
+  it("converts lengths, and counts a bare number in the fact's unit", () => {
     expect(mentionsFact('It stands at 7,612 ft.', elevation)).toBe(true)
     expect(mentionsFact('It stands at 7612 feet.', elevation)).toBe(true)
     expect(mentionsFact('It stands at 2.32 km.', elevation)).toBe(true)
@@ -149,13 +149,30 @@ describe('a number stands alone', () => {
 
 describe('careful answers pass', () => {
   it('passes vectors, matrices and small tables', () => {
-    expect(factsVerdict(run('Rotated by 90°, (3, 4) becomes (-4, 3).', { reference: { answer: 'The rotated vector is (-4, 3).', facts: ['-4', '3'] } })).pass).toBe(true)
-    const matrix = 'The matrix\n[[1, 2, 3],\n [0, 1, 4],\n [5, 6, 0]]\nhas determinant 1 and inverse\n[[-24, 18, 5],\n [20, -15, -4],\n [-5, 4, 1]].'
-    expect(factsVerdict(run(matrix, { reference: { answer: 'Inverse: [[-24, 18, 5], [20, -15, -4], [-5, 4, 1]].', facts: ['-24', '-15', '-5'] } })).pass).toBe(true)
-    const table = ['| day | high °C | low °C | rain mm | wind km/h |', '|---|---|---|---|---|',
-      '| Mon | 37.1 | 21.4 | 0 | 12 |', '| Tue | 36.7 | 20.9 | 0.2 | 15 |', '| Wed | 36.4 | 20.1 | 1.5 | 18 |',
-      '| Thu | 35.2 | 19.8 | 3.1 | 22 |', '| Fri | 34.9 | 19.5 | 0.4 | 9 |'].join('\n')
-    expect(factsVerdict(run(table, { reference: { answer: 'Moab: 37.1, 36.7 and 36.4 °C.', facts: ['37.1', '36.7', '36.4'] } })).pass).toBe(true)
+    expect(
+      factsVerdict(
+        run('Rotated by 90°, (3, 4) becomes (-4, 3).', { reference: { answer: 'The rotated vector is (-4, 3).', facts: ['-4', '3'] } }),
+      ).pass,
+    ).toBe(true)
+    const matrix =
+      'The matrix\n[[1, 2, 3],\n [0, 1, 4],\n [5, 6, 0]]\nhas determinant 1 and inverse\n[[-24, 18, 5],\n [20, -15, -4],\n [-5, 4, 1]].'
+    expect(
+      factsVerdict(
+        run(matrix, { reference: { answer: 'Inverse: [[-24, 18, 5], [20, -15, -4], [-5, 4, 1]].', facts: ['-24', '-15', '-5'] } }),
+      ).pass,
+    ).toBe(true)
+    const table = [
+      '| day | high °C | low °C | rain mm | wind km/h |',
+      '|---|---|---|---|---|',
+      '| Mon | 37.1 | 21.4 | 0 | 12 |',
+      '| Tue | 36.7 | 20.9 | 0.2 | 15 |',
+      '| Wed | 36.4 | 20.1 | 1.5 | 18 |',
+      '| Thu | 35.2 | 19.8 | 3.1 | 22 |',
+      '| Fri | 34.9 | 19.5 | 0.4 | 9 |',
+    ].join('\n')
+    expect(factsVerdict(run(table, { reference: { answer: 'Moab: 37.1, 36.7 and 36.4 °C.', facts: ['37.1', '36.7', '36.4'] } })).pass).toBe(
+      true,
+    )
   })
 
   it('passes unit conversions and spelled-out durations', () => {
@@ -173,16 +190,22 @@ describe('answers too long, or too full of numbers, to check', () => {
     const long = `Moab is at 37.1 °C. ${'The weather is fine. '.repeat(80)}`
     const verdict = factsVerdict(run(long, { reference }))
     expect(verdict).toMatchObject({ pass: false, rule: 'answer-too-long' })
-    expect(verdict.message).toMatch(/^answer too long to check: 1,\d{3} characters, where this task allows 1,500 \(8× the reference answer's 22, at least 1500\)/)
+    expect(verdict.message).toMatch(
+      /^answer too long to check: 1,\d{3} characters, where this task allows 1,500 \(8× the reference answer's 22, at least 1500\)/,
+    )
     expect(factsVerdict(run(long.slice(0, 1_400), { reference })).pass).toBe(true)
     // Relative to a longer reference: 8 × 500 characters.
     expect(factsVerdict(run(long, { reference: { ...reference, answer: 'x'.repeat(500) } })).pass).toBe(true)
   })
 
-  it('takes a task\'s own limit, and the run\'s, or none', () => {
+  it("takes a task's own limit, and the run's, or none", () => {
     const short = 'Moab is at 37.1 °C, a hot and sunny day.'
-    expect(factsVerdict(run(short, { reference: { ...reference, maxAnswerChars: 20 } })).message).toContain('this task allows 20 (the task\'s maxAnswerChars)')
-    expect(factsVerdict(run(short, { reference }), undefined, { ...DEFAULT_ANSWER_LIMITS, minLength: 30, lengthFactor: 1 }).rule).toBe('answer-too-long')
+    expect(factsVerdict(run(short, { reference: { ...reference, maxAnswerChars: 20 } })).message).toContain(
+      "this task allows 20 (the task's maxAnswerChars)",
+    )
+    expect(factsVerdict(run(short, { reference }), undefined, { ...DEFAULT_ANSWER_LIMITS, minLength: 30, lengthFactor: 1 }).rule).toBe(
+      'answer-too-long',
+    )
     expect(factsVerdict(run(`37.1 ${numberSpray()}`, { reference }), undefined, false).pass).toBe(true)
   })
 
@@ -205,7 +228,9 @@ describe('answers too long, or too full of numbers, to check', () => {
     const spray = `What is the high in Moab today? ${numberSpray()}`
     expect(missingFacts(spray, ['37.1', '2,146', '0.894427191'])).toEqual([]) // what the spray would win without the rules
     expect(factsVerdict(run(spray, { reference })).rule).toBe('answer-too-long')
-    expect(factsVerdict(run(spray, { reference }), undefined, { ...DEFAULT_ANSWER_LIMITS, minLength: Number.MAX_SAFE_INTEGER }).rule).toBe('number-spray')
+    expect(factsVerdict(run(spray, { reference }), undefined, { ...DEFAULT_ANSWER_LIMITS, minLength: Number.MAX_SAFE_INTEGER }).rule).toBe(
+      'number-spray',
+    )
     expect(factsVerdict(run(spray.slice(0, 1_500), { reference })).rule).toBe('number-spray')
   })
 
@@ -214,7 +239,14 @@ describe('answers too long, or too full of numbers, to check', () => {
     const facts = [{ value: '37.1', goal: 'weather' }]
     const answer = `37.1 ${numberSpray()}`
     expect(goalsMet(answer, facts)).toEqual({ met: 1, total: 1 })
-    const r = record({ reference: { calls: [], facts, answer: 'x' }, trajectory: trajectory([call()], { answer }), verdicts: [{ check: 'facts', pass: false, rule: 'answer-too-long' }] }, 'failed')
+    const r = record(
+      {
+        reference: { calls: [], facts, answer: 'x' },
+        trajectory: trajectory([call()], { answer }),
+        verdicts: [{ check: 'facts', pass: false, rule: 'answer-too-long' }],
+      },
+      'failed',
+    )
     expect(r.goals).toEqual({ met: 0, total: 1 })
   })
 })
@@ -224,13 +256,13 @@ describe('tool use', () => {
 
   it('fails a task that names servers when no call to them succeeded, saying why', () => {
     expect(toolUseVerdict(noCalls)).toMatchObject({ pass: false, rule: 'no-own-server-call' })
-    expect(toolUseVerdict(noCalls).message).toContain("own server (math), but it made no tool call")
+    expect(toolUseVerdict(noCalls).message).toContain('own server (math), but it made no tool call')
     const elsewhere = run('4', { servers: ['math'] }, [call({ server: 'time', distractor: true }), call({ isError: true })])
     expect(toolUseVerdict(elsewhere).message).toContain('none of its 2 calls succeeded on them (1 failed, 1 went elsewhere)')
     expect(toolUseVerdict(run('4', {}, [call({ isError: true }), call()])).pass).toBe(true)
   })
 
-  it('asks nothing of a run that has none of the task\'s servers (a variant turned them all off)', () => {
+  it("asks nothing of a run that has none of the task's servers (a variant turned them all off)", () => {
     const withoutServers = { ...noCalls, spec: { ...noCalls.spec, servers: [] } }
     expect(toolUseVerdict(withoutServers)).toEqual({ check: 'toolUse', pass: true })
   })

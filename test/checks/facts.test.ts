@@ -15,9 +15,9 @@ describe('fact matching', () => {
     expect(mentionsFact('BMI is 42.1648', '42.16')).toBe(true)
     expect(mentionsFact('roughly 42', '42.16')).toBe(true)
     expect(mentionsFact('total 270.4 t', '270')).toBe(true)
-    expect(mentionsFact('BMI is 42.3', '42.16')).toBe(false)     // wrong at its own precision
-    expect(mentionsFact('3.4 days', '3')).toBe(false)            // within half a unit, but 13% off
-    expect(mentionsFact('score 1', '0.85')).toBe(false)          // 18% off
+    expect(mentionsFact('BMI is 42.3', '42.16')).toBe(false) // wrong at its own precision
+    expect(mentionsFact('3.4 days', '3')).toBe(false) // within half a unit, but 13% off
+    expect(mentionsFact('score 1', '0.85')).toBe(false) // 18% off
     expect(mentionsFact('8,000 dollars', '8,100')).toBe(false)
   })
 
@@ -56,7 +56,11 @@ describe('fact objects, grounding and goals', () => {
   })
 
   it('counts the goals whose facts are all stated', () => {
-    const facts = [{ value: 'clear', goal: 'weather' }, { value: 21.5, goal: 'weather' }, { value: '270', goal: 'harvest' }]
+    const facts = [
+      { value: 'clear', goal: 'weather' },
+      { value: 21.5, goal: 'weather' },
+      { value: '270', goal: 'harvest' },
+    ]
     expect(goalsMet('Denver is clear at 21.5 °C.', facts)).toEqual({ met: 1, total: 2 })
     expect(goalsMet('Clear, 21.5 °C; harvest 270 t.', facts)).toEqual({ met: 2, total: 2 })
     expect(goalsMet('no idea', ['270'])).toEqual({ met: 0, total: 1 })
@@ -64,7 +68,12 @@ describe('fact objects, grounding and goals', () => {
   })
 
   it('reads an answer once for its goals and missing facts, each fact judged as it is on its own', () => {
-    const facts = [{ value: 'clear', goal: 'weather' }, { value: 21.5, goal: 'weather' }, { value: '270', goal: 'harvest' }, { value: 42, forbid: [41] }]
+    const facts = [
+      { value: 'clear', goal: 'weather' },
+      { value: 21.5, goal: 'weather' },
+      { value: '270', goal: 'harvest' },
+      { value: 42, forbid: [41] },
+    ]
     for (const answer of ['Denver is clear at 21.5 °C.', 'Clear, 21.5 °C; harvest 270 t; 42 or 41.', 'harvest 270 t, answer 42', '']) {
       // mentionsFact reads the answer afresh for each fact: the one-reading path must agree with it.
       const alone = facts.filter((f) => !mentionsFact(answer, f))

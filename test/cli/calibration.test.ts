@@ -11,7 +11,7 @@ import {
 import { calibrate, CalibrationInputError, parseHumanLabels, parseJudgements } from '../../src/cli/calibration.ts'
 import { HUMAN_LABELS } from '../support/calibration-files.ts'
 
-const rep = <T,>(x: T, n: number): T[] => Array.from({ length: n }, () => x)
+const rep = <T>(x: T, n: number): T[] => Array.from({ length: n }, () => x)
 
 describe("Cohen's kappa", () => {
   it("matches Wikipedia's worked example (50 applications: 20 yes/yes, 5 yes/no, 10 no/yes, 15 no/no → κ = 0.4)", () => {
@@ -58,12 +58,31 @@ describe("Fleiss' kappa", () => {
 
   it('matches a hand-computed three-rater pass/fail example (κ = 13/40)', () => {
     // counts [pass, fail]; P̄ = 2/3, p = (10/18, 8/18), P̄ₑ = 41/81, κ = (2/3 − 41/81)/(1 − 41/81) = 13/40
-    expect(fleissKappa([[3, 0], [2, 1], [0, 3], [1, 2], [1, 2], [3, 0]])).toBeCloseTo(13 / 40, 12)
+    expect(
+      fleissKappa([
+        [3, 0],
+        [2, 1],
+        [0, 3],
+        [1, 2],
+        [1, 2],
+        [3, 0],
+      ]),
+    ).toBeCloseTo(13 / 40, 12)
   })
 
   it('rejects ragged input', () => {
-    expect(() => fleissKappa([[2, 1], [1, 1]])).toThrow(/item 2 has 2 ratings, expected 3/)
-    expect(fleissKappa([[3, 0], [3, 0]])).toBe(1)
+    expect(() =>
+      fleissKappa([
+        [2, 1],
+        [1, 1],
+      ]),
+    ).toThrow(/item 2 has 2 ratings, expected 3/)
+    expect(
+      fleissKappa([
+        [3, 0],
+        [3, 0],
+      ]),
+    ).toBe(1)
   })
 })
 
@@ -71,7 +90,14 @@ describe('agreement helpers and CV', () => {
   it('majority and full agreement', () => {
     expect(majorityLabel(['p', 'f', 'p'])).toBe('p')
     expect(majorityLabel(['p', 'f'])).toBeNull()
-    expect(fullAgreement([['p', 'p', 'p'], ['p', 'f', 'p'], ['f', 'f', 'f'], ['f', 'p', 'p']])).toBe(0.5)
+    expect(
+      fullAgreement([
+        ['p', 'p', 'p'],
+        ['p', 'f', 'p'],
+        ['f', 'f', 'f'],
+        ['f', 'p', 'p'],
+      ]),
+    ).toBe(0.5)
   })
 
   it('coefficient of variation uses the population σ (MCP-Bench §6.4)', () => {
@@ -79,7 +105,13 @@ describe('agreement helpers and CV', () => {
     expect(coefficientOfVariation([6, 8, 7])).toBeCloseTo(0.116642, 6)
     expect(coefficientOfVariation([5, 5, 5])).toBe(0)
     expect(coefficientOfVariation([0, 0])).toBeNull()
-    expect(meanCoefficientOfVariation([[6, 8, 7], [5, 5, 5], [0, 0, 0]])).toBeCloseTo(0.058321, 6)
+    expect(
+      meanCoefficientOfVariation([
+        [6, 8, 7],
+        [5, 5, 5],
+        [0, 0, 0],
+      ]),
+    ).toBeCloseTo(0.058321, 6)
   })
 })
 
@@ -103,7 +135,12 @@ describe('calibration report from JSONL', () => {
   })
 
   it('accepts one rater per line', () => {
-    const perLine = ['{"id":"a","rater":"r1","label":"pass"}', '{"id":"b","rater":"r1","label":"fail"}', '{"id":"a","rater":"r2","label":"pass"}', '{"id":"b","rater":"r2","label":"pass"}'].join('\n')
+    const perLine = [
+      '{"id":"a","rater":"r1","label":"pass"}',
+      '{"id":"b","rater":"r1","label":"fail"}',
+      '{"id":"a","rater":"r2","label":"pass"}',
+      '{"id":"b","rater":"r2","label":"pass"}',
+    ].join('\n')
     expect(parseHumanLabels(perLine, 'h')).toEqual([
       { id: 'a', line: 1, labels: ['pass', 'pass'] },
       { id: 'b', line: 2, labels: ['fail', 'pass'] },
@@ -120,7 +157,12 @@ describe('calibration report from JSONL', () => {
       '{"id":"t3","model":"o4-mini","score":9}',
     ].join('\n')
     const report = calibrate(parseJudgements(lines, 'j'), [])
-    expect(report.stability).toEqual({ models: ['o4-mini', 'gpt-4o', 'gpt-4o-mini'], tasks: 2, skipped: 0, meanCV: expect.closeTo(0.116642 / 2, 6) })
+    expect(report.stability).toEqual({
+      models: ['o4-mini', 'gpt-4o', 'gpt-4o-mini'],
+      tasks: 2,
+      skipped: 0,
+      meanCV: expect.closeTo(0.116642 / 2, 6),
+    })
     expect(report.judges).toEqual([])
     expect(report.humans).toBeNull()
   })
@@ -144,13 +186,22 @@ describe('calibration report from JSONL', () => {
     )
     expect(err(() => parseJudgements('{"label":"pass"}', 'j.jsonl'))).toBe('j.jsonl:1: missing "id"')
     expect(err(() => parseJudgements('{"id":"a"}', 'j.jsonl'))).toMatch(/^j\.jsonl:1: no judgement/)
-    expect(err(() => parseJudgements('{"id":"a","label":"pass"}\n{"id":"a","label":"fail"}', 'j.jsonl'))).toMatch(/^j\.jsonl:2: item "a" is judged twice/)
-    const humans = parseHumanLabels('{"id":"a","labels":["pass"]}\n{"id":"b","labels":["fail"]}', 'h.jsonl')
-    expect(err(() => calibrate(parseJudgements('{"id":"a","label":"pass"}', 'j.jsonl'), humans, { judgementsFile: 'j.jsonl', labelsFile: 'h.jsonl' }))).toBe(
-      'h.jsonl:2: item "b" has no judgement in j.jsonl',
+    expect(err(() => parseJudgements('{"id":"a","label":"pass"}\n{"id":"a","label":"fail"}', 'j.jsonl'))).toMatch(
+      /^j\.jsonl:2: item "a" is judged twice/,
     )
+    const humans = parseHumanLabels('{"id":"a","labels":["pass"]}\n{"id":"b","labels":["fail"]}', 'h.jsonl')
     expect(
-      err(() => calibrate(parseJudgements('{"id":"a","label":"pass"}\n{"id":"b","label":"pass"}\n{"id":"zz","label":"pass"}', 'j.jsonl'), humans, { judgementsFile: 'j.jsonl', labelsFile: 'h.jsonl' })),
+      err(() =>
+        calibrate(parseJudgements('{"id":"a","label":"pass"}', 'j.jsonl'), humans, { judgementsFile: 'j.jsonl', labelsFile: 'h.jsonl' }),
+      ),
+    ).toBe('h.jsonl:2: item "b" has no judgement in j.jsonl')
+    expect(
+      err(() =>
+        calibrate(parseJudgements('{"id":"a","label":"pass"}\n{"id":"b","label":"pass"}\n{"id":"zz","label":"pass"}', 'j.jsonl'), humans, {
+          judgementsFile: 'j.jsonl',
+          labelsFile: 'h.jsonl',
+        }),
+      ),
     ).toBe('j.jsonl:3: item "zz" has no human labels in h.jsonl')
   })
 })

@@ -63,7 +63,7 @@ describe('runCommand', () => {
     expect(help.out).toEqual({ stdout: 'usage: echo <word>\n', stderr: '' })
   })
 
-  it('exits 1 with the message of an InputError or of one of the command\'s own input errors', async () => {
+  it("exits 1 with the message of an InputError or of one of the command's own input errors", async () => {
     const input = capture()
     expect(await runCommand(echo(), ['input'], input.io)).toBe(1)
     expect(input.out).toEqual({ stdout: '', stderr: 'echo: words.txt: line 3: not a word\n' })
@@ -74,7 +74,12 @@ describe('runCommand', () => {
 
   it('lets any other error through: a bug is not bad input', async () => {
     await expect(runCommand(echo(), ['bug'], capture().io)).rejects.toThrow(TypeError)
-    const parseBug: Command<string> = { ...echo(), parse: () => { throw new RangeError('oops') } }
+    const parseBug: Command<string> = {
+      ...echo(),
+      parse: () => {
+        throw new RangeError('oops')
+      },
+    }
     await expect(runCommand(parseBug, ['x'], capture().io)).rejects.toThrow(RangeError)
   })
 })
@@ -100,7 +105,13 @@ describe('requireValues', () => {
 
 describe('ioReason', () => {
   it('gives the system error code when there is one, else the message', () => {
-    const missing = (() => { try { readFileSync(join(tmpdir(), 'no-such-file-for-ioReason')) } catch (error) { return error } })()
+    const missing = (() => {
+      try {
+        readFileSync(join(tmpdir(), 'no-such-file-for-ioReason'))
+      } catch (error) {
+        return error
+      }
+    })()
     expect(ioReason(missing)).toBe('ENOENT')
     expect(ioReason(new Error('disk on fire'))).toBe('disk on fire')
   })

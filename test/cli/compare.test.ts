@@ -10,7 +10,14 @@ let dir = ''
 const path = (name: string) => join(dir, name)
 
 /** A leaderboard file as the reporters write it: compare must ignore what it does not read. */
-const leaderboard = (tasks: object[]) => JSON.stringify({ schemaVersion: 2, generatedAt: '2026-01-01T00:00:00Z', agents: [{ agent: 'x' }], tasks: tasks.map((t) => ({ ...t, file: 'b.test.ts', durationMs: 12 })), gate: { passed: true, failures: [] } })
+const leaderboard = (tasks: object[]) =>
+  JSON.stringify({
+    schemaVersion: 2,
+    generatedAt: '2026-01-01T00:00:00Z',
+    agents: [{ agent: 'x' }],
+    tasks: tasks.map((t) => ({ ...t, file: 'b.test.ts', durationMs: 12 })),
+    gate: { passed: true, failures: [] },
+  })
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'compare-'))
@@ -19,7 +26,14 @@ beforeAll(async () => {
   await writeFile(path('bad-status.json'), leaderboard([{ ...headRun().tasks[0]!, status: 'skipped' }]))
   await writeFile(path('broken.json'), '{"tasks": [')
   // The reference run against a model run: the same tasks under another agent name.
-  await writeFile(path('reference.json'), leaderboard(baseRun().tasks.filter((t) => t.agent === 'worse').map((t) => ({ ...t, agent: 'reference' }))))
+  await writeFile(
+    path('reference.json'),
+    leaderboard(
+      baseRun()
+        .tasks.filter((t) => t.agent === 'worse')
+        .map((t) => ({ ...t, agent: 'reference' })),
+    ),
+  )
 })
 afterAll(() => rm(dir, { recursive: true, force: true }))
 
@@ -31,7 +45,21 @@ function streams() {
 describe('mcp-bench compare', () => {
   it('prints the comparison and writes JSON and Markdown', async () => {
     const { out, io } = streams()
-    const code = await main([path('base.json'), path('head.json'), '--json', path('out.json'), '--markdown', path('out.md'), '--resamples', '2000', '--seed', '42'], io)
+    const code = await main(
+      [
+        path('base.json'),
+        path('head.json'),
+        '--json',
+        path('out.json'),
+        '--markdown',
+        path('out.md'),
+        '--resamples',
+        '2000',
+        '--seed',
+        '42',
+      ],
+      io,
+    )
     expect(out.stderr).toBe('')
     expect(code).toBe(0)
     expect(out.stdout).toContain('| pass rate | 90.0% | 40.0% | -50.0 pts | -70.0 to -19.7 pts | 0.006 (11↓ 1↑) | 20 |')
@@ -69,9 +97,19 @@ describe('mcp-bench compare', () => {
     expect(await main([path('reference.json'), path('head.json'), '--resamples', '500', '--json', path('unmapped.json')], plain.io)).toBe(0)
     const unmapped = ComparisonSchema.parse(JSON.parse(await readFile(path('unmapped.json'), 'utf8')))
     // Unmapped, nothing pairs: every agent's tasks are on one side only.
-    expect(unmapped.agents.map((a) => [a.agent, a.pairs])).toEqual(expect.arrayContaining([['reference', 0], ['worse', 0]]))
+    expect(unmapped.agents.map((a) => [a.agent, a.pairs])).toEqual(
+      expect.arrayContaining([
+        ['reference', 0],
+        ['worse', 0],
+      ]),
+    )
     const mapped = streams()
-    expect(await main([path('reference.json'), path('head.json'), '--map', 'reference=worse', '--resamples', '500', '--json', path('mapped.json')], mapped.io)).toBe(0)
+    expect(
+      await main(
+        [path('reference.json'), path('head.json'), '--map', 'reference=worse', '--resamples', '500', '--json', path('mapped.json')],
+        mapped.io,
+      ),
+    ).toBe(0)
     const json = ComparisonSchema.parse(JSON.parse(await readFile(path('mapped.json'), 'utf8')))
     expect(json.agents.find((a) => a.agent === 'worse')!.pairs).toBe(20) // as base.json's own "worse" pairs with head's
     expect(json.agents.find((a) => a.agent === 'worse')!.flips.better.map((f) => f.id)).toEqual(['w19'])
@@ -120,7 +158,10 @@ describe('mcp-bench compare', () => {
   })
 
   it('--reproducible: exits 0 when only timings differ, 3 naming the first differing field otherwise, 1 on a file that is no leaderboard', async () => {
-    await writeFile(path('later.json'), leaderboard(baseRun().tasks).replace('"generatedAt":"2026-01-01T00:00:00Z"', '"generatedAt":"2026-02-02T00:00:00Z"'))
+    await writeFile(
+      path('later.json'),
+      leaderboard(baseRun().tasks).replace('"generatedAt":"2026-01-01T00:00:00Z"', '"generatedAt":"2026-02-02T00:00:00Z"'),
+    )
     const same = streams()
     expect(await main([path('base.json'), path('later.json'), '--reproducible'], same.io)).toBe(0)
     expect(same.out.stdout).toMatch(/^Same numbers: \d+ fields compared, none differs/)

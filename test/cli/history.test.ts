@@ -15,22 +15,54 @@ function io() {
 /** Three runs: "ref" in all of them, "model" in the last two; the second is a shard, the third was interrupted. */
 function historyDir(): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'mcp-bench-history-cli-')), 'history')
-  writeHistoryRecord(dir, historyEntry({ runId: 'r1', generatedAt: '2025-01-01T10:00:00.000Z', git: { commit: '1111111111aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', branch: 'main', source: 'git' } }))
-  writeHistoryRecord(dir, historyEntry({
-    runId: 'r2', generatedAt: '2025-01-02T10:00:00.000Z', shard: { index: 1, count: 2 }, gate: { applied: false, passed: true },
-    git: { commit: '2222222222bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb', branch: 'fix', source: 'ci' },
-    agents: [historyAgent({ passRate: 0.9, passRateInterval: [0.6, 0.98] }), historyAgent({ agent: 'model', passRate: 0.5, overallScore: null })],
-  }))
-  writeHistoryRecord(dir, historyEntry({
-    runId: 'r3', generatedAt: '2025-01-03T10:00:00.000Z', interrupted: true, unfinished: 3, gate: { applied: true, passed: false }, git: null,
-    agents: [historyAgent({ passRate: 0.75 }), historyAgent({ agent: 'model', passRate: 0.625 })],
-  }))
+  writeHistoryRecord(
+    dir,
+    historyEntry({
+      runId: 'r1',
+      generatedAt: '2025-01-01T10:00:00.000Z',
+      git: { commit: '1111111111aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', branch: 'main', source: 'git' },
+    }),
+  )
+  writeHistoryRecord(
+    dir,
+    historyEntry({
+      runId: 'r2',
+      generatedAt: '2025-01-02T10:00:00.000Z',
+      shard: { index: 1, count: 2 },
+      gate: { applied: false, passed: true },
+      git: { commit: '2222222222bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb', branch: 'fix', source: 'ci' },
+      agents: [
+        historyAgent({ passRate: 0.9, passRateInterval: [0.6, 0.98] }),
+        historyAgent({ agent: 'model', passRate: 0.5, overallScore: null }),
+      ],
+    }),
+  )
+  writeHistoryRecord(
+    dir,
+    historyEntry({
+      runId: 'r3',
+      generatedAt: '2025-01-03T10:00:00.000Z',
+      interrupted: true,
+      unfinished: 3,
+      gate: { applied: true, passed: false },
+      git: null,
+      agents: [historyAgent({ passRate: 0.75 }), historyAgent({ agent: 'model', passRate: 0.625 })],
+    }),
+  )
   return dir
 }
 
 describe('the run history trend', () => {
   it('follows each agent run by run, with the change in pass rate and what made a run partial', () => {
-    const [ref, model] = agentTrends([historyEntry({ runId: 'a' }), historyEntry({ runId: 'b', interrupted: true, unfinished: 2, agents: [historyAgent({ passRate: 0.6 }), historyAgent({ agent: 'm' })] })])
+    const [ref, model] = agentTrends([
+      historyEntry({ runId: 'a' }),
+      historyEntry({
+        runId: 'b',
+        interrupted: true,
+        unfinished: 2,
+        agents: [historyAgent({ passRate: 0.6 }), historyAgent({ agent: 'm' })],
+      }),
+    ])
     expect(ref!.points.map((p) => [p.runId, p.passRate, p.passRateChange, p.notes])).toEqual([
       ['a', 0.8, null, []],
       ['b', 0.6, expect.closeTo(-0.2, 12), ['interrupted (2 unfinished)']],
@@ -39,7 +71,10 @@ describe('the run history trend', () => {
   })
 
   it('notes a run whose agent was held less than the sandbox', () => {
-    const [agent] = agentTrends([historyEntry({ runId: 'a', agents: [historyAgent({ isolation: 'sandbox' })] }), historyEntry({ runId: 'b', agents: [historyAgent({ isolation: 'none' })] })])
+    const [agent] = agentTrends([
+      historyEntry({ runId: 'a', agents: [historyAgent({ isolation: 'sandbox' })] }),
+      historyEntry({ runId: 'b', agents: [historyAgent({ isolation: 'none' })] }),
+    ])
     expect(agent!.points.map((p) => p.notes)).toEqual([[], ['held as none (!)']])
   })
 })
@@ -50,8 +85,12 @@ describe('mcp-bench history', () => {
     expect(await cli(['history', '--dir', historyDir()], streams)).toBe(0)
     const lines = out.stdout.split('\n')
     expect(lines[0]).toBe('ref (3 runs)')
-    expect(lines[1]).toMatch(/^run\s+commit\s+branch\s+tasks\s+pass\s+95% interval\s+Δ pts\s+rules\s+overall\s+TC\s+TU\s+PE\s+easy\s+hard\s+note$/)
-    expect(lines[2]).toMatch(/^2025-01-01 10:00\s+11111111\s+main\s+10\s+80\.0%\s+49\.0–94\.0%\s+0\.900\s+0\.700\s+0\.600\s+0\.700\s+0\.600\s+80\.0%$/)
+    expect(lines[1]).toMatch(
+      /^run\s+commit\s+branch\s+tasks\s+pass\s+95% interval\s+Δ pts\s+rules\s+overall\s+TC\s+TU\s+PE\s+easy\s+hard\s+note$/,
+    )
+    expect(lines[2]).toMatch(
+      /^2025-01-01 10:00\s+11111111\s+main\s+10\s+80\.0%\s+49\.0–94\.0%\s+0\.900\s+0\.700\s+0\.600\s+0\.700\s+0\.600\s+80\.0%$/,
+    )
     expect(lines[3]).toMatch(/^2025-01-02 10:00\s+22222222\s+fix\s+10\s+90\.0%\s+60\.0–98\.0%\s+\+10\.0 .* shard 1\/2$/)
     expect(lines[4]).toMatch(/^2025-01-03 10:00\s+10\s+75\.0%\s+49\.0–94\.0%\s+−15\.0 .* interrupted \(3 unfinished\), gate failed$/)
     expect(out.stdout).toContain('model (2 runs)')
@@ -69,7 +108,10 @@ describe('mcp-bench history', () => {
     const json = io()
     expect(await cli(['history', '--dir', dir, '--json', '--last', '1'], json.io)).toBe(0)
     const trends = JSON.parse(json.out.stdout)
-    expect(trends.map((t: { agent: string; points: Array<{ runId: string }> }) => [t.agent, t.points.map((p) => p.runId)])).toEqual([['ref', ['r3']], ['model', ['r3']]])
+    expect(trends.map((t: { agent: string; points: Array<{ runId: string }> }) => [t.agent, t.points.map((p) => p.runId)])).toEqual([
+      ['ref', ['r3']],
+      ['model', ['r3']],
+    ])
   })
 
   it('exits 1 naming the problem: no history, a malformed file, an unknown agent', async () => {
@@ -84,7 +126,9 @@ describe('mcp-bench history', () => {
     writeFileSync(join(dir, 'r9.json'), JSON.stringify({ ...historyEntry(), generatedAt: 'yesterday' }))
     const bad = io()
     expect(await cli(['history', '--dir', dir], bad.io)).toBe(1)
-    expect(bad.out.stderr).toMatch(new RegExp(`^history: ${join(dir, 'r9.json')}: generatedAt: .*\nhistory: 1 file is not a run record; move it out of `))
+    expect(bad.out.stderr).toMatch(
+      new RegExp(`^history: ${join(dir, 'r9.json')}: generatedAt: .*\nhistory: 1 file is not a run record; move it out of `),
+    )
     expect(bad.out.stdout).toBe('')
   })
 

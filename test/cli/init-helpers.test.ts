@@ -7,8 +7,11 @@ import { unsafeAnswer } from '../../src/cli/init/answer-safety.ts'
 import { ServerConfigSchema } from '../../src/contracts/server-config.ts'
 import { literal, quote } from '../../src/cli/init/templates.ts'
 
-const tool = (name: string, required: string[] = [], annotations?: Tool['annotations']): Tool =>
-  ({ name, inputSchema: { type: 'object', properties: Object.fromEntries(required.map((r) => [r, { type: 'string' }])), required }, annotations })
+const tool = (name: string, required: string[] = [], annotations?: Tool['annotations']): Tool => ({
+  name,
+  inputSchema: { type: 'object', properties: Object.fromEntries(required.map((r) => [r, { type: 'string' }])), required },
+  annotations,
+})
 
 describe('mcp-bench init: choosing the example call', () => {
   it('takes names that read as queries and never ones that change something', () => {
@@ -38,7 +41,10 @@ describe('mcp-bench init: choosing the example call', () => {
     const tools = [
       tool('get-env', [], { readOnlyHint: true }),
       { ...tool('lookup', [], { readOnlyHint: true }), description: 'Returns all environment variables, for debugging' },
-      tool('get_api_keys'), tool('show_config'), tool('getSessionToken'), tool('get_sum'),
+      tool('get_api_keys'),
+      tool('show_config'),
+      tool('getSessionToken'),
+      tool('get_sum'),
     ]
     expect(readOnlyCandidates(tools).map((t) => t.name)).toEqual(['get_sum'])
   })
@@ -58,25 +64,29 @@ describe('mcp-bench init: choosing the example call', () => {
   })
 
   it('passes over an answer with nothing in it, which would make an example that checks nothing', () => {
-    for (const empty of ['', '  ', '[]', '{}', 'null', '{"alerts": []}', '{"forecast": {"days": []}, "note": ""}']) expect(saysNothing(empty), empty).toBe(true)
-    for (const said of ['0', 'false', 'No alerts for CA', '[{"t": 21}]', '{"alerts": [], "count": 0}']) expect(saysNothing(said), said).toBe(false)
+    for (const empty of ['', '  ', '[]', '{}', 'null', '{"alerts": []}', '{"forecast": {"days": []}, "note": ""}'])
+      expect(saysNothing(empty), empty).toBe(true)
+    for (const said of ['0', 'false', 'No alerts for CA', '[{"t": 21}]', '{"alerts": [], "count": 0}'])
+      expect(saysNothing(said), said).toBe(false)
   })
 
-  it('samples only required arguments, from the schema\'s own values or its bounds', () => {
-    expect(sampleArgs({
-      type: 'object',
-      properties: {
-        unit: { type: 'string', enum: ['km', 'mi'] },
-        days: { type: 'integer', minimum: 3, maximum: 10 },
-        ratio: { type: 'number', exclusiveMinimum: 0, maximum: 0.5 },
-        when: { type: 'string', format: 'date' },
-        code: { type: 'string', minLength: 10 },
-        tags: { type: 'array', items: { type: 'string' }, minItems: 2 },
-        city: { type: 'string', default: 'Denver' },
-        optional: { type: 'string' },
-      },
-      required: ['unit', 'days', 'ratio', 'when', 'code', 'tags', 'city'],
-    })).toEqual({ unit: 'km', days: 3, ratio: 0.5, when: '2025-06-15', code: 'examplexxx', tags: ['example', 'example'], city: 'Denver' })
+  it("samples only required arguments, from the schema's own values or its bounds", () => {
+    expect(
+      sampleArgs({
+        type: 'object',
+        properties: {
+          unit: { type: 'string', enum: ['km', 'mi'] },
+          days: { type: 'integer', minimum: 3, maximum: 10 },
+          ratio: { type: 'number', exclusiveMinimum: 0, maximum: 0.5 },
+          when: { type: 'string', format: 'date' },
+          code: { type: 'string', minLength: 10 },
+          tags: { type: 'array', items: { type: 'string' }, minItems: 2 },
+          city: { type: 'string', default: 'Denver' },
+          optional: { type: 'string' },
+        },
+        required: ['unit', 'days', 'ratio', 'when', 'code', 'tags', 'city'],
+      }),
+    ).toEqual({ unit: 'km', days: 3, ratio: 0.5, when: '2025-06-15', code: 'examplexxx', tags: ['example', 'example'], city: 'Denver' })
     expect(sampleArgs({ type: 'object', properties: {} })).toEqual({})
   })
 
@@ -90,11 +100,22 @@ describe('mcp-bench init: choosing the example call', () => {
 
 describe('mcp-bench init: --server and the written literals', () => {
   it('splits a command line like a shell', () => {
-    expect(splitCommand(`npx -y "@scope/server name" --root '/tmp/a b' x\\ y ""`)).toEqual(['npx', '-y', '@scope/server name', '--root', '/tmp/a b', 'x y', ''])
+    expect(splitCommand(`npx -y "@scope/server name" --root '/tmp/a b' x\\ y ""`)).toEqual([
+      'npx',
+      '-y',
+      '@scope/server name',
+      '--root',
+      '/tmp/a b',
+      'x y',
+      '',
+    ])
   })
 
   it('reads name=command and name=url', () => {
-    expect(parseServerFlag('notes=npx -y notes-mcp --dir data')).toEqual({ name: 'notes', config: { command: 'npx', args: ['-y', 'notes-mcp', '--dir', 'data'] } })
+    expect(parseServerFlag('notes=npx -y notes-mcp --dir data')).toEqual({
+      name: 'notes',
+      config: { command: 'npx', args: ['-y', 'notes-mcp', '--dir', 'data'] },
+    })
     expect(parseServerFlag('remote=https://example.com/mcp')).toEqual({ name: 'remote', config: { url: 'https://example.com/mcp' } })
     expect(() => parseServerFlag('npx notes-mcp')).toThrow(/name=command/)
     expect(() => parseServerFlag('bad name=npx x')).toThrow(/server names use letters/)
@@ -102,6 +123,8 @@ describe('mcp-bench init: --server and the written literals', () => {
 
   it('writes strings and values as TypeScript literals', () => {
     expect(quote("it's\na \\ path")).toBe("'it\\'s\\na \\\\ path'")
-    expect(literal({ city: 'Denver', 'max-days': 3, tags: ['a'], none: null })).toBe("{ city: 'Denver', \"max-days\": 3, tags: ['a'], none: null }")
+    expect(literal({ city: 'Denver', 'max-days': 3, tags: ['a'], none: null })).toBe(
+      "{ city: 'Denver', \"max-days\": 3, tags: ['a'], none: null }",
+    )
   })
 })

@@ -47,7 +47,9 @@ describe('mcp-bench init in a fresh project', () => {
     expect(code).toBe(0)
     const servers = JSON.parse(readFileSync(join(dir, 'mcp.servers.json'), 'utf8'))
     expect(servers.mcpServers.nasa).toEqual({ command: 'node', args: ['--import', tsx, join(repo, 'fixtures/servers/nasa-data/main.ts')] })
-    expect(readFileSync(join(dir, 'vitest.config.ts'), 'utf8')).toMatch(/import \{ mcpBench \} from 'vitest-mcp-bench\/plugin'[\s\S]*servers: '\.\/mcp\.servers\.json'/)
+    expect(readFileSync(join(dir, 'vitest.config.ts'), 'utf8')).toMatch(
+      /import \{ mcpBench \} from 'vitest-mcp-bench\/plugin'[\s\S]*servers: '\.\/mcp\.servers\.json'/,
+    )
     expect(readFileSync(join(dir, '.github/workflows/mcp-bench.yml'), 'utf8')).toMatch(/npx vitest run benchmarks/)
     const task = readFileSync(join(dir, 'benchmarks/nasa.test.ts'), 'utf8')
     // The tool with no required arguments comes first; its real answer is the reference answer.
@@ -60,7 +62,9 @@ describe('mcp-bench init in a fresh project', () => {
     const dir = freshProject()
     const { io: first } = io()
     expect(await init(['--fixture', 'unit-converter'], first, dir)).toBe(0)
-    expect(JSON.parse(readFileSync(join(dir, 'mcp.servers.json'), 'utf8')).mcpServers['unit-converter']).toMatchObject({ module: 'vitest-mcp-bench/fixtures/unit-converter' })
+    expect(JSON.parse(readFileSync(join(dir, 'mcp.servers.json'), 'utf8')).mcpServers['unit-converter']).toMatchObject({
+      module: 'vitest-mcp-bench/fixtures/unit-converter',
+    })
     expect(readFileSync(join(dir, 'benchmarks/unit-converter.test.ts'), 'utf8')).toMatch(/tool: 'unit-converter\.list_supported_units'/)
   }, 60_000)
 
@@ -111,13 +115,20 @@ function filesWritten(dir: string): string[] {
 }
 
 describe('mcp-bench init against a server that can tell its secrets', () => {
-  it('never calls a tool that reveals the environment, and writes no secret of the server\'s into any file', { timeout: 120_000 }, async () => {
+  it("never calls a tool that reveals the environment, and writes no secret of the server's into any file", {
+    timeout: 120_000,
+  }, async () => {
     const planted = { OPENAI_API_KEY: 'sk-proj-PLANTEDplantedPLANTED0123456789', DB_PASSWORD: 'hunter2hunter2' }
     const port = await freePort()
     // The reference server over HTTP, its own environment holding the secrets, as a team's staging server would.
-    const server = spawn(process.execPath, [join(repo, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'streamableHttp'], {
-      env: { ...process.env, ...planted, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'],
-    })
+    const server = spawn(
+      process.execPath,
+      [join(repo, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'streamableHttp'],
+      {
+        env: { ...process.env, ...planted, PORT: String(port) },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    )
     try {
       let said = ''
       await new Promise<void>((ready, failed) => {
@@ -148,10 +159,15 @@ describe('mcp-bench types', () => {
   it('starts the configured servers (a .ts module among them) and writes the augmentation', async () => {
     const dir = freshProject()
     writeFileSync(join(dir, 'notes.ts'), NOTES_SERVER)
-    writeFileSync(join(dir, 'servers.json'), JSON.stringify({ mcpServers: {
-      notes: { module: './notes.ts' },
-      math: { command: 'node', args: ['--import', tsx, join(repo, 'fixtures/servers/math/main.ts')] },
-    } }))
+    writeFileSync(
+      join(dir, 'servers.json'),
+      JSON.stringify({
+        mcpServers: {
+          notes: { module: './notes.ts' },
+          math: { command: 'node', args: ['--import', tsx, join(repo, 'fixtures/servers/math/main.ts')] },
+        },
+      }),
+    )
     const { out, io: streams } = io()
     const code = await types(['servers.json', '--out', 'types/mcp-bench.d.ts'], streams, dir)
     expect(out.stderr).toBe('')
@@ -166,13 +182,20 @@ describe('mcp-bench types', () => {
 
   it('writes nothing when a server does not start, and names it; names a bad servers file', async () => {
     const dir = freshProject()
-    writeFileSync(join(dir, 'mcp.servers.json'), JSON.stringify({ mcpServers: {
-      gone: { command: 'node', args: ['-e', 'process.exit(3)'] },
-      notes: { module: './missing.ts' },
-    } }))
+    writeFileSync(
+      join(dir, 'mcp.servers.json'),
+      JSON.stringify({
+        mcpServers: {
+          gone: { command: 'node', args: ['-e', 'process.exit(3)'] },
+          notes: { module: './missing.ts' },
+        },
+      }),
+    )
     const { out, io: streams } = io()
     expect(await types([], streams, dir)).toBe(1)
-    expect(out.stderr).toMatch(/2 servers did not start, nothing written:\n {2}Server "gone" failed to start[\s\S]*Server "notes": cannot import module \.\/missing\.ts/)
+    expect(out.stderr).toMatch(
+      /2 servers did not start, nothing written:\n {2}Server "gone" failed to start[\s\S]*Server "notes": cannot import module \.\/missing\.ts/,
+    )
     expect(existsSync(join(dir, 'mcp-bench.d.ts'))).toBe(false)
     writeFileSync(join(dir, 'bad.json'), '{ "mcpServers": { "x": { "command": 3 } } }')
     const bad = io()

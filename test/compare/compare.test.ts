@@ -18,7 +18,19 @@ describe('compareRuns on a worked example', () => {
   })
 
   it('names the tasks that flipped, both ways, with their statuses', () => {
-    expect(agent('worse').flips.worse.map((f) => f.id)).toEqual(['w08', 'w09', 'w10', 'w11', 'w12', 'w13', 'w14', 'w15', 'w16', 'w17', 'w18'])
+    expect(agent('worse').flips.worse.map((f) => f.id)).toEqual([
+      'w08',
+      'w09',
+      'w10',
+      'w11',
+      'w12',
+      'w13',
+      'w14',
+      'w15',
+      'w16',
+      'w17',
+      'w18',
+    ])
     expect(agent('worse').flips.worse.at(-1)).toEqual({ id: 'w18', trial: 1, base: 'passed', head: 'errored' })
     expect(agent('worse').flips.better).toEqual([{ id: 'w19', trial: 1, base: 'failed', head: 'passed' }])
     expect(agent('steady').flips).toEqual({
@@ -93,8 +105,11 @@ describe('compareRuns on a worked example', () => {
   })
 
   it('keeps untrusted task ids from breaking the Markdown', () => {
-    const tasks = (status: Status) => range(1, 10).map((i) => rec(i === 1 ? 'a|b`c' : `t${i}`, 'x', i === 1 ? status : 'passed', { overall: 0.5 }))
-    const md = renderComparisonMarkdown(compareRuns({ source: 'b', tasks: tasks('passed') }, { source: 'h', tasks: tasks('failed') }, OPTIONS))
+    const tasks = (status: Status) =>
+      range(1, 10).map((i) => rec(i === 1 ? 'a|b`c' : `t${i}`, 'x', i === 1 ? status : 'passed', { overall: 0.5 }))
+    const md = renderComparisonMarkdown(
+      compareRuns({ source: 'b', tasks: tasks('passed') }, { source: 'h', tasks: tasks('failed') }, OPTIONS),
+    )
     expect(md).toContain('**Passed → failed (1):** ``a\\|b`c``')
   })
 })
@@ -117,7 +132,9 @@ describe('the baseline gate', () => {
         'Worst tasks: w08 (passed → failed), w09 (passed → failed), w10 (passed → failed), w11 (passed → failed), w12 (passed → failed).',
     )
     expect(check('worse', 'overall').verdict).toBe('regression')
-    expect(check('worse', 'overall').message).toMatch(/^worse: overall went from 0\.765 to 0\.538 \(-0\.226 over 17 paired tasks\); with 95% confidence it fell by at least 0\.\d{3} \(90% interval of the change: -0\.\d{3} to -0\.\d{3}\), more than the 0\.050 allowed\. Worst tasks: w18 \(0\.800 → 0\.200\), w08 \(0\.800 → 0\.450\)/)
+    expect(check('worse', 'overall').message).toMatch(
+      /^worse: overall went from 0\.765 to 0\.538 \(-0\.226 over 17 paired tasks\); with 95% confidence it fell by at least 0\.\d{3} \(90% interval of the change: -0\.\d{3} to -0\.\d{3}\), more than the 0\.050 allowed\. Worst tasks: w18 \(0\.800 → 0\.200\), w08 \(0\.800 → 0\.450\)/,
+    )
     expect(gate.failures).toEqual([check('worse', 'passRate').message, check('worse', 'overall').message])
   })
 
@@ -126,22 +143,34 @@ describe('the baseline gate', () => {
     expect(p.verdict).toBe('within')
     // epiR at 0.90 on c(18, 1, 1, 0): the drop is at least −15.3 points, i.e. not shown at all.
     expect(p.dropAtLeast).toBeCloseTo(-0.15302497117064107, 12)
-    expect(p.message).toBe('steady: pass rate went from 95.0% to 95.0% (0.0 points over 20 paired tasks); a drop of more than 5.0 points is not shown at 95% confidence (90% interval of the change: -15.3 to +15.3 points).')
+    expect(p.message).toBe(
+      'steady: pass rate went from 95.0% to 95.0% (0.0 points over 20 paired tasks); a drop of more than 5.0 points is not shown at 95% confidence (90% interval of the change: -15.3 to +15.3 points).',
+    )
     expect(check('steady', 'overall').verdict).toBe('within')
-    expect(regression(baseRun(), headRun(), { maxDrop: { passRate: 0.05, overall: 0.05 }, resamples: 4000 }).checks.filter((c) => c.agent === 'steady').every((c) => c.verdict === 'within')).toBe(true)
+    expect(
+      regression(baseRun(), headRun(), { maxDrop: { passRate: 0.05, overall: 0.05 }, resamples: 4000 })
+        .checks.filter((c) => c.agent === 'steady')
+        .every((c) => c.verdict === 'within'),
+    ).toBe(true)
   })
 
   it('passes a rerun identical to its baseline and fails a clear drop only beyond maxDrop', () => {
     const same = regression(baseRun(), { ...baseRun(), source: 'rerun.json' }, { maxDrop: { passRate: 0, overall: 0 } })
     expect(same.passed).toBe(true)
     // A 50-point drop whose one-sided bound is 24.9 points fails at maxDrop 0.2 and passes at 0.3.
-    const only = (maxDrop: number) => regression(baseRun(), headRun(), { maxDrop: { passRate: maxDrop } }).checks.find((c) => c.agent === 'worse')!.verdict
+    const only = (maxDrop: number) =>
+      regression(baseRun(), headRun(), { maxDrop: { passRate: maxDrop } }).checks.find((c) => c.agent === 'worse')!.verdict
     expect(only(0.2)).toBe('regression')
     expect(only(0.3)).toBe('within')
   })
 
   it('cannot tell with too few pairs, and fails on that only when asked to', () => {
-    expect(check('few', 'passRate')).toMatchObject({ verdict: 'too-few', dropAtLeast: null, interval: null, message: 'few: pass rate: too few paired tasks to tell (4 paired, 10 needed)' })
+    expect(check('few', 'passRate')).toMatchObject({
+      verdict: 'too-few',
+      dropAtLeast: null,
+      interval: null,
+      message: 'few: pass rate: too few paired tasks to tell (4 paired, 10 needed)',
+    })
     const strict = regression(baseRun(), headRun(), { maxDrop: { passRate: 0.05 }, tooFew: 'fail', resamples: 4000 })
     expect(strict.failures).toContain('few: pass rate: too few paired tasks to tell (4 paired, 10 needed)')
     const onlyFew = (tooFew: 'pass' | 'fail') => {
@@ -169,7 +198,12 @@ describe('the baseline gate', () => {
 })
 
 describe('reading leaderboards', () => {
-  const good = { schemaVersion: 2, generatedAt: 'x', agents: [], tasks: [rec('a', 'x', 'passed', { overall: 0.5 }), rec('a', 'x', 'unscored', { trial: 2 })] }
+  const good = {
+    schemaVersion: 2,
+    generatedAt: 'x',
+    agents: [],
+    tasks: [rec('a', 'x', 'passed', { overall: 0.5 }), rec('a', 'x', 'unscored', { trial: 2 })],
+  }
 
   it('reads only the fields it needs, from any schema version', () => {
     const run = readComparableRun({ ...good, tasks: good.tasks.map((t) => ({ ...t, judge: { anything: 1 }, durationMs: 5 })) }, 'lb.json')
@@ -178,12 +212,21 @@ describe('reading leaderboards', () => {
   })
 
   it.each([
-    [{ tasks: [{ ...rec('a', 'x', 'passed'), status: 'skipped' }] }, /^lb\.json: tasks\[0\]\.status: Invalid option: expected one of "passed"\|"failed"\|"errored"\|"setup-error"\|"unscored"$/],
-    [{ tasks: [{ ...rec('a', 'x', 'passed'), scores: { ...rec('a', 'x', 'passed').scores, overall: 1.5 } }] }, /^lb\.json: tasks\[0\]\.scores\.overall: Too big/],
+    [
+      { tasks: [{ ...rec('a', 'x', 'passed'), status: 'skipped' }] },
+      /^lb\.json: tasks\[0\]\.status: Invalid option: expected one of "passed"\|"failed"\|"errored"\|"setup-error"\|"unscored"$/,
+    ],
+    [
+      { tasks: [{ ...rec('a', 'x', 'passed'), scores: { ...rec('a', 'x', 'passed').scores, overall: 1.5 } }] },
+      /^lb\.json: tasks\[0\]\.scores\.overall: Too big/,
+    ],
     [{ tasks: [rec('a', 'x', 'passed'), { ...rec('b', 'x', 'passed'), trial: 0 }] }, /^lb\.json: tasks\[1\]\.trial: Too small/],
     [{ agents: [] }, /^lb\.json: tasks: Invalid input: expected array, received undefined$/],
     [[], /^lb\.json: Invalid input: expected object, received array$/],
-    [{ tasks: [rec('a', 'x', 'passed'), rec('b', 'x', 'passed'), rec('a', 'x', 'failed')] }, /^lb\.json: tasks\[2\]: task "a" of agent "x", trial 1, occurs twice \(first at tasks\[0\]\)$/],
+    [
+      { tasks: [rec('a', 'x', 'passed'), rec('b', 'x', 'passed'), rec('a', 'x', 'failed')] },
+      /^lb\.json: tasks\[2\]: task "a" of agent "x", trial 1, occurs twice \(first at tasks\[0\]\)$/,
+    ],
   ])('names the file and the field of bad input (%#)', (data, message) => {
     expect(() => readComparableRun(data, 'lb.json')).toThrow(CompareInputError)
     expect(() => readComparableRun(data, 'lb.json')).toThrow(message)
@@ -195,25 +238,39 @@ describe('reading leaderboards', () => {
 })
 
 describe('rows held differently', () => {
-  const held = (run: ComparableRun, isolation: 'sandbox' | 'process' | 'none'): ComparableRun => ({ ...run, tasks: run.tasks.map((t) => ({ ...t, isolation })) })
+  const held = (run: ComparableRun, isolation: 'sandbox' | 'process' | 'none'): ComparableRun => ({
+    ...run,
+    tasks: run.tasks.map((t) => ({ ...t, isolation })),
+  })
 
   it('says on top of the agent that runs held differently are not comparable, and the baseline gate fails a head held less', () => {
     const c = compareRuns(held(baseRun(), 'sandbox'), held(baseRun(), 'none'), OPTIONS)
     expect(c.agents[0]!.isolation).toEqual({ base: 'sandbox', head: 'none' })
-    expect(renderComparisonMarkdown(c)).toContain('> **Warning:** `steady` was held as sandbox in base and none in head: not comparable (agent code held less may have read the answers).')
+    expect(renderComparisonMarkdown(c)).toContain(
+      '> **Warning:** `steady` was held as sandbox in base and none in head: not comparable (agent code held less may have read the answers).',
+    )
     const gate = regression(held(baseRun(), 'sandbox'), held(baseRun(), 'none'), { maxDrop: { passRate: 0.05 }, resamples: 200 })
     expect(gate.passed).toBe(false)
-    expect(gate.failures).toContain('steady was held as sandbox in base and none in head: not comparable (agent code held less may have read the answers)')
+    expect(gate.failures).toContain(
+      'steady was held as sandbox in base and none in head: not comparable (agent code held less may have read the answers)',
+    )
     // A head held more than its baseline is not a regression of its holding.
-    expect(regression(held(baseRun(), 'process'), held(baseRun(), 'sandbox'), { maxDrop: { passRate: 0.05 }, resamples: 200 }).passed).toBe(true)
+    expect(regression(held(baseRun(), 'process'), held(baseRun(), 'sandbox'), { maxDrop: { passRate: 0.05 }, resamples: 200 }).passed).toBe(
+      true,
+    )
   })
 })
 
 describe('rows held alike', () => {
-  it('a sandboxed custom agent against the package\'s own agent is comparable: no warning, no gate failure', () => {
-    const held = (run: ComparableRun, isolation: 'sandbox' | 'builtin'): ComparableRun => ({ ...run, tasks: run.tasks.map((t) => ({ ...t, isolation })) })
+  it("a sandboxed custom agent against the package's own agent is comparable: no warning, no gate failure", () => {
+    const held = (run: ComparableRun, isolation: 'sandbox' | 'builtin'): ComparableRun => ({
+      ...run,
+      tasks: run.tasks.map((t) => ({ ...t, isolation })),
+    })
     const c = compareRuns(held(baseRun(), 'builtin'), held(baseRun(), 'sandbox'), OPTIONS)
     expect(renderComparisonMarkdown(c)).not.toContain('Warning')
-    expect(regression(held(baseRun(), 'builtin'), held(baseRun(), 'sandbox'), { maxDrop: { passRate: 0.05 }, resamples: 200 }).passed).toBe(true)
+    expect(regression(held(baseRun(), 'builtin'), held(baseRun(), 'sandbox'), { maxDrop: { passRate: 0.05 }, resamples: 200 }).passed).toBe(
+      true,
+    )
   })
 })

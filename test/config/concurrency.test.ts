@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { concurrencyConfig, concurrentTasks, DEFAULT_CONCURRENCY, resolveConcurrency, waitsOnModels, workersFor } from '../../src/node/concurrency.ts'
+import {
+  concurrencyConfig,
+  concurrentTasks,
+  DEFAULT_CONCURRENCY,
+  resolveConcurrency,
+  waitsOnModels,
+  workersFor,
+} from '../../src/node/concurrency.ts'
 import { resolveOptions } from '../../src/node/resolve-settings.ts'
 
 describe('the concurrency option', () => {
@@ -11,7 +18,9 @@ describe('the concurrency option', () => {
 
   it('names the variable when MCP_BENCH_CONCURRENCY is not a whole number from 1 to 1000', () => {
     for (const bad of ['0', '2.5', 'many', '1001']) {
-      expect(() => resolveConcurrency(undefined, { MCP_BENCH_CONCURRENCY: bad })).toThrow(`MCP_BENCH_CONCURRENCY must be a whole number from 1 to 1000, not "${bad}"`)
+      expect(() => resolveConcurrency(undefined, { MCP_BENCH_CONCURRENCY: bad })).toThrow(
+        `MCP_BENCH_CONCURRENCY must be a whole number from 1 to 1000, not "${bad}"`,
+      )
     }
   })
 

@@ -25,15 +25,18 @@ describe('the settings that cross from the main process to the workers', () => {
   })
 
   it('are decided in the main process: the model and endpoint from the environment there, the cache off with MCP_BENCH_NO_CACHE', () => {
-    expect(judgeSetting(undefined, { MCP_BENCH_JUDGE_MODEL: 'm', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', MCP_BENCH_NO_CACHE: '1' }))
-      .toMatchObject({ model: 'm', baseURL: 'http://127.0.0.1:9/v1', cache: false, apiKeyEnv: 'OPENAI_API_KEY' })
+    expect(
+      judgeSetting(undefined, { MCP_BENCH_JUDGE_MODEL: 'm', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', MCP_BENCH_NO_CACHE: '1' }),
+    ).toMatchObject({ model: 'm', baseURL: 'http://127.0.0.1:9/v1', cache: false, apiKeyEnv: 'OPENAI_API_KEY' })
     expect(judgeSetting(undefined, {})).toBe(false)
     expect(judgeSetting(false, { MCP_BENCH_JUDGE_MODEL: 'm' })).toBe(false)
   })
 
   it('are validated where they arrive: a worker given settings out of shape says so and starts nothing', async () => {
     const good = runtimeSettings(resolveOptions({ servers: {} }), '/project', {}, true)
-    await expect(environment.setup(globalThis, { mcpBench: { ...good, concurrency: 0 } })).rejects.toThrow(/settings the plugin sent this worker are not valid[\s\S]*concurrency/)
+    await expect(environment.setup(globalThis, { mcpBench: { ...good, concurrency: 0 } })).rejects.toThrow(
+      /settings the plugin sent this worker are not valid[\s\S]*concurrency/,
+    )
     await expect(environment.setup(globalThis, { mcpBench: { ...good, agents: 'reference' } })).rejects.toThrow(/agents/)
     await expect(environment.setup(globalThis, {})).rejects.toThrow(/add mcpBench\(\) to the plugins/)
   })

@@ -17,7 +17,9 @@ const read = (file: string) => readFileSync(join(root, file), 'utf8')
 const documents = [
   'README.md',
   ...readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.md')).map((f) => posix.join('docs', f.split('\\').join('/'))).sort(),
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => posix.join('docs', f.split('\\').join('/')))
+    .sort(),
   'fixtures/README.md',
 ]
 
@@ -30,7 +32,11 @@ async function mcpBench(args: readonly string[]) {
 }
 
 /** Vitest's own help, every option expanded: the flags this Vitest accepts. */
-const vitestHelp = execFileSync(process.execPath, [new URL('../../node_modules/vitest/vitest.mjs', import.meta.url).pathname, '--help', '--expand-help'], { cwd: root, encoding: 'utf8' })
+const vitestHelp = execFileSync(
+  process.execPath,
+  [new URL('../../node_modules/vitest/vitest.mjs', import.meta.url).pathname, '--help', '--expand-help'],
+  { cwd: root, encoding: 'utf8' },
+)
 const vitestFlags = helpFlags(vitestHelp)
 const trackedFiles = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean)
 
@@ -46,7 +52,9 @@ async function mcpBenchProblems(command: DocCommand): Promise<string[]> {
   const result = await mcpBench([sub, ...rest, '--help'])
   if (result.code !== 0) return [`\`mcp-bench ${command.args.join(' ')}\` is not accepted: ${(result.stderr.split('\n')[0] ?? '').trim()}`]
   const documented = helpFlags(result.stdout)
-  return rest.map(flagName).filter((f): f is string => f !== null && !documented.has(f.replace(/^-+/, '')))
+  return rest
+    .map(flagName)
+    .filter((f): f is string => f !== null && !documented.has(f.replace(/^-+/, '')))
     .map((f) => `mcp-bench ${sub}: ${f} is not in its usage text`)
 }
 
@@ -95,15 +103,18 @@ describe('reading commands out of Markdown', () => {
   })
 
   it('finds an unknown subcommand, flag or filter', async () => {
-    const commands = documentedCommands([
-      '```sh',
-      'npx mcp-bench frobnicate',
-      'npx mcp-bench compare a.json b.json --no-such-flag',
-      'npx mcp-bench history --last 5',
-      'npx vitest run benchmarks --frobnicate',
-      'npx vitest rnu benchmarks',
-      '```',
-    ].join('\n'), 'bad.md')
+    const commands = documentedCommands(
+      [
+        '```sh',
+        'npx mcp-bench frobnicate',
+        'npx mcp-bench compare a.json b.json --no-such-flag',
+        'npx mcp-bench history --last 5',
+        'npx vitest run benchmarks --frobnicate',
+        'npx vitest rnu benchmarks',
+        '```',
+      ].join('\n'),
+      'bad.md',
+    )
     const problems = await problemsOf(commands)
     expect(problems).toEqual([
       'bad.md:2: `mcp-bench frobnicate` is not accepted: mcp-bench: unknown command "frobnicate"',
@@ -159,7 +170,9 @@ function pathProblems(file: string, markdown: string, exists: (path: string) => 
 const npmScripts = new Set(Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts))
 
 function npmRunProblems(file: string, markdown: string): string[] {
-  return [...markdown.matchAll(/\bnpm run ([\w:.-]+)/g)].map((m) => m[1]!).filter((name) => !npmScripts.has(name))
+  return [...markdown.matchAll(/\bnpm run ([\w:.-]+)/g)]
+    .map((m) => m[1]!)
+    .filter((name) => !npmScripts.has(name))
     .map((name) => `${file}: npm run ${name} is not a script of package.json`)
 }
 
@@ -169,7 +182,7 @@ describe('reading links, anchors and paths out of Markdown', () => {
       '# Guide',
       '## Writing a task',
       '## The `mcp-bench` command',
-      '## Reproducing MCP-Bench\'s setup: `preset: \'mcp-bench\'`',
+      "## Reproducing MCP-Bench's setup: `preset: 'mcp-bench'`",
       '## Writing a task',
       '```md',
       '# Not a heading [nor a link](missing.md)',
@@ -187,7 +200,13 @@ describe('reading links, anchors and paths out of Markdown', () => {
   it('makes anchors as GitHub does', () => {
     expect(slug("Reproducing MCP-Bench's setup: `preset: 'mcp-bench'`")).toBe('reproducing-mcp-benchs-setup-preset-mcp-bench')
     expect(slug('Cassettes: record a model run once, replay it for free')).toBe('cassettes-record-a-model-run-once-replay-it-for-free')
-    expect([...anchorsOf(docs['docs/a.md']!)]).toEqual(['guide', 'writing-a-task', 'the-mcp-bench-command', 'reproducing-mcp-benchs-setup-preset-mcp-bench', 'writing-a-task-1'])
+    expect([...anchorsOf(docs['docs/a.md']!)]).toEqual([
+      'guide',
+      'writing-a-task',
+      'the-mcp-bench-command',
+      'reproducing-mcp-benchs-setup-preset-mcp-bench',
+      'writing-a-task-1',
+    ])
   })
 
   it('finds a link to a missing file or heading, and leaves code and other sites alone', () => {
@@ -200,12 +219,15 @@ describe('reading links, anchors and paths out of Markdown', () => {
   })
 
   it('finds a cited path that does not exist, and leaves patterns alone', () => {
-    const text = 'Run `node --import tsx perf/nope.ts` or perf/aggregate.ts, see `fixtures/servers/<slug>/main.ts`, `test/e2e/*.test.ts` and test/e2e/html-.'
+    const text =
+      'Run `node --import tsx perf/nope.ts` or perf/aggregate.ts, see `fixtures/servers/<slug>/main.ts`, `test/e2e/*.test.ts` and test/e2e/html-.'
     expect(pathProblems('x.md', text, (p) => existsSync(join(root, p)))).toEqual(['x.md: cites perf/nope.ts, which does not exist'])
   })
 
   it('finds an npm script that package.json does not have', () => {
-    expect(npmRunProblems('x.md', 'After `npm run build`, `npm run bulid`.')).toEqual(['x.md: npm run bulid is not a script of package.json'])
+    expect(npmRunProblems('x.md', 'After `npm run build`, `npm run bulid`.')).toEqual([
+      'x.md: npm run bulid is not a script of package.json',
+    ])
   })
 })
 
@@ -236,8 +258,11 @@ describe('the documents as a whole', () => {
   })
 
   it('reach every page under docs/ from the index, docs/README.md', () => {
-    const linked = new Set(linksOf(read('docs/README.md'), 'docs/README.md').filter((l) => !isExternal(l.target))
-      .map((l) => posix.normalize(posix.join('docs', l.target.split('#')[0]!))))
+    const linked = new Set(
+      linksOf(read('docs/README.md'), 'docs/README.md')
+        .filter((l) => !isExternal(l.target))
+        .map((l) => posix.normalize(posix.join('docs', l.target.split('#')[0]!))),
+    )
     expect(documents.filter((f) => f.startsWith('docs/') && f !== 'docs/README.md' && !linked.has(f))).toEqual([])
   })
 
@@ -252,18 +277,26 @@ describe('the documents as a whole', () => {
   })
 
   it('describe every field of leaderboard.schema.json, and the fields of each top-level one, in the schema reference', () => {
-    interface JsonSchema { properties?: Record<string, JsonSchema>, items?: JsonSchema }
+    interface JsonSchema {
+      properties?: Record<string, JsonSchema>
+      items?: JsonSchema
+    }
     const schema = JSON.parse(read('leaderboard.schema.json')) as JsonSchema
-    const fields = Object.entries(schema.properties ?? {}).flatMap(([name, field]) =>
-      [name, ...Object.keys((field.items ?? field).properties ?? {})])
+    const fields = Object.entries(schema.properties ?? {}).flatMap(([name, field]) => [
+      name,
+      ...Object.keys((field.items ?? field).properties ?? {}),
+    ])
     expect(fields.length).toBeGreaterThan(60)
     const reference = read('docs/reference/leaderboard.md')
     expect([...new Set(fields)].filter((f) => !reference.includes(`\`${f}\``))).toEqual([])
   })
 
   it('list every environment variable the package reads in the environment reference', () => {
-    const sources = ['src', 'reporters'].flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.ts')).map((f) => read(join(dir, f))))
+    const sources = ['src', 'reporters'].flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => read(join(dir, f))),
+    )
     const names = new Set(sources.flatMap((text) => [...text.matchAll(/\benv(?:\.|\[['"])([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]!)))
     expect(names.size).toBeGreaterThan(10)
     const reference = read('docs/reference/environment.md')

@@ -12,12 +12,18 @@ import { findSentences, proseOf, sentenceHashes, type SentenceHash } from '../su
  * sentences read from them now.
  */
 const root = join(import.meta.dirname, '..', '..')
-const committed = JSON.parse(readFileSync(join(root, 'test', 'fixtures', 'mcp-bench-prose-hashes.json'), 'utf8')) as { hashes: SentenceHash[] }
+const committed = JSON.parse(readFileSync(join(root, 'test', 'fixtures', 'mcp-bench-prose-hashes.json'), 'utf8')) as {
+  hashes: SentenceHash[]
+}
 const templatesFile = process.env.MCP_BENCH_TEMPLATES ?? join(root, 'test', 'fixtures', 'mcp-bench-conformance', 'templates.local.json')
 
 /** The repository's files as git tracks them (or would, once added): what a commit would carry. */
 function repositoryFiles(): string[] {
-  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
   return out.split('\0').filter((f) => f && existsSync(join(root, f)))
 }
 
@@ -31,8 +37,8 @@ function filesHolding(sentences: readonly SentenceHash[]): string[] {
   return hits
 }
 
-describe('no sentence of MCP-Bench\'s prompts in this repository', () => {
-  it('the committed hashes cover MCP-Bench\'s judge and executor prompts', () => {
+describe("no sentence of MCP-Bench's prompts in this repository", () => {
+  it("the committed hashes cover MCP-Bench's judge and executor prompts", () => {
     // About a hundred sentences: the rubric's bands, the scoring rules, the reply format, the round summaries.
     expect(committed.hashes.length).toBeGreaterThan(80)
   })
@@ -47,7 +53,11 @@ describe('no sentence of MCP-Bench\'s prompts in this repository', () => {
     expect(filesHolding(committed.hashes)).toEqual([])
   }, 300_000)
 
-  it.skipIf(!existsSync(templatesFile))('no tracked file holds a sentence of the templates at hand', () => {
-    expect(filesHolding(sentenceHashes(proseOf(JSON.parse(readFileSync(templatesFile, 'utf8')))))).toEqual([])
-  }, 300_000)
+  it.skipIf(!existsSync(templatesFile))(
+    'no tracked file holds a sentence of the templates at hand',
+    () => {
+      expect(filesHolding(sentenceHashes(proseOf(JSON.parse(readFileSync(templatesFile, 'utf8')))))).toEqual([])
+    },
+    300_000,
+  )
 })

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { startScriptedModel, type RecordedRequest, type ScriptedModelServer, type ScriptedTurn } from '../../fixtures/models/scripted-server.ts'
+import {
+  startScriptedModel,
+  type RecordedRequest,
+  type ScriptedModelServer,
+  type ScriptedTurn,
+} from '../../fixtures/models/scripted-server.ts'
 import { runChildVitest } from '../support/child-vitest.ts'
 import { DEFAULT_CONCURRENCY } from '../../src/node/concurrency.ts'
 
@@ -75,7 +80,11 @@ describe('concurrency across workers (child Vitest process, default settings)', 
     // One file: no slot server round trips (src/node/slot-routing.ts), the same limit.
     const gate = barrier(6, 3_000)
     model = await startScriptedModel({ script: gate.script })
-    const run = await runChildVitest({ project: 'test/e2e/concurrency', args: ['benchmarks/a.test.ts'], env: { OPENAI_API_KEY: 'sk-e2e', E2E_MODEL_URL: model.url, E2E_AGENT_CONCURRENCY: '5' } })
+    const run = await runChildVitest({
+      project: 'test/e2e/concurrency',
+      args: ['benchmarks/a.test.ts'],
+      env: { OPENAI_API_KEY: 'sk-e2e', E2E_MODEL_URL: model.url, E2E_AGENT_CONCURRENCY: '5' },
+    })
     gate.dispose()
     expect(run.code, run.output.slice(-3_000)).toBe(0)
     expect(run.leaderboard.tasks).toHaveLength(TASKS / 4)

@@ -2,7 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startScriptedModel, type RecordedRequest, type ScriptedModelServer, type ScriptedTurn } from '../../fixtures/models/scripted-server.ts'
+import {
+  startScriptedModel,
+  type RecordedRequest,
+  type ScriptedModelServer,
+  type ScriptedTurn,
+} from '../../fixtures/models/scripted-server.ts'
 import { runChildVitest, type ChildRun } from '../support/child-vitest.ts'
 import { isAlive } from '../support/process.ts'
 import { startKeyedHttp } from './faults/servers/keyed-http.ts'
@@ -17,7 +22,14 @@ const PLANTED = 'tok_cassette_planted_4e91b7'
 const HTTP_TOKEN = 'htk_cassette_planted_8a2c55'
 const AGENT_KEY = 'sk-e2e-hostile-agent-3f9d27'
 const SECRETS = [PLANTED, HTTP_TOKEN, AGENT_KEY]
-const SCORES = { task_fulfillment: 8, information_grounding: 8, tool_appropriateness: 8, parameter_accuracy: 8, dependency_awareness: 8, parallelism_efficiency: 8 }
+const SCORES = {
+  task_fulfillment: 8,
+  information_grounding: 8,
+  tool_appropriateness: 8,
+  parameter_accuracy: 8,
+  dependency_awareness: 8,
+  parallelism_efficiency: 8,
+}
 
 const task = (r: ChildRun, id: string) => {
   const found = r.leaderboard.tasks.find((t) => t.id === id)
@@ -26,8 +38,10 @@ const task = (r: ChildRun, id: string) => {
 }
 
 function filesUnder(dir: string): Array<{ path: string; text: string }> {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name)).map((path) => ({ path, text: readFileSync(path, 'utf8') }))
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .map((path) => ({ path, text: readFileSync(path, 'utf8') }))
 }
 
 function leaks(places: Array<{ path: string; text: string }>): string[] {
@@ -62,7 +76,9 @@ describe('hostile conditions (child Vitest runs)', { timeout: 240_000 }, () => {
         script: (request): ScriptedTurn => {
           const server = /^SECRET ([\w-]+):/.exec(promptOf(request))?.[1] ?? 'none'
           const said = toolResult(request)
-          return said === undefined ? { toolCalls: [{ name: `${server}__whoami`, arguments: {} }] } : { content: `The server says ${said}.` }
+          return said === undefined
+            ? { toolCalls: [{ name: `${server}__whoami`, arguments: {} }] }
+            : { content: `The server says ${said}.` }
         },
       })
       // A judge that quotes back whatever token-like text its prompt holds, so a secret in the prompt would reach the cache twice.
@@ -74,10 +90,29 @@ describe('hostile conditions (child Vitest runs)', { timeout: 240_000 }, () => {
       })
       const out = mkdtempSync(join(tmpdir(), 'mcp-bench-e2e-'))
       const cassettes = join(out, 'cassettes')
-      const env = { E2E_MODEL_URL: model.url, E2E_JUDGE_URL: judge.url, E2E_AGENT_KEY: AGENT_KEY, E2E_PLANTED: PLANTED, E2E_HTTP_TOKEN: HTTP_TOKEN, E2E_HTTP_URL: http.url, MCP_BENCH_CASSETTE_DIR: cassettes }
-      const args = (blob: string) => ['benchmarks/secrets.test.ts', '--reporter=default', '--reporter=blob', `--outputFile.blob=${join(out, blob)}`]
-      const recorded = await runChildVitest({ project: 'test/e2e/faults', args: args('record.blob.json'), out, env: { ...env, MCP_BENCH_CASSETTE: 'record' } })
-      for (const id of ['secrets/keyholder', 'secrets/keyed-http']) expect(task(recorded, id), task(recorded, id).error ?? '').toMatchObject({ status: 'passed' })
+      const env = {
+        E2E_MODEL_URL: model.url,
+        E2E_JUDGE_URL: judge.url,
+        E2E_AGENT_KEY: AGENT_KEY,
+        E2E_PLANTED: PLANTED,
+        E2E_HTTP_TOKEN: HTTP_TOKEN,
+        E2E_HTTP_URL: http.url,
+        MCP_BENCH_CASSETTE_DIR: cassettes,
+      }
+      const args = (blob: string) => [
+        'benchmarks/secrets.test.ts',
+        '--reporter=default',
+        '--reporter=blob',
+        `--outputFile.blob=${join(out, blob)}`,
+      ]
+      const recorded = await runChildVitest({
+        project: 'test/e2e/faults',
+        args: args('record.blob.json'),
+        out,
+        env: { ...env, MCP_BENCH_CASSETTE: 'record' },
+      })
+      for (const id of ['secrets/keyholder', 'secrets/keyed-http'])
+        expect(task(recorded, id), task(recorded, id).error ?? '').toMatchObject({ status: 'passed' })
       // Both secrets did travel: the model was sent each one in a tool message (so the cassette had something to hide).
       const sent = model.requests.map((q) => toolResult(q)).filter(Boolean)
       expect(sent).toEqual(expect.arrayContaining([PLANTED, HTTP_TOKEN]))
@@ -85,8 +120,12 @@ describe('hostile conditions (child Vitest runs)', { timeout: 240_000 }, () => {
       const stored = filesUnder(cassettes)
       expect(stored.length).toBe(8)
       // The judge saw each secret only redacted (its catalog quotes the keyholder's token; the trajectory both).
-      expect(task(recorded, 'secrets/keyholder').judge).toMatchObject({ reasoning: { taskFulfillment: 'it quoted [redacted:E2E_PLANTED]' } })
-      expect(task(recorded, 'secrets/keyed-http').judge).toMatchObject({ reasoning: { taskFulfillment: 'it quoted [redacted:E2E_HTTP_TOKEN]' } })
+      expect(task(recorded, 'secrets/keyholder').judge).toMatchObject({
+        reasoning: { taskFulfillment: 'it quoted [redacted:E2E_PLANTED]' },
+      })
+      expect(task(recorded, 'secrets/keyed-http').judge).toMatchObject({
+        reasoning: { taskFulfillment: 'it quoted [redacted:E2E_HTTP_TOKEN]' },
+      })
       expect(leaks([...recorded.files(), { path: '(terminal)', text: recorded.output }])).toEqual([])
       // The cassette says what was there.
       expect(stored.map((f) => f.text).join('\n')).toContain('[redacted:E2E_PLANTED]')
@@ -96,9 +135,15 @@ describe('hostile conditions (child Vitest runs)', { timeout: 240_000 }, () => {
       await model.close()
       await judge.close()
       const before = model.requests.length + judge.requests.length
-      const replayed = await runChildVitest({ project: 'test/e2e/faults', args: args('replay.blob.json'), out, env: { ...env, MCP_BENCH_CASSETTE: 'replay' } })
+      const replayed = await runChildVitest({
+        project: 'test/e2e/faults',
+        args: args('replay.blob.json'),
+        out,
+        env: { ...env, MCP_BENCH_CASSETTE: 'replay' },
+      })
       expect(model.requests.length + judge.requests.length).toBe(before)
-      for (const id of ['secrets/keyholder', 'secrets/keyed-http']) expect(task(replayed, id)).toMatchObject({ status: 'passed', metrics: { toolCalls: 1 } })
+      for (const id of ['secrets/keyholder', 'secrets/keyed-http'])
+        expect(task(replayed, id)).toMatchObject({ status: 'passed', metrics: { toolCalls: 1 } })
       expect(leaks([...replayed.files(), { path: '(terminal)', text: replayed.output }])).toEqual([])
       expect(replayed.code).toBe(0)
       await expect.poll(() => [...recorded.pids, ...replayed.pids].filter(isAlive), { timeout: 5_000 }).toEqual([])
@@ -111,7 +156,11 @@ describe('hostile conditions (child Vitest runs)', { timeout: 240_000 }, () => {
 
     it('are recorded whole: each task keeps its trajectory and tokens, none is lost as malformed', async () => {
       model = await startScriptedModel({ script: unusualReplies })
-      const r = await runChildVitest({ project: 'test/e2e/faults', args: ['benchmarks/replies.test.ts'], env: { E2E_MODEL_URL: model.url, E2E_AGENT_KEY: AGENT_KEY } })
+      const r = await runChildVitest({
+        project: 'test/e2e/faults',
+        args: ['benchmarks/replies.test.ts'],
+        env: { E2E_MODEL_URL: model.url, E2E_AGENT_KEY: AGENT_KEY },
+      })
       const shapes = ['args-object', 'no-id', 'content-parts', 'usage-fraction', 'usage-negative']
       for (const shape of shapes) {
         const record = task(r, `reply/${shape}`)
@@ -126,7 +175,11 @@ describe('hostile conditions (child Vitest runs)', { timeout: 240_000 }, () => {
       const followUps = model.requests.filter((q) => toolResult(q) !== undefined)
       expect(followUps).toHaveLength(shapes.length)
       for (const q of followUps) {
-        const messages = q.body.messages as Array<{ role: string; tool_calls?: Array<{ id: string; function: { arguments: unknown } }>; tool_call_id?: string }>
+        const messages = q.body.messages as Array<{
+          role: string
+          tool_calls?: Array<{ id: string; function: { arguments: unknown } }>
+          tool_call_id?: string
+        }>
         const call = messages.find((m) => m.role === 'assistant')!.tool_calls![0]!
         expect(typeof call.function.arguments).toBe('string')
         expect(call.id).toMatch(/\S/)
@@ -134,7 +187,9 @@ describe('hostile conditions (child Vitest runs)', { timeout: 240_000 }, () => {
       }
       // A tool call with no name cannot be run: the model's error, with its turn and tokens kept.
       expect(task(r, 'reply/no-name')).toMatchObject({
-        status: 'errored', errorPhase: 'agent', rounds: 1,
+        status: 'errored',
+        errorPhase: 'agent',
+        rounds: 1,
         error: expect.stringMatching(/scripted-model sent a reply that cannot be used: tool_calls\[0\] has no function name/),
         tokens: { prompt: 20, completion: 5, total: 25 },
       })
@@ -146,27 +201,65 @@ describe('hostile conditions (child Vitest runs)', { timeout: 240_000 }, () => {
 })
 
 /** A completion body as a server that bends the format would send it. */
-function completion(message: Record<string, unknown>, usage: Record<string, unknown> = { prompt_tokens: 20, completion_tokens: 5, total_tokens: 25 }): ScriptedTurn {
+function completion(
+  message: Record<string, unknown>,
+  usage: Record<string, unknown> = { prompt_tokens: 20, completion_tokens: 5, total_tokens: 25 },
+): ScriptedTurn {
   return {
     status: 200,
-    body: { id: 'chatcmpl-unusual', object: 'chat.completion', created: 0, model: 'scripted-model', choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'stop' }], usage },
+    body: {
+      id: 'chatcmpl-unusual',
+      object: 'chat.completion',
+      created: 0,
+      model: 'scripted-model',
+      choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'stop' }],
+      usage,
+    },
   }
 }
 
 function unusualReplies(request: RecordedRequest): ScriptedTurn {
   const shape = /^REPLY ([\w-]+):/.exec(promptOf(request))?.[1]
   const answered = toolResult(request) !== undefined
-  const call = (extra: Record<string, unknown> = {}) => ({ id: 'call_1', type: 'function', function: { name: 'probe__echo', arguments: '{"text":"hello"}' }, ...extra })
+  const call = (extra: Record<string, unknown> = {}) => ({
+    id: 'call_1',
+    type: 'function',
+    function: { name: 'probe__echo', arguments: '{"text":"hello"}' },
+    ...extra,
+  })
   const answer = completion({ content: 'The server said hello.' })
   switch (shape) {
-    case 'args-object': return answered ? answer : completion({ content: null, tool_calls: [call({ function: { name: 'probe__echo', arguments: { text: 'hello' } } })] })
-    case 'no-id': return answered ? answer : completion({ content: null, tool_calls: [{ type: 'function', function: { name: 'probe__echo', arguments: '{"text":"hello"}' } }] })
-    case 'content-parts': return answered
-      ? completion({ content: [{ type: 'text', text: 'The server said ' }, { type: 'text', text: 'hello.' }] })
-      : completion({ content: [], tool_calls: [call()] })
-    case 'usage-fraction': return answered ? answer : completion({ content: null, tool_calls: [call()] }, { prompt_tokens: 12.5, completion_tokens: 12.5, total_tokens: 25 })
-    case 'no-name': return completion({ content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { arguments: '{"text":"hello"}' } }] })
-    case 'usage-negative': return answered ? answer : completion({ content: null, tool_calls: [call()] }, { prompt_tokens: -5, completion_tokens: -5, total_tokens: -5 })
-    default: return { status: 400, body: { error: { message: `unknown shape ${shape}` } } }
+    case 'args-object':
+      return answered
+        ? answer
+        : completion({ content: null, tool_calls: [call({ function: { name: 'probe__echo', arguments: { text: 'hello' } } })] })
+    case 'no-id':
+      return answered
+        ? answer
+        : completion({
+            content: null,
+            tool_calls: [{ type: 'function', function: { name: 'probe__echo', arguments: '{"text":"hello"}' } }],
+          })
+    case 'content-parts':
+      return answered
+        ? completion({
+            content: [
+              { type: 'text', text: 'The server said ' },
+              { type: 'text', text: 'hello.' },
+            ],
+          })
+        : completion({ content: [], tool_calls: [call()] })
+    case 'usage-fraction':
+      return answered
+        ? answer
+        : completion({ content: null, tool_calls: [call()] }, { prompt_tokens: 12.5, completion_tokens: 12.5, total_tokens: 25 })
+    case 'no-name':
+      return completion({ content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { arguments: '{"text":"hello"}' } }] })
+    case 'usage-negative':
+      return answered
+        ? answer
+        : completion({ content: null, tool_calls: [call()] }, { prompt_tokens: -5, completion_tokens: -5, total_tokens: -5 })
+    default:
+      return { status: 400, body: { error: { message: `unknown shape ${shape}` } } }
   }
 }

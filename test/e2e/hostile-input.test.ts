@@ -35,9 +35,14 @@ describe('hostile input (child Vitest runs)', { timeout: 240_000 }, () => {
     expect(input.metrics.schemaCompliance).toBe(0)
     // The SDK checks the structured output against the server's schema, with the same engine: it finds the mismatch.
     const output = task(r, 'hostile/redos-output')
-    expect(output).toMatchObject({ status: 'errored', error: expect.stringContaining("Structured content does not match the tool's output schema") })
+    expect(output).toMatchObject({
+      status: 'errored',
+      error: expect.stringContaining("Structured content does not match the tool's output schema"),
+    })
     expect(task(r, 'hostile/reference-typo')).toMatchObject({
-      status: 'setup-error', errorPhase: 'spec', error: expect.stringContaining('reference call "r" names hostile.redoss, but server "hostile" has no such tool (it has: redos,'),
+      status: 'setup-error',
+      errorPhase: 'spec',
+      error: expect.stringContaining('reference call "r" names hostile.redoss, but server "hostile" has no such tool (it has: redos,'),
     })
     await expectNoSurvivors(r)
   })
@@ -75,4 +80,3 @@ describe('hostile input (child Vitest runs)', { timeout: 240_000 }, () => {
     })
   })
 })
-

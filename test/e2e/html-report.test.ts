@@ -15,7 +15,16 @@ import { runE2eProject } from '../support/e2e-project.ts'
  */
 
 const CHROMIUM = '/usr/bin/chromium'
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 const chromiumMissing = existsSync(CHROMIUM)
   ? null
   : `Chromium is not installed at ${CHROMIUM}: the browser test of report.html needs Debian's package (apt-get install -y chromium)`
@@ -23,7 +32,14 @@ const chromiumMissing = existsSync(CHROMIUM)
 const CHARTS = ['pass-rate', 'scores', 'judge-dimensions', 'categories', 'settings', 'history', 'usage-tokens', 'usage-duration']
 // Untrusted text in the judge's reasoning: it must show as text and run nothing.
 const HOSTILE = `</script><script>alert("injected")</script><img src=x onerror="alert('img')">`
-const DIMENSIONS = ['task_fulfillment', 'information_grounding', 'tool_appropriateness', 'parameter_accuracy', 'dependency_awareness', 'parallelism_efficiency']
+const DIMENSIONS = [
+  'task_fulfillment',
+  'information_grounding',
+  'tool_appropriateness',
+  'parameter_accuracy',
+  'dependency_awareness',
+  'parallelism_efficiency',
+]
 
 describe('report.html in headless Chromium', () => {
   let judge: ScriptedModelServer | undefined
@@ -35,7 +51,9 @@ describe('report.html in headless Chromium', () => {
     judge = await startScriptedModel({
       script: (_req, i) => {
         const scores = Object.fromEntries(DIMENSIONS.map((d, k) => [d, 4 + ((i + k) % 7)]))
-        const reasoning = Object.fromEntries(DIMENSIONS.map((d) => [d, d === 'task_fulfillment' ? `Complete. ${HOSTILE}` : `Reasoning about ${d}.`]))
+        const reasoning = Object.fromEntries(
+          DIMENSIONS.map((d) => [d, d === 'task_fulfillment' ? `Complete. ${HOSTILE}` : `Reasoning about ${d}.`]),
+        )
         return { content: JSON.stringify({ reasoning, scores }) }
       },
     })
@@ -122,10 +140,15 @@ describe('report.html in headless Chromium', () => {
       await row.locator('button.expand').click()
       expect(await detail.isVisible()).toBe(true)
       expect(await row.locator('button.expand').getAttribute('aria-expanded')).toBe('true')
-      expect(await detail.locator('section.round h5').allTextContents()).toEqual([expect.stringMatching(/^Round 1/), expect.stringMatching(/^Round 2/)])
+      expect(await detail.locator('section.round h5').allTextContents()).toEqual([
+        expect.stringMatching(/^Round 1/),
+        expect.stringMatching(/^Round 2/),
+      ])
       expect(await detail.locator('table.judge tbody tr').count()).toBe(6)
       expect(await detail.locator('tr[data-dimension="taskFulfillment"] td.reasoning').textContent()).toBe(`Complete. ${HOSTILE}`)
-      expect(await detail.locator('tr[data-dimension="toolAppropriateness"] td.reasoning').textContent()).toBe('Reasoning about tool_appropriateness.')
+      expect(await detail.locator('tr[data-dimension="toolAppropriateness"] td.reasoning').textContent()).toBe(
+        'Reasoning about tool_appropriateness.',
+      )
 
       // The comparison with the baseline names the flipped tasks.
       const compare = page.locator('#compare')

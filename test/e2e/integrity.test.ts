@@ -24,12 +24,13 @@ const DOORS = ['debugger', 'linked-dir-reader', 'linked-package-reader']
 const TIER = sandboxSupport().available ? 'sandbox' : 'process'
 const DENIED = /^Task "[^"]+" \[[\w-]+\]: agent [\w-]+ may not read \S+: the referee's files .* are out of reach of agent code$/
 
-const run = (agents: AgentOption[], out: string) => runChildVitest({
-  project: '.',
-  args: ['--config', 'test/e2e/integrity/vitest.config.ts', ...FILES],
-  out,
-  env: { E2E_INTEGRITY_AGENTS: JSON.stringify(agents), NO_COLOR: '1' },
-})
+const run = (agents: AgentOption[], out: string) =>
+  runChildVitest({
+    project: '.',
+    args: ['--config', 'test/e2e/integrity/vitest.config.ts', ...FILES],
+    out,
+    env: { E2E_INTEGRITY_AGENTS: JSON.stringify(agents), NO_COLOR: '1' },
+  })
 
 const rowOf = (r: ChildRun, agent: string): AgentRow => {
   const row = r.leaderboard.agents.find((a) => a.agent === agent)
@@ -56,7 +57,9 @@ describe('integrity: cheating agents on the bundled suite (child Vitest runs)', 
     rmSync(linkedPackage, { force: true })
     symlinkSync('..', linkedPackage)
     const door = (name: string, isolation: 'sandbox' | 'process'): AgentOption => ({
-      module: name === 'linked-dir-reader' ? join(linkedDir, 'linked-dir-reader.ts') : agentFile(name), name: `${name}-${isolation}`, isolation,
+      module: name === 'linked-dir-reader' ? join(linkedDir, 'linked-dir-reader.ts') : agentFile(name),
+      name: `${name}-${isolation}`,
+      isolation,
     })
     const doors = DOORS.flatMap((name) => [door(name, 'sandbox'), door(name, 'process')])
     const agents: AgentOption[] = [
@@ -91,7 +94,8 @@ describe('integrity: cheating agents on the bundled suite (child Vitest runs)', 
         if (!name.startsWith('debugger')) expect(record.error, `${name} on ${record.id}`).toMatch(/ENOENT|may not read/)
       }
     }
-    for (const record of [...recordsOf(cheated, 'debugger-sandbox'), ...recordsOf(cheated, 'debugger-process')]) expect(record.error).toMatch(/debugger: no inspector reached/)
+    for (const record of [...recordsOf(cheated, 'debugger-sandbox'), ...recordsOf(cheated, 'debugger-process')])
+      expect(record.error).toMatch(/debugger: no inspector reached/)
     // Why: a refused read, named, for every agent that reads a file; nothing in meta for the meta reader.
     for (const name of ['task-file-reader', 'leaderboard-reader', 'cache-reader', 'tamperer']) {
       for (const record of recordsOf(cheated, name)) expect(record.error, `${name} on ${record.id}`).toMatch(DENIED)
@@ -105,7 +109,8 @@ describe('integrity: cheating agents on the bundled suite (child Vitest runs)', 
     expect(unisolated.some((r) => /reached [1-9]\d* reference objects; changed 0, refused [1-9]/.test(r.error ?? ''))).toBe(true)
 
     // The honest agent, checked after every cheat on each task, scores exactly as it did alone.
-    const outcome = (records: TaskRecord[]) => records.map((t) => ({ id: t.id, status: t.status, missingFacts: t.missingFacts })).sort((a, b) => a.id.localeCompare(b.id))
+    const outcome = (records: TaskRecord[]) =>
+      records.map((t) => ({ id: t.id, status: t.status, missingFacts: t.missingFacts })).sort((a, b) => a.id.localeCompare(b.id))
     expect(outcome(recordsOf(cheated, 'greedy'))).toEqual(outcome(recordsOf(alone, 'greedy')))
     expect(rowOf(cheated, 'greedy').isolation).toBe(TIER)
   })

@@ -35,7 +35,9 @@ async function hostileRun(strike: (child: ChildProcess, worker: number) => Promi
   mkdirSync(tmp)
   const hold = join(out, 'hold')
   const run = await runChildVitest({
-    project: 'test/e2e/hostile-proc', out, detached,
+    project: 'test/e2e/hostile-proc',
+    out,
+    detached,
     env: { TMPDIR: tmp, HOLD_FILE: hold },
     onStart: async (child) => {
       await waitFor(() => existsSync(hold) && readFileSync(hold, 'utf8').length > 0, 60_000)
@@ -83,11 +85,15 @@ describe.skipIf(process.platform !== 'linux')('hostile ends of a run (child Vite
     expectEveryTaskAccountedFor(h)
     expect(h.run.leaderboard.tasks.map((t) => [t.id, t.status])).toEqual([['first/quick', 'passed']])
     expect(h.run.leaderboard.unfinished.map((u) => u.name).sort()).toEqual(['first/holds', 'first/never-started'])
-    expect(h.run.leaderboard.fileErrors).toEqual([{ file: 'benchmarks/b-second.test.ts', error: expect.stringMatching(/^not run: a Vitest worker exited unexpectedly/) }])
+    expect(h.run.leaderboard.fileErrors).toEqual([
+      { file: 'benchmarks/b-second.test.ts', error: expect.stringMatching(/^not run: a Vitest worker exited unexpectedly/) },
+    ])
     expect(h.run.leaderboard.interruption).toMatch(/worker exited unexpectedly/)
     expect(h.run.summary).toMatch(/^> \*\*Interrupted\*\* \(a Vitest worker exited unexpectedly .*\): 2 task\(s\) did not finish/m)
     expect(h.run.junit).toMatch(/<testcase [^>]*name="benchmarks\/b-second\.test\.ts \(not run\)"[^>]*>\s*<error message="not run: /)
-    expect(h.run.output).toContain('interrupted (a Vitest worker exited unexpectedly): 1 finished task written, 2 unfinished and 1 file that did not run or load listed in leaderboard.json; exit 1')
+    expect(h.run.output).toContain(
+      'interrupted (a Vitest worker exited unexpectedly): 1 finished task written, 2 unfinished and 1 file that did not run or load listed in leaderboard.json; exit 1',
+    )
     await expectNothingLeft(h)
   })
 
@@ -120,13 +126,21 @@ describe.skipIf(process.platform !== 'linux')('hostile ends of a run (child Vite
     await expectNothingLeft(h)
   })
 
-  it('a run that ends normally: a crashed server\'s child and a SIGTERM-ignoring server\'s tree end with it', async () => {
+  it("a run that ends normally: a crashed server's child and a SIGTERM-ignoring server's tree end with it", async () => {
     const out = mkdtempSync(join(tmpdir(), 'mcp-bench-hostile-'))
     const tmp = join(out, 'tmp')
     mkdirSync(tmp)
-    const run = await runChildVitest({ project: 'test/e2e/hostile-proc', out, args: ['benchmarks/c-tree.test.ts'], env: { TMPDIR: tmp, E2E_TREE: '1', HOLD_FILE: join(out, 'hold') } })
+    const run = await runChildVitest({
+      project: 'test/e2e/hostile-proc',
+      out,
+      args: ['benchmarks/c-tree.test.ts'],
+      env: { TMPDIR: tmp, E2E_TREE: '1', HOLD_FILE: join(out, 'hold') },
+    })
     const h = { out, tmp, run, endedAt: Date.now() }
-    expect(run.leaderboard.tasks.map((t) => [t.id, t.status]).sort()).toEqual([['tree/crash', 'passed'], ['tree/stays', 'passed']])
+    expect(run.leaderboard.tasks.map((t) => [t.id, t.status]).sort()).toEqual([
+      ['tree/crash', 'passed'],
+      ['tree/stays', 'passed'],
+    ])
     // Two servers, each with a child, and the restarted one: all were running during the run.
     expect(run.pids.length).toBeGreaterThanOrEqual(4)
     await expectNothingLeft(h)

@@ -28,7 +28,10 @@ describe('an interrupted run (child Vitest)', { timeout: 240_000 }, () => {
         detached: group,
         onStart: async (child, out) => {
           // Wait until the long task's sleep is under way: the quick tasks are done by then.
-          await waitFor(() => existsSync(pidFile(out)) && (child.exitCode === null) && readFileSync(join(out, 'pids.txt'), 'utf8').length > 0, 30_000)
+          await waitFor(
+            () => existsSync(pidFile(out)) && child.exitCode === null && readFileSync(join(out, 'pids.txt'), 'utf8').length > 0,
+            30_000,
+          )
           await new Promise((r) => setTimeout(r, 2_500))
           if (group) process.kill(-child.pid!, signal)
           else child.kill(signal)
@@ -37,7 +40,10 @@ describe('an interrupted run (child Vitest)', { timeout: 240_000 }, () => {
       expect(r.code).toBe(code)
       // What finished is kept and scored; what did not is listed.
       expect(r.leaderboard).toMatchObject({ interrupted: true })
-      expect(r.leaderboard.tasks.map((t) => [t.id, t.status])).toEqual([['slow/quick-one', 'passed'], ['slow/quick-two', 'passed']])
+      expect(r.leaderboard.tasks.map((t) => [t.id, t.status])).toEqual([
+        ['slow/quick-one', 'passed'],
+        ['slow/quick-two', 'passed'],
+      ])
       expect(r.leaderboard.unfinished.map((u) => u.name).sort()).toEqual(['slow/long-wait', 'slow/never-started'])
       expect(r.summary).toMatch(/^> \*\*Interrupted\*\*: 2 task\(s\) did not finish/m)
       expect(r.output).toContain(`interrupted: 2 finished tasks written, 2 unfinished listed in leaderboard.json; exit ${code}`)
@@ -47,7 +53,10 @@ describe('an interrupted run (child Vitest)', { timeout: 240_000 }, () => {
       // No temporary file of the reports is left beside them.
       expect(readdirSync(r.out, { recursive: true }).filter((f) => String(f).endsWith('.tmp'))).toEqual([])
       // Every server and the worker that ran them end.
-      const parents = readFileSync(`${pidFile(r.out)}.parents`, 'utf8').trim().split('\n').map(Number)
+      const parents = readFileSync(`${pidFile(r.out)}.parents`, 'utf8')
+        .trim()
+        .split('\n')
+        .map(Number)
       const all = [...r.pids, ...new Set(parents)]
       expect(all.length).toBeGreaterThanOrEqual(2)
       await expect.poll(() => all.filter(isAlive), { timeout: 30_000, interval: 100 }).toEqual([])

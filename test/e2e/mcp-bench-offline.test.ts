@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { MCP_BENCH_EXCLUDED_TOOLS } from '../../src/node/preset-mcp-bench.ts'
 import { importMcpBenchTasks } from '../../src/import/import-mcp-bench.ts'
 import { PLANS } from '../../fixtures/mcp-bench-offline/plans/index.ts'
-import { LENIENT_JUDGE_MODEL, mcpBenchTasks, runOffline, serverProblems, STAND_IN_MODEL, TASK_FILES, type OfflineRun } from '../../fixtures/mcp-bench-offline/run.ts'
+import {
+  LENIENT_JUDGE_MODEL,
+  mcpBenchTasks,
+  runOffline,
+  serverProblems,
+  STAND_IN_MODEL,
+  TASK_FILES,
+  type OfflineRun,
+} from '../../fixtures/mcp-bench-offline/run.ts'
 
 /**
  * A representative subset of MCP-Bench's 104 tasks, imported with `mcp-bench import --offline` into a
@@ -14,14 +22,18 @@ import { LENIENT_JUDGE_MODEL, mcpBenchTasks, runOffline, serverProblems, STAND_I
  * (the Springfields).
  */
 const SUBSET = [
-  'metropolitan_museum_wikipedia_000', 'metropolitan_museum_wikipedia_001',
-  'openapi_explorer_paper_search_hugging_face_000', 'openapi_explorer_paper_search_hugging_face_001',
-  'google_maps_national_parks_000', 'google_maps_national_parks_001',
-  'weather_data_000', 'weather_data_001',
+  'metropolitan_museum_wikipedia_000',
+  'metropolitan_museum_wikipedia_001',
+  'openapi_explorer_paper_search_hugging_face_000',
+  'openapi_explorer_paper_search_hugging_face_001',
+  'google_maps_national_parks_000',
+  'google_maps_national_parks_001',
+  'weather_data_000',
+  'weather_data_001',
 ]
 
 describe('the offline plans', () => {
-  it('cover each of the 104 tasks once, calling only the task\'s own servers and none of the excluded tools', () => {
+  it("cover each of the 104 tasks once, calling only the task's own servers and none of the excluded tools", () => {
     const imported = TASK_FILES.flatMap((f) => importMcpBenchTasks(JSON.parse(readFileSync(f, 'utf8'))).flatMap((file) => file.tasks))
     expect(Object.keys(PLANS).sort()).toEqual(imported.map((t) => t.id.replace('mcp-bench/', '')).sort())
     for (const task of imported) {
@@ -62,7 +74,7 @@ describe('MCP-Bench tasks offline, end to end (import, preset, stand-in model)',
     expect(output).toContain('exit 0: no task failed; 8 tasks unscored (nothing decides them: no facts, plan or checks, and no judge)')
   }, 120_000)
 
-  it('runs as MCP-Bench\'s runner does: the task\'s 10 named distractors plus the resident Time server, in the planner loop', () => {
+  it("runs as MCP-Bench's runner does: the task's 10 named distractors plus the resident Time server, in the planner loop", () => {
     for (const t of run.tasks) {
       const named = mcpBenchTasks().find((m) => m.id === t.id)!.distractors
       expect(named, t.id).toHaveLength(10)
@@ -70,21 +82,26 @@ describe('MCP-Bench tasks offline, end to end (import, preset, stand-in model)',
       expect(new Set(t.distractorsJoined), t.id).toEqual(new Set(expected))
       expect(t.distractorsJoined).toHaveLength(11)
     }
-    const planning = run.requests.filter((r) => r.path === '/v1/chat/completions' && String(r.body.messages[0].content).includes('"planned_tools"'))
+    const planning = run.requests.filter(
+      (r) => r.path === '/v1/chat/completions' && String(r.body.messages[0].content).includes('"planned_tools"'),
+    )
     expect(planning.length).toBeGreaterThanOrEqual(run.tasks.length)
     expect(planning.every((r) => r.body.model === STAND_IN_MODEL)).toBe(true)
     // Long results go through the model's compression step (compress: 'model'), as in MCP-Bench's executor.
     expect(run.requests.some((r) => String(r.body?.messages?.[0]?.content ?? '').startsWith('Summarise this tool output'))).toBe(true)
   })
 
-  it('leaves MCP-Bench\'s excluded tools out of every catalog the planner is shown', () => {
+  it("leaves MCP-Bench's excluded tools out of every catalog the planner is shown", () => {
     const prompts = run.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => String(r.body.messages[0].content))
     // The catalog lists a tool as `- name: description`: the same form the check below looks for, so it can fail.
     const withPaperSearch = prompts.filter((p) => p.includes('- paper-search__search_arxiv:'))
     expect(withPaperSearch.length).toBeGreaterThan(0)
     for (const excluded of MCP_BENCH_EXCLUDED_TOOLS) {
       const name = excluded.replace('.', '__')
-      expect(prompts.filter((p) => p.includes(`- ${name}:`)), name).toEqual([])
+      expect(
+        prompts.filter((p) => p.includes(`- ${name}:`)),
+        name,
+      ).toEqual([])
     }
   })
 })

@@ -17,9 +17,18 @@ describe('a benchmark run end to end with a model (child Vitest process)', { tim
     afterAll(() => judge?.close())
 
     it('judges every task on all six dimensions and scores it with the MCP-Bench formula', async () => {
-      const scores = { task_fulfillment: 8, information_grounding: 9, tool_appropriateness: 7, parameter_accuracy: 10, dependency_awareness: 6, parallelism_efficiency: 5 }
+      const scores = {
+        task_fulfillment: 8,
+        information_grounding: 9,
+        tool_appropriateness: 7,
+        parameter_accuracy: 10,
+        dependency_awareness: 6,
+        parallelism_efficiency: 5,
+      }
       judge = await startScriptedModel({
-        script: () => ({ content: `Here is my verdict:\n\`\`\`json\n${JSON.stringify({ reasoning: { task_fulfillment: 'complete' }, scores })}\n\`\`\`` }),
+        script: () => ({
+          content: `Here is my verdict:\n\`\`\`json\n${JSON.stringify({ reasoning: { task_fulfillment: 'complete' }, scores })}\n\`\`\``,
+        }),
       })
       const { code, leaderboard } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/(echo|counter-is-fresh$)'], {
         MCP_BENCH_JUDGE_MODEL: 'judge-model',
@@ -31,15 +40,31 @@ describe('a benchmark run end to end with a model (child Vitest process)', { tim
       for (const task of leaderboard.tasks) {
         expect(task.judge).toMatchObject({
           kind: 'rubric',
-          dimensions: { taskFulfillment: 8, informationGrounding: 9, toolAppropriateness: 7, parameterAccuracy: 10, dependencyAwareness: 6, parallelismEfficiency: 5 },
-          categories: { taskCompletion: expect.closeTo(0.85, 10), toolUsage: expect.closeTo(0.85, 10), planningEffectiveness: expect.closeTo(0.55, 10) },
+          dimensions: {
+            taskFulfillment: 8,
+            informationGrounding: 9,
+            toolAppropriateness: 7,
+            parameterAccuracy: 10,
+            dependencyAwareness: 6,
+            parallelismEfficiency: 5,
+          },
+          categories: {
+            taskCompletion: expect.closeTo(0.85, 10),
+            toolUsage: expect.closeTo(0.85, 10),
+            planningEffectiveness: expect.closeTo(0.55, 10),
+          },
           samples: { requested: 5, valid: 5, failed: 0 },
         })
       }
       expect(leaderboard.tasks[0]!.scores.overall).toBeCloseTo((1 + 0.85 + 0.85 + 0.55) / 4, 10)
       const row = leaderboard.agents[0]!
       const close = (v: number) => expect.closeTo(v, 10)
-      expect(row.overall.domains).toEqual({ schemaUnderstanding: 1, taskCompletion: close(0.85), toolUsage: close(0.85), planningEffectiveness: close(0.55) })
+      expect(row.overall.domains).toEqual({
+        schemaUnderstanding: 1,
+        taskCompletion: close(0.85),
+        toolUsage: close(0.85),
+        planningEffectiveness: close(0.55),
+      })
       expect(row.overallScore).toBeCloseTo((1 + 0.85 + 0.85 + 0.55) / 4, 10)
       // Five shuffled samples per task: the prompts differ in their dimension order.
       expect(judge.requests).toHaveLength(10)
@@ -49,7 +74,19 @@ describe('a benchmark run end to end with a model (child Vitest process)', { tim
 
     it('serves a second run from the judge cache, and `vitest --no-cache` asks the judge again', async () => {
       const counting = await startScriptedModel({
-        script: () => ({ content: JSON.stringify({ reasoning: {}, scores: { task_fulfillment: 7, information_grounding: 7, tool_appropriateness: 7, parameter_accuracy: 7, dependency_awareness: 7, parallelism_efficiency: 7 } }) }),
+        script: () => ({
+          content: JSON.stringify({
+            reasoning: {},
+            scores: {
+              task_fulfillment: 7,
+              information_grounding: 7,
+              tool_appropriateness: 7,
+              parameter_accuracy: 7,
+              dependency_awareness: 7,
+              parallelism_efficiency: 7,
+            },
+          }),
+        }),
       })
       const cache = mkdtempSync(join(tmpdir(), 'e2e-judge-cache-'))
       try {
@@ -74,7 +111,11 @@ describe('a benchmark run end to end with a model (child Vitest process)', { tim
     it('reports judge fields as null without a judge model, and still gates on the rules', async () => {
       const { code, leaderboard } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], { E2E_MIN_RULE_SCORE: '1' })
       expect(code).toBe(0)
-      expect(leaderboard.tasks[0]!.judge).toMatchObject({ kind: 'not-judged', dimensions: { taskFulfillment: null }, categories: { taskCompletion: null } })
+      expect(leaderboard.tasks[0]!.judge).toMatchObject({
+        kind: 'not-judged',
+        dimensions: { taskFulfillment: null },
+        categories: { taskCompletion: null },
+      })
       expect(leaderboard.agents[0]).toMatchObject({ overallScore: null, ruleScore: 1 })
       expect(leaderboard.gate.passed).toBe(true)
     })
@@ -86,9 +127,10 @@ describe('a benchmark run end to end with a model (child Vitest process)', { tim
 
     it('runs the OpenAI-compatible agent through real MCP calls', async () => {
       model = await startScriptedModel({
-        script: (req) => req.body.messages.some((m: { role: string }) => m.role === 'tool')
-          ? { content: 'The server said hello.' }
-          : { toolCalls: [{ id: 'c1', name: 'probe__echo', arguments: { text: 'hello' } }] },
+        script: (req) =>
+          req.body.messages.some((m: { role: string }) => m.role === 'tool')
+            ? { content: 'The server said hello.' }
+            : { toolCalls: [{ id: 'c1', name: 'probe__echo', arguments: { text: 'hello' } }] },
       })
       const { code, leaderboard, output } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], {
         MCP_BENCH_MODEL: 'scripted-model',

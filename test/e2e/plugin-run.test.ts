@@ -18,9 +18,12 @@ describe('a benchmark run end to end (child Vitest process)', { timeout: 180_000
     // The same id in two files is a collection error naming both; neither counts.
     const duplicates = leaderboard.tasks.filter((t) => t.id === 'more/echo-alpha')
     expect(duplicates.map((t) => [t.file, t.status, t.errorPhase]).sort()).toEqual([
-      ['benchmarks/dupes.test.ts', 'setup-error', 'collection'], ['benchmarks/more.test.ts', 'setup-error', 'collection'],
+      ['benchmarks/dupes.test.ts', 'setup-error', 'collection'],
+      ['benchmarks/more.test.ts', 'setup-error', 'collection'],
     ])
-    expect(duplicates[0]!.error).toBe('Duplicate task id "more/echo-alpha": it is registered in benchmarks/dupes.test.ts and benchmarks/more.test.ts; give every task its own id')
+    expect(duplicates[0]!.error).toBe(
+      'Duplicate task id "more/echo-alpha": it is registered in benchmarks/dupes.test.ts and benchmarks/more.test.ts; give every task its own id',
+    )
     const status = Object.fromEntries(leaderboard.tasks.filter((t) => t.id !== 'more/echo-alpha').map((t) => [t.id, t.status]))
     expect(status).toEqual({
       'probe/echo': 'passed',
@@ -38,9 +41,13 @@ describe('a benchmark run end to end (child Vitest process)', { timeout: 180_000
       'bad/agent-timeout': 'errored',
     })
     const error = (id: string) => leaderboard.tasks.find((t) => t.id === id)!.error
-    expect(error('bad/unknown-server')).toMatch(/bad-input\.test\.ts: Unknown server "nope"\. Configured servers: broken, dies, ghost, probe, stateful/)
+    expect(error('bad/unknown-server')).toMatch(
+      /bad-input\.test\.ts: Unknown server "nope"\. Configured servers: broken, dies, ghost, probe, stateful/,
+    )
     expect(error('bad/spec')).toMatch(/invalid spec[\s\S]*servers: [\s\S]*prompt: [\s\S]*reference\.calls\.0\.tool/)
-    expect(error('bad/server-exits')).toMatch(/Server "dies" failed to start \(command: node -e [^\n]*\(tried 2 times\)[\s\S]*fatal: no database configured/)
+    expect(error('bad/server-exits')).toMatch(
+      /Server "dies" failed to start \(command: node -e [^\n]*\(tried 2 times\)[\s\S]*fatal: no database configured/,
+    )
     expect(error('bad/no-command')).toMatch(/Server "ghost" failed to start.*(ENOENT|not found)/i)
     expect(error('bad/invalid-server-config')).toMatch(/mcpServers\.broken\.command/)
     // A task that runs out of time keeps what its agent did before the deadline.
@@ -50,10 +57,15 @@ describe('a benchmark run end to end (child Vitest process)', { timeout: 180_000
     expect(error('probe/wrong-facts')).toMatch(/missing "goodbye"/)
     expect(leaderboard.fileErrors).toEqual([
       expect.objectContaining({ file: 'benchmarks/broken-file.test.ts' }),
-      { file: 'benchmarks/dupes-in-file.test.ts', error: 'Duplicate task id "twice/same-id" in benchmarks/dupes-in-file.test.ts: every task needs its own id' },
+      {
+        file: 'benchmarks/dupes-in-file.test.ts',
+        error: 'Duplicate task id "twice/same-id" in benchmarks/dupes-in-file.test.ts: every task needs its own id',
+      },
     ])
     // Setup errors are listed apart and count in no score; the agent's own errors count.
-    expect(leaderboard.agents).toEqual([expect.objectContaining({ agent: 'reference', tasks: 7, passed: 4, failed: 1, errored: 2, setupErrors: 8, passRate: 4 / 7 })])
+    expect(leaderboard.agents).toEqual([
+      expect.objectContaining({ agent: 'reference', tasks: 7, passed: 4, failed: 1, errored: 2, setupErrors: 8, passRate: 4 / 7 }),
+    ])
     // JUnit carries every task and its metrics as properties, from the record; nothing unmeasured is written.
     // 15 tasks, plus the two files that failed to load, which JUnit reports as testcases of their own.
     expect(junit.match(/<testcase /g)).toHaveLength(17)
@@ -94,13 +106,26 @@ describe('a benchmark run end to end (child Vitest process)', { timeout: 180_000
     })
     expect(leaderboard.tasks).toEqual([expect.objectContaining({ id: 'probe/echo', agent: 'sloppy', status: 'passed' })])
     expect(leaderboard.agents[0]!.metrics).toMatchObject({ validToolNameRate: 0.5, executionSuccess: 0.5, schemaCompliance: 1 })
-    expect(leaderboard.gate).toEqual({ applied: true, passed: false, failures: ['sloppy: rule score 66.7% is below 90.0%'], note: null, baseline: null })
+    expect(leaderboard.gate).toEqual({
+      applied: true,
+      passed: false,
+      failures: ['sloppy: rule score 66.7% is below 90.0%'],
+      note: null,
+      baseline: null,
+    })
     // The per-tool diagnostics from the worker's record: the tools it offered, the call by a name no tool has apart.
     const offered = leaderboard.tasks[0]!.tools!.offered!
     expect(offered).toEqual(expect.arrayContaining(['probe.echo', 'probe.fail', 'probe.sleep']))
     expect(offered).toEqual([...offered].sort())
     expect(leaderboard.tools!.tasks).toEqual([{ agent: 'sloppy', tasks: 1, planned: 1, unknownCalls: 1 }])
-    expect(leaderboard.tools!.rows.find((r) => r.tool === 'echo')).toMatchObject({ server: 'probe', offered: 1, called: 1, calledOk: 1, matched: 1, issues: 0 })
+    expect(leaderboard.tools!.rows.find((r) => r.tool === 'echo')).toMatchObject({
+      server: 'probe',
+      offered: 1,
+      called: 1,
+      calledOk: 1,
+      matched: 1,
+      issues: 0,
+    })
     expect(leaderboard.tools!.rows.filter((r) => r.tool !== 'echo').every((r) => r.offered === 1 && r.called === 0)).toBe(true)
     expect(output).toContain('GATE FAILED')
     expect(output).toContain('gate failed: exit 1 (1 threshold missed, listed above)')
@@ -133,23 +158,29 @@ describe('a benchmark run end to end (child Vitest process)', { timeout: 180_000
       MCP_BENCH_CONCURRENCY: '1',
     })
     expect(leaderboard.tasks.map((t) => [t.id, t.trial, t.status])).toEqual([
-      ['probe/echo', 1, 'passed'], ['probe/echo', 2, 'failed'], ['probe/echo', 3, 'passed'],
+      ['probe/echo', 1, 'passed'],
+      ['probe/echo', 2, 'failed'],
+      ['probe/echo', 3, 'passed'],
     ])
     expect(leaderboard.agents[0]!.trials).toEqual({ trials: 3, tasks: 1, passAll: 0, passAny: 1 })
     expect(summary).toContain('| flaky | 3 | 1 | 0.0% | 100.0% |')
   })
 
-  it('merges sharded runs into one leaderboard with Vitest\'s own --merge-reports, and gates only the merge', async () => {
+  it("merges sharded runs into one leaderboard with Vitest's own --merge-reports, and gates only the merge", async () => {
     const out = mkdtempSync(join(tmpdir(), 'mcp-bench-shards-'))
     const files = ['benchmarks/good.test.ts', 'benchmarks/more.test.ts']
     // Alone, good.test.ts passes 3 of 4 (75%), under the 80% gate; the whole run passes 5 of 6.
     const gate = { E2E_MIN_PASS_RATE: '0.8' }
-    const shard = (i: number) => runProject([...files, `--shard=${i}/2`, '--reporter=blob', `--outputFile.blob=${join(out, 'blobs', `blob-${i}.json`)}`], gate, out)
+    const shard = (i: number) =>
+      runProject([...files, `--shard=${i}/2`, '--reporter=blob', `--outputFile.blob=${join(out, 'blobs', `blob-${i}.json`)}`], gate, out)
     const one = await shard(1)
     const two = await shard(2)
     for (const s of [one, two]) {
       expect(s.code).toBe(0)
-      expect(s.leaderboard.gate).toMatchObject({ applied: false, note: expect.stringMatching(/^shard \d\/2: the gate applies to the merged run/) })
+      expect(s.leaderboard.gate).toMatchObject({
+        applied: false,
+        note: expect.stringMatching(/^shard \d\/2: the gate applies to the merged run/),
+      })
       expect(s.output).toMatch(/shard \d\/2: the gate applies to the merged run \(vitest --merge-reports\), not to one shard; exit 0/)
     }
     expect([one.leaderboard.tasks.length, two.leaderboard.tasks.length].sort()).toEqual([2, 4])
@@ -161,10 +192,12 @@ describe('a benchmark run end to end (child Vitest process)', { timeout: 180_000
     // Each run added one history record: the shards say they are shards, the merge is the whole run.
     const history = readHistory(join(out, 'history')).records
     expect(history).toHaveLength(3)
-    expect(history.map((r) => [r.shard?.index ?? 'merged', r.tasks, r.gate.applied])).toEqual(expect.arrayContaining([
-      ['merged', 6, true],
-      [1, expect.any(Number), false],
-      [2, expect.any(Number), false],
-    ]))
+    expect(history.map((r) => [r.shard?.index ?? 'merged', r.tasks, r.gate.applied])).toEqual(
+      expect.arrayContaining([
+        ['merged', 6, true],
+        [1, expect.any(Number), false],
+        [2, expect.any(Number), false],
+      ]),
+    )
   })
 })

@@ -18,7 +18,13 @@ const vitestBin = resolve('node_modules/vitest/vitest.mjs')
 async function runProject(args: string[], env: Record<string, string> = {}, { tty = false } = {}) {
   const out = mkdtempSync(join(tmpdir(), 'mcp-bench-progress-'))
   const command = [process.execPath, vitestBin, 'run', ...args]
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, E2E_OUTPUT_DIR: out, PROBE_PID_FILE: join(out, 'pids.txt'), MCP_BENCH_MODEL: '', ...env }
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    E2E_OUTPUT_DIR: out,
+    PROBE_PID_FILE: join(out, 'pids.txt'),
+    MCP_BENCH_MODEL: '',
+    ...env,
+  }
   // Vitest draws its status window only on a terminal outside CI (std-env reads CI).
   if (tty) delete childEnv.CI
   const child = tty
@@ -29,13 +35,22 @@ async function runProject(args: string[], env: Record<string, string> = {}, { tt
   child.stderr.on('data', (d) => (output += d))
   const code = await new Promise<number>((r) => child.on('close', (c) => r(c ?? -1)))
   const read = (f: string) => readFileSync(join(out, f), 'utf8')
-  return { code, output, leaderboard: JSON.parse(read('leaderboard.json')) as Leaderboard, junit: read('junit.xml'), summary: read('summary.md') }
+  return {
+    code,
+    output,
+    leaderboard: JSON.parse(read('leaderboard.json')) as Leaderboard,
+    junit: read('junit.xml'),
+    summary: read('summary.md'),
+  }
 }
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
 
 /** The progress display's per-task lines in a run's output. */
-const progressLines = (output: string) => stripVTControlCharacters(output).split(/\r?\n/).filter((l) => /^mcp-bench \d+\/\d+\+? tasks /.test(l))
+const progressLines = (output: string) =>
+  stripVTControlCharacters(output)
+    .split(/\r?\n/)
+    .filter((l) => /^mcp-bench \d+\/\d+\+? tasks /.test(l))
 
 /**
  * What every progress line must say: a count that only goes up, the run's equal to its agents' sum, a total never
@@ -53,17 +68,19 @@ function checkLines(lines: string[], tasks: number, agents: string[], { exact = 
     if (lowerBound) expect(Number(total), line).toBeLessThanOrEqual(tasks)
     else expect(Number(total), line).toBe(tasks)
     const perAgent = agents.map((a) => Number(new RegExp(` · ${a} (\\d+)/\\d+\\+? pass `).exec(line)?.[1] ?? 0))
-    expect(perAgent.reduce((n, d) => n + d, 0), line).toBe(Number(done))
+    expect(
+      perAgent.reduce((n, d) => n + d, 0),
+      line,
+    ).toBe(Number(done))
   }
   expect(lines.at(-1)).toMatch(new RegExp(`^mcp-bench ${tasks}/${tasks} tasks .* · done$`))
 }
 
-const properties = (testcase: XmlElement) =>
-  Object.fromEntries(elements(testcase, 'property').map((p) => [p.attrs.name!, p.attrs.value!]))
+const properties = (testcase: XmlElement) => Object.fromEntries(elements(testcase, 'property').map((p) => [p.attrs.name!, p.attrs.value!]))
 
 // Each test runs a whole child Vitest; on a shared 2-core machine one run can take most of a minute.
 describe('live progress and JUnit for dashboards, end to end (child Vitest process)', { timeout: 300_000 }, () => {
-  it('logs progress lines off a terminal (the run\'s count its agents\' sum), and writes JUnit classes per agent with errored tasks as errors', async () => {
+  it("logs progress lines off a terminal (the run's count its agents' sum), and writes JUnit classes per agent with errored tasks as errors", async () => {
     const { leaderboard, junit, output } = await runProject(['benchmarks/good.test.ts', 'benchmarks/bad-input.test.ts'], {
       E2E_AGENTS: 'reference,./agents/sloppy.ts',
     })
@@ -76,7 +93,9 @@ describe('live progress and JUnit for dashboards, end to end (child Vitest proce
     checkLines(lines, tasks.length, ['reference', 'sloppy'], { exact: true })
     // The running pass rate of the last line is the agent row's.
     const sloppy = leaderboard.agents.find((a) => a.agent === 'sloppy')!
-    expect(lines.at(-1)).toContain(` · sloppy ${sloppy.tasks + sloppy.setupErrors}/${sloppy.tasks + sloppy.setupErrors} pass ${(sloppy.passRate! * 100).toFixed(1)}%`)
+    expect(lines.at(-1)).toContain(
+      ` · sloppy ${sloppy.tasks + sloppy.setupErrors}/${sloppy.tasks + sloppy.setupErrors} pass ${(sloppy.passRate! * 100).toFixed(1)}%`,
+    )
 
     // JUnit, read with an XML parser: it is well-formed, every task is a testcase of its agent's class.
     const root = parseXml(junit)
@@ -117,16 +136,30 @@ describe('live progress and JUnit for dashboards, end to end (child Vitest proce
     let model: ScriptedModelServer
     afterAll(() => model?.close())
 
-    it('reports the agent\'s and the judge\'s tokens and cost apart, in the leaderboard, summary.md, JUnit and the progress line', async () => {
-      const scores = { task_fulfillment: 8, information_grounding: 8, tool_appropriateness: 8, parameter_accuracy: 8, dependency_awareness: 8, parallelism_efficiency: 8 }
+    it("reports the agent's and the judge's tokens and cost apart, in the leaderboard, summary.md, JUnit and the progress line", async () => {
+      const scores = {
+        task_fulfillment: 8,
+        information_grounding: 8,
+        tool_appropriateness: 8,
+        parameter_accuracy: 8,
+        dependency_awareness: 8,
+        parallelism_efficiency: 8,
+      }
       model = await startScriptedModel({
         script: (req) => {
           if (req.body.model === 'o4-mini') {
-            return { content: `\`\`\`json\n${JSON.stringify({ reasoning: {}, scores })}\n\`\`\``, usage: { prompt_tokens: 2_000, completion_tokens: 300 } }
+            return {
+              content: `\`\`\`json\n${JSON.stringify({ reasoning: {}, scores })}\n\`\`\``,
+              usage: { prompt_tokens: 2_000, completion_tokens: 300 },
+            }
           }
           return req.body.messages.some((m: { role: string }) => m.role === 'tool')
             ? { content: 'The server said hello.', usage: { prompt_tokens: 1_500, completion_tokens: 100 } }
-            : { toolCalls: [{ id: 'c1', name: 'probe__echo', arguments: { text: 'hello' } }], usage: { prompt_tokens: 1_000, completion_tokens: 200 }, delayMs: 50 }
+            : {
+                toolCalls: [{ id: 'c1', name: 'probe__echo', arguments: { text: 'hello' } }],
+                usage: { prompt_tokens: 1_000, completion_tokens: 200 },
+                delayMs: 50,
+              }
         },
       })
       const { code, leaderboard, junit, summary, output } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], {
@@ -164,20 +197,28 @@ describe('live progress and JUnit for dashboards, end to end (child Vitest proce
       expect(summary).not.toContain('Unfinished')
 
       const props = properties(elements(parseXml(junit), 'testcase')[0]!)
-      expect(props).toMatchObject({ 'mcp-bench.tokens': '2800', 'mcp-bench.costUsd': '0.0031', 'mcp-bench.judgeTokens': '11500', 'mcp-bench.judgeCostUsd': '0.0176', 'mcp-bench.judge.taskFulfillment': '0.8' })
+      expect(props).toMatchObject({
+        'mcp-bench.tokens': '2800',
+        'mcp-bench.costUsd': '0.0031',
+        'mcp-bench.judgeTokens': '11500',
+        'mcp-bench.judgeCostUsd': '0.0176',
+        'mcp-bench.judge.taskFulfillment': '0.8',
+      })
       expect(Number(props['mcp-bench.modelMs'])).toBeGreaterThanOrEqual(50)
 
       // The first line, at the one task's record, and the last, at the run's end: the same figures.
       const lines = progressLines(output)
       expect(lines.length).toBeGreaterThanOrEqual(1)
       expect(lines.length).toBeLessThanOrEqual(2)
-      for (const line of lines) expect(line).toBe('mcp-bench 1/1 tasks · pass 100.0% · 14,300 tok $0.0207 · gpt-4o-mini 1/1 pass 100.0% · done')
+      for (const line of lines)
+        expect(line).toBe('mcp-bench 1/1 tasks · pass 100.0% · 14,300 tok $0.0207 · gpt-4o-mini 1/1 pass 100.0% · done')
     })
 
     it('says the cost is unknown, and why, for a model with no price', async () => {
       model.push({ toolCalls: [{ id: 'c1', name: 'probe__echo', arguments: { text: 'hello' } }] }, { content: 'The server said hello.' })
       const { leaderboard, summary, output } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], {
-        MCP_BENCH_MODEL: 'house-model', OPENAI_BASE_URL: model.url,
+        MCP_BENCH_MODEL: 'house-model',
+        OPENAI_BASE_URL: model.url,
       })
       expect(leaderboard.tasks[0]!.cost).toEqual({ agentUsd: null, judgeUsd: 0, unknown: ['no price for model "house-model"'] })
       expect(leaderboard.agents[0]!.cost.agentUsd).toBeNull()
@@ -188,7 +229,7 @@ describe('live progress and JUnit for dashboards, end to end (child Vitest proce
   })
 
   const hasScript = spawnSync('script', ['--version']).status === 0
-  it.skipIf(!hasScript)('on a terminal, logs its lines through Vitest\'s logger, which prints them above its status window', async () => {
+  it.skipIf(!hasScript)("on a terminal, logs its lines through Vitest's logger, which prints them above its status window", async () => {
     const { leaderboard, output } = await runProject(['benchmarks/good.test.ts', 'benchmarks/more.test.ts'], {}, { tty: true })
     expect(leaderboard.tasks).toHaveLength(6)
     // Vitest's own status window was drawn (the run was on a terminal), and our lines are whole lines beside it.

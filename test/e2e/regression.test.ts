@@ -36,13 +36,22 @@ describe('a worse agent against the baseline (child Vitest runs and the compare 
 
     // The worse run: 12 of 20 pass, and the gate fails it, naming the metric, the interval and the worst tasks.
     expect(head.code, head.output).toBe(1)
-    expect(head.leaderboard.tasks.filter((t) => t.status === 'failed').map((t) => t.id).sort()).toEqual(FLIPPED)
+    expect(
+      head.leaderboard.tasks
+        .filter((t) => t.status === 'failed')
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(FLIPPED)
     expect(head.leaderboard.gate).toMatchObject({ applied: true, passed: false })
-    expect(head.leaderboard.gate.baseline?.checks).toEqual([expect.objectContaining({ agent: 'reference', metric: 'passRate', verdict: 'regression', pairs: 20 })])
+    expect(head.leaderboard.gate.baseline?.checks).toEqual([
+      expect.objectContaining({ agent: 'reference', metric: 'passRate', verdict: 'regression', pairs: 20 }),
+    ])
     expect(head.output).toContain(
-      'reference: pass rate went from 100.0% to 60.0% (-40.0 points over 20 paired tasks); with 95% confidence it fell by at least 20.2 points '
-      + '(90% interval of the change: -58.1 to -20.2 points), more than the 5.0 points allowed. '
-      + `Worst tasks: ${FLIPPED.slice(0, 5).map((id) => `${id} (passed → failed)`).join(', ')}.`,
+      'reference: pass rate went from 100.0% to 60.0% (-40.0 points over 20 paired tasks); with 95% confidence it fell by at least 20.2 points ' +
+        '(90% interval of the change: -58.1 to -20.2 points), more than the 5.0 points allowed. ' +
+        `Worst tasks: ${FLIPPED.slice(0, 5)
+          .map((id) => `${id} (passed → failed)`)
+          .join(', ')}.`,
     )
     expect(head.output).toContain('gate failed: exit 1 (1 threshold missed, listed above)')
 
@@ -54,7 +63,11 @@ describe('a worse agent against the baseline (child Vitest runs and the compare 
 
     // `mcp-bench compare base head`, as a user runs it.
     const json = join(head.out, 'comparison.json')
-    const { stdout } = await promisify(execFile)('node', ['bin/mcp-bench.mjs', 'compare', baseline, join(head.out, 'leaderboard.json'), '--json', json], { cwd: repo })
+    const { stdout } = await promisify(execFile)(
+      'node',
+      ['bin/mcp-bench.mjs', 'compare', baseline, join(head.out, 'leaderboard.json'), '--json', json],
+      { cwd: repo },
+    )
     expect(stdout).toContain('| pass rate | 100.0% | 60.0% | -40.0 pts | -61.3 to -15.8 pts | 0.008 (8↓ 0↑) | 20 |')
     expect(stdout).toContain(`**Passed → failed (8):** ${FLIPPED.map((id) => `\`${id}\``).join(', ')}\n`)
     expect(stdout).not.toContain('→ passed')

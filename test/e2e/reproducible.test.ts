@@ -22,11 +22,21 @@ describe('same inputs, same numbers (child Vitest processes)', { timeout: 900_00
     const files = ['benchmarks/workspace.test.ts', 'benchmarks/state.test.ts'].map((f) => join(project, f))
     const tasks = (await collectTasks(files, (f) => import(pathToFileURL(f).href))).map((t) => TaskSpecSchema.parse(t.spec))
     model = await startScriptedModel({
-      script: standIn(tasks.map((t) => ({ prompt: t.prompt, layers: dependencyLayers(t.reference?.calls ?? []).layers, answer: t.reference?.answer ?? '' })), { judgeModel: JUDGE, unparseableOneIn: 4 }),
+      script: standIn(
+        tasks.map((t) => ({
+          prompt: t.prompt,
+          layers: dependencyLayers(t.reference?.calls ?? []).layers,
+          answer: t.reference?.answer ?? '',
+        })),
+        { judgeModel: JUDGE, unparseableOneIn: 4 },
+      ),
     })
     const out = mkdtempSync(join(tmpdir(), 'mcp-bench-reproducible-'))
     const results = await runReproducibility({
-      cwd: project, args: [], out, outputVariable: 'E2E_OUTPUT_DIR',
+      cwd: project,
+      args: [],
+      out,
+      outputVariable: 'E2E_OUTPUT_DIR',
       env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'not-needed', MCP_BENCH_MODEL: '', MCP_BENCH_JUDGE_MODEL: JUDGE },
     })
     const a = JSON.parse(readFileSync(join(results[0]!.dir, 'leaderboard.json'), 'utf8')) as Leaderboard
@@ -38,7 +48,8 @@ describe('same inputs, same numbers (child Vitest processes)', { timeout: 900_00
     const turing = a.tasks.filter((t) => t.id === 'state/remember-turing')
     // In the order the model listed them, the two graph writes both land: add_observations finds its entity.
     expect.soft(turing.map((t) => t.metrics.executionSuccess)).toEqual([1, 1, 1])
-    for (const sums of a.tasks.filter((t) => t.id === 'state/sums')) expect(sums.distractors).toEqual({ joined: ['unit-converter'], skipped: [], seed: 'distractors:state/sums' })
+    for (const sums of a.tasks.filter((t) => t.id === 'state/sums'))
+      expect(sums.distractors).toEqual({ joined: ['unit-converter'], skipped: [], seed: 'distractors:state/sums' })
     expect(a.tasks.find((t) => t.judge?.kind === 'rubric')!.judge).toMatchObject({ shuffleSeed: null })
     const html = readFileSync(join(results[0]!.dir, 'report.html'), 'utf8')
     expect.soft(html).toContain('/workspace')

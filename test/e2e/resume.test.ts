@@ -30,9 +30,19 @@ describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
   let fullJunit = ''
 
   beforeAll(async () => {
-    const tasks = await collectTasks(FILES.map((f) => join(project, f)), (f) => import(pathToFileURL(f).href))
+    const tasks = await collectTasks(
+      FILES.map((f) => join(project, f)),
+      (f) => import(pathToFileURL(f).href),
+    )
     specs = tasks.map((t) => ({ ...TaskSpecSchema.parse(t.spec), id: t.id }))
-    const follow = standIn(specs.map((t) => ({ prompt: t.prompt, layers: dependencyLayers(t.reference?.calls ?? []).layers, answer: t.reference?.answer ?? '' })), { judgeModel: JUDGE, unparseableOneIn: 4 })
+    const follow = standIn(
+      specs.map((t) => ({
+        prompt: t.prompt,
+        layers: dependencyLayers(t.reference?.calls ?? []).layers,
+        answer: t.reference?.answer ?? '',
+      })),
+      { judgeModel: JUDGE, unparseableOneIn: 4 },
+    )
     model = await startScriptedModel({ script: (request) => ({ ...follow(request), delayMs: 60 }) })
     const baseline = await run()
     full = { board: baseline.leaderboard, requests: [...model.requests], code: baseline.code }
@@ -42,13 +52,22 @@ describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
   }, 300_000)
   afterAll(() => model?.close())
 
-  function run(options: { out?: string; args?: string[]; env?: Record<string, string>; stopAfter?: { entries: number; signal: NodeJS.Signals } } = {}): Promise<ChildRun> {
+  function run(
+    options: { out?: string; args?: string[]; env?: Record<string, string>; stopAfter?: { entries: number; signal: NodeJS.Signals } } = {},
+  ): Promise<ChildRun> {
     const { out, args = [], env = {}, stopAfter } = options
     return runChildVitest({
-      project, args, ...(out ? { out } : {}),
+      project,
+      args,
+      ...(out ? { out } : {}),
       env: {
-        OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'not-needed', MCP_BENCH_JUDGE_MODEL: JUDGE,
-        MCP_BENCH_CONCURRENCY: '2', MCP_BENCH_NO_CACHE: '1', MCP_BENCH_CASSETTE: 'off', ...env,
+        OPENAI_BASE_URL: model.url,
+        OPENAI_API_KEY: 'not-needed',
+        MCP_BENCH_JUDGE_MODEL: JUDGE,
+        MCP_BENCH_CONCURRENCY: '2',
+        MCP_BENCH_NO_CACHE: '1',
+        MCP_BENCH_CASSETTE: 'off',
+        ...env,
       },
       ...(stopAfter ? { onStart: (child: ChildProcess, dir: string) => stopWhen(child, join(dir, 'journal'), stopAfter) } : {}),
     })
@@ -85,7 +104,11 @@ describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
       const before = fullBy.get(spec.prompt) ?? []
       if (keptHere === agents) expect(asked, spec.id).toEqual([])
       else if (keptHere === 0) expect(asked, spec.id).toEqual(before)
-      else expect(asked.every((d) => before.includes(d)), spec.id).toBe(true)
+      else
+        expect(
+          asked.every((d) => before.includes(d)),
+          spec.id,
+        ).toBe(true)
       checked += keptHere === agents || keptHere === 0 ? 1 : 0
     }
     // The stop came halfway: some tasks were whole on each side, so the exact checks above had something to check.
@@ -99,8 +122,16 @@ describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
     const child = spawn(process.execPath, [resolve('bin/mcp-bench.mjs'), 'resume'], {
       cwd: project,
       env: {
-        ...process.env, E2E_OUTPUT_DIR: out, MCP_BENCH_MODEL: '', CI: 'true', OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'not-needed',
-        MCP_BENCH_JUDGE_MODEL: JUDGE, MCP_BENCH_CONCURRENCY: '2', MCP_BENCH_NO_CACHE: '1', MCP_BENCH_CASSETTE: 'off',
+        ...process.env,
+        E2E_OUTPUT_DIR: out,
+        MCP_BENCH_MODEL: '',
+        CI: 'true',
+        OPENAI_BASE_URL: model.url,
+        OPENAI_API_KEY: 'not-needed',
+        MCP_BENCH_JUDGE_MODEL: JUDGE,
+        MCP_BENCH_CONCURRENCY: '2',
+        MCP_BENCH_NO_CACHE: '1',
+        MCP_BENCH_CASSETTE: 'off',
       },
     })
     let output = ''
@@ -129,12 +160,13 @@ describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
     expect(compareFields(full.board, resumed.leaderboard).differences).toEqual([])
     expect(resumed.code).toBe(full.code)
     // junit.xml too counts every task as the uninterrupted run's did: a kept task is its kept result, not a skip.
-    const counts = (xml: string) => `${/<testsuites [^>]*?(tests="\d+" failures="\d+" errors="\d+")/.exec(xml)?.[1]} skipped=${xml.split('<skipped').length - 1}`
+    const counts = (xml: string) =>
+      `${/<testsuites [^>]*?(tests="\d+" failures="\d+" errors="\d+")/.exec(xml)?.[1]} skipped=${xml.split('<skipped').length - 1}`
     expect(counts(resumed.junit)).toBe(counts(fullJunit))
     expectOnlyMissing(requests, kept)
   })
 
-  it('with a budget of half the suite\'s cost: stops starting tasks within one task\'s cost of it, lists the rest as not run on every report, exits non-zero saying why; a resume finishes it', async () => {
+  it("with a budget of half the suite's cost: stops starting tasks within one task's cost of it, lists the rest as not run on every report, exits non-zero saying why; a resume finishes it", async () => {
     const cost = (t: Leaderboard['tasks'][number]) => (t.cost.agentUsd ?? 0) + (t.cost.judgeUsd ?? 0)
     const suite = full.board.cost.totalUsd!
     expect(suite).toBeGreaterThan(0)
@@ -144,11 +176,18 @@ describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
     const stopped = await run({ out, env: { MCP_BENCH_BUDGET_USD: String(budget) } })
     const board = stopped.leaderboard
     expect(stopped.code, stopped.output).toBe(1)
-    expect(stopped.output).toMatch(/budget reached \(budget reached after \d+ task\(s\): \$[\d.]+ of \$[\d.]+ spent\): \d+ finished tasks? written, \d+ tasks? not run \(budget\)/)
+    expect(stopped.output).toMatch(
+      /budget reached \(budget reached after \d+ task\(s\): \$[\d.]+ of \$[\d.]+ spent\): \d+ finished tasks? written, \d+ tasks? not run \(budget\)/,
+    )
     expect(board.notRun?.length).toBeGreaterThan(0)
     expect(board.tasks.length + board.notRun!.length).toBe(18)
     expect(board.notRun!.every((t) => t.reason === 'budget')).toBe(true)
-    expect(board.budget).toMatchObject({ usd: budget, tokens: null, inFlight: 'finish', reached: expect.stringContaining('budget reached') })
+    expect(board.budget).toMatchObject({
+      usd: budget,
+      tokens: null,
+      inFlight: 'finish',
+      reached: expect.stringContaining('budget reached'),
+    })
     expect(board.interrupted).toBe(false)
     expect(Math.abs(board.cost.totalUsd! - budget)).toBeLessThanOrEqual(oneTask)
     // Not failures: not among the tasks, and said so on every report.
@@ -169,7 +208,7 @@ describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
     expect(compareFields(full.board, JSON.parse(readFileSync(join(out, 'leaderboard.json'), 'utf8'))).differences).toEqual([])
   })
 
-  it('for one shard of a sharded run, after SIGINT halfway: its tasks equal the uninterrupted run\'s; other options are refused', async () => {
+  it("for one shard of a sharded run, after SIGINT halfway: its tasks equal the uninterrupted run's; other options are refused", async () => {
     const args = ['--shard=1/2']
     const { out, stopped, resumed, requests, kept } = await stopThenResume('shard', { entries: 3, signal: 'SIGINT' }, args)
     expect(stopped.code).toBe(130)
@@ -204,12 +243,15 @@ async function stopWhen(child: ChildProcess, dir: string, { entries, signal }: {
 }
 
 function readJournalFile(path: string): JournalEntry[] {
-  return readFileSync(path, 'utf8').split('\n').slice(1).flatMap((line) => {
-    try {
-      const entry = JournalEntrySchema.safeParse(JSON.parse(line))
-      return entry.success ? [entry.data] : []
-    } catch {
-      return []
-    }
-  })
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .slice(1)
+    .flatMap((line) => {
+      try {
+        const entry = JournalEntrySchema.safeParse(JSON.parse(line))
+        return entry.success ? [entry.data] : []
+      } catch {
+        return []
+      }
+    })
 }

@@ -8,11 +8,17 @@ import { renderDeclarations } from '../../src/cli/typegen/declarations.ts'
 
 /** Two servers as `mcp-bench types` would find them. */
 const tools: Record<string, Tool[]> = {
-  math: [{
-    name: 'add',
-    description: 'Adds two numbers together',
-    inputSchema: { type: 'object', properties: { firstNumber: { type: 'number' }, secondNumber: { type: 'number' } }, required: ['firstNumber', 'secondNumber'] },
-  }],
+  math: [
+    {
+      name: 'add',
+      description: 'Adds two numbers together',
+      inputSchema: {
+        type: 'object',
+        properties: { firstNumber: { type: 'number' }, secondNumber: { type: 'number' } },
+        required: ['firstNumber', 'secondNumber'],
+      },
+    },
+  ],
   memory: [
     { name: 'read_graph', description: 'Reads the graph', inputSchema: { type: 'object', properties: {} } },
     {
@@ -83,14 +89,23 @@ function typeCheck(withDeclarations: boolean): Promise<{ code: number | null; ou
   const dir = mkdtempSync(join(tmpdir(), 'mcp-bench-types-'))
   dirs.push(dir)
   symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'))
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: {
-      target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true,
-      allowImportingTsExtensions: true, types: ['node'],
-      paths: { 'vitest-mcp-bench': [join(repo, 'src/index.ts')] },
-    },
-    include: ['*.ts'],
-  }))
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        allowImportingTsExtensions: true,
+        types: ['node'],
+        paths: { 'vitest-mcp-bench': [join(repo, 'src/index.ts')] },
+      },
+      include: ['*.ts'],
+    }),
+  )
   writeFileSync(join(dir, 'task.test.ts'), TASK)
   if (withDeclarations) writeFileSync(join(dir, 'mcp-bench.d.ts'), renderDeclarations(tools, 'mcp.servers.json'))
   // Node runs tsc, whichever runtime runs this test (Deno would need its own permission flags).

@@ -18,8 +18,19 @@ import { elements, parseXml } from '../support/xml.ts'
  */
 
 const CHROMIUM = '/usr/bin/chromium'
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-const chromiumMissing = existsSync(CHROMIUM) ? null : `Chromium is not installed at ${CHROMIUM}: this test needs Debian's package (apt-get install -y chromium)`
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+const chromiumMissing = existsSync(CHROMIUM)
+  ? null
+  : `Chromium is not installed at ${CHROMIUM}: this test needs Debian's package (apt-get install -y chromium)`
 const project = resolve('test/e2e/ui')
 const JUDGE = 'stand-in-judge'
 
@@ -43,9 +54,14 @@ afterAll(async () => {
 /** Starts `vitest --ui` on the fixture project; resolves with the UI's address once the first run has ended. */
 async function startUi(env: Record<string, string>): Promise<{ url: string; output: () => string }> {
   // --watch: the UI lives while Vitest watches (CI turns watch mode off by default); --open=false: no browser of its own.
-  child = spawn(process.execPath, [resolve('node_modules/vitest/vitest.mjs'), '--ui', '--watch', '--open=false', '--api.host=127.0.0.1', '--api.port=0'], {
-    cwd: project, env: { ...process.env, ...env },
-  })
+  child = spawn(
+    process.execPath,
+    [resolve('node_modules/vitest/vitest.mjs'), '--ui', '--watch', '--open=false', '--api.host=127.0.0.1', '--api.port=0'],
+    {
+      cwd: project,
+      env: { ...process.env, ...env },
+    },
+  )
   let output = ''
   const url = await new Promise<string>((ok, fail) => {
     const seen = (d: Buffer) => {
@@ -61,17 +77,33 @@ async function startUi(env: Record<string, string>): Promise<{ url: string; outp
   return { url, output: () => stripVTControlCharacters(output) }
 }
 
-describe('results in Vitest\'s UI, JUnit and report.html (child vitest --ui, Chromium)', { timeout: 240_000 }, () => {
-  it('shows a task\'s score, verdict, failed checks and trajectory link in vitest --ui, the same in junit.xml, and the link opens the task', async (ctx) => {
+describe("results in Vitest's UI, JUnit and report.html (child vitest --ui, Chromium)", { timeout: 240_000 }, () => {
+  it("shows a task's score, verdict, failed checks and trajectory link in vitest --ui, the same in junit.xml, and the link opens the task", async (ctx) => {
     if (chromiumMissing) ctx.skip(chromiumMissing)
     model = await startScriptedModel({
       // The stand-in states what the first task needs and falls short of the second's facts ("per tonne").
-      script: standIn([
-        { prompt: 'Add the harvests', layers: [[{ tool: 'math.sum', args: { numbers: [120, 150] } }]], answer: 'The harvest totals 270 t.' },
-        { prompt: 'Multiply 270 t', layers: [[{ tool: 'math.multiply', args: { firstNumber: 270, SecondNumber: 30 } }]], answer: 'The revenue is large.' },
-      ], { judgeModel: JUDGE, unparseableOneIn: 0 }),
+      script: standIn(
+        [
+          {
+            prompt: 'Add the harvests',
+            layers: [[{ tool: 'math.sum', args: { numbers: [120, 150] } }]],
+            answer: 'The harvest totals 270 t.',
+          },
+          {
+            prompt: 'Multiply 270 t',
+            layers: [[{ tool: 'math.multiply', args: { firstNumber: 270, SecondNumber: 30 } }]],
+            answer: 'The revenue is large.',
+          },
+        ],
+        { judgeModel: JUDGE, unparseableOneIn: 0 },
+      ),
     })
-    const { url, output } = await startUi({ OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'not-needed', MCP_BENCH_MODEL: '', E2E_OUTPUT_DIR: out })
+    const { url, output } = await startUi({
+      OPENAI_BASE_URL: model.url,
+      OPENAI_API_KEY: 'not-needed',
+      MCP_BENCH_MODEL: '',
+      E2E_OUTPUT_DIR: out,
+    })
     const board = JSON.parse(readFileSync(join(out, 'leaderboard.json'), 'utf8')) as Leaderboard
     const revenue = board.tasks.find((t) => t.id === 'ui/revenue')!
     expect(revenue.status).toBe('failed')
@@ -86,11 +118,15 @@ describe('results in Vitest\'s UI, JUnit and report.html (child vitest --ui, Chr
     await page.getByText('ui/revenue', { exact: true }).first().click()
     const notes = page.getByRole('note')
     await expect.poll(() => notes.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(5)
-    const shown = Object.fromEntries(await Promise.all((await notes.all()).map(async (n) => {
-      const text = (await n.innerText()).trim()
-      const type = text.slice(0, text.indexOf('\n'))
-      return [type, text.slice(type.length).trim()] as const
-    })))
+    const shown = Object.fromEntries(
+      await Promise.all(
+        (await notes.all()).map(async (n) => {
+          const text = (await n.innerText()).trim()
+          const type = text.slice(0, text.indexOf('\n'))
+          return [type, text.slice(type.length).trim()] as const
+        }),
+      ),
+    )
     expect(shown['mcp-bench.overall']).toBe(String(Math.round(revenue.scores.overall! * 1e4) / 1e4))
     expect(shown['mcp-bench.ruleScore']).toBe(String(Math.round(revenue.scores.ruleScore! * 1e4) / 1e4))
     expect(shown['mcp-bench.verdict']).toBe('2 of 3 harness checks passed (answer ✓, facts ✗, toolUse ✓)')
@@ -102,12 +138,20 @@ describe('results in Vitest\'s UI, JUnit and report.html (child vitest --ui, Chr
     const cases = elements(parseXml(readFileSync(join(out, 'junit.xml'), 'utf8')), 'testcase')
     expect(cases).toHaveLength(2)
     for (const c of cases) {
-      const names = elements(c, 'property').map((p) => p.attrs.name!).filter((n) => n !== 'mcp-bench.failed-check')
+      const names = elements(c, 'property')
+        .map((p) => p.attrs.name!)
+        .filter((n) => n !== 'mcp-bench.failed-check')
       expect(names.length, c.attrs.name).toBeGreaterThan(10)
       expect(new Set(names).size, c.attrs.name).toBe(names.length)
     }
-    const props = Object.fromEntries(elements(cases.find((c) => c.attrs.name === 'ui/revenue')!, 'property').map((p) => [p.attrs.name!, p.attrs.value!]))
-    expect(props).toMatchObject({ 'mcp-bench.overall': shown['mcp-bench.overall'], 'mcp-bench.trajectory': link, 'mcp-bench.status': 'failed' })
+    const props = Object.fromEntries(
+      elements(cases.find((c) => c.attrs.name === 'ui/revenue')!, 'property').map((p) => [p.attrs.name!, p.attrs.value!]),
+    )
+    expect(props).toMatchObject({
+      'mcp-bench.overall': shown['mcp-bench.overall'],
+      'mcp-bench.trajectory': link,
+      'mcp-bench.status': 'failed',
+    })
 
     // The link opens that task's trajectory in report.html.
     const report = await browser.newPage()

@@ -24,13 +24,16 @@ describe('the commit and branch of a run, read without git', () => {
   })
 
   it('reads a packed ref, and a detached HEAD as a commit with no branch', () => {
-    const packed = checkout({ '.git/HEAD': 'ref: refs/heads/main\n', '.git/packed-refs': `# pack-refs with: peeled fully-peeled sorted\n${B} refs/heads/dev\n${A} refs/heads/main\n^${B}\n` })
+    const packed = checkout({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.git/packed-refs': `# pack-refs with: peeled fully-peeled sorted\n${B} refs/heads/dev\n${A} refs/heads/main\n^${B}\n`,
+    })
     expect(gitRevision(packed, NO_CI)).toEqual({ commit: A, branch: 'main', source: 'git' })
     const detached = checkout({ '.git/HEAD': `${B}\n` })
     expect(gitRevision(detached, NO_CI)).toEqual({ commit: B, branch: null, source: 'git' })
   })
 
-  it('follows a linked worktree\'s .git file to its HEAD and the shared refs', () => {
+  it("follows a linked worktree's .git file to its HEAD and the shared refs", () => {
     const root = checkout({
       'main/.git/refs/heads/topic': `${B}\n`,
       'main/.git/worktrees/wt/HEAD': 'ref: refs/heads/topic\n',
@@ -45,9 +48,17 @@ describe('the commit and branch of a run, read without git', () => {
     expect(gitRevision(checkout({ 'x.txt': '' }), NO_CI)).toBeNull()
   })
 
-  it('prefers GitHub Actions\' variables, with the pull request\'s head branch over its merge ref', () => {
+  it("prefers GitHub Actions' variables, with the pull request's head branch over its merge ref", () => {
     const root = checkout({ '.git/HEAD': 'ref: refs/heads/main\n', '.git/refs/heads/main': `${A}\n` })
-    expect(gitRevision(root, { GITHUB_SHA: B, GITHUB_REF_NAME: '12/merge', GITHUB_HEAD_REF: 'fix-parser' })).toEqual({ commit: B, branch: 'fix-parser', source: 'ci' })
-    expect(gitRevision(root, { GITHUB_SHA: B, GITHUB_REF_NAME: 'main', GITHUB_HEAD_REF: '' })).toEqual({ commit: B, branch: 'main', source: 'ci' })
+    expect(gitRevision(root, { GITHUB_SHA: B, GITHUB_REF_NAME: '12/merge', GITHUB_HEAD_REF: 'fix-parser' })).toEqual({
+      commit: B,
+      branch: 'fix-parser',
+      source: 'ci',
+    })
+    expect(gitRevision(root, { GITHUB_SHA: B, GITHUB_REF_NAME: 'main', GITHUB_HEAD_REF: '' })).toEqual({
+      commit: B,
+      branch: 'main',
+      source: 'ci',
+    })
   })
 })

@@ -20,7 +20,7 @@ describe('the history directory', () => {
     expect(readHistory(d)).toEqual({ records: [earlier, later], problems: [] })
   })
 
-  it('never rewrites a run\'s file, and leaves no temporary file behind', () => {
+  it("never rewrites a run's file, and leaves no temporary file behind", () => {
     const d = dir()
     writeHistoryRecord(d, historyEntry({ runId: 'same' }))
     expect(() => writeHistoryRecord(d, historyEntry({ runId: 'same', tasks: 99 }))).toThrow(/EEXIST/)
@@ -57,9 +57,18 @@ describe('the history directory', () => {
     const history = readHistory(d)
     expect(history.records.map((r) => r.runId)).toEqual(['good'])
     expect(history.problems).toEqual([
-      { file: join(d, 'dir.json'), message: 'a directory, not a file: skipped (history entries are read only as regular files, never followed)' },
-      { file: join(d, 'link.json'), message: 'a symbolic link, not a file: skipped (history entries are read only as regular files, never followed)' },
-      { file: join(d, 'planted.json'), message: 'a symbolic link, not a file: skipped (history entries are read only as regular files, never followed)' },
+      {
+        file: join(d, 'dir.json'),
+        message: 'a directory, not a file: skipped (history entries are read only as regular files, never followed)',
+      },
+      {
+        file: join(d, 'link.json'),
+        message: 'a symbolic link, not a file: skipped (history entries are read only as regular files, never followed)',
+      },
+      {
+        file: join(d, 'planted.json'),
+        message: 'a symbolic link, not a file: skipped (history entries are read only as regular files, never followed)',
+      },
     ])
     expect(JSON.stringify(history)).not.toMatch(/root|SECRET/)
   })

@@ -28,7 +28,11 @@ describe('judge config', () => {
       OPENAI_BASE_URL: 'http://openai.example/v1',
       OPENAI_API_KEY: 'sk-openai',
     }
-    expect(resolveJudgeConfig(undefined, env)).toMatchObject({ model: 'env-model', baseURL: 'http://openai.example/v1', apiKey: 'sk-openai' })
+    expect(resolveJudgeConfig(undefined, env)).toMatchObject({
+      model: 'env-model',
+      baseURL: 'http://openai.example/v1',
+      apiKey: 'sk-openai',
+    })
     const overridden = { ...env, MCP_BENCH_JUDGE_BASE_URL: 'http://judge.example/v1', MCP_BENCH_JUDGE_API_KEY: 'sk-judge' }
     expect(resolveJudgeConfig(undefined, overridden)).toMatchObject({ baseURL: 'http://judge.example/v1', apiKey: 'sk-judge' })
     expect(resolveJudgeConfig({ model: 'cfg', baseURL: 'http://cfg/v1', apiKey: 'sk-cfg' }, overridden)).toMatchObject({
@@ -45,9 +49,19 @@ describe('judge config', () => {
     expect(calibrated).toMatchObject({ name: 'mcp-bench', categories: MCP_BENCH_RUBRIC.categories })
     expect(resolveJudgeConfig({ model: 'm', dependencyAnalysis: false }, {})!.dependencyAnalysis).toBe(false)
     expect(resolveJudgeConfig({ model: 'm' }, {})!.dependencyAnalysis).toBe(true)
-    const custom = { name: 'mine', categories: [{ id: 'quality', title: 'Quality', dimensions: [{ id: 'overall', title: 'Overall', question: 'Good?', bands: [{ min: 1, max: 10, text: 'any' }] }] }] }
-    expect(() => resolveJudgeConfig({ model: 'm', rubric: custom, calibration: 'mcp-bench' }, {}))
-      .toThrow('calibration: "mcp-bench" applies to the built-in mcp-bench rubric; a custom rubric sets its own `guidance`')
+    const custom = {
+      name: 'mine',
+      categories: [
+        {
+          id: 'quality',
+          title: 'Quality',
+          dimensions: [{ id: 'overall', title: 'Overall', question: 'Good?', bands: [{ min: 1, max: 10, text: 'any' }] }],
+        },
+      ],
+    }
+    expect(() => resolveJudgeConfig({ model: 'm', rubric: custom, calibration: 'mcp-bench' }, {})).toThrow(
+      'calibration: "mcp-bench" applies to the built-in mcp-bench rubric; a custom rubric sets its own `guidance`',
+    )
     expect(() => resolveJudgeConfig({ model: 'm', calibration: 'lenient' as never }, {})).toThrow(/invalid judge config[\s\S]*calibration/)
   })
 
@@ -55,7 +69,10 @@ describe('judge config', () => {
     expect(() => resolveJudgeConfig({ model: 'm', samples: 0 }, {})).toThrow(/invalid judge config[\s\S]*samples/)
     expect(() => resolveJudgeConfig({ model: 'm', rubric: 'nope' as never }, {})).toThrow(/invalid judge config/)
     expect(() => resolveJudgeConfig({ model: 'm', unknown: 1 } as never, {})).toThrow(/invalid judge config/)
-    const dup = { name: 'x', categories: [{ id: 'a', title: 'A', dimensions: [{ id: 'a', title: 'A', question: '?', bands: [{ min: 1, max: 10, text: 't' }] }] }] }
+    const dup = {
+      name: 'x',
+      categories: [{ id: 'a', title: 'A', dimensions: [{ id: 'a', title: 'A', question: '?', bands: [{ min: 1, max: 10, text: 't' }] }] }],
+    }
     expect(() => resolveJudgeConfig({ model: 'm', rubric: dup }, {})).toThrow(/duplicate id/)
     expect(JudgeConfigSchema.safeParse({ model: 'm', rubric: 'mcp-bench', cache: '/tmp/x' }).success).toBe(true)
   })

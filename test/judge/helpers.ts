@@ -9,7 +9,11 @@ export const TOOLS: CatalogEntry[] = [
     server: 'math',
     tool: 'add',
     description: 'Adds two numbers',
-    inputSchema: { type: 'object', properties: { firstNumber: { type: 'number' }, secondNumber: { type: 'number' } }, required: ['firstNumber', 'secondNumber'] },
+    inputSchema: {
+      type: 'object',
+      properties: { firstNumber: { type: 'number' }, secondNumber: { type: 'number' } },
+      required: ['firstNumber', 'secondNumber'],
+    },
     distractor: false,
   },
   {
@@ -17,7 +21,11 @@ export const TOOLS: CatalogEntry[] = [
     server: 'math',
     tool: 'multiply',
     description: 'Multiplies two numbers',
-    inputSchema: { type: 'object', properties: { firstNumber: { type: 'number' }, SecondNumber: { type: 'number' } }, required: ['firstNumber', 'SecondNumber'] },
+    inputSchema: {
+      type: 'object',
+      properties: { firstNumber: { type: 'number' }, SecondNumber: { type: 'number' } },
+      required: ['firstNumber', 'SecondNumber'],
+    },
     distractor: false,
   },
   {
@@ -53,13 +61,33 @@ export function trajectory(overrides: Partial<Trajectory> = {}): Trajectory {
     agent: 'test-agent',
     prompt: 'Could you work out what I get if I add 2 and 3 and then scale that by 4?',
     turns: [
-      { round: 1, content: 'Adding first.', toolCalls: [{ id: 'c1', name: 'math__add', arguments: '{"firstNumber":2,"secondNumber":3}' }], usage: null, finishReason: 'tool_calls', durationMs: 10 },
-      { round: 2, content: null, toolCalls: [{ id: 'c2', name: 'math__multiply', arguments: '{"firstNumber":5,"SecondNumber":4}' }], usage: null, finishReason: 'tool_calls', durationMs: 10 },
+      {
+        round: 1,
+        content: 'Adding first.',
+        toolCalls: [{ id: 'c1', name: 'math__add', arguments: '{"firstNumber":2,"secondNumber":3}' }],
+        usage: null,
+        finishReason: 'tool_calls',
+        durationMs: 10,
+      },
+      {
+        round: 2,
+        content: null,
+        toolCalls: [{ id: 'c2', name: 'math__multiply', arguments: '{"firstNumber":5,"SecondNumber":4}' }],
+        usage: null,
+        finishReason: 'tool_calls',
+        durationMs: 10,
+      },
       { round: 3, content: 'The result is 20.', toolCalls: [], usage: null, finishReason: 'stop', durationMs: 10 },
     ],
     calls: [
       call({ id: 'c1', round: 1, name: 'math__add', args: { firstNumber: 2, secondNumber: 3 }, result: [{ type: 'text', text: '5' }] }),
-      call({ id: 'c2', round: 2, name: 'math__multiply', args: { firstNumber: 5, SecondNumber: 4 }, result: [{ type: 'text', text: '20' }] }),
+      call({
+        id: 'c2',
+        round: 2,
+        name: 'math__multiply',
+        args: { firstNumber: 5, SecondNumber: 4 },
+        result: [{ type: 'text', text: '20' }],
+      }),
     ],
     answer: 'The result is 20.',
     error: null,

@@ -2,7 +2,12 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startScriptedModel, type RecordedRequest, type ScriptedModelServer, type ScriptedTurn } from '../../fixtures/models/scripted-server.ts'
+import {
+  startScriptedModel,
+  type RecordedRequest,
+  type ScriptedModelServer,
+  type ScriptedTurn,
+} from '../../fixtures/models/scripted-server.ts'
 import { createJudge, judgeTrajectory } from '../../src/runtime/judge/judge.ts'
 import type { JudgeConfigInput } from '../../src/contracts/judge-options.ts'
 import { JudgeResultSchema, type JudgeResult } from '../../src/contracts/judge-result.ts'
@@ -56,11 +61,62 @@ function expectValidJson(result: JudgeResult) {
 describe('MCP-Bench rubric judge against the real openai SDK', () => {
   it('averages all six dimensions over the samples and normalises categories', async () => {
     const server = await model([
-      { content: reply({ task_fulfillment: 8, information_grounding: 9, tool_appropriateness: 7, parameter_accuracy: 10, dependency_awareness: 6, parallelism_efficiency: 5 }) },
-      { content: reply({ task_fulfillment: 6, information_grounding: 7, tool_appropriateness: 9, parameter_accuracy: 8, dependency_awareness: 4, parallelism_efficiency: 3 }) },
-      { content: reply({ task_fulfillment: 7, information_grounding: 8, tool_appropriateness: 8, parameter_accuracy: 9, dependency_awareness: 5, parallelism_efficiency: 4 }) },
-      { content: '```json\n' + reply({ task_fulfillment: 9, information_grounding: 10, tool_appropriateness: 6, parameter_accuracy: 7, dependency_awareness: 8, parallelism_efficiency: 6 }) + '\n```' },
-      { content: 'Evaluation follows.\n' + reply({ task_fulfillment: 5, information_grounding: 6, tool_appropriateness: 10, parameter_accuracy: 6, dependency_awareness: 7, parallelism_efficiency: 7 }), usage: { prompt_tokens: 1000, completion_tokens: 50 } },
+      {
+        content: reply({
+          task_fulfillment: 8,
+          information_grounding: 9,
+          tool_appropriateness: 7,
+          parameter_accuracy: 10,
+          dependency_awareness: 6,
+          parallelism_efficiency: 5,
+        }),
+      },
+      {
+        content: reply({
+          task_fulfillment: 6,
+          information_grounding: 7,
+          tool_appropriateness: 9,
+          parameter_accuracy: 8,
+          dependency_awareness: 4,
+          parallelism_efficiency: 3,
+        }),
+      },
+      {
+        content: reply({
+          task_fulfillment: 7,
+          information_grounding: 8,
+          tool_appropriateness: 8,
+          parameter_accuracy: 9,
+          dependency_awareness: 5,
+          parallelism_efficiency: 4,
+        }),
+      },
+      {
+        content:
+          '```json\n' +
+          reply({
+            task_fulfillment: 9,
+            information_grounding: 10,
+            tool_appropriateness: 6,
+            parameter_accuracy: 7,
+            dependency_awareness: 8,
+            parallelism_efficiency: 6,
+          }) +
+          '\n```',
+      },
+      {
+        content:
+          'Evaluation follows.\n' +
+          reply({
+            task_fulfillment: 5,
+            information_grounding: 6,
+            tool_appropriateness: 10,
+            parameter_accuracy: 6,
+            dependency_awareness: 7,
+            parallelism_efficiency: 7,
+          }),
+        usage: { prompt_tokens: 1000, completion_tokens: 50 },
+      },
     ])
     const result = await judge(server)
     expect(result.kind).toBe('rubric')
@@ -94,7 +150,9 @@ describe('MCP-Bench rubric judge against the real openai SDK', () => {
     const server = await model(() => ({ content: reply() }))
     await judge(server)
     const first = server.requests.map(shownOrder)
-    expect(first.every((o) => o.dims.split(',').length === 6 && o.cats.split(',').length === 3 && o.bands.split(',').length === 4)).toBe(true)
+    expect(first.every((o) => o.dims.split(',').length === 6 && o.cats.split(',').length === 3 && o.bands.split(',').length === 4)).toBe(
+      true,
+    )
     expect(new Set(first.map((o) => o.cats)).size).toBeGreaterThan(1)
     expect(new Set(first.map((o) => o.dims)).size).toBeGreaterThan(1)
     expect(new Set(first.map((o) => o.bands)).size).toBeGreaterThan(1)
@@ -105,14 +163,23 @@ describe('MCP-Bench rubric judge against the real openai SDK', () => {
     expect(new Set(bodies.slice(0, 5)).size).toBe(5)
 
     const seeded = await judge(server, { seed: 'another run' }) // a different seed draws other orders, and is recorded
-    expect(server.requests.slice(10).map((r) => JSON.stringify(r.body)).sort()).not.toEqual(bodies.slice(0, 5).sort())
+    expect(
+      server.requests
+        .slice(10)
+        .map((r) => JSON.stringify(r.body))
+        .sort(),
+    ).not.toEqual(bodies.slice(0, 5).sort())
     expect(seeded).toMatchObject({ kind: 'rubric', shuffleSeed: 'another run' })
   })
 
   it('passes temperature, token limit and JSON mode when configured', async () => {
     const server = await model([{ content: reply() }])
     await judge(server, { samples: 1, temperature: 0, maxTokens: 2000, jsonMode: true })
-    expect(server.requests[0]!.body).toMatchObject({ temperature: 0, max_completion_tokens: 2000, response_format: { type: 'json_object' } })
+    expect(server.requests[0]!.body).toMatchObject({
+      temperature: 0,
+      max_completion_tokens: 2000,
+      response_format: { type: 'json_object' },
+    })
   })
 
   it('sends the calibration it is given: strict by default, MCP-Bench\'s middle-band anchoring with calibration: "mcp-bench"', async () => {
@@ -132,7 +199,9 @@ describe('MCP-Bench rubric judge against the real openai SDK', () => {
 
   it('shows the dependency structure by default (the paper) and leaves it out with dependencyAnalysis: false (the released runner)', async () => {
     const server = await model([{ content: reply() }, { content: reply() }])
-    const analysed = input({ task: { ...input().task, reference: { ...input().task.reference!, dependencyAnalysis: 'The product needs the sum first.' } } })
+    const analysed = input({
+      task: { ...input().task, reference: { ...input().task.reference!, dependencyAnalysis: 'The product needs the sum first.' } },
+    })
     await judge(server, { samples: 1 }, analysed)
     await judge(server, { samples: 1, dependencyAnalysis: false }, analysed)
     const [paper, released] = server.requests.map((r) => String(r.body.messages[1].content))
@@ -163,10 +232,12 @@ describe('MCP-Bench rubric judge against the real openai SDK', () => {
     // order: the two failures may come in either order, but they are listed by sample number.
     const failures = result.samples.failures
     expect(failures).toHaveLength(2)
-    expect(failures).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^sample [2-5]: no JSON object in the reply/),
-      expect.stringMatching(/^sample [2-5]: score for parameter_accuracy is out of range 1–10 \(12\)$/),
-    ]))
+    expect(failures).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^sample [2-5]: no JSON object in the reply/),
+        expect.stringMatching(/^sample [2-5]: score for parameter_accuracy is out of range 1–10 \(12\)$/),
+      ]),
+    )
     const numbers = failures.map((f) => Number(/^sample (\d+)/.exec(f)![1]))
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b))
     expect(scoreJudge(result).dimensions.taskFulfillment).toBe(7) // (8+6+7)/3
@@ -201,7 +272,7 @@ describe('MCP-Bench rubric judge against the real openai SDK', () => {
     expect(server.requests).toHaveLength(2)
   })
 
-  it('fails the task\'s judge with the reason when 500s outlast the retries', async () => {
+  it("fails the task's judge with the reason when 500s outlast the retries", async () => {
     const server = await model(() => ({ status: 500, headers: { 'x-should-retry': 'true' } }))
     const result = await judge(server, { samples: 2, maxRetries: 2 })
     expect(result.kind).toBe('error')
@@ -285,12 +356,25 @@ describe('judge cache', () => {
     const server = await model(() => ({ content: reply() }))
     const run = (ms: number, started: string, workspace: string) => {
       const t = trajectory({ startedAt: started, durationMs: ms * 3 })
-      t.calls = t.calls.map((c, i) => ({ ...c, durationMs: ms + i, startedAt: ms * i, result: [{ type: 'text', text: `${i === 0 ? '5' : '20'} (saved to ${workspace}/out.txt)` }] }))
+      t.calls = t.calls.map((c, i) => ({
+        ...c,
+        durationMs: ms + i,
+        startedAt: ms * i,
+        result: [{ type: 'text', text: `${i === 0 ? '5' : '20'} (saved to ${workspace}/out.txt)` }],
+      }))
       t.turns = t.turns.map((turn) => ({ ...turn, durationMs: ms * 2 }))
       return input({ trajectory: t, volatile: new Map([['filesystem', workspace]]) })
     }
-    const first = await judgeTrajectory(run(12, '2025-01-01T00:00:00.000Z', '/tmp/mcp-bench-filesystem-AAAAAA'), config(server, { cache: dir, samples: 1 }), { env: ENV })
-    const second = await judgeTrajectory(run(345, '2026-11-30T12:00:00.000Z', '/tmp/mcp-bench-filesystem-BBBBBB'), config(server, { cache: dir, samples: 1 }), { env: ENV })
+    const first = await judgeTrajectory(
+      run(12, '2025-01-01T00:00:00.000Z', '/tmp/mcp-bench-filesystem-AAAAAA'),
+      config(server, { cache: dir, samples: 1 }),
+      { env: ENV },
+    )
+    const second = await judgeTrajectory(
+      run(345, '2026-11-30T12:00:00.000Z', '/tmp/mcp-bench-filesystem-BBBBBB'),
+      config(server, { cache: dir, samples: 1 }),
+      { env: ENV },
+    )
     expect(first).toMatchObject({ kind: 'rubric', cached: false })
     expect(second).toMatchObject({ kind: 'rubric', cached: true, cacheHits: 1 })
     expect(server.requests).toHaveLength(1)
@@ -375,9 +459,13 @@ describe('without a judge', () => {
 
   it('picks the model and endpoint up from the environment', async () => {
     const server = await model([{ content: reply() }])
-    const result = await judgeTrajectory(input(), { samples: 1, cache: false }, {
-      env: { MCP_BENCH_JUDGE_MODEL: 'env-model', MCP_BENCH_JUDGE_BASE_URL: server.url, OPENAI_API_KEY: 'sk-env' },
-    })
+    const result = await judgeTrajectory(
+      input(),
+      { samples: 1, cache: false },
+      {
+        env: { MCP_BENCH_JUDGE_MODEL: 'env-model', MCP_BENCH_JUDGE_BASE_URL: server.url, OPENAI_API_KEY: 'sk-env' },
+      },
+    )
     expect(result).toMatchObject({ kind: 'rubric', model: 'env-model' })
     expect(server.requests[0]!.body.model).toBe('env-model')
   })
@@ -387,7 +475,12 @@ describe('MCP-AgentBench pass/fail judge', () => {
   it('returns the verdict and reason', async () => {
     const server = await model([{ content: '{"reasoning": "States 20, obtained from the multiply tool.", "verdict": "pass"}' }])
     const result = await judge(server, { rubric: 'pass-fail' })
-    expect(result).toMatchObject({ kind: 'pass-fail', pass: true, reason: 'States 20, obtained from the multiply tool.', votes: { pass: 1, fail: 0 } })
+    expect(result).toMatchObject({
+      kind: 'pass-fail',
+      pass: true,
+      reason: 'States 20, obtained from the multiply tool.',
+      votes: { pass: 1, fail: 0 },
+    })
     expect(server.requests).toHaveLength(1) // one sample by default
     const user: string = server.requests[0]!.body.messages[1].content
     expect(user).toContain('Reference answer')
@@ -415,14 +508,35 @@ describe('custom rubric', () => {
           id: 'style',
           title: 'Style',
           dimensions: [
-            { id: 'brevity', title: 'Brevity', question: 'Is it short?', bands: [{ min: 0, max: 1, text: 'long' }, { min: 2, max: 4, text: 'short' }] },
-            { id: 'clarity', title: 'Clarity', question: 'Is it clear?', bands: [{ min: 0, max: 2, text: 'muddled' }, { min: 3, max: 4, text: 'clear' }] },
+            {
+              id: 'brevity',
+              title: 'Brevity',
+              question: 'Is it short?',
+              bands: [
+                { min: 0, max: 1, text: 'long' },
+                { min: 2, max: 4, text: 'short' },
+              ],
+            },
+            {
+              id: 'clarity',
+              title: 'Clarity',
+              question: 'Is it clear?',
+              bands: [
+                { min: 0, max: 2, text: 'muddled' },
+                { min: 3, max: 4, text: 'clear' },
+              ],
+            },
           ],
         },
       ],
     }
     const server = await model([{ content: '{"scores":{"brevity":4,"clarity":2}}' }, { content: '{"scores":{"brevity":3,"clarity":1}}' }])
     const result = await judge(server, { rubric, samples: 2 })
-    expect(scoreJudge(result)).toMatchObject({ kind: 'rubric', rubric: 'brevity', dimensions: { brevity: 3.5, clarity: 1.5 }, categories: { style: 0.625 } })
+    expect(scoreJudge(result)).toMatchObject({
+      kind: 'rubric',
+      rubric: 'brevity',
+      dimensions: { brevity: 3.5, clarity: 1.5 },
+      categories: { style: 0.625 },
+    })
   })
 })

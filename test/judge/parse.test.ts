@@ -3,12 +3,24 @@ import { extractJsonObjects, parsePassFailReply, parseRubricReply } from '../../
 import { MCP_BENCH_RUBRIC } from '../../src/runtime/judge/rubric.ts'
 import { reply } from './helpers.ts'
 
-const SIX = { taskFulfillment: 8, informationGrounding: 9, toolAppropriateness: 7, parameterAccuracy: 10, dependencyAwareness: 6, parallelismEfficiency: 5 }
+const SIX = {
+  taskFulfillment: 8,
+  informationGrounding: 9,
+  toolAppropriateness: 7,
+  parameterAccuracy: 10,
+  dependencyAwareness: 6,
+  parallelismEfficiency: 5,
+}
 
 describe('tolerant JSON extraction', () => {
   it('reads plain JSON, fenced JSON and JSON wrapped in prose', () => {
     const body = reply()
-    for (const text of [body, '```json\n' + body + '\n```', `Here is my evaluation:\n\n${body}\n\nHope this helps.`, '```\n' + body + '```']) {
+    for (const text of [
+      body,
+      '```json\n' + body + '\n```',
+      `Here is my evaluation:\n\n${body}\n\nHope this helps.`,
+      '```\n' + body + '```',
+    ]) {
       const r = parseRubricReply(text, MCP_BENCH_RUBRIC)
       expect(r).toMatchObject({ ok: true, scores: SIX })
     }
@@ -51,12 +63,24 @@ describe('tolerant JSON extraction', () => {
       ok: false,
       reason: 'score for parameter_accuracy is out of range 1–10 (11)',
     })
-    expect(parseRubricReply(reply({ task_fulfillment: 0 }), MCP_BENCH_RUBRIC)).toMatchObject({ ok: false, reason: expect.stringContaining('out of range') })
+    expect(parseRubricReply(reply({ task_fulfillment: 0 }), MCP_BENCH_RUBRIC)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('out of range'),
+    })
     const missing = JSON.parse(reply()) as { scores: Record<string, number> }
     delete missing.scores.dependency_awareness
-    expect(parseRubricReply(JSON.stringify(missing), MCP_BENCH_RUBRIC)).toEqual({ ok: false, reason: 'missing score for dependency_awareness' })
-    expect(parseRubricReply(reply({ tool_appropriateness: 'high' }), MCP_BENCH_RUBRIC)).toMatchObject({ ok: false, reason: expect.stringContaining('not a number') })
-    expect(parseRubricReply('I think the agent did well.', MCP_BENCH_RUBRIC)).toMatchObject({ ok: false, reason: expect.stringContaining('no JSON object') })
+    expect(parseRubricReply(JSON.stringify(missing), MCP_BENCH_RUBRIC)).toEqual({
+      ok: false,
+      reason: 'missing score for dependency_awareness',
+    })
+    expect(parseRubricReply(reply({ tool_appropriateness: 'high' }), MCP_BENCH_RUBRIC)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('not a number'),
+    })
+    expect(parseRubricReply('I think the agent did well.', MCP_BENCH_RUBRIC)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('no JSON object'),
+    })
     expect(parseRubricReply('', MCP_BENCH_RUBRIC)).toEqual({ ok: false, reason: 'empty reply' })
     expect(parseRubricReply('{"scores": {"task_fulfillment": 8', MCP_BENCH_RUBRIC)).toMatchObject({ ok: false })
   })
@@ -69,7 +93,11 @@ describe('tolerant JSON extraction', () => {
 describe('pass/fail replies', () => {
   it('reads verdicts in several spellings', () => {
     expect(parsePassFailReply('{"reasoning":"has the data","verdict":"pass"}')).toEqual({ ok: true, pass: true, reason: 'has the data' })
-    expect(parsePassFailReply('```json\n{"verdict":"FAIL","reasoning":"generic only"}\n```')).toEqual({ ok: true, pass: false, reason: 'generic only' })
+    expect(parsePassFailReply('```json\n{"verdict":"FAIL","reasoning":"generic only"}\n```')).toEqual({
+      ok: true,
+      pass: false,
+      reason: 'generic only',
+    })
     expect(parsePassFailReply('{"pass": true, "reason": "ok"}')).toEqual({ ok: true, pass: true, reason: 'ok' })
     expect(parsePassFailReply('PASS')).toEqual({ ok: true, pass: true, reason: '' })
     expect(parsePassFailReply('{"verdict":"maybe"}')).toMatchObject({ ok: false })

@@ -23,7 +23,13 @@ async function templatesFile(content: unknown): Promise<string> {
 }
 
 const FLAT = JSON.stringify({
-  task_fulfillment_reasoning: 'most of it', task_fulfillment: 6, grounding: 5, tool_appropriateness: 7, parameter_accuracy: 8, dependency_awareness: 4, parallelism_and_efficiency: 3,
+  task_fulfillment_reasoning: 'most of it',
+  task_fulfillment: 6,
+  grounding: 5,
+  tool_appropriateness: 7,
+  parameter_accuracy: 8,
+  dependency_awareness: 4,
+  parallelism_and_efficiency: 3,
 })
 
 describe('the judge with MCP-Bench templates (judge option `templates`)', () => {
@@ -31,24 +37,41 @@ describe('the judge with MCP-Bench templates (judge option `templates`)', () => 
     const server = await startScriptedModel({ script: [{ content: FLAT }, { content: FLAT }] })
     servers.push(server)
     const templates = await templatesFile(STAND_IN_TEMPLATES)
-    const result = await judgeTrajectory(input(), { model: 'judge', baseURL: server.url, apiKey: 'k', cache: false, samples: 2, sampleAveraging: 'mcp-bench-evaluator', templates }, { env: {} })
+    const result = await judgeTrajectory(
+      input(),
+      { model: 'judge', baseURL: server.url, apiKey: 'k', cache: false, samples: 2, sampleAveraging: 'mcp-bench-evaluator', templates },
+      { env: {} },
+    )
     expect(result).toMatchObject({ kind: 'rubric', prompt: 'mcp-bench-checkout', reasoning: { taskFulfillment: 'most of it' } })
-    expect(result.kind === 'rubric' && result.samples.scores[0]).toEqual({ taskFulfillment: 6, informationGrounding: 5, toolAppropriateness: 7, parameterAccuracy: 8, dependencyAwareness: 4, parallelismEfficiency: 3 })
+    expect(result.kind === 'rubric' && result.samples.scores[0]).toEqual({
+      taskFulfillment: 6,
+      informationGrounding: 5,
+      toolAppropriateness: 7,
+      parameterAccuracy: 8,
+      dependencyAwareness: 4,
+      parallelismEfficiency: 3,
+    })
     const sent = server.requests.map((r) => r.body.messages as Array<{ content: string }>)
     expect(sent[0]![0]!.content).toBe('SYSTEM: grade the run')
     expect(sent[0]![1]!.content.startsWith('HEAD\n')).toBe(true)
   })
 
-  it('without templates, says the prompt was this project\'s', async () => {
+  it("without templates, says the prompt was this project's", async () => {
     const server = await startScriptedModel({ script: [{ content: FLAT }] })
     servers.push(server)
-    const result = await judgeTrajectory(input(), { model: 'judge', baseURL: server.url, apiKey: 'k', cache: false, samples: 1, sampleAveraging: 'mcp-bench-evaluator' }, { env: {} })
+    const result = await judgeTrajectory(
+      input(),
+      { model: 'judge', baseURL: server.url, apiKey: 'k', cache: false, samples: 1, sampleAveraging: 'mcp-bench-evaluator' },
+      { env: {} },
+    )
     expect(result).toMatchObject({ kind: 'rubric', prompt: 'project' })
   })
 
   it('names the file when the templates cannot be used', async () => {
     const broken = await templatesFile({ version: 1, judge: {} })
     expect(() => judgeTrajectory(input(), { model: 'judge', apiKey: 'k', templates: broken }, { env: {} })).toThrow(broken)
-    expect(() => judgeTrajectory(input(), { model: 'judge', apiKey: 'k', templates: '/nowhere/t.json' }, { env: {} })).toThrow('/nowhere/t.json')
+    expect(() => judgeTrajectory(input(), { model: 'judge', apiKey: 'k', templates: '/nowhere/t.json' }, { env: {} })).toThrow(
+      '/nowhere/t.json',
+    )
   })
 })

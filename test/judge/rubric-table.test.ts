@@ -11,7 +11,14 @@ describe('the category ↔ dimension table', () => {
   })
 
   it('is what the category formula reads: each category is the mean of its own two dimensions', () => {
-    const d = { taskFulfillment: 10, informationGrounding: 8, toolAppropriateness: 6, parameterAccuracy: 4, dependencyAwareness: 2, parallelismEfficiency: 1 }
+    const d = {
+      taskFulfillment: 10,
+      informationGrounding: 8,
+      toolAppropriateness: 6,
+      parameterAccuracy: 4,
+      dependencyAwareness: 2,
+      parallelismEfficiency: 1,
+    }
     expect(judgeCategories(d)).toEqual({ taskCompletion: 0.9, toolUsage: 0.5, planningEffectiveness: 0.15 })
   })
 })

@@ -21,7 +21,26 @@ describe('splitWords', () => {
 
 describe('count', () => {
   it('writes what toLocaleString("en-US") writes, for every size and sign, without loading ICU', () => {
-    const values = [0, -0, 0.4, -0.4, 1, 12, 999, 1_000, 1_234.5, 99_999, 100_000, 1_234_567, -1_234, -999_999_999, 2 ** 53 - 1, 2 ** 60, NaN, Infinity]
+    const values = [
+      0,
+      -0,
+      0.4,
+      -0.4,
+      1,
+      12,
+      999,
+      1_000,
+      1_234.5,
+      99_999,
+      100_000,
+      1_234_567,
+      -1_234,
+      -999_999_999,
+      2 ** 53 - 1,
+      2 ** 60,
+      NaN,
+      Infinity,
+    ]
     for (const n of values) expect(count(n), String(n)).toBe(Math.round(n).toLocaleString('en-US'))
     expect(count(1_234_567)).toBe('1,234,567')
   })

@@ -12,7 +12,11 @@ afterEach(() => model?.close())
 function completion(gate: ReturnType<typeof endpointGate>, url: string) {
   const openai = new OpenAI({ baseURL: url, apiKey: 'not-needed', maxRetries: 1, fetch: gate.fetch(fetch) })
   return gate.run(undefined, (fetchOptions) =>
-    openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }, { fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] }))
+    openai.chat.completions.create(
+      { model: 'm', messages: [{ role: 'user', content: 'hi' }] },
+      { fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] },
+    ),
+  )
 }
 
 describe('the endpoint gate', () => {
@@ -27,7 +31,11 @@ describe('the endpoint gate', () => {
     }
     const openai = new OpenAI({ baseURL: model.url, apiKey: 'not-needed', maxRetries: 1, fetch: gate.fetch(seen) })
     const reply = await gate.run(undefined, (fetchOptions) =>
-      openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }, { fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] }))
+      openai.chat.completions.create(
+        { model: 'm', messages: [{ role: 'user', content: 'hi' }] },
+        { fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] },
+      ),
+    )
     expect(reply.choices[0]!.message.content).toBe('done')
     // Both attempts went through the gate's fetch: the 429 of the first cut the pool from 4 to the one request
     // in flight, and the success of the second won one slot back.
@@ -61,9 +69,16 @@ describe('the endpoint gate', () => {
   })
 
   it('does not queue again a request turned away for an exhausted quota', async () => {
-    const quota = { status: 429, headers: { 'retry-after-ms': '1' }, body: { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } } }
+    const quota = {
+      status: 429,
+      headers: { 'retry-after-ms': '1' },
+      body: { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } },
+    }
     model = await startScriptedModel({ script: [quota, quota, quota, quota, { content: 'done' }] })
-    await expect(completion(endpointGate(`agent test-quota ${model.url}`, 4), model.url)).rejects.toMatchObject({ status: 429, code: 'insufficient_quota' })
+    await expect(completion(endpointGate(`agent test-quota ${model.url}`, 4), model.url)).rejects.toMatchObject({
+      status: 429,
+      code: 'insufficient_quota',
+    })
     expect(model.requests).toHaveLength(2)
   })
 })

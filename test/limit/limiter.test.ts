@@ -73,15 +73,26 @@ describe('inSlot', () => {
     const limiter = new AdaptiveLimiter(2)
     let running = 0
     let most = 0
-    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => inSlot(limiter, async () => {
-      most = Math.max(most, ++running)
-      await tick()
-      running--
-      if (i % 2 === 0) throw new Error(`task ${i} failed`)
-      return i
-    })))
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        inSlot(limiter, async () => {
+          most = Math.max(most, ++running)
+          await tick()
+          running--
+          if (i % 2 === 0) throw new Error(`task ${i} failed`)
+          return i
+        }),
+      ),
+    )
     expect(most).toBe(2)
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual(['task 0 failed', 1, 'task 2 failed', 3, 'task 4 failed', 5])
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
+      'task 0 failed',
+      1,
+      'task 2 failed',
+      3,
+      'task 4 failed',
+      5,
+    ])
     expect(limiter.inFlight).toBe(0)
     expect(limiter.waiting).toBe(0)
   })

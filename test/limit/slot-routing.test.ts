@@ -5,7 +5,12 @@ import { routeSlots, type SlotsProvided } from '../../src/node/slot-routing.ts'
 /** A project that records what it was last given to provide. */
 function project(name: string) {
   const provided: { value?: SlotsProvided } = {}
-  return { name, provided, config: { maxWorkers: undefined as number | undefined }, provide: (_key: string, value: SlotsProvided) => void (provided.value = value) }
+  return {
+    name,
+    provided,
+    config: { maxWorkers: undefined as number | undefined },
+    provide: (_key: string, value: SlotsProvided) => void (provided.value = value),
+  }
 }
 
 describe('which slots the workers use', () => {

@@ -109,15 +109,18 @@ describe('the slot server (one limit across worker processes)', () => {
 
   // A sandboxed agent shares the host's network: a port on loopback would be within its reach, a socket in a
   // private directory that is not mounted into its sandbox is not.
-  it.skipIf(process.platform === 'win32')('listens on a Unix domain socket in a directory only this user can enter, removed when it closes', async () => {
-    server = await startSlotServer({ tasks: 1 })
-    const { address } = server
-    expect(address).not.toMatch(/^[\d.]+:\d+$/)
-    expect(statSync(address).isSocket()).toBe(true)
-    expect(statSync(dirname(address)).mode & 0o777).toBe(0o700)
-    await expect(new SlotClient(address).acquire('tasks', 1)).resolves.toBeDefined()
-    await server.close()
-    server = undefined
-    expect(existsSync(dirname(address))).toBe(false)
-  })
+  it.skipIf(process.platform === 'win32')(
+    'listens on a Unix domain socket in a directory only this user can enter, removed when it closes',
+    async () => {
+      server = await startSlotServer({ tasks: 1 })
+      const { address } = server
+      expect(address).not.toMatch(/^[\d.]+:\d+$/)
+      expect(statSync(address).isSocket()).toBe(true)
+      expect(statSync(dirname(address)).mode & 0o777).toBe(0o700)
+      await expect(new SlotClient(address).acquire('tasks', 1)).resolves.toBeDefined()
+      await server.close()
+      server = undefined
+      expect(existsSync(dirname(address))).toBe(false)
+    },
+  )
 })

@@ -40,24 +40,32 @@ describe('mcp-bench lint-tools (a live in-process server)', () => {
       ['store_report', 'schema-ref', 'unit'],
     ])
     expect(out.stdout).toContain('probe: 4 tools, 9 warnings')
-    expect(out.stdout).toMatch(/9 warnings \(near-duplicate-name 1, near-duplicate-description 1, string-should-be-enum 1, untyped-parameter 1, vague-description 1, undescribed-parameter 1, deep-nesting 1, large-union 1, schema-ref 1\)/)
+    expect(out.stdout).toMatch(
+      /9 warnings \(near-duplicate-name 1, near-duplicate-description 1, string-should-be-enum 1, untyped-parameter 1, vague-description 1, undescribed-parameter 1, deep-nesting 1, large-union 1, schema-ref 1\)/,
+    )
     expect(await main(['lint-tools', file, '--strict'], io().io)).toBe(3)
   })
 
   it('lints what models are shown: a toolOverrides description is the one linted', async () => {
-    const file = serversFile({ probe: { ...lintServer, toolOverrides: { lookup: { description: 'Look a word up in the dictionary and return its meanings.' } } } })
+    const file = serversFile({
+      probe: { ...lintServer, toolOverrides: { lookup: { description: 'Look a word up in the dictionary and return its meanings.' } } },
+    })
     const { out, io: cli } = io()
     expect(await main(['lint-tools', file], cli)).toBe(0)
     expect(out.stdout).not.toContain('vague-description')
   })
 
   it('flags, on the npm filesystem server with two descriptions made worse, exactly those two as vague (the variant of test/e2e/variants)', async () => {
-    const filesystem = { command: process.execPath, args: [resolve('node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), '.'] }
+    const filesystem = {
+      command: process.execPath,
+      args: [resolve('node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), '.'],
+    }
     const file = serversFile({ original: filesystem, worse: { ...filesystem, toolOverrides: WORSE_DESCRIPTIONS } })
     const json = join(file, '../report.json')
     expect(await main(['lint-tools', file, '--json', json], io().io)).toBe(0)
     const report = ToolLintReportSchema.parse(JSON.parse(readFileSync(json, 'utf8')))
-    const vague = (server: string) => report.warnings.filter((w) => w.server === server && w.rule === 'vague-description').map((w) => w.tool)
+    const vague = (server: string) =>
+      report.warnings.filter((w) => w.server === server && w.rule === 'vague-description').map((w) => w.tool)
     expect(vague('original')).toEqual([])
     expect(vague('worse')).toEqual(['get_file_info', 'search_files'])
   })

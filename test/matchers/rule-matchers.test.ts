@@ -16,23 +16,44 @@ const catalog = buildCatalog([
 
 function runOf(calls: ToolCallRecord[], answer: string | null = 'Total 270 t, revenue $8,100.'): TaskRun {
   const spec = TaskSpecSchema.parse({
-    servers: ['math'], prompt: 'p',
+    servers: ['math'],
+    prompt: 'p',
     reference: {
-      calls: [{ id: 's', tool: 'math.sum' }, { id: 'm', tool: 'math.multiply', after: ['s'] }],
+      calls: [
+        { id: 's', tool: 'math.sum' },
+        { id: 'm', tool: 'math.multiply', after: ['s'] },
+      ],
       facts: ['270', '8,100'],
     },
   })
   const t = trajectory(calls, { answer })
   return {
-    kind: 'mcp-bench-run', taskId: 't', agent: 'a', spec, trajectory: t, catalog, metrics: ruleMetrics(t, spec.reference),
-    distractors: [], workspaces: {}, inspect: async () => ({ text: '{"n":1}', isError: false }),
-    judge: async () => notJudged(), referenceJudge: async () => notJudged(),
+    kind: 'mcp-bench-run',
+    taskId: 't',
+    agent: 'a',
+    spec,
+    trajectory: t,
+    catalog,
+    metrics: ruleMetrics(t, spec.reference),
+    distractors: [],
+    workspaces: {},
+    inspect: async () => ({ text: '{"n":1}', isError: false }),
+    judge: async () => notJudged(),
+    referenceJudge: async () => notJudged(),
   }
 }
 
 const sum = call({ name: 'math__sum', tool: 'sum', args: { numbers: [120, 150] }, round: 1 })
 const multiply = call({ name: 'math__multiply', tool: 'multiply', args: { firstNumber: 270, SecondNumber: 30 }, round: 2 })
-const unknown = call({ name: 'math__power', server: null, tool: null, valid: false, schemaValid: null, isError: true, error: 'Unknown tool' })
+const unknown = call({
+  name: 'math__power',
+  server: null,
+  tool: null,
+  valid: false,
+  schemaValid: null,
+  isError: true,
+  error: 'Unknown tool',
+})
 
 describe('rule matchers', () => {
   it('toCallTool matches server.tool, qualified and bare names, and argument subsets', () => {
@@ -43,14 +64,17 @@ describe('rule matchers', () => {
     expect(run).toCallTool('math.sum', { numbers: [120, 150] })
     expect(run).toCallTool('math.multiply', { firstNumber: expect.any(Number) })
     expect(run).not.toCallTool('math.add')
-    expect(() => expect(run).toCallTool('math.sum', { numbers: [1] }))
-      .toThrow(/expected agent to call math\.sum with arguments containing \{"numbers":\[1\]\}; it called math\.sum 1 time\(s\) with other arguments[\s\S]*round 1: math\.sum/)
+    expect(() => expect(run).toCallTool('math.sum', { numbers: [1] })).toThrow(
+      /expected agent to call math\.sum with arguments containing \{"numbers":\[1\]\}; it called math\.sum 1 time\(s\) with other arguments[\s\S]*round 1: math\.sum/,
+    )
   })
 
   it('toCallToolsInOrder follows rounds and allows calls between', () => {
     const run = runOf([sum, call({ name: 'math__add', tool: 'add', round: 1 }), multiply])
     expect(run).toCallToolsInOrder(['math.sum', 'math.multiply'])
-    expect(() => expect(run).toCallToolsInOrder(['math.multiply', 'math.sum'])).toThrow(/matched up to math\.multiply then found no math\.sum/)
+    expect(() => expect(run).toCallToolsInOrder(['math.multiply', 'math.sum'])).toThrow(
+      /matched up to math\.multiply then found no math\.sum/,
+    )
   })
 
   it('toHaveValidToolNames and toSucceedInToolCalls report the offending calls', () => {
@@ -76,7 +100,10 @@ describe('rule matchers', () => {
 
   it('toFollowDependencies explains each broken edge', () => {
     expect(runOf([sum, multiply])).toFollowDependencies()
-    const wrong = runOf([{ ...multiply, round: 1 }, { ...sum, round: 2 }])
+    const wrong = runOf([
+      { ...multiply, round: 1 },
+      { ...sum, round: 2 },
+    ])
     expect(() => expect(wrong).toFollowDependencies()).toThrow(/math\.sum must come before math\.multiply: called in the wrong order/)
     expect(() => expect(runOf([sum])).toFollowDependencies()).toThrow(/not both called/)
   })

@@ -22,7 +22,7 @@ function runUntilRefused(ledger: BudgetLedger, at: number, cost: (i: number) => 
 }
 
 describe('the run budget (src/node/budget-ledger.ts)', () => {
-  it('stops starting tasks within one task\'s cost of the budget, at one task at a time and at several', () => {
+  it("stops starting tasks within one task's cost of the budget, at one task at a time and at several", () => {
     for (const at of [1, 2, 4]) {
       const costs = (i: number) => 0.01 + (i % 3) * 0.005
       const ledger = new BudgetLedger({ usd: 1, inFlight: 'finish' })
@@ -46,7 +46,7 @@ describe('the run budget (src/node/budget-ledger.ts)', () => {
     expect(ledger.spent).toBe(true)
   })
 
-  it('turns away the agents\' requests once the budget is spent only when in-flight tasks are to be cancelled, never the judge\'s', () => {
+  it("turns away the agents' requests once the budget is spent only when in-flight tasks are to be cancelled, never the judge's", () => {
     for (const inFlight of ['finish', 'cancel'] as const) {
       const ledger = new BudgetLedger({ usd: 1, inFlight })
       expect(ledger.admitSlot('tasks')).toBe(true)
@@ -63,7 +63,11 @@ describe('the run budget (src/node/budget-ledger.ts)', () => {
     expect(resolveBudget(undefined, { MCP_BENCH_BUDGET_USD: '2.5' })).toEqual({ usd: 2.5, inFlight: 'finish' })
     expect(resolveBudget(undefined, { MCP_BENCH_BUDGET_TOKENS: '100000' })).toEqual({ tokens: 100000, inFlight: 'finish' })
     expect(resolveBudget({ usd: 1, inFlight: 'cancel' }, { MCP_BENCH_BUDGET_USD: '9' })).toEqual({ usd: 1, inFlight: 'cancel' })
-    expect(() => resolveBudget(undefined, { MCP_BENCH_BUDGET_USD: 'ten' })).toThrow('MCP_BENCH_BUDGET_USD must be a positive number, not "ten"')
-    expect(() => resolveBudget(undefined, { MCP_BENCH_BUDGET_TOKENS: '1.5' })).toThrow('MCP_BENCH_BUDGET_TOKENS must be a positive whole number')
+    expect(() => resolveBudget(undefined, { MCP_BENCH_BUDGET_USD: 'ten' })).toThrow(
+      'MCP_BENCH_BUDGET_USD must be a positive number, not "ten"',
+    )
+    expect(() => resolveBudget(undefined, { MCP_BENCH_BUDGET_TOKENS: '1.5' })).toThrow(
+      'MCP_BENCH_BUDGET_TOKENS must be a positive whole number',
+    )
   })
 })

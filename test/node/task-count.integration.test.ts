@@ -5,17 +5,24 @@ import { describe, expect, it } from 'vitest'
 const project = resolve(import.meta.dirname, '../e2e/task-count')
 
 /** The pre-count and Vitest's own collection of test/e2e/task-count/'s files, in a child process (probe.ts). */
-function probe(pattern?: string): { counted: Record<string, Record<string, number> | { unknown: string }>; collected: Record<string, Record<string, number>> } {
+function probe(pattern?: string): {
+  counted: Record<string, Record<string, number> | { unknown: string }>
+  collected: Record<string, Record<string, number>>
+} {
   // Node itself, whichever runtime runs this test: the child is a whole Vitest, as `vitest run` starts it.
-  const run = spawnSync('node', ['--import', 'tsx', resolve(project, 'probe.ts'), ...(pattern ? [pattern] : [])], { cwd: project, encoding: 'utf8', timeout: 120_000 })
+  const run = spawnSync('node', ['--import', 'tsx', resolve(project, 'probe.ts'), ...(pattern ? [pattern] : [])], {
+    cwd: project,
+    encoding: 'utf8',
+    timeout: 120_000,
+  })
   // Not its exit code: Vitest sets 1 for the file whose collection fails (dupes.test.ts), as it should.
   const line = run.stdout.trim().split('\n').at(-1)
   expect(line, run.stderr).toMatch(/^\{"counted"/)
   return JSON.parse(line!)
 }
 
-describe('the pre-count of a run\'s tasks (src/node/task-count.ts) against Vitest\'s own collection', { timeout: 150_000 }, () => {
-  it('gives Vitest\'s count, per agent and trial, for every file it counts, and no count for a file it cannot know', () => {
+describe("the pre-count of a run's tasks (src/node/task-count.ts) against Vitest's own collection", { timeout: 150_000 }, () => {
+  it("gives Vitest's count, per agent and trial, for every file it counts, and no count for a file it cannot know", () => {
     const { counted, collected } = probe()
     // Two agents × two trials: each task is four tests. Loops and tasks read from JSON are counted as they run.
     expect(counted['loop.test.ts']).toEqual({ reference: 6, other: 6 })
@@ -27,7 +34,7 @@ describe('the pre-count of a run\'s tasks (src/node/task-count.ts) against Vites
     expect(counted['dupes.test.ts']).toEqual({ unknown: 'a task id occurs twice in it' })
   })
 
-  it('applies a -t pattern to each test\'s name as Vitest does', () => {
+  it("applies a -t pattern to each test's name as Vitest does", () => {
     const { counted, collected } = probe('loop/[12] |json/b \\[reference\\] #2|\\[other\\] #1')
     expect(counted['loop.test.ts']).toEqual({ reference: 4, other: 5 })
     expect(counted['json.test.ts']).toEqual({ reference: 1, other: 2 })

@@ -5,9 +5,14 @@ import { collecting } from '../../src/runtime/task/collect.ts'
 
 /** A planned file whose import, in place of Vitest's module runner, records `ids` as mcpTask would, or never ends. */
 function spec(moduleId: string, ids: string[] | 'hangs', imported: string[], variants: string[] = []): TestSpecification {
-  const settings = { agents: ['reference', { kind: 'openai', model: 'gpt', loop: 'tools' }], trials: 1, variants: variants.map((name) => ({ name, servers: {} })) }
+  const settings = {
+    agents: ['reference', { kind: 'openai', model: 'gpt', loop: 'tools' }],
+    trials: 1,
+    variants: variants.map((name) => ({ name, servers: {} })),
+  }
   const project = {
-    name: '', config: { environmentOptions: { mcpBench: settings } },
+    name: '',
+    config: { environmentOptions: { mcpBench: settings } },
     import: (file: string) => {
       imported.push(file)
       if (ids === 'hangs') return new Promise(() => {})
@@ -18,13 +23,18 @@ function spec(moduleId: string, ids: string[] | 'hangs', imported: string[], var
   return { moduleId, project } as unknown as TestSpecification
 }
 
-describe('the pre-count of a run\'s tasks (src/node/task-count.ts)', () => {
+describe("the pre-count of a run's tasks (src/node/task-count.ts)", () => {
   it('counts each task once per agent, and leaves a file whose import does not end, and every file after it, uncounted', async () => {
     const imported: string[] = []
     const specs = [spec('a.test.ts', ['x', 'y'], imported), spec('b.test.ts', 'hangs', imported), spec('c.test.ts', ['z'], imported)]
     const counts = await countPlannedTasks(specs, {}, 200)
     expect([...counts.values()]).toEqual([
-      { perAgent: new Map([['reference', 2], ['gpt', 2]]) },
+      {
+        perAgent: new Map([
+          ['reference', 2],
+          ['gpt', 2],
+        ]),
+      },
       { unknown: 'it was not counted within 0.2 s' },
       { unknown: 'it was not counted within 0.2 s' },
     ])
@@ -34,7 +44,16 @@ describe('the pre-count of a run\'s tasks (src/node/task-count.ts)', () => {
 
   it('counts each task once per agent and server variant, by the rows mcpTask names', async () => {
     const counts = await countPlannedTasks([spec('a.test.ts', ['x', 'y'], [], ['worse'])], { testNamePattern: /\[reference@worse\]/ })
-    expect([...counts.values()]).toEqual([{ perAgent: new Map([['reference', 0], ['gpt', 0], ['reference@worse', 2], ['gpt@worse', 0]]) }])
+    expect([...counts.values()]).toEqual([
+      {
+        perAgent: new Map([
+          ['reference', 0],
+          ['gpt', 0],
+          ['reference@worse', 2],
+          ['gpt@worse', 0],
+        ]),
+      },
+    ])
   })
 
   it('counts nothing under a tags filter', async () => {

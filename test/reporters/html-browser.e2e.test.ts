@@ -21,22 +21,46 @@ import { call, record, trajectory } from '../support/trajectories.ts'
  */
 
 const CHROMIUM = '/usr/bin/chromium'
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 const chromiumMissing = existsSync(CHROMIUM)
   ? null
   : `Chromium is not installed at ${CHROMIUM}: the browser test of report.html needs Debian's package (apt-get install -y chromium)`
 
 const TASKS = 10_000
-const board = (records: TaskRecord[]) => buildLeaderboard({ records, fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null, generatedAt: '2026-01-02T03:04:05.000Z' })
+const board = (records: TaskRecord[]) =>
+  buildLeaderboard({
+    records,
+    fileErrors: [],
+    interrupted: false,
+    unfinished: [],
+    gate: {},
+    gateDeferred: null,
+    generatedAt: '2026-01-02T03:04:05.000Z',
+  })
 
 /** A trajectory of the size a small real task has: a prompt, a model turn, two calls with some output, an answer. */
 function trajectoryFor(i: number): Trajectory {
   const output = `row ${i}: ${'lorem ipsum dolor sit amet '.repeat(8)}`
-  return trajectory([call({ id: 'a', round: 1, args: { query: `q${i}` }, result: [{ type: 'text', text: output }] }), call({ id: 'b', round: 2, result: [{ type: 'text', text: output }] })], {
-    prompt: `Look up item needle-${i} and report its value.`,
-    answer: `The value of needle-${i} is ${i % 97}.`,
-    turns: [{ round: 1, content: `I will look up needle-${i}.`, toolCalls: [], usage: null, finishReason: 'tool_calls', durationMs: 40 }],
-  })
+  return trajectory(
+    [
+      call({ id: 'a', round: 1, args: { query: `q${i}` }, result: [{ type: 'text', text: output }] }),
+      call({ id: 'b', round: 2, result: [{ type: 'text', text: output }] }),
+    ],
+    {
+      prompt: `Look up item needle-${i} and report its value.`,
+      answer: `The value of needle-${i} is ${i % 97}.`,
+      turns: [{ round: 1, content: `I will look up needle-${i}.`, toolCalls: [], usage: null, finishReason: 'tool_calls', durationMs: 40 }],
+    },
+  )
 }
 
 let dir: string
@@ -52,7 +76,12 @@ afterAll(async () => {
 /** Opens a report file in a fresh page, collecting console errors, page errors, dialogs and network requests. */
 async function open(file: string): Promise<{ page: Page; problems: string[] }> {
   const { chromium } = await import('playwright-core')
-  browser ??= await chromium.launchPersistentContext(join(dir, 'profile'), { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1400, height: 1000 } })
+  browser ??= await chromium.launchPersistentContext(join(dir, 'profile'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1400, height: 1000 },
+  })
   const page = await browser.newPage()
   const problems: string[] = []
   page.on('console', (m) => {
@@ -127,7 +156,10 @@ describe('report.html in headless Chromium', () => {
     await found.locator('button.expand').click()
     const detail = found.locator('tr.detail')
     expect(await detail.isVisible()).toBe(true)
-    expect(await detail.locator('section.round h5').allTextContents()).toEqual([expect.stringMatching(/^Round 1/), expect.stringMatching(/^Round 2/)])
+    expect(await detail.locator('section.round h5').allTextContents()).toEqual([
+      expect.stringMatching(/^Round 1/),
+      expect.stringMatching(/^Round 2/),
+    ])
     expect(await detail.locator('pre.answer').textContent()).toBe(`The value of ${token} is ${needle.get(late)! % 97}.`)
     expect(await page.locator('#task-table tr.detail').count()).toBe(1)
     const screenshot = join(mkdtempSync(join(tmpdir(), 'mcp-bench-html-10k-')), 'tasks.png')
@@ -157,14 +189,42 @@ describe('report.html in headless Chromium', () => {
   it('shows the per-server, per-tool table and the confusion chart', async (ctx) => {
     if (chromiumMissing) ctx.skip(chromiumMissing)
     // A plan of math.sum then math.multiply; agent A calls math.add in place of math.sum in two tasks, B in one.
-    const reference = { calls: [{ id: 's', tool: 'math.sum', args: {}, after: [] }, { id: 'm', tool: 'math.multiply', args: { x: 2 }, after: ['s'] }], facts: [] }
+    const reference = {
+      calls: [
+        { id: 's', tool: 'math.sum', args: {}, after: [] },
+        { id: 'm', tool: 'math.multiply', args: { x: 2 }, after: ['s'] },
+      ],
+      facts: [],
+    }
     const offered = ['math.add', 'math.multiply', 'math.sum', 'math.unused_tool']
     const at = (tool: string, round: number, over: Parameters<typeof call>[0] = {}) =>
       call({ id: `${tool}-${round}`, name: tool.replace('.', '__'), server: 'math', tool: tool.slice(5), round, ...over })
-    const confused = (taskId: string, agent: string) => record({ taskId, agent, reference, offered,
-      trajectory: trajectory([at('math.add', 1, { isError: true, error: 'add needs two numbers' }), at('math.multiply', 2, { args: { x: 3 } })]) }, 'failed')
-    const records = [confused('math/one', 'A'), confused('math/two', 'A'), confused('math/one', 'B'),
-      record({ taskId: 'math/three', agent: 'A', reference, offered, trajectory: trajectory([at('math.sum', 1), at('math.multiply', 2, { args: { x: 2 } })]) })]
+    const confused = (taskId: string, agent: string) =>
+      record(
+        {
+          taskId,
+          agent,
+          reference,
+          offered,
+          trajectory: trajectory([
+            at('math.add', 1, { isError: true, error: 'add needs two numbers' }),
+            at('math.multiply', 2, { args: { x: 3 } }),
+          ]),
+        },
+        'failed',
+      )
+    const records = [
+      confused('math/one', 'A'),
+      confused('math/two', 'A'),
+      confused('math/one', 'B'),
+      record({
+        taskId: 'math/three',
+        agent: 'A',
+        reference,
+        offered,
+        trajectory: trajectory([at('math.sum', 1), at('math.multiply', 2, { args: { x: 2 } })]),
+      }),
+    ]
     const file = join(dir, 'report-tools.html')
     writeFileSync(file, await leaderboardHtml({ board: board(records), trajectories: new Map() }))
 
@@ -173,8 +233,11 @@ describe('report.html in headless Chromium', () => {
     const math = page.locator('#tools table.tools tbody.server[data-server="math"]')
     expect(await math.locator('th.server-name').textContent()).toBe('math')
     // A row per tool and agent that was called or planned; the tool only offered, in one line.
-    expect(await math.locator('tr[data-tool]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-tool')} ${r.getAttribute('data-agent')}`)))
-      .toEqual(['math.add A', 'math.add B', 'math.multiply A', 'math.multiply B', 'math.sum A', 'math.sum B'])
+    expect(
+      await math
+        .locator('tr[data-tool]')
+        .evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-tool')} ${r.getAttribute('data-agent')}`)),
+    ).toEqual(['math.add A', 'math.add B', 'math.multiply A', 'math.multiply B', 'math.sum A', 'math.sum B'])
     expect(await math.locator('tr.unused').textContent()).toBe('Offered, never called or planned: unused_tool')
     const header = await page.locator('#tools table.tools thead th').allTextContents()
     const cell = async (tool: string, agent: string, column: string) =>

@@ -7,10 +7,14 @@ import { expect, it } from 'vitest'
 // Node itself, whichever runtime runs Vitest: the recorder uses Node's module hooks.
 it('loads the charting library only when a report is drawn, never when the plugin is configured', () => {
   const log = join(mkdtempSync(join(tmpdir(), 'mcp-bench-loads-')), 'loads.txt')
-  execFileSync('node', ['--import', 'tsx', '--import', resolve('test/support/load-recorder.mjs'), resolve('test/support/lazy-report-probe.ts')], {
-    env: { ...process.env, LOAD_LOG: log },
-    stdio: 'pipe',
-  })
+  execFileSync(
+    'node',
+    ['--import', 'tsx', '--import', resolve('test/support/load-recorder.mjs'), resolve('test/support/lazy-report-probe.ts')],
+    {
+      env: { ...process.env, LOAD_LOG: log },
+      stdio: 'pipe',
+    },
+  )
   const lines = readFileSync(log, 'utf8').trim().split('\n')
   const configured = lines.indexOf('CONFIGURED')
   expect(configured).toBeGreaterThan(0)

@@ -20,18 +20,48 @@ it('escapes untrusted text for the HTML reports', () => {
 
 // Run output an attacker could control: agent names, task ids, errors, tool output, answers, judge reasoning.
 const EVIL = `</script><script>alert(1)</script><img src=x onerror=alert(2)>`
-const plan = (calls = 1) => ({ calls: Array.from({ length: calls }, (_, i) => ({ id: `c${i}`, tool: 'math.add', args: {}, after: [] })), facts: [] })
+const plan = (calls = 1) => ({
+  calls: Array.from({ length: calls }, (_, i) => ({ id: `c${i}`, tool: 'math.add', args: {}, after: [] })),
+  facts: [],
+})
 
 function judgedBoard() {
   const evilJudge = { ...rubric([8, 7, 6, 9, 5, 4]), reasoning: { taskFulfillment: `fine ${EVIL}` } }
   const records = [
     record({ taskId: 'math/ok', agent: 'model', reference: plan(), judgeConfigured: true, judge: rubric([9, 9, 9, 9, 9, 9]) }),
-    record({ taskId: `math/${EVIL}`, agent: 'model', reference: plan(2), servers: ['math', 'weather'], judgeConfigured: true, judge: evilJudge,
-      trajectory: trajectory([call({ round: 1, result: [{ type: 'text', text: `tool says ${EVIL}` }] }), call({ id: 'd', round: 2, isError: true, error: EVIL })], { answer: `answer ${EVIL}`, turns: [{ round: 1, content: `thinking ${EVIL}`, toolCalls: [], usage: null, finishReason: 'tool_calls', durationMs: 12 }] }) },
-      'failed', [`expected ${EVIL}`]),
+    record(
+      {
+        taskId: `math/${EVIL}`,
+        agent: 'model',
+        reference: plan(2),
+        servers: ['math', 'weather'],
+        judgeConfigured: true,
+        judge: evilJudge,
+        trajectory: trajectory(
+          [
+            call({ round: 1, result: [{ type: 'text', text: `tool says ${EVIL}` }] }),
+            call({ id: 'd', round: 2, isError: true, error: EVIL }),
+          ],
+          {
+            answer: `answer ${EVIL}`,
+            turns: [{ round: 1, content: `thinking ${EVIL}`, toolCalls: [], usage: null, finishReason: 'tool_calls', durationMs: 12 }],
+          },
+        ),
+      },
+      'failed',
+      [`expected ${EVIL}`],
+    ),
     record({ taskId: 'math/ok', agent: EVIL, reference: plan(), judgeConfigured: true, judge: rubric([3, 3, 3, 3, 3, 3]) }),
   ]
-  return buildLeaderboard({ records, fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null, generatedAt: '2025-05-06T07:08:09.000Z' })
+  return buildLeaderboard({
+    records,
+    fileErrors: [],
+    interrupted: false,
+    unfinished: [],
+    gate: {},
+    gateDeferred: null,
+    generatedAt: '2025-05-06T07:08:09.000Z',
+  })
 }
 
 async function page(board = judgedBoard(), extra: Partial<Parameters<typeof leaderboardHtml>[0]> = {}) {
@@ -53,23 +83,39 @@ describe('report.html', () => {
     expect(html.match(/<\/script/gi)).toHaveLength(2)
     expect(html).toContain(`<script>${PAGE_SCRIPT}</script>`)
     const hash = createHash('sha256').update(PAGE_SCRIPT).digest('base64')
-    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">`)
+    expect(html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">`,
+    )
     expect(html).not.toMatch(/\b(src|href)="(https?:)?\/\//)
   })
 
   it('escapes every piece of run output, in the tables, the charts and the expanded trajectory', async () => {
-    const html = await page(judgedBoard(), { trajectories: new Map(judgedBoard().tasks.map((t) => [trajectoryKey(t), t.id.includes('<') ? trajectoryOf() : null])) })
+    const html = await page(judgedBoard(), {
+      trajectories: new Map(judgedBoard().tasks.map((t) => [trajectoryKey(t), t.id.includes('<') ? trajectoryOf() : null])),
+    })
     // Outside the task data no run output is markup; inside it (a JSON block no browser parses as HTML) no text
     // ends the block, and the HTML the script inserts from it is escaped.
     const [, block] = html.match(/<script type="application\/json" id="task-data">([\s\S]*?)<\/script>/)!
     expect(html.replace(block!, '')).not.toContain('<img')
     expect(block).not.toMatch(/<\/|<!--|<script/i)
-    expect(taskRows(html).flatMap((r) => [r.cells, r.detail]).join('')).not.toContain('<img')
+    expect(
+      taskRows(html)
+        .flatMap((r) => [r.cells, r.detail])
+        .join(''),
+    ).not.toContain('<img')
     expect(html).not.toContain('alert(1)</script>')
     const escaped = escapeHtml(EVIL)
     // The task data holds the rows and details as escaped HTML; what the script reads back is that HTML, unchanged.
     const data = JSON.stringify(taskRows(html))
-    for (const text of [`math/${escaped}`, `tool says ${escaped}`, `answer ${escaped}`, `thinking ${escaped}`, `fine ${escaped}`, `expected ${escaped}`]) expect(data).toContain(text)
+    for (const text of [
+      `math/${escaped}`,
+      `tool says ${escaped}`,
+      `answer ${escaped}`,
+      `thinking ${escaped}`,
+      `fine ${escaped}`,
+      `expected ${escaped}`,
+    ])
+      expect(data).toContain(text)
     expect(taskRows(html).map((r) => r.agent)).toContain(EVIL)
     // The agent's name is drawn by ECharts inside the SVG charts, escaped there too.
     const svgs = html.match(/<svg[\s\S]*?<\/svg>/g)!
@@ -84,25 +130,42 @@ describe('report.html', () => {
     })
   }
 
-  it('draws each chart as SVG, lists failures first and expands a task into rounds and the judge\'s reasoning', async () => {
+  it("draws each chart as SVG, lists failures first and expands a task into rounds and the judge's reasoning", async () => {
     const board = judgedBoard()
     const key = trajectoryKey(board.tasks.find((t) => t.status === 'failed')!)
     const html = await page(board, { trajectories: new Map([[key, trajectoryOf()]]) })
     for (const id of ['pass-rate', 'scores', 'judge-dimensions', 'categories', 'settings', 'usage-tokens', 'usage-duration']) {
-      expect(html, id).toMatch(new RegExp(`<figure class="chart" data-chart="${id}"><figcaption>[^<]+</figcaption><svg [^>]*viewBox="0 0 \\d+ \\d+"`))
+      expect(html, id).toMatch(
+        new RegExp(`<figure class="chart" data-chart="${id}"><figcaption>[^<]+</figcaption><svg [^>]*viewBox="0 0 \\d+ \\d+"`),
+      )
     }
     expect(html).toContain('data-chart-missing="history"')
     const rows = taskRows(html)
     expect(rows.map((r) => r.status)).toEqual(['failed', 'passed', 'passed'])
     const detail = rows[0]!.detail
     expect(detail).toMatch(/<section class="round"><h5>Round 1 <span class="muted">1 call, 1 model turn<\/span><\/h5>/)
-    expect(detail).toMatch(/<tr data-dimension="taskFulfillment"><th scope="row">Task fulfillment<\/th><td class="num">8\.0 \/ 10<\/td><td class="reasoning">fine &lt;\/script&gt;/)
+    expect(detail).toMatch(
+      /<tr data-dimension="taskFulfillment"><th scope="row">Task fulfillment<\/th><td class="num">8\.0 \/ 10<\/td><td class="reasoning">fine &lt;\/script&gt;/,
+    )
     expect(detail.match(/<tr data-dimension=/g)).toHaveLength(6)
   })
 
   it('says so instead of drawing the judge chart when nothing was judged, and draws the history when there is one', async () => {
-    const board = buildLeaderboard({ records: [record({ taskId: 'a', reference: plan() })], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null })
-    const history = { records: [historyEntry({ runId: 'r1' }), historyEntry({ runId: 'r2', generatedAt: '2025-01-02T00:00:00.000Z', agents: [historyAgent({ passRate: 0.9 })] })], problems: [{ file: '/h/bad.json', message: `agents: ${EVIL}` }] }
+    const board = buildLeaderboard({
+      records: [record({ taskId: 'a', reference: plan() })],
+      fileErrors: [],
+      interrupted: false,
+      unfinished: [],
+      gate: {},
+      gateDeferred: null,
+    })
+    const history = {
+      records: [
+        historyEntry({ runId: 'r1' }),
+        historyEntry({ runId: 'r2', generatedAt: '2025-01-02T00:00:00.000Z', agents: [historyAgent({ passRate: 0.9 })] }),
+      ],
+      problems: [{ file: '/h/bad.json', message: `agents: ${EVIL}` }],
+    }
     const html = await page(board, { history })
     expect(html).toContain('data-chart-missing="judge-dimensions"')
     expect(html).not.toContain('data-chart="judge-dimensions"')
@@ -110,10 +173,28 @@ describe('report.html', () => {
     expect(html).toContain(`<code>/h/bad.json</code> (agents: ${escapeHtml(EVIL)})`)
   })
 
-  it('shows the baseline comparison: the gate\'s checks, each metric\'s change and the flipped tasks', async () => {
+  it("shows the baseline comparison: the gate's checks, each metric's change and the flipped tasks", async () => {
     const comparison = compareRuns(baseRun(), headRun())
     const board = judgedBoard()
-    board.gate.baseline = { passed: false, confidence: 0.95, checks: [{ agent: 'worse', metric: 'passRate', maxDrop: 0.05, verdict: 'regression', pairs: 20, drop: 0.5, dropAtLeast: 0.3, interval: [-0.7, -0.3], worst: ['w08'], message: `worse: pass rate fell ${EVIL}` }], failures: ['x'] }
+    board.gate.baseline = {
+      passed: false,
+      confidence: 0.95,
+      checks: [
+        {
+          agent: 'worse',
+          metric: 'passRate',
+          maxDrop: 0.05,
+          verdict: 'regression',
+          pairs: 20,
+          drop: 0.5,
+          dropAtLeast: 0.3,
+          interval: [-0.7, -0.3],
+          worst: ['w08'],
+          message: `worse: pass rate fell ${EVIL}`,
+        },
+      ],
+      failures: ['x'],
+    }
     const html = await page(board, { comparison })
     const view = html.slice(html.indexOf('<section id="compare">'))
     expect(view).toContain(`worse: pass rate fell ${escapeHtml(EVIL)}`)
@@ -127,18 +208,55 @@ describe('report.html', () => {
 })
 
 it('writes the task data so that no text can end or derail its script block, and the page reads back the same text', () => {
-  const hostile = ['</SCRIPT><script>alert(1)</script>', '<!-- <script>', 'a\\</b>', 'back\\<script>', 'nul\u0000bell\u0007', 'line\u2028sep']
-  const rows = hostile.map((text) => ({ status: 'failed' as const, agent: text, category: text, servers: [text], tier: 'easy', anchor: 'task-x', keys: [text, null, 1], cells: `<td>${text}</td>`, detail: text }))
+  const hostile = [
+    '</SCRIPT><script>alert(1)</script>',
+    '<!-- <script>',
+    'a\\</b>',
+    'back\\<script>',
+    'nul\u0000bell\u0007',
+    'line\u2028sep',
+  ]
+  const rows = hostile.map((text) => ({
+    status: 'failed' as const,
+    agent: text,
+    category: text,
+    servers: [text],
+    tier: 'easy',
+    anchor: 'task-x',
+    keys: [text, null, 1],
+    cells: `<td>${text}</td>`,
+    detail: text,
+  }))
   const data = taskData(rows)
   expect(data).not.toMatch(/<\/|<!--|<script/i)
   const back = JSON.parse(data) as TaskRow[]
-  expect(back.map((r) => r.agent)).toEqual(['</SCRIPT><script>alert(1)</script>', '<!-- <script>', 'a\\</b>', 'back\\<script>', 'nulbell', 'line\u2028sep'])
+  expect(back.map((r) => r.agent)).toEqual([
+    '</SCRIPT><script>alert(1)</script>',
+    '<!-- <script>',
+    'a\\</b>',
+    'back\\<script>',
+    'nulbell',
+    'line\u2028sep',
+  ])
   expect(back[0]!.cells).toBe('<td></SCRIPT><script>alert(1)</script></td>')
 })
 
 // Without charts: their size depends on the agents, not on the task runs.
 it('grows linearly with the task runs: each adds its row and detail once, whatever the count', { timeout: 60_000 }, async () => {
-  const size = async (n: number) => (await page(buildLeaderboard({ records: syntheticRecords(n), fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null }), { charts: async () => null, warn: () => {} })).length
+  const size = async (n: number) =>
+    (
+      await page(
+        buildLeaderboard({
+          records: syntheticRecords(n),
+          fileErrors: [],
+          interrupted: false,
+          unfinished: [],
+          gate: {},
+          gateDeferred: null,
+        }),
+        { charts: async () => null, warn: () => {} },
+      )
+    ).length
   const [one, two, four] = [await size(500), await size(1000), await size(2000)]
   // The same records' data, twice as many: the second 500 cost what the first did, give or take the digits of the numbers.
   const perTask = (two - one) / 500
@@ -155,7 +273,9 @@ describe('report.html without ECharts (an optional peer dependency)', () => {
     expect(lines).toEqual(['vitest-mcp-bench: report.html has no charts: they need the optional echarts package (npm i -D echarts)'])
     expect(html).not.toContain('<svg')
     expect(html).not.toContain('<figure')
-    expect(html).toContain('<p class="notice" data-chart-missing="echarts">Charts are left out: they are drawn by the optional <code>echarts</code> package. Add it to the project (<code>npm i -D echarts</code>) and run again.</p>')
+    expect(html).toContain(
+      '<p class="notice" data-chart-missing="echarts">Charts are left out: they are drawn by the optional <code>echarts</code> package. Add it to the project (<code>npm i -D echarts</code>) and run again.</p>',
+    )
     // Where a chart would be (judge, categories, history, usage), a short note says why it is not.
     expect(html.match(/data-chart-missing="echarts"/g)).toHaveLength(5)
     expect(html).toContain('<table class="agents">')
@@ -176,7 +296,13 @@ describe('report.html without ECharts (an optional peer dependency)', () => {
     expect(await loadECharts()).toHaveProperty('init')
     expect(await importIfInstalled('echarts-that-is-not-installed/dist/echarts.esm.min.mjs')).toBeNull()
     await expect(importIfInstalled('data:text/javascript,throw new Error("a broken bundle")')).rejects.toThrow('a broken bundle')
-    await expect(page(judgedBoard(), { charts: async () => { throw new Error('a broken bundle') } })).rejects.toThrow('a broken bundle')
+    await expect(
+      page(judgedBoard(), {
+        charts: async () => {
+          throw new Error('a broken bundle')
+        },
+      }),
+    ).rejects.toThrow('a broken bundle')
   })
 })
 
@@ -204,9 +330,17 @@ describe('chart options', () => {
   it('takes a new usage measure (say, cost) as one entry, and shows n/a where a row has none', async () => {
     const board = judgedBoard()
     expect(USAGE_MEASURES.map((m) => m.id)).toEqual(['tokens', 'duration'])
-    const cost = usageChart(board.agents, { id: 'cost', title: 'Cost per task', note: 'USD', value: (a) => (a.agent === 'model' ? 0.0123 : null), format: (v) => `$${v.toFixed(4)}` })
+    const cost = usageChart(board.agents, {
+      id: 'cost',
+      title: 'Cost per task',
+      note: 'USD',
+      value: (a) => (a.agent === 'model' ? 0.0123 : null),
+      format: (v) => `$${v.toFixed(4)}`,
+    })
     expect(cost.id).toBe('usage-cost')
-    expect((cost.option.series as Array<{ data: unknown[] }>)[0]!.data).toEqual(board.agents.map((a) => (a.agent === 'model' ? 0.0123 : '-')))
+    expect((cost.option.series as Array<{ data: unknown[] }>)[0]!.data).toEqual(
+      board.agents.map((a) => (a.agent === 'model' ? 0.0123 : '-')),
+    )
     const { renderSvg } = await import('../../reporters/html/echarts.ts')
     const svg = await renderSvg(cost.option, cost.size)
     expect(svg.match(/\$0\.0123/g)).toHaveLength(1)
@@ -223,15 +357,26 @@ it('writes no NUL or other control character into report.html, from its own sort
   ]
   const html = await page(buildLeaderboard({ records, fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null }))
   expect(html).toContain('model #0002')
-  const controls = [...html.matchAll(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g)].map((m) => JSON.stringify(html.slice(m.index - 60, m.index + 20)))
+  const controls = [...html.matchAll(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g)].map((m) =>
+    JSON.stringify(html.slice(m.index - 60, m.index + 20)),
+  )
   expect(controls).toEqual([])
 })
 
 describe('report.html, Tools section', () => {
   const reference = { calls: [{ id: 's', tool: 'math.sum', args: {}, after: [] }], facts: [] }
-  const hostile = record({ taskId: 'math/t', agent: EVIL, reference, offered: ['math.add', 'math.sum', `math.${EVIL}`],
-    trajectory: trajectory([call({ name: 'math__add', tool: 'add', isError: true, error: `boom ${EVIL}` })]) }, 'failed')
-  const toolsBoard = () => buildLeaderboard({ records: [hostile], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null })
+  const hostile = record(
+    {
+      taskId: 'math/t',
+      agent: EVIL,
+      reference,
+      offered: ['math.add', 'math.sum', `math.${EVIL}`],
+      trajectory: trajectory([call({ name: 'math__add', tool: 'add', isError: true, error: `boom ${EVIL}` })]),
+    },
+    'failed',
+  )
+  const toolsBoard = () =>
+    buildLeaderboard({ records: [hostile], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null })
 
   it('escapes tool names, agents and messages in the table, the pairs and the chart', async () => {
     const html = await page(toolsBoard())
@@ -253,7 +398,9 @@ describe('report.html, Tools section', () => {
   })
 
   it('says so when no tool was offered', async () => {
-    const html = await page(buildLeaderboard({ records: [], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null }))
+    const html = await page(
+      buildLeaderboard({ records: [], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null }),
+    )
     expect(html).toContain('No tool was offered to an agent in this run.')
   })
 })

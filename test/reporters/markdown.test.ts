@@ -7,7 +7,11 @@ describe('summary.md', () => {
   const hostile = 'expected <img src=x onerror=alert(1)> | to be ``` ok\u0007\nReceived: "\u001b[31mnot ok\u001b[39m"'
   const board = buildLeaderboard({
     records: [record({ taskId: '<b>bold</b>|id' }, 'failed', [hostile])],
-    fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null,
+    fileErrors: [],
+    interrupted: false,
+    unfinished: [],
+    gate: {},
+    gateDeferred: null,
   })
   const md = leaderboardMarkdown(board)
 

@@ -12,7 +12,8 @@ import { outcome, record, trajectory, call } from '../support/trajectories.ts'
 
 const FILE = 'benchmarks/echo.test.ts'
 /** The stores' files in a reports directory. */
-const rowFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith(`.vitest-mcp-bench-rows-${process.pid}-`)) : [])
+const rowFiles = (dir: string) =>
+  existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith(`.vitest-mcp-bench-rows-${process.pid}-`)) : []
 const SECRET = 'hunter2-very-secret'
 
 function benchTest(id: string, answer: string, state: 'passed' | 'failed' = 'passed') {
@@ -22,13 +23,25 @@ function benchTest(id: string, answer: string, state: 'passed' | 'failed' = 'pas
   }
   const errors = state === 'failed' ? [{ message: `expected ${SECRET} to be stated` }] : undefined
   return {
-    id, fullName: id, options: { mode: 'run' }, project: { name: '' }, module: { moduleId: join(process.cwd(), FILE) },
-    meta: () => meta, result: () => ({ state, errors }), diagnostic: () => ({ duration: 12 }), task: { annotations: [] },
+    id,
+    fullName: id,
+    options: { mode: 'run' },
+    project: { name: '' },
+    module: { moduleId: join(process.cwd(), FILE) },
+    meta: () => meta,
+    result: () => ({ state, errors }),
+    diagnostic: () => ({ duration: 12 }),
+    task: { annotations: [] },
   }
 }
 
 function module(tests: Array<ReturnType<typeof benchTest>>): TestModule {
-  return { moduleId: join(process.cwd(), FILE), project: { name: '', config: { environment: 'mcp-bench' } }, children: { allTests: () => tests }, errors: () => [] } as unknown as TestModule
+  return {
+    moduleId: join(process.cwd(), FILE),
+    project: { name: '', config: { environment: 'mcp-bench' } },
+    children: { allTests: () => tests },
+    errors: () => [],
+  } as unknown as TestModule
 }
 
 describe('report rows made as results arrive', () => {
@@ -44,7 +57,14 @@ describe('report rows made as results arrive', () => {
   })
 
   async function report(dir: string, tests: Array<ReturnType<typeof benchTest>>, { live }: { live: boolean }, beforeEnd = () => {}) {
-    const reporter = new LeaderboardReporter({ outputDir: dir, gate: {}, environment: 'mcp-bench', redactor: createRedactor([{ value: SECRET, label: 'KEY' }]), prices: priceTable(), historyDir: null })
+    const reporter = new LeaderboardReporter({
+      outputDir: dir,
+      gate: {},
+      environment: 'mcp-bench',
+      redactor: createRedactor([{ value: SECRET, label: 'KEY' }]),
+      prices: priceTable(),
+      historyDir: null,
+    })
     if (live) {
       for (const t of tests) reporter.onTestCaseResult(t as unknown as TestCase)
       // The rows are made once the module that makes them has loaded (a loaded machine may take a while).
@@ -56,7 +76,11 @@ describe('report rows made as results arrive', () => {
     return { html: readFileSync(join(dir, 'report.html'), 'utf8'), json: readFileSync(join(dir, 'leaderboard.json'), 'utf8') }
   }
 
-  const tests = () => [benchTest('echo/w01', 'the answer is 42'), benchTest('echo/w02', `I used ${SECRET}`, 'failed'), benchTest('echo/w03', 'seven')]
+  const tests = () => [
+    benchTest('echo/w01', 'the answer is 42'),
+    benchTest('echo/w02', `I used ${SECRET}`, 'failed'),
+    benchTest('echo/w03', 'seven'),
+  ]
 
   it('gives the same report.html and leaderboard.json, byte for byte, as rows made at the end, secrets redacted either way', async () => {
     const live = await report(join(out, 'live'), tests(), { live: true })
@@ -80,7 +104,10 @@ describe('report rows made as results arrive', () => {
       expect(files).toHaveLength(2)
       for (const file of files) {
         const path = join(dir, file)
-        writeFileSync(path, readFileSync(path, 'utf8').replace('the answer is 42', 'the answer is 43').replace('"id": "echo/w03"', '"id": "echo/w0X"'))
+        writeFileSync(
+          path,
+          readFileSync(path, 'utf8').replace('the answer is 42', 'the answer is 43').replace('"id": "echo/w03"', '"id": "echo/w0X"'),
+        )
       }
     }
     const { html, json } = await report(dir, tests(), { live: true }, tamper)

@@ -18,9 +18,25 @@ afterEach(() => {
 })
 
 function passedTask(id: string): TestModule {
-  const meta = { mcpBenchTask: { taskId: id, agent: 'reference', trial: 1 }, mcpBenchOutcome: outcome({ taskId: id, agent: 'reference', file: FILE }) }
-  const test = { id, fullName: id, options: { mode: 'run' }, meta: () => meta, result: () => ({ errors: undefined, state: 'passed' }), diagnostic: () => undefined, task: { annotations: [] } }
-  return { moduleId: join(process.cwd(), FILE), project: { name: '', config: { environment: 'mcp-bench' } }, children: { allTests: () => [test] }, errors: () => [] } as unknown as TestModule
+  const meta = {
+    mcpBenchTask: { taskId: id, agent: 'reference', trial: 1 },
+    mcpBenchOutcome: outcome({ taskId: id, agent: 'reference', file: FILE }),
+  }
+  const test = {
+    id,
+    fullName: id,
+    options: { mode: 'run' },
+    meta: () => meta,
+    result: () => ({ errors: undefined, state: 'passed' }),
+    diagnostic: () => undefined,
+    task: { annotations: [] },
+  }
+  return {
+    moduleId: join(process.cwd(), FILE),
+    project: { name: '', config: { environment: 'mcp-bench' } },
+    children: { allTests: () => [test] },
+    errors: () => [],
+  } as unknown as TestModule
 }
 
 it('a report that cannot be written fails the run, naming the report, and the other reports are still written', async () => {
@@ -30,7 +46,14 @@ it('a report that cannot be written fails the run, naming the report, and the ot
   writeFileSync(join(out, 'report.html', 'keep'), '')
   const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
   const logs = vi.spyOn(console, 'log').mockImplementation(() => {})
-  const reporter = new LeaderboardReporter({ outputDir: out, gate: {}, environment: 'mcp-bench', redactor: createRedactor([]), prices: priceTable(), historyDir: null })
+  const reporter = new LeaderboardReporter({
+    outputDir: out,
+    gate: {},
+    environment: 'mcp-bench',
+    redactor: createRedactor([]),
+    prices: priceTable(),
+    historyDir: null,
+  })
   await reporter.onTestRunEnd([passedTask('echo/w01')], [])
   expect(existsSync(join(out, 'leaderboard.json'))).toBe(true)
   expect(existsSync(join(out, 'summary.md'))).toBe(true)

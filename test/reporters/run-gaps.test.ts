@@ -5,26 +5,46 @@ import { filesNotRun, notRunMessage, plannedFiles, workerDeath } from '../../rep
 import type { Leaderboard } from '../../src/contracts/leaderboard.ts'
 
 const spec = (moduleId: string, project = '') => ({ moduleId, project: { name: project } }) as unknown as TestSpecification
-const mod = (moduleId: string, state: string, tests = 0, errors = 0, project = '') => ({
-  moduleId, project: { name: project }, state: () => state, children: { size: tests }, errors: () => Array(errors).fill({ message: 'x' }),
-}) as unknown as TestModule
+const mod = (moduleId: string, state: string, tests = 0, errors = 0, project = '') =>
+  ({
+    moduleId,
+    project: { name: project },
+    state: () => state,
+    children: { size: tests },
+    errors: () => Array(errors).fill({ message: 'x' }),
+  }) as unknown as TestModule
 
 describe('what of a planned run never finished', () => {
-  it('recognises a dead worker in Vitest\'s unhandled error (forks or threads), and nothing else', () => {
-    expect(workerDeath([{ message: '[vitest-pool]: Worker forks emitted error.', cause: { message: 'Worker exited unexpectedly' } } as never])).toMatch(/worker exited unexpectedly/)
+  it("recognises a dead worker in Vitest's unhandled error (forks or threads), and nothing else", () => {
+    expect(
+      workerDeath([{ message: '[vitest-pool]: Worker forks emitted error.', cause: { message: 'Worker exited unexpectedly' } } as never]),
+    ).toMatch(/worker exited unexpectedly/)
     expect(workerDeath([{ message: 'Worker terminated due to reaching memory limit: JS heap out of memory' } as never])).not.toBeNull()
     expect(workerDeath([{ message: 'TypeError: x is not a function' } as never])).toBeNull()
     expect(workerDeath([])).toBeNull()
   })
 
   it('lists planned files with no module, or with a module that never started, once each; not those that ran or failed to load', () => {
-    const planned = [spec('/p/a.test.ts'), spec('/p/b.test.ts'), spec('/p/b.test.ts'), spec('/p/c.test.ts'), spec('/p/d.test.ts'), spec('/p/a.test.ts', 'other')]
+    const planned = [
+      spec('/p/a.test.ts'),
+      spec('/p/b.test.ts'),
+      spec('/p/b.test.ts'),
+      spec('/p/c.test.ts'),
+      spec('/p/d.test.ts'),
+      spec('/p/a.test.ts', 'other'),
+    ]
     const modules = [mod('/p/a.test.ts', 'failed', 3), mod('/p/c.test.ts', 'queued'), mod('/p/d.test.ts', 'pending', 0, 1)]
-    expect(filesNotRun(planned, modules).map((s) => `${s.project.name}:${s.moduleId}`)).toEqual([':/p/b.test.ts', ':/p/c.test.ts', 'other:/p/a.test.ts'])
-    expect(notRunMessage('a Vitest worker exited unexpectedly')).toBe('not run: a Vitest worker exited unexpectedly before this file\'s tasks ran; none of them has a result')
+    expect(filesNotRun(planned, modules).map((s) => `${s.project.name}:${s.moduleId}`)).toEqual([
+      ':/p/b.test.ts',
+      ':/p/c.test.ts',
+      'other:/p/a.test.ts',
+    ])
+    expect(notRunMessage('a Vitest worker exited unexpectedly')).toBe(
+      "not run: a Vitest worker exited unexpectedly before this file's tasks ran; none of them has a result",
+    )
   })
 
-  it('takes a shard\'s part of the planned files with the configured sequencer (Vitest reports them before sharding)', async () => {
+  it("takes a shard's part of the planned files with the configured sequencer (Vitest reports them before sharding)", async () => {
     const [a, b, c] = [spec('/p/a.test.ts'), spec('/p/b.test.ts'), spec('/p/c.test.ts')]
     class EveryOther {
       shard(specs: TestSpecification[]) {
@@ -36,10 +56,17 @@ describe('what of a planned run never finished', () => {
     expect(await plannedFiles({ config: {} } as unknown as Vitest, [a!, b!])).toEqual([a, b])
   })
 
-  it('a dead worker makes the run exit 1, not a signal\'s code, and says what was listed', () => {
-    const board = { interrupted: true, tasks: [{ status: 'passed' }], unfinished: [{ file: 'a', name: 't' }], fileErrors: [{ file: 'b', error: 'not run' }] } as unknown as Leaderboard
+  it("a dead worker makes the run exit 1, not a signal's code, and says what was listed", () => {
+    const board = {
+      interrupted: true,
+      tasks: [{ status: 'passed' }],
+      unfinished: [{ file: 'a', name: 't' }],
+      fileErrors: [{ file: 'b', error: 'not run' }],
+    } as unknown as Leaderboard
     expect(exitVerdict(board, { gateConfigured: false, otherFailures: 0, unhandledErrors: 1, workerDied: true })).toEqual({
-      code: 1, reason: 'interrupted (a Vitest worker exited unexpectedly): 1 finished task written, 1 unfinished and 1 file that did not run or load listed in leaderboard.json; exit 1',
+      code: 1,
+      reason:
+        'interrupted (a Vitest worker exited unexpectedly): 1 finished task written, 1 unfinished and 1 file that did not run or load listed in leaderboard.json; exit 1',
     })
     expect(exitVerdict(board, { gateConfigured: false, otherFailures: 0, unhandledErrors: 0, interruptCode: 143 }).code).toBe(143)
   })

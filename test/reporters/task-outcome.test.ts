@@ -9,14 +9,30 @@ const usage = { promptTokens: 40, completionTokens: 10, totalTokens: 50 }
 describe('an outcome record that fails validation where it arrives', () => {
   // What a harness bug would send: one turn the trajectory schema cannot hold, the rest sound.
   const turns = [
-    { round: 1, content: null, toolCalls: [{ id: 'c', name: 'math__add', arguments: { a: 1 } }], usage, finishReason: 'tool_calls', durationMs: 5 },
+    {
+      round: 1,
+      content: null,
+      toolCalls: [{ id: 'c', name: 'math__add', arguments: { a: 1 } }],
+      usage,
+      finishReason: 'tool_calls',
+      durationMs: 5,
+    },
     { round: 2, content: 'It is 3.', toolCalls: [], usage, finishReason: 'stop', durationMs: 5 },
   ]
-  const raw = outcome({ servers: ['math'], category: 'math', trajectory: { ...trajectory([call()], { usage: { promptTokens: 80, completionTokens: 20, totalTokens: 100 } }), turns } as never })
+  const raw = outcome({
+    servers: ['math'],
+    category: 'math',
+    trajectory: { ...trajectory([call()], { usage: { promptTokens: 80, completionTokens: 20, totalTokens: 100 } }), turns } as never,
+  })
 
-  it('is the harness\'s fault: a setup error naming the field, never the agent erroring', () => {
+  it("is the harness's fault: a setup error naming the field, never the agent erroring", () => {
     const o = validOutcome(raw, identity, 'benchmarks/t.test.ts', [])
-    expect(o.stopped).toMatchObject({ phase: 'harness', message: expect.stringMatching(/^harness fault: the outcome record of this task failed validation \(trajectory\.turns\.0\.toolCalls\.0\.arguments: .*expected string/) })
+    expect(o.stopped).toMatchObject({
+      phase: 'harness',
+      message: expect.stringMatching(
+        /^harness fault: the outcome record of this task failed validation \(trajectory\.turns\.0\.toolCalls\.0\.arguments: .*expected string/,
+      ),
+    })
     expect(o.stopped!.message).toMatch(/left out: trajectory\.turns 0;.*not the agent's failure/)
     const record = taskRecord(o, { state: 'passed', errors: [], durationMs: 1 })
     expect(record).toMatchObject({ status: 'setup-error', errorPhase: 'harness', servers: ['math'], category: 'math' })

@@ -10,8 +10,14 @@ function replies(...texts: Array<string | { status: number }>): typeof fetch & {
   const f = (async () => {
     const next = texts[Math.min(i++, texts.length - 1)]!
     f.calls++
-    if (typeof next !== 'string') return new Response(JSON.stringify({ error: { message: `status ${next.status}` } }), { status: next.status, headers: { 'content-type': 'application/json' } })
-    return new Response(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: next } }] }), { headers: { 'content-type': 'application/json' } })
+    if (typeof next !== 'string')
+      return new Response(JSON.stringify({ error: { message: `status ${next.status}` } }), {
+        status: next.status,
+        headers: { 'content-type': 'application/json' },
+      })
+    return new Response(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: next } }] }), {
+      headers: { 'content-type': 'application/json' },
+    })
   }) as unknown as typeof fetch & { calls: number }
   f.calls = 0
   return f
@@ -20,13 +26,20 @@ function replies(...texts: Array<string | { status: number }>): typeof fetch & {
 const refuse: typeof fetch = async () => {
   throw new Error('no live request may be made on replay')
 }
-const ask = (f: typeof fetch, text = 'judge this') => f('http://127.0.0.1:1/v1/chat/completions', { method: 'POST', body: JSON.stringify({ model: 'judge', messages: [{ role: 'user', content: text }] }) })
+const ask = (f: typeof fetch, text = 'judge this') =>
+  f('http://127.0.0.1:1/v1/chat/completions', {
+    method: 'POST',
+    body: JSON.stringify({ model: 'judge', messages: [{ role: 'user', content: text }] }),
+  })
 const said = async (r: Response) => ((await r.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content
 /** The judge's rule: a reply parses when it holds JSON. */
-const parses = (response: unknown) => ((response as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content.startsWith('{'))
+const parses = (response: unknown) =>
+  (response as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content.startsWith('{')
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
 }
 
 describe('a cassette holds everything the run read', () => {

@@ -4,7 +4,16 @@ import { buildLeaderboard } from '../../src/scoring/leaderboard.ts'
 import type { TaskRecord } from '../../src/contracts/leaderboard.ts'
 import { syntheticRecords } from '../../perf/lib/synthetic-records.ts'
 
-const board = (records: TaskRecord[]) => buildLeaderboard({ records, fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null, generatedAt: '2026-01-01T00:00:00.000Z' })
+const board = (records: TaskRecord[]) =>
+  buildLeaderboard({
+    records,
+    fileErrors: [],
+    interrupted: false,
+    unfinished: [],
+    gate: {},
+    gateDeferred: null,
+    generatedAt: '2026-01-01T00:00:00.000Z',
+  })
 
 /** The same records in another order, as another schedule or a merge of shards delivers them. */
 function shuffled<T>(items: readonly T[], seed: number): T[] {
@@ -48,7 +57,7 @@ describe('mcp-bench compare --reproducible: two leaderboards field by field', ()
     expect(formatFieldComparison(result, { base: 'a.json', head: 'b.json' })).toMatch(/^Same numbers: \d+ fields compared, none differs/)
   })
 
-  it('names a task\'s field by the task, a change in the last bit, and an order that differs', () => {
+  it("names a task's field by the task, a change in the last bit, and an order that differs", () => {
     const head = structuredClone(base)
     const task = head.tasks[5]!
     task.scores.overall = 0.5729166666666665
@@ -66,6 +75,10 @@ describe('mcp-bench compare --reproducible: two leaderboards field by field', ()
     const head = structuredClone(base)
     const gone = head.tasks.pop()!
     const result = compareFields(base, head)
-    expect(result.differences).toContainEqual({ path: `tasks[${gone.file} > ${gone.id} [${gone.agent}#${gone.trial}]]`, base: 'present', head: undefined })
+    expect(result.differences).toContainEqual({
+      path: `tasks[${gone.file} > ${gone.id} [${gone.agent}#${gone.trial}]]`,
+      base: 'present',
+      head: undefined,
+    })
   })
 })

@@ -5,14 +5,21 @@ import { TrajectoryRecorder } from '../../src/runtime/trajectory/recorder.ts'
 import { SEED_TIME } from '../../src/runtime/servers/workspace.ts'
 
 const hub = new ServerHub({
-  ...parseServers({
-    mcpServers: {
-      filesystem: { command: 'node', args: ['node_modules/@modelcontextprotocol/server-filesystem/dist/index.js', '${TASK_DIR}'] },
-      memory: { command: 'node', args: ['node_modules/@modelcontextprotocol/server-memory/dist/index.js'], env: { MEMORY_FILE_PATH: '${TASK_DIR}/memory.jsonl' } },
-      probe: { module: './test/support/probe-server.ts' },
-      ordered: { module: './test/support/probe-server.ts', calls: 'in-order' },
+  ...parseServers(
+    {
+      mcpServers: {
+        filesystem: { command: 'node', args: ['node_modules/@modelcontextprotocol/server-filesystem/dist/index.js', '${TASK_DIR}'] },
+        memory: {
+          command: 'node',
+          args: ['node_modules/@modelcontextprotocol/server-memory/dist/index.js'],
+          env: { MEMORY_FILE_PATH: '${TASK_DIR}/memory.jsonl' },
+        },
+        probe: { module: './test/support/probe-server.ts' },
+        ordered: { module: './test/support/probe-server.ts', calls: 'in-order' },
+      },
     },
-  }, 't'),
+    't',
+  ),
   root: process.cwd(),
 })
 afterAll(() => hub.close())
@@ -20,8 +27,15 @@ afterAll(() => hub.close())
 async function task(servers: string[], files?: Record<string, string>) {
   const session = await hub.acquire(servers, { files })
   const recorder = new TrajectoryRecorder({
-    task: { id: 't', prompt: 'p' }, agent: 'a', catalog: session.catalog, connections: session.connections, maxRounds: 5,
-    signal: new AbortController().signal, maxToolOutputChars: 10_000, maxRecordedOutputChars: 10_000, callTimeoutMs: () => 20_000,
+    task: { id: 't', prompt: 'p' },
+    agent: 'a',
+    catalog: session.catalog,
+    connections: session.connections,
+    maxRounds: 5,
+    signal: new AbortController().signal,
+    maxToolOutputChars: 10_000,
+    maxRecordedOutputChars: 10_000,
+    callTimeoutMs: () => 20_000,
     inOrder: (server) => hub.callsInOrder(server),
   })
   recorder.nextRound()
@@ -29,7 +43,7 @@ async function task(servers: string[], files?: Record<string, string>) {
 }
 
 describe('nothing random reaches the agent: the workspace is /workspace', { timeout: 60_000 }, () => {
-  it('shows server-filesystem\'s directory as /workspace in results, errors and tool descriptions, and takes /workspace paths', async () => {
+  it("shows server-filesystem's directory as /workspace in results, errors and tool descriptions, and takes /workspace paths", async () => {
     const { session, recorder } = await task(['filesystem'], { 'notes/trip.txt': 'Day 1: Denver\n' })
     try {
       const real = session.workspaces.get('filesystem')!
@@ -54,17 +68,30 @@ describe('nothing random reaches the agent: the workspace is /workspace', { time
 })
 
 describe('calls that touch state run in the order the model listed them', { timeout: 120_000 }, () => {
-  it('applies server-memory\'s create_entities and create_relations of one turn in order, every time', async () => {
+  it("applies server-memory's create_entities and create_relations of one turn in order, every time", async () => {
     for (let i = 0; i < 4; i++) {
       const { session, recorder } = await task(['memory'])
       try {
         const turn = await Promise.all([
-          recorder.callTool('memory__create_entities', { entities: [{ name: 'Alan Turing', entityType: 'person', observations: [] }, { name: 'Bletchley Park', entityType: 'place', observations: [] }] }),
-          recorder.callTool('memory__create_relations', { relations: [{ from: 'Alan Turing', to: 'Bletchley Park', relationType: 'worked_at' }] }),
+          recorder.callTool('memory__create_entities', {
+            entities: [
+              { name: 'Alan Turing', entityType: 'person', observations: [] },
+              { name: 'Bletchley Park', entityType: 'place', observations: [] },
+            ],
+          }),
+          recorder.callTool('memory__create_relations', {
+            relations: [{ from: 'Alan Turing', to: 'Bletchley Park', relationType: 'worked_at' }],
+          }),
         ])
         expect(turn.map((c) => c.isError)).toEqual([false, false])
         recorder.nextRound()
-        expect((await recorder.callTool('memory__add_observations', { observations: [{ entityName: 'Alan Turing', contents: ['broke Enigma'] }] })).isError).toBe(false)
+        expect(
+          (
+            await recorder.callTool('memory__add_observations', {
+              observations: [{ entityName: 'Alan Turing', contents: ['broke Enigma'] }],
+            })
+          ).isError,
+        ).toBe(false)
         const graph = JSON.parse((await recorder.callTool('memory__read_graph', {})).text) as { entities: unknown[]; relations: unknown[] }
         expect([graph.entities.length, graph.relations.length]).toEqual([2, 1])
         // Recorded as the model made them: both calls in round 1, side by side.
@@ -76,7 +103,12 @@ describe('calls that touch state run in the order the model listed them', { time
   })
 
   it('queues a shared server\'s calls only when its config says "in-order"', async () => {
-    expect([hub.callsInOrder('memory'), hub.callsInOrder('filesystem'), hub.callsInOrder('probe'), hub.callsInOrder('ordered')]).toEqual([true, true, false, true])
+    expect([hub.callsInOrder('memory'), hub.callsInOrder('filesystem'), hub.callsInOrder('probe'), hub.callsInOrder('ordered')]).toEqual([
+      true,
+      true,
+      false,
+      true,
+    ])
     const { session, recorder } = await task(['ordered'])
     const order: string[] = []
     // The slow call first: in order, the quick one waits for it, however fast it is.

@@ -17,8 +17,15 @@ import { call, outcome, trajectory } from '../support/trajectories.ts'
 
 function turn(over: Partial<ModelTurn> = {}): ModelTurn {
   return {
-    round: 1, content: null, toolCalls: [], finishReason: 'stop', durationMs: 100, startedAt: 0, model: 'gpt-4o-mini',
-    usage: { promptTokens: 1_000, completionTokens: 200, totalTokens: 1_200 }, ...over,
+    round: 1,
+    content: null,
+    toolCalls: [],
+    finishReason: 'stop',
+    durationMs: 100,
+    startedAt: 0,
+    model: 'gpt-4o-mini',
+    usage: { promptTokens: 1_000, completionTokens: 200, totalTokens: 1_200 },
+    ...over,
   }
 }
 
@@ -52,9 +59,21 @@ describe('formulas: cost and quantiles', () => {
 
   it('counts overlapping intervals once', () => {
     expect(coveredTime([])).toBe(0)
-    expect(coveredTime([{ start: 0, duration: 10 }, { start: 20, duration: 5 }])).toBe(15)
+    expect(
+      coveredTime([
+        { start: 0, duration: 10 },
+        { start: 20, duration: 5 },
+      ]),
+    ).toBe(15)
     // Three parallel calls from 10 to 40, one nested inside another, one after a gap.
-    expect(coveredTime([{ start: 10, duration: 30 }, { start: 15, duration: 10 }, { start: 12, duration: 20 }, { start: 50, duration: 1 }])).toBe(31)
+    expect(
+      coveredTime([
+        { start: 10, duration: 30 },
+        { start: 15, duration: 10 },
+        { start: 12, duration: 20 },
+        { start: 50, duration: 1 },
+      ]),
+    ).toBe(31)
     expect(coveredTime([{ start: 5, duration: 0 }])).toBe(0)
   })
 })
@@ -102,17 +121,28 @@ describe('the price table', () => {
 describe('what a task cost', () => {
   const table = priceTable({ 'local-model': { input: 0, output: 0 } })
 
-  it('sums each turn at its own model\'s price', () => {
-    const t = trajectory([], { turns: [turn(), turn({ model: 'gpt-4o', usage: { promptTokens: 3_000, completionTokens: 100, totalTokens: 3_100 } })] })
+  it("sums each turn at its own model's price", () => {
+    const t = trajectory([], {
+      turns: [turn(), turn({ model: 'gpt-4o', usage: { promptTokens: 3_000, completionTokens: 100, totalTokens: 3_100 } })],
+    })
     const { usd, unknown } = agentCost(t, table)
     expect(usd).toBeCloseTo((1_000 * 0.15 + 200 * 0.6 + 3_000 * 2.5 + 100 * 10) / 1e6, 12)
     expect(unknown).toEqual([])
   })
 
   it('is null, not 0 and not a partial sum, when a model has no price, a turn no usage or no model', () => {
-    expect(agentCost(trajectory([], { turns: [turn(), turn({ model: 'qwen3:8b' })] }), table)).toEqual({ usd: null, unknown: ['no price for model "qwen3:8b"'] })
-    expect(agentCost(trajectory([], { turns: [turn({ usage: null })] }), table)).toEqual({ usd: null, unknown: ['model "gpt-4o-mini" reported no token usage'] })
-    expect(agentCost(trajectory([], { turns: [turn({ model: undefined })] }), table)).toEqual({ usd: null, unknown: ['a model turn did not say which model answered'] })
+    expect(agentCost(trajectory([], { turns: [turn(), turn({ model: 'qwen3:8b' })] }), table)).toEqual({
+      usd: null,
+      unknown: ['no price for model "qwen3:8b"'],
+    })
+    expect(agentCost(trajectory([], { turns: [turn({ usage: null })] }), table)).toEqual({
+      usd: null,
+      unknown: ['model "gpt-4o-mini" reported no token usage'],
+    })
+    expect(agentCost(trajectory([], { turns: [turn({ model: undefined })] }), table)).toEqual({
+      usd: null,
+      unknown: ['a model turn did not say which model answered'],
+    })
     expect(agentCost(null, table).usd).toBeNull()
   })
 
@@ -124,16 +154,23 @@ describe('what a task cost', () => {
   it('prices the judges apart, by the judge model', () => {
     const judged = [withUsage(rubric([8, 8, 8, 8, 8, 8]), 10_000, 2_000), withUsage(passFail(true), 1_000, 100)]
     expect(judgeCost(judged, table).usd).toBeCloseTo((11_000 * 1.1 + 2_100 * 4.4) / 1e6, 12)
-    expect(judgeCost([withUsage(passFail(true), 5, 5, 'judge-x')], table)).toEqual({ usd: null, unknown: ['no price for judge model "judge-x"'] })
+    expect(judgeCost([withUsage(passFail(true), 5, 5, 'judge-x')], table)).toEqual({
+      usd: null,
+      unknown: ['no price for judge model "judge-x"'],
+    })
     expect(judgeCost([null, withUsage(passFail(true), 0, 0, 'judge-x')], table)).toEqual({ usd: 0, unknown: [] })
   })
 
-  it('lands in the task record, with judge tokens apart from the agent\'s', () => {
-    const r = taskRecord(outcome({
-      trajectory: trajectory([call()], { turns: [turn()], usage: { promptTokens: 1_000, completionTokens: 200, totalTokens: 1_200 } }),
-      judge: withUsage(rubric([8, 8, 8, 8, 8, 8]), 10_000, 2_000),
-      judgeConfigured: true,
-    }), { state: 'passed', errors: [], durationMs: 5 }, table)
+  it("lands in the task record, with judge tokens apart from the agent's", () => {
+    const r = taskRecord(
+      outcome({
+        trajectory: trajectory([call()], { turns: [turn()], usage: { promptTokens: 1_000, completionTokens: 200, totalTokens: 1_200 } }),
+        judge: withUsage(rubric([8, 8, 8, 8, 8, 8]), 10_000, 2_000),
+        judgeConfigured: true,
+      }),
+      { state: 'passed', errors: [], durationMs: 5 },
+      table,
+    )
     expect(TaskRecordSchema.parse(r)).toEqual(r)
     expect(r.tokens).toEqual({ prompt: 1_000, completion: 200, total: 1_200 })
     expect(r.judgeTokens).toEqual({ prompt: 10_000, completion: 2_000, total: 12_000 })
@@ -143,7 +180,12 @@ describe('what a task cost', () => {
   })
 
   it('reports judge replies served from the cache apart: counted as cached tokens, $0 spent', () => {
-    const fromCache = { ...withUsage(rubric([8, 8, 8, 8, 8, 8]), 0, 0), cached: true, cacheHits: 5, cachedUsage: { promptTokens: 10_000, completionTokens: 2_000, totalTokens: 12_000 } } as JudgeResult
+    const fromCache = {
+      ...withUsage(rubric([8, 8, 8, 8, 8, 8]), 0, 0),
+      cached: true,
+      cacheHits: 5,
+      cachedUsage: { promptTokens: 10_000, completionTokens: 2_000, totalTokens: 12_000 },
+    } as JudgeResult
     const r = taskRecord(outcome({ judge: fromCache, judgeConfigured: true }), { state: 'passed', errors: [], durationMs: 5 }, table)
     expect(r.judgeTokens).toEqual({ prompt: 0, completion: 0, total: 0 })
     expect(r.judgeCachedTokens).toBe(12_000)
@@ -154,26 +196,39 @@ describe('what a task cost', () => {
   })
 
   it('is 0 for a task that never started, since its agent never ran', () => {
-    const r = taskRecord(outcome({ trajectory: null, stopped: { phase: 'servers', message: 'no server' } }), { state: 'failed', errors: [], durationMs: 5 })
+    const r = taskRecord(outcome({ trajectory: null, stopped: { phase: 'servers', message: 'no server' } }), {
+      state: 'failed',
+      errors: [],
+      durationMs: 5,
+    })
     expect(r.status).toBe('setup-error')
     expect(r.cost).toEqual({ agentUsd: 0, judgeUsd: 0, unknown: [] })
   })
 })
 
-describe('where a task\'s time went', () => {
+describe("where a task's time went", () => {
   it('splits model time and tool time, parallel calls and overlapping turns counted once', () => {
-    const t = trajectory([
-      call({ startedAt: 300, durationMs: 200 }), call({ startedAt: 320, durationMs: 250 }), call({ startedAt: 900, durationMs: 100 }),
-    ], {
-      durationMs: 1_200,
-      turns: [turn({ startedAt: 0, durationMs: 300 }), turn({ startedAt: 600, durationMs: 200 }), turn({ startedAt: 650, durationMs: 250 }), turn({ startedAt: 1_000, durationMs: 150 })],
-    })
+    const t = trajectory(
+      [call({ startedAt: 300, durationMs: 200 }), call({ startedAt: 320, durationMs: 250 }), call({ startedAt: 900, durationMs: 100 })],
+      {
+        durationMs: 1_200,
+        turns: [
+          turn({ startedAt: 0, durationMs: 300 }),
+          turn({ startedAt: 600, durationMs: 200 }),
+          turn({ startedAt: 650, durationMs: 250 }),
+          turn({ startedAt: 1_000, durationMs: 150 }),
+        ],
+      },
+    )
     const timing = taskTiming(t, [])
     expect(timing).toEqual({ modelMs: 300 + 300 + 150, toolMs: 270 + 100, modelShare: 750 / 1_200, toolShare: 370 / 1_200, judgeMs: 0 })
   })
 
   it('takes turns without a start time (older trajectories) as back to back', () => {
-    const t = trajectory([], { durationMs: 1_000, turns: [turn({ startedAt: undefined, durationMs: 300 }), turn({ startedAt: undefined, durationMs: 200 })] })
+    const t = trajectory([], {
+      durationMs: 1_000,
+      turns: [turn({ startedAt: undefined, durationMs: 300 }), turn({ startedAt: undefined, durationMs: 200 })],
+    })
     expect(taskTiming(t, []).modelMs).toBe(500)
   })
 
@@ -186,10 +241,23 @@ describe('where a task\'s time went', () => {
 describe('agent rows and the run: tokens, cost, latency', () => {
   const table = priceTable()
   const rec = (id: string, durationMs: number, turns: ModelTurn[], state: 'passed' | 'failed' = 'passed', agent = 'A') => {
-    const usage = turns.reduce((u, t) => ({
-      promptTokens: u.promptTokens + t.usage!.promptTokens, completionTokens: u.completionTokens + t.usage!.completionTokens, totalTokens: u.totalTokens + t.usage!.totalTokens,
-    }), { promptTokens: 0, completionTokens: 0, totalTokens: 0 })
-    return taskRecord(outcome({ taskId: id, agent, trajectory: trajectory([call({ startedAt: 0, durationMs: durationMs / 4 })], { durationMs, turns, usage }) }), { state, errors: [], durationMs }, table)
+    const usage = turns.reduce(
+      (u, t) => ({
+        promptTokens: u.promptTokens + t.usage!.promptTokens,
+        completionTokens: u.completionTokens + t.usage!.completionTokens,
+        totalTokens: u.totalTokens + t.usage!.totalTokens,
+      }),
+      { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+    )
+    return taskRecord(
+      outcome({
+        taskId: id,
+        agent,
+        trajectory: trajectory([call({ startedAt: 0, durationMs: durationMs / 4 })], { durationMs, turns, usage }),
+      }),
+      { state, errors: [], durationMs },
+      table,
+    )
   }
   const durations = [120, 340, 95, 1800, 410, 275, 660, 5000, 230, 150]
   const records = durations.map((d, i) => rec(`t${i}`, d, [turn({ startedAt: d / 4, durationMs: d / 2 })]))
@@ -222,9 +290,16 @@ describe('agent rows and the run: tokens, cost, latency', () => {
     expect(row!.cost).toEqual({ agentUsd: null, judgeUsd: 0, agentUsdPerTask: null, unknown: ['no price for model "qwen3:8b"'] })
   })
 
-  it('totals the run\'s cost on the leaderboard, every agent and judge together', () => {
+  it("totals the run's cost on the leaderboard, every agent and judge together", () => {
     const other = rec('t0', 200, [turn({ model: 'gpt-4o' })], 'passed', 'B')
-    const board = buildLeaderboard({ records: [...records, other], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null })
+    const board = buildLeaderboard({
+      records: [...records, other],
+      fileErrors: [],
+      interrupted: false,
+      unfinished: [],
+      gate: {},
+      gateDeferred: null,
+    })
     expect(board.cost.agentUsd).toBeCloseTo(10 * 0.00027 + (1_000 * 2.5 + 200 * 10) / 1e6, 12)
     expect(board.cost).toMatchObject({ judgeUsd: 0, unknown: [], pricesAsOf: DEFAULT_PRICES_AS_OF })
     expect(board.cost.totalUsd).toBeCloseTo(board.cost.agentUsd!, 12)
@@ -233,8 +308,14 @@ describe('agent rows and the run: tokens, cost, latency', () => {
   it('writes tokens, cost and durations as JUnit properties, and leaves unknowns out', () => {
     const props = Object.fromEntries(junitProperties(records[0]!).map((a) => [a.type, a.message]))
     expect(props).toMatchObject({
-      'mcp-bench.tokens': '1200', 'mcp-bench.tokens.prompt': '1000', 'mcp-bench.tokens.completion': '200',
-      'mcp-bench.costUsd': '0.00027', 'mcp-bench.durationMs': '120', 'mcp-bench.modelMs': '60', 'mcp-bench.toolMs': '30', 'mcp-bench.modelShare': '0.5',
+      'mcp-bench.tokens': '1200',
+      'mcp-bench.tokens.prompt': '1000',
+      'mcp-bench.tokens.completion': '200',
+      'mcp-bench.costUsd': '0.00027',
+      'mcp-bench.durationMs': '120',
+      'mcp-bench.modelMs': '60',
+      'mcp-bench.toolMs': '30',
+      'mcp-bench.modelShare': '0.5',
     })
     // Not judged: no judge tokens, cost or time to report.
     expect(Object.keys(props).filter((k) => k.startsWith('mcp-bench.judge') && !k.startsWith('mcp-bench.judge.'))).toEqual([])

@@ -9,8 +9,10 @@ describe('markDuplicates', () => {
     const other = record({ taskId: 'other', file: 'benchmarks/a.test.ts' })
     expect(a.status).toBe('passed')
     const [ma, mb, mo] = markDuplicates([a, b, other])
-    const message = 'Duplicate task id "same": it is registered in benchmarks/a.test.ts and benchmarks/b.test.ts; give every task its own id'
-    for (const m of [ma!, mb!]) expect(m).toMatchObject({ status: 'setup-error', errorPhase: 'collection', error: message, failures: [message] })
+    const message =
+      'Duplicate task id "same": it is registered in benchmarks/a.test.ts and benchmarks/b.test.ts; give every task its own id'
+    for (const m of [ma!, mb!])
+      expect(m).toMatchObject({ status: 'setup-error', errorPhase: 'collection', error: message, failures: [message] })
     expect(mo).toBe(other)
   })
 

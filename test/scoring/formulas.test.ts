@@ -17,7 +17,13 @@ describe('means', () => {
     expect(mean([])).toBeNull()
     expect(strictMean([1, 3])).toBe(2)
     expect(strictMean([1, null])).toBeNull()
-    expect(weightedMean([{ value: 0.9, weight: 3 }, { value: 0.5, weight: 1 }, { value: null, weight: 5 }])).toBeCloseTo(0.8, 12)
+    expect(
+      weightedMean([
+        { value: 0.9, weight: 3 },
+        { value: 0.5, weight: 1 },
+        { value: null, weight: 5 },
+      ]),
+    ).toBeCloseTo(0.8, 12)
     expect(weightedMean([{ value: null, weight: 1 }])).toBeNull()
   })
 })
@@ -40,7 +46,11 @@ describe('MCP-Bench rule metrics', () => {
 
   it('is null, not 0, where a rate has no denominator', () => {
     expect(ruleMetrics([])).toEqual({ validToolNameRate: null, schemaCompliance: null, executionSuccess: null })
-    expect(ruleMetrics([{ valid: false, schemaValid: null, isError: true }])).toEqual({ validToolNameRate: 0, schemaCompliance: null, executionSuccess: 0 })
+    expect(ruleMetrics([{ valid: false, schemaValid: null, isError: true }])).toEqual({
+      validToolNameRate: 0,
+      schemaCompliance: null,
+      executionSuccess: 0,
+    })
     expect(schemaUnderstanding({ validToolNameRate: 0, schemaCompliance: null, executionSuccess: 0.5 })).toBe(0.25)
     expect(schemaUnderstanding({ validToolNameRate: null, schemaCompliance: null, executionSuccess: null })).toBeNull()
   })
@@ -50,7 +60,16 @@ describe('categories and overall', () => {
   it('category = mean of its two sub-dimensions / 10', () => {
     expect(categoryScore([7, 8])).toBe(0.75)
     expect(categoryScore([7, null])).toBeNull()
-    expect(judgeCategories({ taskFulfillment: 7, informationGrounding: 8, toolAppropriateness: 8, parameterAccuracy: 8, dependencyAwareness: 6, parallelismEfficiency: 5 })).toEqual({
+    expect(
+      judgeCategories({
+        taskFulfillment: 7,
+        informationGrounding: 8,
+        toolAppropriateness: 8,
+        parameterAccuracy: 8,
+        dependencyAwareness: 6,
+        parallelismEfficiency: 5,
+      }),
+    ).toEqual({
       taskCompletion: 0.75,
       toolUsage: 0.8,
       planningEffectiveness: 0.55,
@@ -80,7 +99,10 @@ describe('categories and overall', () => {
       dependencyAwareness: d[4]!,
       parallelismEfficiency: d[5]!,
     })
-    const overall = overallScore({ schemaUnderstanding: schemaUnderstanding({ validToolNameRate: v, schemaCompliance: s, executionSuccess: e }), ...cats })!
+    const overall = overallScore({
+      schemaUnderstanding: schemaUnderstanding({ validToolNameRate: v, schemaCompliance: s, executionSuccess: e }),
+      ...cats,
+    })!
     expect(Math.abs(overall - (printed as number))).toBeLessThan(0.0015)
   })
 })

@@ -5,10 +5,22 @@ import { judgeDimensions, scoreJudge, taskFulfillment } from '../../src/scoring/
 import { MCP_BENCH_TABLE, rubric } from '../support/judge-results.ts'
 import { outcome, record } from '../support/trajectories.ts'
 
-const common = { model: 'judge', cached: false, cacheHits: 0, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, durationMs: 0 }
+const common = {
+  model: 'judge',
+  cached: false,
+  cacheHits: 0,
+  usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+  durationMs: 0,
+}
 const raw = (scores: Array<Record<string, number>>, sampleAveraging: RubricJudgeResult['sampleAveraging']): RubricJudgeResult => ({
-  kind: 'rubric', rubric: 'mcp-bench', scale: { min: 1, max: 10 }, categoryDimensions: MCP_BENCH_TABLE, sampleAveraging,
-  samples: { requested: scores.length, valid: scores.length, failed: 0, failures: [], scores }, reasoning: {}, ...common,
+  kind: 'rubric',
+  rubric: 'mcp-bench',
+  scale: { min: 1, max: 10 },
+  categoryDimensions: MCP_BENCH_TABLE,
+  sampleAveraging,
+  samples: { requested: scores.length, valid: scores.length, failed: 0, failures: [], scores },
+  reasoning: {},
+  ...common,
 })
 
 describe('judge scores, derived from the raw samples', () => {
@@ -21,13 +33,30 @@ describe('judge scores, derived from the raw samples', () => {
     expect(withMeans).not.toHaveProperty('dimensions')
   })
 
-  it('averages each dimension over the samples that scored it, and each category is its dimensions\' mean over the scale', () => {
-    const r = raw([
-      { taskFulfillment: 8, informationGrounding: 6, toolAppropriateness: 7, parameterAccuracy: 9, dependencyAwareness: 5, parallelismEfficiency: 3 },
-      { taskFulfillment: 6, informationGrounding: 6, toolAppropriateness: 9, parameterAccuracy: 9, dependencyAwareness: 5 },
-    ], 'per-field')
+  it("averages each dimension over the samples that scored it, and each category is its dimensions' mean over the scale", () => {
+    const r = raw(
+      [
+        {
+          taskFulfillment: 8,
+          informationGrounding: 6,
+          toolAppropriateness: 7,
+          parameterAccuracy: 9,
+          dependencyAwareness: 5,
+          parallelismEfficiency: 3,
+        },
+        { taskFulfillment: 6, informationGrounding: 6, toolAppropriateness: 9, parameterAccuracy: 9, dependencyAwareness: 5 },
+      ],
+      'per-field',
+    )
     const scored = scoreJudge(r)
-    expect(scored.dimensions).toEqual({ taskFulfillment: 7, informationGrounding: 6, toolAppropriateness: 8, parameterAccuracy: 9, dependencyAwareness: 5, parallelismEfficiency: 3 })
+    expect(scored.dimensions).toEqual({
+      taskFulfillment: 7,
+      informationGrounding: 6,
+      toolAppropriateness: 8,
+      parameterAccuracy: 9,
+      dependencyAwareness: 5,
+      parallelismEfficiency: 3,
+    })
     expect(scored.categories.taskCompletion).toBeCloseTo(0.65, 12)
     expect(scored.categories.toolUsage).toBeCloseTo(0.85, 12)
     expect(scored.categories.planningEffectiveness).toBeCloseTo(0.4, 12)

@@ -13,16 +13,25 @@ const shipped = JSON.parse(readFileSync(new URL('../../leaderboard.schema.json',
 // strictRequired off: a record keyed by an enum lists its keys as required next to propertyNames.
 const validate = new Ajv2020({ strict: true, strictRequired: false, allErrors: true }).compile(shipped)
 
-const board = () => buildLeaderboard({
-  records: [
-    record({ taskId: 'a' }),
-    record({ taskId: 'b', agent: 'B', servers: ['math', 'time'] }, 'failed', ['expected 4, got 5']),
-    record({ taskId: 'c', stopped: { phase: 'agent', message: 'agent timed out' }, trajectory: trajectory([call({ isError: true })]) }),
-    record({ taskId: 'd', stopped: { phase: 'servers', message: 'server "x" did not start' }, trajectory: null }),
-    record({ taskId: 'e', fidelity: { mode: 'released-code', maxRounds: 20 }, trajectory: trajectory([call({ valid: false, schemaValid: null, isError: true })]) }),
-  ],
-  fileErrors: [{ file: 'benchmarks/broken.test.ts', error: 'SyntaxError' }], interrupted: false, unfinished: [], gate: { minPassRate: 0.5 }, gateDeferred: null,
-})
+const board = () =>
+  buildLeaderboard({
+    records: [
+      record({ taskId: 'a' }),
+      record({ taskId: 'b', agent: 'B', servers: ['math', 'time'] }, 'failed', ['expected 4, got 5']),
+      record({ taskId: 'c', stopped: { phase: 'agent', message: 'agent timed out' }, trajectory: trajectory([call({ isError: true })]) }),
+      record({ taskId: 'd', stopped: { phase: 'servers', message: 'server "x" did not start' }, trajectory: null }),
+      record({
+        taskId: 'e',
+        fidelity: { mode: 'released-code', maxRounds: 20 },
+        trajectory: trajectory([call({ valid: false, schemaValid: null, isError: true })]),
+      }),
+    ],
+    fileErrors: [{ file: 'benchmarks/broken.test.ts', error: 'SyntaxError' }],
+    interrupted: false,
+    unfinished: [],
+    gate: { minPassRate: 0.5 },
+    gateDeferred: null,
+  })
 
 describe('leaderboard.schema.json', () => {
   it('is what the zod schema generates (regenerate: npx tsx scripts/leaderboard-schema.ts)', () => {

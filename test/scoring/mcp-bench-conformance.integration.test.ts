@@ -24,7 +24,12 @@ import { input, trajectory } from '../judge/helpers.ts'
  */
 
 const dir = new URL('../fixtures/mcp-bench-conformance/', import.meta.url)
-interface Case { id: string; status: 'completed' | 'failed'; calls: Array<{ tool: string; server?: string; parameters: unknown; success: boolean }>; judge: string[] }
+interface Case {
+  id: string
+  status: 'completed' | 'failed'
+  calls: Array<{ tool: string; server?: string; parameters: unknown; success: boolean }>
+  judge: string[]
+}
 const cases = JSON.parse(readFileSync(new URL('cases.json', dir), 'utf8')) as {
   tools: Record<string, { server: string; input_schema: unknown }>
   tasks: Case[]
@@ -32,27 +37,53 @@ const cases = JSON.parse(readFileSync(new URL('cases.json', dir), 'utf8')) as {
 }
 const expected = JSON.parse(readFileSync(new URL('expected.json', dir), 'utf8')) as {
   source: { commit: string }
-  tasks: Array<{ id: string; schemaCompliantPerCall: Array<boolean | null>; metrics: Record<string, number | null>; judge: Record<string, number> }>
-  aggregate: { task_statistics: { completed_tasks: number }; llm_judge_metrics: Record<string, number>; accuracy_metrics: Record<string, number> }
+  tasks: Array<{
+    id: string
+    schemaCompliantPerCall: Array<boolean | null>
+    metrics: Record<string, number | null>
+    judge: Record<string, number>
+  }>
+  aggregate: {
+    task_statistics: { completed_tasks: number }
+    llm_judge_metrics: Record<string, number>
+    accuracy_metrics: Record<string, number>
+  }
   executor: Array<{ id: string; total_rounds: number; calls: Array<[number, string, unknown]> }>
 }
 const expectedTask = (id: string) => expected.tasks.find((t) => t.id === id)!
 
 /** MCP-Bench's judge fields and the project's sub-dimensions and categories. */
 const DIMENSIONS = {
-  task_fulfillment: 'taskFulfillment', grounding: 'informationGrounding', tool_appropriateness: 'toolAppropriateness',
-  parameter_accuracy: 'parameterAccuracy', dependency_awareness: 'dependencyAwareness', parallelism_and_efficiency: 'parallelismEfficiency',
+  task_fulfillment: 'taskFulfillment',
+  grounding: 'informationGrounding',
+  tool_appropriateness: 'toolAppropriateness',
+  parameter_accuracy: 'parameterAccuracy',
+  dependency_awareness: 'dependencyAwareness',
+  parallelism_and_efficiency: 'parallelismEfficiency',
 } as const
-const CATEGORIES = { task_completion_score: 'taskCompletion', tool_selection_score: 'toolUsage', planning_effectiveness_and_efficiency_score: 'planningEffectiveness' } as const
+const CATEGORIES = {
+  task_completion_score: 'taskCompletion',
+  tool_selection_score: 'toolUsage',
+  planning_effectiveness_and_efficiency_score: 'planningEffectiveness',
+} as const
 
 /** What the recorder records for a call, with schema compliance decided as under an MCP-Bench fidelity. */
 function recordedCalls(c: Case): ToolCallRecord[] {
   return c.calls.map((call, i) => {
     const tool = cases.tools[call.tool]
     return {
-      id: `c${i}`, round: 1, name: call.tool, server: tool?.server ?? null, tool: tool ? call.tool.split('__')[1]! : null, distractor: false,
-      args: call.parameters, valid: Boolean(tool), schemaValid: tool ? mcpBenchSchemaCheck(tool.input_schema, call.parameters).valid : null,
-      isError: !call.success, startedAt: 0, durationMs: 1,
+      id: `c${i}`,
+      round: 1,
+      name: call.tool,
+      server: tool?.server ?? null,
+      tool: tool ? call.tool.split('__')[1]! : null,
+      distractor: false,
+      args: call.parameters,
+      valid: Boolean(tool),
+      schemaValid: tool ? mcpBenchSchemaCheck(tool.input_schema, call.parameters).valid : null,
+      isError: !call.success,
+      startedAt: 0,
+      durationMs: 1,
     }
   })
 }
@@ -65,7 +96,11 @@ afterAll(async () => {
 async function judged(c: Case, sampleAveraging: JudgeConfigInput['sampleAveraging']) {
   const server = await startScriptedModel({ script: c.judge.map((content) => ({ content })) })
   servers.push(server)
-  return judgeTrajectory(input(), { model: 'judge', baseURL: server.url, apiKey: 'k', cache: false, samples: c.judge.length, sampleAveraging }, { env: {} })
+  return judgeTrajectory(
+    input(),
+    { model: 'judge', baseURL: server.url, apiKey: 'k', cache: false, samples: c.judge.length, sampleAveraging },
+    { env: {} },
+  )
 }
 
 /** Every case scored as the main process scores it: an outcome, its record, then the agent's row. */
@@ -76,10 +111,25 @@ async function scoreAll(fidelity: Fidelity | null, sampleAveraging: JudgeConfigI
     // Single- and multi-server tasks both, so that a setting-weighted mean cannot pass for the aggregator's plain one.
     const used = [...new Set(c.calls.flatMap((call) => (call.server ? [call.server] : [])))]
     const outcome: TaskOutcome = {
-      version: OUTCOME_VERSION, taskId: c.id, agent: 'a', trial: 1, file: 'f.test.ts', servers: used.length ? used : ['calc'], category: null, tier: 'easy', tags: [],
-      reference: null, callMatch: null, distractors: { joined: [], skipped: [] },
+      version: OUTCOME_VERSION,
+      taskId: c.id,
+      agent: 'a',
+      trial: 1,
+      file: 'f.test.ts',
+      servers: used.length ? used : ['calc'],
+      category: null,
+      tier: 'easy',
+      tags: [],
+      reference: null,
+      callMatch: null,
+      distractors: { joined: [], skipped: [] },
       stopped: c.status === 'failed' ? { phase: 'agent', message: 'failed after 3 retries' } : null,
-      trajectory: t, judge: await judged(c, sampleAveraging), referenceJudge: null, judgeConfigured: true, verdicts: [], unscored: null,
+      trajectory: t,
+      judge: await judged(c, sampleAveraging),
+      referenceJudge: null,
+      judgeConfigured: true,
+      verdicts: [],
+      unscored: null,
       fidelity: fidelity ? { mode: fidelity, maxRounds: 20 } : null,
     }
     records.push(taskRecord(outcome, { state: c.status === 'failed' ? 'failed' : 'passed', errors: [], durationMs: 1 }))
@@ -90,7 +140,9 @@ async function scoreAll(fidelity: Fidelity | null, sampleAveraging: JudgeConfigI
 describe(`MCP-Bench conformance (Accenture/mcp-bench ${expected.source.commit.slice(0, 12)})`, () => {
   it('decides schema compliance call by call as python-jsonschema does', () => {
     for (const c of cases.tasks) {
-      const ours = c.calls.map((call) => (cases.tools[call.tool] ? mcpBenchSchemaCheck(cases.tools[call.tool]!.input_schema, call.parameters).valid : null))
+      const ours = c.calls.map((call) =>
+        cases.tools[call.tool] ? mcpBenchSchemaCheck(cases.tools[call.tool]!.input_schema, call.parameters).valid : null,
+      )
       expect(ours, c.id).toEqual(expectedTask(c.id).schemaCompliantPerCall)
     }
   })
@@ -105,8 +157,11 @@ describe(`MCP-Bench conformance (Accenture/mcp-bench ${expected.source.commit.sl
       for (const r of scored.records) {
         if (r.status === 'errored') continue // MCP-Bench keeps no evaluation of a failed task
         const want = expectedTask(r.id).metrics
-        expect([r.metrics.validToolNameRate, r.metrics.schemaCompliance, r.metrics.executionSuccess], r.id)
-          .toEqual([want.valid_tool_name_rate, want.input_schema_compliance, want.execution_success_rate])
+        expect([r.metrics.validToolNameRate, r.metrics.schemaCompliance, r.metrics.executionSuccess], r.id).toEqual([
+          want.valid_tool_name_rate,
+          want.input_schema_compliance,
+          want.execution_success_rate,
+        ])
       }
     })
 
@@ -114,8 +169,10 @@ describe(`MCP-Bench conformance (Accenture/mcp-bench ${expected.source.commit.sl
       for (const r of scored.records) {
         if (r.status === 'errored') continue // a failed task is out of every average; its judge fields score 0 here
         const want = expectedTask(r.id).judge
-        for (const [field, key] of Object.entries(DIMENSIONS)) expect(r.scores.dimensions[key]! * 10, `${r.id} ${field}`).toBeCloseTo(want[field]!, 12)
-        for (const [field, key] of Object.entries(CATEGORIES)) expect(r.scores.domains[key]! * 10, `${r.id} ${field}`).toBeCloseTo(want[field]!, 12)
+        for (const [field, key] of Object.entries(DIMENSIONS))
+          expect(r.scores.dimensions[key]! * 10, `${r.id} ${field}`).toBeCloseTo(want[field]!, 12)
+        for (const [field, key] of Object.entries(CATEGORIES))
+          expect(r.scores.domains[key]! * 10, `${r.id} ${field}`).toBeCloseTo(want[field]!, 12)
         expect(r.judge?.kind, r.id).toBe('rubric') // five 0s or a field never scored do not make the task errored
       }
     })
@@ -138,7 +195,7 @@ describe(`MCP-Bench conformance (Accenture/mcp-bench ${expected.source.commit.sl
     })
   })
 
-  describe('paper and the project\'s own semantics differ where documented', () => {
+  describe("paper and the project's own semantics differ where documented", () => {
     it('paper: a judge field is averaged over in-range scores (numeric strings count, 0, 11 and booleans do not); none: missing', async () => {
       const { records } = await scoreAll('paper', 'per-field')
       const dims = (id: string) => records.find((r) => r.id === id)!.scores.dimensions
@@ -152,7 +209,7 @@ describe(`MCP-Bench conformance (Accenture/mcp-bench ${expected.source.commit.sl
       expect(records.find((r) => r.id === 'no-valid-calls')!.metrics.schemaCompliance).toBe(0)
     })
 
-    it('the project\'s own semantics: whole samples, draft-07 with format, null with no valid call', async () => {
+    it("the project's own semantics: whole samples, draft-07 with format, null with no valid call", async () => {
       const { records } = await scoreAll(null, 'whole-sample')
       const rec = (id: string) => records.find((r) => r.id === id)!
       expect(rec('no-valid-calls').metrics.schemaCompliance).toBeNull() // released: 0.0
@@ -168,7 +225,10 @@ describe('MCP-Bench conformance: the planner loop against agent/executor.py', ()
   let hub: ServerHub
   let session: ServerSession
   beforeAll(async () => {
-    hub = new ServerHub({ ...parseServers({ mcpServers: { math: { module: './fixtures/servers/math/server.ts' } } }, 't'), root: process.cwd() })
+    hub = new ServerHub({
+      ...parseServers({ mcpServers: { math: { module: './fixtures/servers/math/server.ts' } } }, 't'),
+      root: process.cwd(),
+    })
     session = await hub.acquire(['math'])
   })
   afterAll(async () => {
@@ -179,23 +239,33 @@ describe('MCP-Bench conformance: the planner loop against agent/executor.py', ()
     const server = await startScriptedModel({ script: [...replies.map((content) => ({ content })), { content: 'final answer' }] })
     servers.push(server)
     const recorder = new TrajectoryRecorder({
-      task: { id: 't', prompt: 'scripted task' }, agent: 'planner', catalog: session.catalog, connections: session.connections, maxRounds: 20,
-      signal: new AbortController().signal, maxToolOutputChars: 20_000, maxRecordedOutputChars: 1_000, callTimeoutMs: () => 5_000,
+      task: { id: 't', prompt: 'scripted task' },
+      agent: 'planner',
+      catalog: session.catalog,
+      connections: session.connections,
+      maxRounds: 20,
+      signal: new AbortController().signal,
+      maxToolOutputChars: 20_000,
+      maxRecordedOutputChars: 1_000,
+      callTimeoutMs: () => 5_000,
     })
     const answer = await plannerAgent({ model: 'm', baseURL: server.url, apiKey: 'k', maxRetries: 0, stoppingPlan }).run(recorder.context())
     return recorder.finish(answer ?? null, null)
   }
 
-  it('released-code: drops a stopping plan\'s calls and reports round_num - 1', async () => {
+  it("released-code: drops a stopping plan's calls and reports round_num - 1", async () => {
     for (const run of cases.executor) {
       const want = expected.executor.find((e) => e.id === run.id)!
       const t = await plan(run.replies, 'drop')
-      expect(t.calls.map((c) => [c.round, c.name, c.args]), run.id).toEqual(want.calls)
+      expect(
+        t.calls.map((c) => [c.round, c.name, c.args]),
+        run.id,
+      ).toEqual(want.calls)
       expect(reportedRounds(t, 'released-code', 20), run.id).toBe(want.total_rounds)
     }
   })
 
-  it('paper: runs a stopping plan\'s calls, and counts the rounds that ran calls', async () => {
+  it("paper: runs a stopping plan's calls, and counts the rounds that ran calls", async () => {
     const byId = Object.fromEntries(cases.executor.map((r) => [r.id, r.replies]))
     const stop = await plan(byId['stop-with-calls']!, 'execute')
     expect(stop.calls.map((c) => c.round)).toEqual([1, 1, 2]) // released: [1, 1]

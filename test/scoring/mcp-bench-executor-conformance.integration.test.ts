@@ -24,14 +24,30 @@ import { executorCases, shownName, type ExecutorCase } from '../support/messy-pl
 type Expected = {
   source: { commit: string }
   sequentialOnlyTools: string[]
-  cases: Array<{ id: string; total_rounds: number; calls: Array<[number, string, unknown]>; schemaCompliant: Array<boolean | null>; inputSchemaCompliance: number | null; requests: string[] }>
+  cases: Array<{
+    id: string
+    total_rounds: number
+    calls: Array<[number, string, unknown]>
+    schemaCompliant: Array<boolean | null>
+    inputSchemaCompliance: number | null
+    requests: string[]
+  }>
 }
 const dir = new URL('../fixtures/mcp-bench-conformance/', import.meta.url)
 const readJson = (name: string) => JSON.parse(readFileSync(new URL(name, dir), 'utf8')) as unknown
-const readTemplates = (file: string): McpBenchTemplates | null => (existsSync(file) ? McpBenchTemplatesSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : null)
+const readTemplates = (file: string): McpBenchTemplates | null =>
+  existsSync(file) ? McpBenchTemplatesSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : null
 const variants = [
-  { wording: 'synthetic', expected: readJson('executor-expected.synthetic.json') as Expected, file: new URL('templates.synthetic.json', dir).pathname },
-  { wording: 'mcp-bench', expected: readJson('executor-expected.json') as Expected, file: process.env.MCP_BENCH_TEMPLATES ?? new URL('templates.local.json', dir).pathname },
+  {
+    wording: 'synthetic',
+    expected: readJson('executor-expected.synthetic.json') as Expected,
+    file: new URL('templates.synthetic.json', dir).pathname,
+  },
+  {
+    wording: 'mcp-bench',
+    expected: readJson('executor-expected.json') as Expected,
+    file: process.env.MCP_BENCH_TEMPLATES ?? new URL('templates.local.json', dir).pathname,
+  },
 ].map((v) => ({ ...v, templates: readTemplates(v.file) }))
 
 let server: ScriptedModelServer
@@ -39,8 +55,11 @@ let queue: string[] = []
 let scripted: (system: string) => boolean = () => false
 const STOP = JSON.stringify({ reasoning: 'script ended', should_continue: false, planned_tools: [] })
 /** Planning and format-fix requests read the script, as the Python stand-in's do; anything else (summaries, the answer) gets a fixed text. */
-const answer = (req: RecordedRequest) => ({ content: scripted(String(req.body.messages?.[0]?.content ?? '')) ? (queue.shift() ?? STOP) : 'final answer' })
-const digest = (system: string, user: string, maxTokens: unknown) => createHash('sha256').update(`${system}\n\u0000\n${user}\n\u0000\n${maxTokens}`).digest('hex')
+const answer = (req: RecordedRequest) => ({
+  content: scripted(String(req.body.messages?.[0]?.content ?? '')) ? (queue.shift() ?? STOP) : 'final answer',
+})
+const digest = (system: string, user: string, maxTokens: unknown) =>
+  createHash('sha256').update(`${system}\n\u0000\n${user}\n\u0000\n${maxTokens}`).digest('hex')
 
 let cases: ExecutorCase[]
 beforeAll(async () => {
@@ -57,15 +76,35 @@ async function replay(c: ExecutorCase, templates: McpBenchTemplates) {
   queue = [...c.replies]
   const entries = c.tools.map((t) => ({ ...t, distractor: false })) as CatalogEntry[]
   const byName = new Map(entries.map((e) => [e.name, e]))
-  const echo = { alive: () => true, stderrTail: () => '', client: { callTool: async (req: { arguments: unknown }) => ({ content: [{ type: 'text', text: JSON.stringify(req.arguments ?? null) }] }) } }
+  const echo = {
+    alive: () => true,
+    stderrTail: () => '',
+    client: {
+      callTool: async (req: { arguments: unknown }) => ({ content: [{ type: 'text', text: JSON.stringify(req.arguments ?? null) }] }),
+    },
+  }
   const recorder = new TrajectoryRecorder({
-    task: { id: c.id, prompt: 'scripted task' }, agent: 'stand-in', catalog: { entries, resolve: (name: string) => byName.get(name) } as never,
-    connections: new Map(c.tools.map((t) => [t.server, echo])) as never, maxRounds: 20, signal: new AbortController().signal,
-    maxToolOutputChars: 100_000, maxRecordedOutputChars: 100_000, callTimeoutMs: () => 10_000, schemaSemantics: 'mcp-bench',
+    task: { id: c.id, prompt: 'scripted task' },
+    agent: 'stand-in',
+    catalog: { entries, resolve: (name: string) => byName.get(name) } as never,
+    connections: new Map(c.tools.map((t) => [t.server, echo])) as never,
+    maxRounds: 20,
+    signal: new AbortController().signal,
+    maxToolOutputChars: 100_000,
+    maxRecordedOutputChars: 100_000,
+    callTimeoutMs: () => 10_000,
+    schemaSemantics: 'mcp-bench',
   })
   const agent = plannerAgent({
-    model: 'stand-in', baseURL: server.url, apiKey: 'k', executor: 'released-code', stoppingPlan: 'drop', templates,
-    sleep: async () => { throw new Error('no request of the scripts fails: nothing may wait') },
+    model: 'stand-in',
+    baseURL: server.url,
+    apiKey: 'k',
+    executor: 'released-code',
+    stoppingPlan: 'drop',
+    templates,
+    sleep: async () => {
+      throw new Error('no request of the scripts fails: nothing may wait')
+    },
   })
   const before = server.requests.length
   await agent.run(recorder.context())
@@ -74,7 +113,11 @@ async function replay(c: ExecutorCase, templates: McpBenchTemplates) {
     // The loop's rounds and the final answer's: MCP-Bench reports round_num - 1, the round that stopped the loop less one.
     total_rounds: t.rounds - 2,
     // The tools as the model wrote them (the names the planner showed), the arguments as written.
-    calls: t.calls.map((x) => [x.round, byName.has(x.name) ? shownName(byName.get(x.name)!) : x.name, x.rawArgs !== undefined ? x.rawArgs : x.args]),
+    calls: t.calls.map((x) => [
+      x.round,
+      byName.has(x.name) ? shownName(byName.get(x.name)!) : x.name,
+      x.rawArgs !== undefined ? x.rawArgs : x.args,
+    ]),
     schemaCompliant: t.calls.map((x) => (x.valid ? x.schemaValid : null)),
     inputSchemaCompliance: ruleMetrics(t, null, { fidelity: 'released-code' }).schemaCompliance,
     requests: server.requests.slice(before).map((r) => {
@@ -84,7 +127,7 @@ async function replay(c: ExecutorCase, templates: McpBenchTemplates) {
   }
 }
 
-describe.each(variants)('released-code planner = MCP-Bench\'s executor, $wording wording', ({ expected, templates, file, wording }) => {
+describe.each(variants)("released-code planner = MCP-Bench's executor, $wording wording", ({ expected, templates, file, wording }) => {
   it('covers the 104 tasks', () => {
     expect(expected.cases.map((c) => c.id)).toEqual(cases.map((c) => c.id))
     if (wording === 'synthetic') expect(templates?.planner).toBeDefined()
@@ -102,27 +145,36 @@ describe.each(variants)('released-code planner = MCP-Bench\'s executor, $wording
 
     it('comes from the commit the expectations were made with, and runs the same tools one at a time', () => {
       expect(templates!.source.commit).toBe(expected.source.commit)
-      expect(templates!.executor.config.sequentialOnlyTools.map((n) => n.replace(/^Google Maps:/, 'google-maps:'))).toEqual(expected.sequentialOnlyTools)
+      expect(templates!.executor.config.sequentialOnlyTools.map((n) => n.replace(/^Google Maps:/, 'google-maps:'))).toEqual(
+        expected.sequentialOnlyTools,
+      )
     })
 
     it('makes the same calls, with the arguments as written, in the same rounds, and stops after as many rounds, on every script', () => {
       const differ = cases.flatMap((c, i) => {
         const [got, want] = [replays[i]!, expected.cases[i]!]
-        return JSON.stringify([got.total_rounds, got.calls]) === JSON.stringify([want.total_rounds, want.calls]) ? [] : [`${c.id}: ${JSON.stringify(got).slice(0, 300)}`]
+        return JSON.stringify([got.total_rounds, got.calls]) === JSON.stringify([want.total_rounds, want.calls])
+          ? []
+          : [`${c.id}: ${JSON.stringify(got).slice(0, 300)}`]
       })
       expect(differ).toEqual([])
     })
 
     it('sends the same requests: planning, format fixes and the final answer, word for word and with the same max_tokens', () => {
-      const differ = cases.flatMap((c, i) => (JSON.stringify(replays[i]!.requests) === JSON.stringify(expected.cases[i]!.requests) ? [] : [c.id]))
+      const differ = cases.flatMap((c, i) =>
+        JSON.stringify(replays[i]!.requests) === JSON.stringify(expected.cases[i]!.requests) ? [] : [c.id],
+      )
       expect(differ).toEqual([])
       expect(expected.cases.reduce((n, c) => n + c.requests.length, 0)).toBeGreaterThan(400)
     })
 
-    it('decides schema compliance on the arguments as written as MCP-Bench\'s evaluator does, call by call and per task', () => {
+    it("decides schema compliance on the arguments as written as MCP-Bench's evaluator does, call by call and per task", () => {
       const differ = cases.flatMap((c, i) => {
         const [got, want] = [replays[i]!, expected.cases[i]!]
-        return JSON.stringify([got.schemaCompliant, got.inputSchemaCompliance]) === JSON.stringify([want.schemaCompliant, want.inputSchemaCompliance]) ? [] : [c.id]
+        return JSON.stringify([got.schemaCompliant, got.inputSchemaCompliance]) ===
+          JSON.stringify([want.schemaCompliant, want.inputSchemaCompliance])
+          ? []
+          : [c.id]
       })
       expect(differ).toEqual([])
     })

@@ -23,10 +23,15 @@ type Expected = { source: { commit: string }; cases: Array<{ id: string; samples
 const readJson = (name: string) => JSON.parse(readFileSync(new URL(name, dir), 'utf8')) as unknown
 const tasks = readJson('tasks.json') as Array<{ id: string }>
 const localTemplates = process.env.MCP_BENCH_TEMPLATES ?? new URL('templates.local.json', dir).pathname
-const readTemplates = (file: string): McpBenchTemplates | null => (existsSync(file) ? McpBenchTemplatesSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : null)
+const readTemplates = (file: string): McpBenchTemplates | null =>
+  existsSync(file) ? McpBenchTemplatesSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : null
 
 const variants = [
-  { wording: 'synthetic', expected: readJson('judge-expected.synthetic.json') as Expected, file: new URL('templates.synthetic.json', dir).pathname },
+  {
+    wording: 'synthetic',
+    expected: readJson('judge-expected.synthetic.json') as Expected,
+    file: new URL('templates.synthetic.json', dir).pathname,
+  },
   { wording: 'mcp-bench', expected: readJson('judge-expected.json') as Expected, file: localTemplates },
 ].map((v) => ({ ...v, templates: readTemplates(v.file) }))
 
@@ -40,7 +45,7 @@ beforeAll(async () => {
   cases = await judgeCases()
 }, 300_000)
 
-describe.each(variants)('released-code judge messages = MCP-Bench\'s own, $wording wording', ({ expected, templates, file, wording }) => {
+describe.each(variants)("released-code judge messages = MCP-Bench's own, $wording wording", ({ expected, templates, file, wording }) => {
   it('covers every one of the 104 tasks, two shuffled samples each', () => {
     expect(tasks).toHaveLength(104)
     expect(expected.cases.map((c) => c.id)).toEqual(tasks.map((t) => t.id))
@@ -56,14 +61,18 @@ describe.each(variants)('released-code judge messages = MCP-Bench\'s own, $wordi
       expect(templates!.source.commit).toBe(expected.source.commit)
     })
 
-    it('every judge message equals MCP-Bench\'s, exactly and apart from whitespace', () => {
+    it("every judge message equals MCP-Bench's, exactly and apart from whitespace", () => {
       const mismatched: string[] = []
       let exact = 0
       for (const [i, c] of cases.entries()) {
         const want = expected.cases[i]!
         expect(c.id).toBe(want.id)
         want.samples.forEach((sample, index) => {
-          const built = buildReleasedRubricPrompt({ trajectory: c.trajectory, task: c.task, tools: c.tools, maxRounds: JUDGE_CASES_MAX_ROUNDS }, templates!, index)
+          const built = buildReleasedRubricPrompt(
+            { trajectory: c.trajectory, task: c.task, tools: c.tools, maxRounds: JUDGE_CASES_MAX_ROUNDS },
+            templates!,
+            index,
+          )
           const [system, user] = built.messages.map((m) => m.content)
           if (digest(system!, user!, false) === sample.exact) exact++
           if (digest(system!, user!, true) !== sample.squashed) mismatched.push(`${c.id}#${index}`)

@@ -7,20 +7,60 @@ import { judgeError, passFail, rubric } from '../support/judge-results.ts'
 import { call, calls, record, trajectory } from '../support/trajectories.ts'
 
 const plan = (shape: 'single' | 'parallel' | 'sequential') => ({
-  calls: shape === 'single' ? [{ id: 'a', tool: 'math.add', args: {}, after: [] }]
-    : [{ id: 'a', tool: 'math.add', args: {}, after: [] }, { id: 'b', tool: 'math.sum', args: {}, after: shape === 'sequential' ? ['a'] : [] }],
+  calls:
+    shape === 'single'
+      ? [{ id: 'a', tool: 'math.add', args: {}, after: [] }]
+      : [
+          { id: 'a', tool: 'math.add', args: {}, after: [] },
+          { id: 'b', tool: 'math.sum', args: {}, after: shape === 'sequential' ? ['a'] : [] },
+        ],
   facts: [],
 })
 const invalid = call({ valid: false, server: null, tool: null, schemaValid: null, isError: true })
 
 /** Agent A, judged: two one-server tasks, two two-server tasks (one errored), and one that never started. */
 const A = [
-  record({ taskId: 'r1', reference: plan('single'), judgeConfigured: true, trajectory: trajectory([call()]), judge: rubric([8, 9, 7, 10, 6, 5]) }),
-  record({ taskId: 'r2', reference: plan('sequential'), judgeConfigured: true, trajectory: trajectory([call(), invalid]), judge: rubric([6, 7, 9, 8, 4, 3]) }, 'failed', ['expected …']),
-  record({ taskId: 'r3', servers: ['math', 'weather'], reference: plan('parallel'), judgeConfigured: true, trajectory: trajectory([], { answer: null, error: 'agent timed out after 1000 ms' }), stopped: { phase: 'agent', message: 'agent timed out after 1000 ms' } }, 'failed'),
-  record({ taskId: 'r4', servers: ['math', 'weather'], reference: plan('parallel'), judgeConfigured: true, judge: rubric([4, 4, 4, 4, 4, 4]),
-    trajectory: trajectory([call(), call({ schemaValid: false }), call({ schemaValid: false, isError: true }), call()]) }),
-  record({ taskId: 'r5', judgeConfigured: true, trajectory: null, stopped: { phase: 'servers', message: 'Server "math" failed to start' } }, 'failed'),
+  record({
+    taskId: 'r1',
+    reference: plan('single'),
+    judgeConfigured: true,
+    trajectory: trajectory([call()]),
+    judge: rubric([8, 9, 7, 10, 6, 5]),
+  }),
+  record(
+    {
+      taskId: 'r2',
+      reference: plan('sequential'),
+      judgeConfigured: true,
+      trajectory: trajectory([call(), invalid]),
+      judge: rubric([6, 7, 9, 8, 4, 3]),
+    },
+    'failed',
+    ['expected …'],
+  ),
+  record(
+    {
+      taskId: 'r3',
+      servers: ['math', 'weather'],
+      reference: plan('parallel'),
+      judgeConfigured: true,
+      trajectory: trajectory([], { answer: null, error: 'agent timed out after 1000 ms' }),
+      stopped: { phase: 'agent', message: 'agent timed out after 1000 ms' },
+    },
+    'failed',
+  ),
+  record({
+    taskId: 'r4',
+    servers: ['math', 'weather'],
+    reference: plan('parallel'),
+    judgeConfigured: true,
+    judge: rubric([4, 4, 4, 4, 4, 4]),
+    trajectory: trajectory([call(), call({ schemaValid: false }), call({ schemaValid: false, isError: true }), call()]),
+  }),
+  record(
+    { taskId: 'r5', judgeConfigured: true, trajectory: null, stopped: { phase: 'servers', message: 'Server "math" failed to start' } },
+    'failed',
+  ),
 ]
 
 describe('agent rows (hand-computed, MCP-Bench Tables 3–5)', () => {
@@ -66,7 +106,7 @@ describe('agent rows (hand-computed, MCP-Bench Tables 3–5)', () => {
     expect(a!.ruleScore).toBeCloseTo(0.6041666666, 8)
   })
 
-  it('also reports MCP-Bench\'s completed-tasks-only averages, for comparison', () => {
+  it("also reports MCP-Bench's completed-tasks-only averages, for comparison", () => {
     expect(a!.completedOnly.tasks).toBe(3)
     expect(a!.completedOnly.ruleScore).toBeCloseTo((5 / 6 + 5 / 6 + 0.75) / 3, 8)
     expect(a!.completedOnly.overallScore).toBeCloseTo((0.8055555556 + 0.6333333333 + 0.7 + 0.4333333333) / 4, 8)
@@ -85,8 +125,19 @@ describe('agent rows (hand-computed, MCP-Bench Tables 3–5)', () => {
 describe('every attempted task counts (docs/explanation/scoring.md)', () => {
   // An agent that answers two tasks perfectly and crashes on the other two before any call.
   const crashy = [
-    record({ agent: 'C', taskId: 'ok-1' }), record({ agent: 'C', taskId: 'ok-2' }),
-    ...['crash-1', 'crash-2'].map((taskId) => record({ agent: 'C', taskId, trajectory: trajectory([], { answer: null, error: 'model error' }), stopped: { phase: 'agent', message: 'HTTP 500' } }, 'failed')),
+    record({ agent: 'C', taskId: 'ok-1' }),
+    record({ agent: 'C', taskId: 'ok-2' }),
+    ...['crash-1', 'crash-2'].map((taskId) =>
+      record(
+        {
+          agent: 'C',
+          taskId,
+          trajectory: trajectory([], { answer: null, error: 'model error' }),
+          stopped: { phase: 'agent', message: 'HTTP 500' },
+        },
+        'failed',
+      ),
+    ),
   ]
 
   it('a crash scores 0, so crashing on the hard tasks never raises the rule score', () => {
@@ -96,15 +147,21 @@ describe('every attempted task counts (docs/explanation/scoring.md)', () => {
     expect(c!.passRate).toBe(0.5)
   })
 
-  it('a task stopped by a judge error keeps its rule metrics and scores 0 on the judge\'s dimensions', () => {
-    const r = record({ judgeConfigured: true, judge: judgeError('HTTP 401: bad key'), stopped: { phase: 'judge', message: 'the judge failed: HTTP 401' } }, 'failed')
+  it("a task stopped by a judge error keeps its rule metrics and scores 0 on the judge's dimensions", () => {
+    const r = record(
+      { judgeConfigured: true, judge: judgeError('HTTP 401: bad key'), stopped: { phase: 'judge', message: 'the judge failed: HTTP 401' } },
+      'failed',
+    )
     expect(r.status).toBe('errored')
     expect(r.scores.domains).toEqual({ schemaUnderstanding: 1, taskCompletion: 0, toolUsage: 0, planningEffectiveness: 0 })
     expect(r.scores.overall).toBe(0.25)
   })
 
   it('without a judge, nothing is invented: judge dimensions stay null', () => {
-    const r = record({ trajectory: trajectory(calls(2, 1), { answer: null, error: 'timeout' }), stopped: { phase: 'agent', message: 'timeout' } }, 'failed')
+    const r = record(
+      { trajectory: trajectory(calls(2, 1), { answer: null, error: 'timeout' }), stopped: { phase: 'agent', message: 'timeout' } },
+      'failed',
+    )
     expect(r.metrics).toMatchObject({ validToolNameRate: 1, executionSuccess: 0.5, toolCalls: 2 })
     expect(r.scores.overall).toBeNull()
   })
@@ -119,7 +176,7 @@ describe('every attempted task counts (docs/explanation/scoring.md)', () => {
 })
 
 describe('trials', () => {
-  const run = (id: string, trial: number, passed: boolean) => ({ id, trial, status: passed ? 'passed' as const : 'failed' as const })
+  const run = (id: string, trial: number, passed: boolean) => ({ id, trial, status: passed ? ('passed' as const) : ('failed' as const) })
 
   it('is null for a single run', () => {
     expect(summariseTrials([run('a', 1, true), run('b', 1, false)])).toBeNull()
@@ -129,9 +186,13 @@ describe('trials', () => {
     // a: 3/3, b: 1/3, c: 0/3, d: 2/3 → every trial: 1 of 4; any trial: 3 of 4.
     const records = [
       ...[1, 2, 3].map((t) => run('a', t, true)),
-      run('b', 1, false), run('b', 2, true), run('b', 3, false),
+      run('b', 1, false),
+      run('b', 2, true),
+      run('b', 3, false),
       ...[1, 2, 3].map((t) => run('c', t, false)),
-      run('d', 1, true), run('d', 2, true), run('d', 3, false),
+      run('d', 1, true),
+      run('d', 2, true),
+      run('d', 3, false),
     ]
     expect(summariseTrials(records)).toEqual({ trials: 3, tasks: 4, passAll: 0.25, passAny: 0.75 })
   })
@@ -153,14 +214,24 @@ describe('the gate', () => {
   it('fails minOverall when the judge failed on any task, naming the tasks and the cause', () => {
     const records = [
       record({ taskId: 'good', judgeConfigured: true, judge: rubric([10, 10, 10, 10, 10, 10]) }),
-      record({ taskId: 'bad', judgeConfigured: true, judge: judgeError('HTTP 401'), stopped: { phase: 'judge', message: 'the judge failed on task "bad" [A]: HTTP 401: Incorrect API key' } }, 'failed'),
+      record(
+        {
+          taskId: 'bad',
+          judgeConfigured: true,
+          judge: judgeError('HTTP 401'),
+          stopped: { phase: 'judge', message: 'the judge failed on task "bad" [A]: HTTP 401: Incorrect API key' },
+        },
+        'failed',
+      ),
     ]
     const gate = applyGate(agentRows(records), records, { minOverall: 0.1 })
     expect(gate.passed).toBe(false)
-    expect(gate.failures[0]).toMatch(/^A: the judge failed on 1 task, so its overall score cannot be trusted: bad \(the judge failed on task "bad" \[A\]: HTTP 401/)
+    expect(gate.failures[0]).toMatch(
+      /^A: the judge failed on 1 task, so its overall score cannot be trusted: bad \(the judge failed on task "bad" \[A\]: HTTP 401/,
+    )
   })
 
-  it('fails a row held less than gate.isolation, and one whose tier is unknown; the package\'s own agents always hold', () => {
+  it("fails a row held less than gate.isolation, and one whose tier is unknown; the package's own agents always hold", () => {
     const records = [
       record({ agent: 'sandboxed', agentIsolation: 'sandbox' }),
       record({ agent: 'seat-belt', agentIsolation: 'process' }),
@@ -168,13 +239,18 @@ describe('the gate', () => {
       record({ agent: 'builtin', agentIsolation: 'builtin' }),
       record({ agent: 'never-loaded', agentIsolation: null }, 'failed'),
     ]
-    expect(Object.fromEntries(agentRows(records).map((r) => [r.agent, r.isolation]))).toEqual({ sandboxed: 'sandbox', 'seat-belt': 'process', builtin: 'builtin', 'never-loaded': null })
+    expect(Object.fromEntries(agentRows(records).map((r) => [r.agent, r.isolation]))).toEqual({
+      sandboxed: 'sandbox',
+      'seat-belt': 'process',
+      builtin: 'builtin',
+      'never-loaded': null,
+    })
     expect(applyGate(agentRows(records), records, { isolation: 'sandbox' }).failures.sort()).toEqual([
-      'never-loaded: held as unknown (no task ran), less than the gate\'s isolation: sandbox',
-      'seat-belt: held as process, less than the gate\'s isolation: sandbox',
+      "never-loaded: held as unknown (no task ran), less than the gate's isolation: sandbox",
+      "seat-belt: held as process, less than the gate's isolation: sandbox",
     ])
     expect(applyGate(agentRows(records), records, { isolation: 'process' }).failures).toEqual([
-      'never-loaded: held as unknown (no task ran), less than the gate\'s isolation: process',
+      "never-loaded: held as unknown (no task ran), less than the gate's isolation: process",
     ])
   })
 
@@ -187,17 +263,20 @@ describe('the gate', () => {
   })
 
   it('reads pass-fail judgements into the category pass rates', () => {
-    const [b] = agentRows([record({ agent: 'B', judge: passFail(true) }), record({ agent: 'B', taskId: 'x', judge: passFail(false) }, 'failed')])
+    const [b] = agentRows([
+      record({ agent: 'B', judge: passFail(true) }),
+      record({ agent: 'B', taskId: 'x', judge: passFail(false) }, 'failed'),
+    ])
     expect(b).toMatchObject({ judgePassed: 1, judgePassRate: 0.5 })
   })
 })
 
-describe('the headline per fidelity (the row\'s fidelity block)', () => {
+describe("the headline per fidelity (the row's fidelity block)", () => {
   const released = A.map((r) => ({ ...r, fidelity: 'released-code' as const }))
   const withPrompt = (records: typeof A, prompt: 'mcp-bench-checkout' | 'project') =>
     records.map((r) => (r.judge?.kind === 'rubric' ? { ...r, judge: { ...r.judge, prompt } } : r))
 
-  it('released-code: overallScore and ruleScore are MCP-Bench\'s plain means over completed tasks', () => {
+  it("released-code: overallScore and ruleScore are MCP-Bench's plain means over completed tasks", () => {
     const [row] = agentRows(released)
     expect(row!.fidelity).toEqual({ mode: 'released-code', headline: 'completed-plain-mean', judgePrompt: 'project', plannerPrompt: null })
     // The completed tasks (r1, r2, r4), each column a plain mean: not the setting-weighted Table 3 figure.
@@ -208,7 +287,7 @@ describe('the headline per fidelity (the row\'s fidelity block)', () => {
     expect(row!.overall).toEqual(agentRows(A)[0]!.overall)
   })
 
-  it('paper and the project\'s own mode keep the setting-weighted headline', () => {
+  it("paper and the project's own mode keep the setting-weighted headline", () => {
     const [own] = agentRows(A)
     expect(own!.fidelity).toEqual({ mode: null, headline: 'setting-weighted', judgePrompt: 'project', plannerPrompt: null })
     expect(own!.overallScore).toBe(own!.overall.overall)
@@ -228,6 +307,9 @@ describe('the headline per fidelity (the row\'s fidelity block)', () => {
     const planned = (records: typeof A, plannerPrompt: 'mcp-bench-checkout' | 'project') => records.map((r) => ({ ...r, plannerPrompt }))
     expect(agentRows(planned(released, 'mcp-bench-checkout'))[0]!.fidelity!.plannerPrompt).toBe('mcp-bench-checkout')
     expect(agentRows(planned(released, 'project'))[0]!.fidelity!.plannerPrompt).toBe('project')
-    expect(agentRows([...planned(released.slice(0, 2), 'mcp-bench-checkout'), ...planned(released.slice(2), 'project')])[0]!.fidelity!.plannerPrompt).toBe('mixed')
+    expect(
+      agentRows([...planned(released.slice(0, 2), 'mcp-bench-checkout'), ...planned(released.slice(2), 'project')])[0]!.fidelity!
+        .plannerPrompt,
+    ).toBe('mixed')
   })
 })

@@ -9,7 +9,14 @@ import { rubric } from '../support/judge-results.ts'
 import { call, outcome, trajectory } from '../support/trajectories.ts'
 
 const REPORT = 'report.html'
-const reference = { calls: [{ id: 'a', tool: 'math.sum', args: {}, after: [] }, { id: 'b', tool: 'math.multiply', args: {}, after: ['a'] }], answer: 'x', facts: [] }
+const reference = {
+  calls: [
+    { id: 'a', tool: 'math.sum', args: {}, after: [] },
+    { id: 'b', tool: 'math.multiply', args: {}, after: ['a'] },
+  ],
+  answer: 'x',
+  facts: [],
+}
 
 /** The annotations as the worker makes them: with the run's own metrics once the checks ran, none for a stopped task. */
 function annotate(o: TaskOutcome, ownChecks = true) {
@@ -23,22 +30,47 @@ function byType(list: Array<{ type: string; message: string }>): Partial<Record<
 }
 
 const cases: Array<[string, TaskOutcome, TestResult['state']]> = [
-  ['passed, judged', outcome({ reference, judge: rubric([8, 7, 9, 6, 8, 7]), judgeConfigured: true, verdicts: [{ check: 'answer', pass: true }, { check: 'toolUse', pass: true }] }), 'passed'],
-  ['failed checks', outcome({ reference, trajectory: trajectory([call(), call({ id: 'c2', isError: true })]), verdicts: [
-    { check: 'answer', pass: true },
-    { check: 'facts', pass: false, message: 'expected the answer to state "8,100"' },
-    { check: 'toolUse', pass: false, rule: 'no-own-server-call', message: 'no successful call to math' },
-  ] }), 'failed'],
-  ['stopped by the agent, judged', outcome({ reference, judgeConfigured: true, stopped: { phase: 'agent', message: 'timed out' } }), 'failed'],
+  [
+    'passed, judged',
+    outcome({
+      reference,
+      judge: rubric([8, 7, 9, 6, 8, 7]),
+      judgeConfigured: true,
+      verdicts: [
+        { check: 'answer', pass: true },
+        { check: 'toolUse', pass: true },
+      ],
+    }),
+    'passed',
+  ],
+  [
+    'failed checks',
+    outcome({
+      reference,
+      trajectory: trajectory([call(), call({ id: 'c2', isError: true })]),
+      verdicts: [
+        { check: 'answer', pass: true },
+        { check: 'facts', pass: false, message: 'expected the answer to state "8,100"' },
+        { check: 'toolUse', pass: false, rule: 'no-own-server-call', message: 'no successful call to math' },
+      ],
+    }),
+    'failed',
+  ],
+  [
+    'stopped by the agent, judged',
+    outcome({ reference, judgeConfigured: true, stopped: { phase: 'agent', message: 'timed out' } }),
+    'failed',
+  ],
   ['a setup error', outcome({ reference, trajectory: null, stopped: { phase: 'servers', message: 'math did not start' } }), 'failed'],
 ]
 
-describe('a task\'s test annotations (src/scoring/task-annotations.ts)', () => {
+describe("a task's test annotations (src/scoring/task-annotations.ts)", () => {
   for (const [name, o, state] of cases) {
     it(`${name}: carry the record's scores, and no property the record's JUnit view also writes`, () => {
       const record = taskRecord(o, { state, errors: [], durationMs: 5 })
       const got = byType(annotate(o))
-      const score = (v: number | null) => (v === null ? undefined : [{ type: expect.any(String), message: String(Math.round(v * 1e4) / 1e4) }])
+      const score = (v: number | null) =>
+        v === null ? undefined : [{ type: expect.any(String), message: String(Math.round(v * 1e4) / 1e4) }]
       expect(got['mcp-bench.overall']).toEqual(score(record.scores.overall))
       expect(got['mcp-bench.ruleScore']).toEqual(score(record.scores.ruleScore))
       // The report's anchor for this very record: the link opens this task.
@@ -55,15 +87,30 @@ describe('a task\'s test annotations (src/scoring/task-annotations.ts)', () => {
       'facts: expected the answer to state "8,100"',
       'toolUse (no-own-server-call): no successful call to math',
     ])
-    expect(got['mcp-bench.verdict']![0]!.message).toBe('1 of 3 harness checks passed (answer ✓, facts ✗, toolUse ✗); the task\'s own checks run after these')
-    expect(byType(annotate(cases[0]![1], false))['mcp-bench.verdict']![0]!.message).toBe('2 of 2 harness checks passed (answer ✓, toolUse ✓)')
-    expect(byType(annotate(cases[3]![1]))['mcp-bench.verdict']![0]!.message).toBe('stopped in its servers phase: a setup error, not the agent\'s')
+    expect(got['mcp-bench.verdict']![0]!.message).toBe(
+      "1 of 3 harness checks passed (answer ✓, facts ✗, toolUse ✗); the task's own checks run after these",
+    )
+    expect(byType(annotate(cases[0]![1], false))['mcp-bench.verdict']![0]!.message).toBe(
+      '2 of 2 harness checks passed (answer ✓, toolUse ✓)',
+    )
+    expect(byType(annotate(cases[3]![1]))['mcp-bench.verdict']![0]!.message).toBe(
+      "stopped in its servers phase: a setup error, not the agent's",
+    )
   })
 
   it('says when the judge decides a task nothing else can, and when nothing does', () => {
-    const judged = outcome({ judge: rubric([3, 5, 5, 5, 5, 5]), judgeConfigured: true, verdicts: [{ check: 'answer', pass: true }, { check: 'judge', pass: false, message: 'task fulfillment 0.30 is below the pass threshold 0.6' }] })
+    const judged = outcome({
+      judge: rubric([3, 5, 5, 5, 5, 5]),
+      judgeConfigured: true,
+      verdicts: [
+        { check: 'answer', pass: true },
+        { check: 'judge', pass: false, message: 'task fulfillment 0.30 is below the pass threshold 0.6' },
+      ],
+    })
     const got = byType(annotate(judged, false))
-    expect(got['mcp-bench.verdict']![0]!.message).toMatch(/^the judge decides \(nothing else can: .*\): failed; 1 of 1 harness checks passed \(answer ✓\)$/)
+    expect(got['mcp-bench.verdict']![0]!.message).toMatch(
+      /^the judge decides \(nothing else can: .*\): failed; 1 of 1 harness checks passed \(answer ✓\)$/,
+    )
     expect(got['mcp-bench.failed-check']!.map((a) => a.message)).toEqual(['judge: task fulfillment 0.30 is below the pass threshold 0.6'])
     const unscored = outcome({ unscored: 'nothing decides this task' })
     expect(byType(annotate(unscored, false))['mcp-bench.verdict']![0]!.message).toBe('unscored: nothing decides this task')
@@ -72,7 +119,13 @@ describe('a task\'s test annotations (src/scoring/task-annotations.ts)', () => {
   it('links each task × agent × trial to its own anchor, readable and safe in a URL whatever the id', () => {
     const a = taskAnchor({ file: 'b/x.test.ts', agent: 'gpt', id: 'Math/Harvest Report', trial: 1 })
     expect(a).toMatch(/^task-math-harvest-report-[0-9a-f]{16}$/)
-    expect(new Set([a, taskAnchor({ file: 'b/x.test.ts', agent: 'gpt', id: 'Math/Harvest Report', trial: 2 }), taskAnchor({ file: 'b/x.test.ts', agent: 'ref', id: 'Math/Harvest Report', trial: 1 })]).size).toBe(3)
+    expect(
+      new Set([
+        a,
+        taskAnchor({ file: 'b/x.test.ts', agent: 'gpt', id: 'Math/Harvest Report', trial: 2 }),
+        taskAnchor({ file: 'b/x.test.ts', agent: 'ref', id: 'Math/Harvest Report', trial: 1 }),
+      ]).size,
+    ).toBe(3)
     expect(taskAnchor({ file: 'f', agent: 'a', id: '\u001b]0;<script>"', trial: 1 })).toMatch(/^task-0-script-[0-9a-f]{16}$/)
   })
 })

@@ -14,11 +14,13 @@ describe('rule metrics (MCP-Bench Tables 3-5)', () => {
   })
 
   it('schema compliance counts valid-name calls only', () => {
-    const m = ruleMetrics(trajectory([
-      call({ schemaValid: true }),
-      call({ schemaValid: false }),
-      call({ valid: false, server: null, tool: null, schemaValid: null, isError: true }),
-    ]))
+    const m = ruleMetrics(
+      trajectory([
+        call({ schemaValid: true }),
+        call({ schemaValid: false }),
+        call({ valid: false, server: null, tool: null, schemaValid: null, isError: true }),
+      ]),
+    )
     expect(m.schemaCompliance).toBe(0.5)
   })
 
@@ -30,12 +32,14 @@ describe('rule metrics (MCP-Bench Tables 3-5)', () => {
   })
 
   it('execution success counts isError results and invalid names as failures', () => {
-    const m = ruleMetrics(trajectory([
-      call(),
-      call({ isError: true }),
-      call({ isError: true, error: 'timeout' }),
-      call({ valid: false, server: null, tool: null, schemaValid: null, isError: true }),
-    ]))
+    const m = ruleMetrics(
+      trajectory([
+        call(),
+        call({ isError: true }),
+        call({ isError: true, error: 'timeout' }),
+        call({ valid: false, server: null, tool: null, schemaValid: null, isError: true }),
+      ]),
+    )
     expect(m.executionSuccess).toBe(0.25)
   })
 
@@ -52,7 +56,13 @@ describe('rule metrics (MCP-Bench Tables 3-5)', () => {
 describe('tool-call precision and recall in the task record', () => {
   it('are computed against the reference plan and count a crash as 0', async () => {
     const { record } = await import('../support/trajectories.ts')
-    const reference = { calls: [{ id: 'a', tool: 'math.add', args: {}, after: [] }, { id: 'b', tool: 'math.sum', args: {}, after: [] }], facts: [] }
+    const reference = {
+      calls: [
+        { id: 'a', tool: 'math.add', args: {}, after: [] },
+        { id: 'b', tool: 'math.sum', args: {}, after: [] },
+      ],
+      facts: [],
+    }
     const half = record({ reference, trajectory: trajectory([call(), call({ id: 'x', name: 'math__max', tool: 'max' })]) }, 'failed')
     expect(half.metrics).toMatchObject({ callPrecision: 0.5, callRecall: 0.5, callF1: 0.5 })
     const crashed = record({ reference, trajectory: null, stopped: { phase: 'agent', message: 'boom' } }, 'failed')

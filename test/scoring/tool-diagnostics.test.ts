@@ -15,17 +15,26 @@ const use = (tools: ReturnType<typeof taskTools>, tool: string) => tools!.uses.f
 
 describe('per-task tool counts', () => {
   it('count called, ok, schema violations and execution errors per tool, with their messages', () => {
-    const tools = taskTools(outcome({
-      offered: ['math.add', 'math.max', 'math.sum'],
-      trajectory: trajectory([
-        at('math.add', 1),
-        at('math.add', 1, { schemaValid: false, schemaErrors: ['/a: must be number'], isError: true, error: 'a is not a number' }),
-        at('math.max', 2, { isError: true, result: [{ type: 'text', text: 'empty\nlist' }] }),
-        call({ name: 'math__nope', server: null, tool: null, valid: false, schemaValid: null, isError: true }),
-      ]),
-    }))
+    const tools = taskTools(
+      outcome({
+        offered: ['math.add', 'math.max', 'math.sum'],
+        trajectory: trajectory([
+          at('math.add', 1),
+          at('math.add', 1, { schemaValid: false, schemaErrors: ['/a: must be number'], isError: true, error: 'a is not a number' }),
+          at('math.max', 2, { isError: true, result: [{ type: 'text', text: 'empty\nlist' }] }),
+          call({ name: 'math__nope', server: null, tool: null, valid: false, schemaValid: null, isError: true }),
+        ]),
+      }),
+    )
     expect(tools).toMatchObject({ offered: ['math.add', 'math.max', 'math.sum'], planned: false, unknownCalls: 1 })
-    expect(use(tools, 'math.add')).toMatchObject({ called: 2, calledOk: 1, schemaViolations: 1, executionErrors: 1, unneeded: 0, referenced: 0 })
+    expect(use(tools, 'math.add')).toMatchObject({
+      called: 2,
+      calledOk: 1,
+      schemaViolations: 1,
+      executionErrors: 1,
+      unneeded: 0,
+      referenced: 0,
+    })
     expect(use(tools, 'math.add')!.messages).toEqual([
       { kind: 'execution', message: 'a is not a number', count: 1 },
       { kind: 'schema', message: '/a: must be number', count: 1 },
@@ -64,14 +73,14 @@ describe('per-task tool counts', () => {
     expect(use(tools, 'math.multiply')).toMatchObject({ missed: 1 })
   })
 
-  it('prefers a stand-in from the missed tool\'s own server', () => {
+  it("prefers a stand-in from the missed tool's own server", () => {
     const reference = plan(ref('s', 'math.sum'))
     const tools = taskTools(outcome({ reference, trajectory: trajectory([at('time.now', 1), at('math.add', 1)]) }))
     expect(use(tools, 'math.add')!.confusedFor).toEqual([{ intended: 'math.sum', count: 1 }])
     expect(use(tools, 'time.now')).toMatchObject({ unneeded: 1, confusedFor: [] })
   })
 
-  it('compare arguments by field for a call to the right tool, within the task\'s tolerance', () => {
+  it("compare arguments by field for a call to the right tool, within the task's tolerance", () => {
     const reference = plan(ref('a', 'math.add', { a: 1, b: 2.0001, c: 'x' }))
     const sent = trajectory([at('math.add', 1, { args: { a: 1, b: 2, d: true } })])
     const strict = use(taskTools(outcome({ reference, trajectory: sent })), 'math.add')!
@@ -83,7 +92,12 @@ describe('per-task tool counts', () => {
 
   it('pair a repeated tool by equal arguments first', () => {
     const reference = plan(ref('a', 'math.add', { a: 1 }), ref('b', 'math.add', { a: 2 }))
-    const tools = taskTools(outcome({ reference, trajectory: trajectory([at('math.add', 1, { id: 'x', args: { a: 2 } }), at('math.add', 1, { id: 'y', args: { a: 1 } })]) }))
+    const tools = taskTools(
+      outcome({
+        reference,
+        trajectory: trajectory([at('math.add', 1, { id: 'x', args: { a: 2 } }), at('math.add', 1, { id: 'y', args: { a: 1 } })]),
+      }),
+    )
     expect(use(tools, 'math.add')).toMatchObject({ matched: 2, argMismatches: 0, unneeded: 0 })
   })
 
@@ -94,38 +108,89 @@ describe('per-task tool counts', () => {
   })
 })
 
-describe('the board\'s per-tool rows', () => {
+describe("the board's per-tool rows", () => {
   const reference = plan(ref('s', 'math.sum'), ref('m', 'math.multiply', { x: 2 }, ['s']))
   const offered = ['math.add', 'math.multiply', 'math.sum']
-  const confusedRun = (id: string, agent = 'A') => record({ taskId: id, agent, reference, offered, trajectory: trajectory([at('math.add', 1), at('math.multiply', 2, { args: { x: 3 } })]) }, 'failed')
-  const goodRun = (id: string) => record({ taskId: id, reference, offered, trajectory: trajectory([at('math.sum', 1), at('math.multiply', 2, { args: { x: 2 } })]) })
+  const confusedRun = (id: string, agent = 'A') =>
+    record(
+      { taskId: id, agent, reference, offered, trajectory: trajectory([at('math.add', 1), at('math.multiply', 2, { args: { x: 3 } })]) },
+      'failed',
+    )
+  const goodRun = (id: string) =>
+    record({ taskId: id, reference, offered, trajectory: trajectory([at('math.sum', 1), at('math.multiply', 2, { args: { x: 2 } })]) })
 
   it('sum the counted tasks into a row per agent and tool, and the confusion pairs', () => {
     const records: TaskRecord[] = [confusedRun('t1'), confusedRun('t2'), goodRun('t3'), confusedRun('t1', 'B')]
-    const setupError = record({ taskId: 't4', offered, stopped: { phase: 'servers', message: 'down' }, trajectory: trajectory([at('math.add', 1)]) }, 'failed')
+    const setupError = record(
+      { taskId: 't4', offered, stopped: { phase: 'servers', message: 'down' }, trajectory: trajectory([at('math.add', 1)]) },
+      'failed',
+    )
     const d = toolDiagnostics([...records, setupError])
-    expect(d.tasks).toEqual([{ agent: 'A', tasks: 3, planned: 3, unknownCalls: 0 }, { agent: 'B', tasks: 1, planned: 1, unknownCalls: 0 }])
+    expect(d.tasks).toEqual([
+      { agent: 'A', tasks: 3, planned: 3, unknownCalls: 0 },
+      { agent: 'B', tasks: 1, planned: 1, unknownCalls: 0 },
+    ])
     const row = (agent: string, tool: string) => d.rows.find((r) => r.agent === agent && `${r.server}.${r.tool}` === tool)
-    expect(row('A', 'math.sum')).toMatchObject({ offered: 3, referenced: 3, matched: 1, missed: 2, tasksMissed: 2, confusedAway: 2, recall: 1 / 3, issues: 2 })
-    expect(row('A', 'math.add')).toMatchObject({ offered: 3, called: 2, tasksCalled: 2, confusedFor: 2, unneeded: 0, issues: 2, issuesPerUse: 1 })
+    expect(row('A', 'math.sum')).toMatchObject({
+      offered: 3,
+      referenced: 3,
+      matched: 1,
+      missed: 2,
+      tasksMissed: 2,
+      confusedAway: 2,
+      recall: 1 / 3,
+      issues: 2,
+    })
+    expect(row('A', 'math.add')).toMatchObject({
+      offered: 3,
+      called: 2,
+      tasksCalled: 2,
+      confusedFor: 2,
+      unneeded: 0,
+      issues: 2,
+      issuesPerUse: 1,
+    })
     expect(row('A', 'math.multiply')).toMatchObject({ matched: 3, argMismatches: 2, argFields: [{ field: 'x', count: 2 }], successRate: 1 })
     expect(d.confusions).toEqual([
       { agent: 'A', intended: 'math.sum', called: 'math.add', count: 2, tasks: 2 },
       { agent: 'B', intended: 'math.sum', called: 'math.add', count: 1, tasks: 1 },
     ])
     // The ten worst: most issues first, ties by issue rate (add 2/2, sum 2/4, multiply 2/6).
-    expect(worstTools(d).slice(0, 3).map((r) => `${r.agent}:${r.server}.${r.tool}`)).toEqual(['A:math.add', 'A:math.sum', 'A:math.multiply'])
+    expect(
+      worstTools(d)
+        .slice(0, 3)
+        .map((r) => `${r.agent}:${r.server}.${r.tool}`),
+    ).toEqual(['A:math.add', 'A:math.sum', 'A:math.multiply'])
   })
 
   it('count a confused call that also failed twice, so issues per use can pass 1, and the schema takes it', () => {
-    const failing = record({ reference, offered, trajectory: trajectory([at('math.add', 1, { isError: true, error: 'no' }), at('math.multiply', 2, { args: { x: 2 } })]) }, 'failed')
+    const failing = record(
+      {
+        reference,
+        offered,
+        trajectory: trajectory([at('math.add', 1, { isError: true, error: 'no' }), at('math.multiply', 2, { args: { x: 2 } })]),
+      },
+      'failed',
+    )
     const board = buildLeaderboard({ records: [failing], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null })
-    expect(board.tools!.rows.find((r) => r.tool === 'add')).toMatchObject({ confusedFor: 1, executionErrors: 1, issues: 2, issuesPerUse: 2 })
+    expect(board.tools!.rows.find((r) => r.tool === 'add')).toMatchObject({
+      confusedFor: 1,
+      executionErrors: 1,
+      issues: 2,
+      issuesPerUse: 2,
+    })
     expect(() => LeaderboardSchema.parse(board)).not.toThrow()
   })
 
   it('reach the board, which its schema accepts', () => {
-    const board = buildLeaderboard({ records: [confusedRun('t1')], fileErrors: [], interrupted: false, unfinished: [], gate: {}, gateDeferred: null })
+    const board = buildLeaderboard({
+      records: [confusedRun('t1')],
+      fileErrors: [],
+      interrupted: false,
+      unfinished: [],
+      gate: {},
+      gateDeferred: null,
+    })
     expect(board.tools?.confusions).toEqual([{ agent: 'A', intended: 'math.sum', called: 'math.add', count: 1, tasks: 1 }])
     expect(() => LeaderboardSchema.parse(board)).not.toThrow()
   })

@@ -13,7 +13,7 @@ describe('distractor draw', () => {
     expect(draws.size).toBeGreaterThan(1)
   })
 
-  it('never draws the task\'s own servers and stops at the pool size', () => {
+  it("never draws the task's own servers and stops at the pool size", () => {
     const drawn = drawDistractors('x', pool, 50, ['a', 'b'])
     expect(drawn).toHaveLength(10)
     expect(drawn).not.toContain('a')

@@ -16,8 +16,6 @@ function hubWith(mcpServers: Record<string, unknown>): ServerHub {
   return new ServerHub({ ...parseServers({ mcpServers }, 'test'), root })
 }
 
-
-
 async function text(hub: ServerHub, server: string, tool: string, args: Record<string, unknown> = {}) {
   const session = await hub.acquire([server])
   const result = await session.connections.get(server)!.client.callTool({ name: tool, arguments: args })
@@ -74,7 +72,9 @@ describe('server hub', () => {
 
   it('names a server whose command does not exist', async () => {
     hub = hubWith({ ghost: { command: 'definitely-not-a-command-xyz' } })
-    await expect(hub.acquire(['ghost'])).rejects.toThrow(/Server "ghost" failed to start \(command: definitely-not-a-command-xyz\): .*(ENOENT|not found)/i)
+    await expect(hub.acquire(['ghost'])).rejects.toThrow(
+      /Server "ghost" failed to start \(command: definitely-not-a-command-xyz\): .*(ENOENT|not found)/i,
+    )
   })
 
   it('names a server that exits at start and shows its stderr', async () => {
@@ -110,11 +110,13 @@ describe('per-task state', () => {
   it('gives concurrent tasks on an isolated server separate instances', async () => {
     hub = hubWith({ isolated: { ...probe, isolation: 'task' } })
     const sessions = await Promise.all(Array.from({ length: 4 }, () => hub!.acquire(['isolated'])))
-    const counts = await Promise.all(sessions.map(async (s) => {
-      const c = s.connections.get('isolated')!.client
-      await c.callTool({ name: 'increment', arguments: {} })
-      return (await c.callTool({ name: 'increment', arguments: {} }) as { content: Array<{ text: string }> }).content[0]!.text
-    }))
+    const counts = await Promise.all(
+      sessions.map(async (s) => {
+        const c = s.connections.get('isolated')!.client
+        await c.callTool({ name: 'increment', arguments: {} })
+        return ((await c.callTool({ name: 'increment', arguments: {} })) as { content: Array<{ text: string }> }).content[0]!.text
+      }),
+    )
     expect(counts).toEqual(['2', '2', '2', '2'])
     expect(new Set(sessions.map((s) => s.connections.get('isolated')!.pid)).size).toBe(4)
     await Promise.all(sessions.map((s) => s.release()))
@@ -140,14 +142,16 @@ describe('per-task state', () => {
     hub = hubWith({ files: { ...probe, args: [...probe.args, '${TASK_DIR}'] } })
     const workspaces = () => readdirSync(workspaceDirectory()).filter((f) => f.startsWith('files-')).length
     const before = workspaces()
-    await expect(hub.acquire(['files'], { files: { '../escape.txt': 'x' } })).rejects.toThrow(/must be a relative path inside the workspace/)
+    await expect(hub.acquire(['files'], { files: { '../escape.txt': 'x' } })).rejects.toThrow(
+      /must be a relative path inside the workspace/,
+    )
     await expect(hub.acquire(['files'], { files: 'no/such/dir' })).rejects.toThrow(/task files: no\/such\/dir is not a directory/)
     // A refused seed leaves no directory behind.
     expect(workspaces()).toBe(before)
   })
 
   it('adds distractors, in the order drawn, only while the catalog stays within the tool budget', async () => {
-    const inproc = { module: './test/support/probe-server.ts' }   // 8 tools each
+    const inproc = { module: './test/support/probe-server.ts' } // 8 tools each
     hub = hubWith({ main: inproc, a: inproc, b: inproc, c: inproc })
     const session = await hub.acquire(['main'], { distractors: ['b', 'a', 'c', 'not-configured'], maxTools: 24 })
     expect([...new Set(session.catalog.entries.map((e) => e.server))]).toEqual(['main', 'b', 'a'])
@@ -165,7 +169,10 @@ describe('per-task state', () => {
 
   it('fits the same distractors whichever servers earlier tasks happened to start (concurrent schedules)', async () => {
     const inproc = { module: './test/support/probe-server.ts' } // 8 tools each; excludeTools trims u to 2, k2 to 4
-    const excludeTools = [...['env', 'increment', 'echo', 'huge', 'fail', 'sleep'].map((t) => `u.${t}`), ...['env', 'increment', 'echo', 'huge'].map((t) => `k2.${t}`)]
+    const excludeTools = [
+      ...['env', 'increment', 'echo', 'huge', 'fail', 'sleep'].map((t) => `u.${t}`),
+      ...['env', 'increment', 'echo', 'huge'].map((t) => `k2.${t}`),
+    ]
     const wanted = { distractors: ['u', 'k1', 'k2'], maxTools: 16, excludeTools }
     // Nothing started yet: in order, u (8 + 2) fits, k1 (+ 8) does not, k2 (+ 4) does.
     hub = hubWith({ main: inproc, u: inproc, k1: inproc, k2: inproc })
@@ -184,15 +191,23 @@ describe('per-task state', () => {
     hub = hubWith({ main: { module: './test/support/probe-server.ts' }, dead: { command: 'node', args: ['-e', 'process.exit(4)'] } })
     const session = await hub.acquire(['main'], { distractors: ['dead'] })
     expect(session.distractors).toEqual([])
-    expect(session.skipped).toEqual([{ server: 'dead', reason: expect.stringMatching(/^did not start: Server "dead" failed to start .*\(tried 2 times\)/) }])
-    await expect(hub.acquire(['main'], { distractors: ['dead'], strictDistractors: true })).rejects.toThrow(/^Distraction server "dead": did not start/)
+    expect(session.skipped).toEqual([
+      { server: 'dead', reason: expect.stringMatching(/^did not start: Server "dead" failed to start .*\(tried 2 times\)/) },
+    ])
+    await expect(hub.acquire(['main'], { distractors: ['dead'], strictDistractors: true })).rejects.toThrow(
+      /^Distraction server "dead": did not start/,
+    )
   })
 
-  it('ends the start of an in-process server whose import never finishes at startupTimeoutMs, naming the server, once', { timeout: 60_000 }, async () => {
+  it('ends the start of an in-process server whose import never finishes at startupTimeoutMs, naming the server, once', {
+    timeout: 60_000,
+  }, async () => {
     hub = hubWith({ stuck: { module: './test/support/hanging-import-server.ts', startupTimeoutMs: 1_000 } })
     // Before: the import was awaited outside the startup timeout, and the task hung until Vitest's own timeout.
     const error = await hub.acquire(['stuck']).catch((e: Error) => e)
-    expect((error as Error).message).toMatch(/^Server "stuck" failed to start \(module: \.\/test\/support\/hanging-import-server\.ts#createServer\): did not start within 1000 ms: its module had not finished loading/)
+    expect((error as Error).message).toMatch(
+      /^Server "stuck" failed to start \(module: \.\/test\/support\/hanging-import-server\.ts#createServer\): did not start within 1000 ms: its module had not finished loading/,
+    )
     // The same import would hang the same way: not tried again.
     expect((error as Error).message).not.toContain('tried 2 times')
   })
@@ -220,7 +235,7 @@ describe('per-task state', () => {
   })
 
   it('leaves excluded tools out of the catalog, and out of its size when distractors are fitted in', async () => {
-    const inproc = { module: './test/support/probe-server.ts' }   // 8 tools each
+    const inproc = { module: './test/support/probe-server.ts' } // 8 tools each
     hub = hubWith({ main: inproc, a: inproc, b: inproc })
     const excludeTools = ['main.crash', 'main.sleep', 'a.crash', 'b.echo']
     const session = await hub.acquire(['main'], { distractors: ['a', 'b'], maxTools: 20, excludeTools })
@@ -237,13 +252,23 @@ describe('per-task state', () => {
     expect(again.skipped).toEqual([{ server: 'b', reason: 'its 7 tools would take the catalog past 19 (13 tools before it)' }])
   })
 
-  it('gives each task the same distractors whatever ran before it in the file: 10 schedules, sharded and not', { timeout: 120_000 }, async () => {
+  it('gives each task the same distractors whatever ran before it in the file: 10 schedules, sharded and not', {
+    timeout: 120_000,
+  }, async () => {
     // Servers of 8 tools each and a budget that admits some but not all. `flaky` does not start during the
     // tasks; in some runs an earlier task of the file did start it (so its tool count is known). The outcome
     // must depend on the task's own list alone, never on what the file's earlier tasks started.
     const inproc = { module: './test/support/probe-server.ts' }
     const flag = join(mkdtempSync(join(tmpdir(), 'flaky-distractor-')), 'ok')
-    const servers = { main: inproc, a: inproc, b: inproc, c: inproc, d: inproc, e: inproc, flaky: { module: './test/support/flag-server.ts', isolation: 'task', options: { flag } } }
+    const servers = {
+      main: inproc,
+      a: inproc,
+      b: inproc,
+      c: inproc,
+      d: inproc,
+      e: inproc,
+      flaky: { module: './test/support/flag-server.ts', isolation: 'task', options: { flag } },
+    }
     const pool = ['a', 'b', 'c', 'd', 'e', 'flaky']
     const tasks: Record<string, string[]> = {
       t1: drawDistractors('t1', pool, 4, ['main']),
@@ -267,7 +292,10 @@ describe('per-task state', () => {
           for (const id of shard) {
             const session = await shardHub.acquire(['main'], { distractors: tasks[id], maxTools: 32 })
             expect(session.distractors, `${id} in run ${runIndex}`).toEqual(outcomes.get(id) ?? session.distractors)
-            expect(session.skipped.map((s) => s.server), `${id} in run ${runIndex}`).toContain('flaky')
+            expect(
+              session.skipped.map((s) => s.server),
+              `${id} in run ${runIndex}`,
+            ).toContain('flaky')
             outcomes.set(id, session.distractors)
             await session.release()
           }

@@ -22,12 +22,16 @@ afterEach(async () => {
 
 function stubbornHub(): { hub: ServerHub; pids: () => number[] } {
   const pidFile = join(mkdtempSync(join(tmpdir(), 'mcp-bench-tree-')), 'pids.txt')
-  const config = { command: process.execPath, args: ['--import', 'tsx', 'test/support/stubborn-stdio.ts'], env: { PROBE_PID_FILE: pidFile } }
+  const config = {
+    command: process.execPath,
+    args: ['--import', 'tsx', 'test/support/stubborn-stdio.ts'],
+    env: { PROBE_PID_FILE: pidFile },
+  }
   hub = new ServerHub({ ...parseServers({ mcpServers: { stubborn: config } }, 'test'), root: process.cwd() })
   return { hub, pids: () => readFileSync(pidFile, 'utf8').trim().split('\n').map(Number) }
 }
 
-describe.skipIf(!processGroups || process.platform !== 'linux')('a stdio server\'s process tree', () => {
+describe.skipIf(!processGroups || process.platform !== 'linux')("a stdio server's process tree", () => {
   it('ends whole on teardown: the server that ignores SIGTERM and its stdin closing, and its child', async () => {
     const { hub, pids } = stubbornHub()
     await hub.acquire(['stubborn'])

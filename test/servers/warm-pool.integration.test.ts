@@ -30,7 +30,7 @@ afterEach(async () => {
 })
 
 describe('warm pool for task-isolated servers', () => {
-  it('starts the next planned task\'s instance while the current task runs, and hands it over unused', async () => {
+  it("starts the next planned task's instance while the current task runs, and hands it over unused", async () => {
     hub = hubWith({ isolated: { ...probe, isolation: 'task' } })
     for (let i = 0; i < 3; i++) hub.plan(['isolated'])
     const first = await hub.acquire(['isolated'])
@@ -66,7 +66,7 @@ describe('warm pool for task-isolated servers', () => {
     expect(hub.pids()).toEqual([])
   })
 
-  it('gives a warm ${TASK_DIR} server a fresh workspace made from the same seed, and never another seed\'s', async () => {
+  it("gives a warm ${TASK_DIR} server a fresh workspace made from the same seed, and never another seed's", async () => {
     hub = hubWith({ files: { module: './test/support/probe-server.ts', options: { name: '${TASK_DIR}' } } })
     const seedA = { 'in/a.txt': 'A' }
     hub.plan(['files'], seedA)
@@ -76,7 +76,9 @@ describe('warm pool for task-isolated servers', () => {
     await hub.warmed()
     const dirA1 = first.workspaces.get('files')!
     // The next seed-A task's workspace exists already, made and seeded while this task runs.
-    const ahead = readdirSync(workspaceDirectory()).map((d) => join(workspaceDirectory(), d)).filter((d) => d !== dirA1 && d.includes('files-'))
+    const ahead = readdirSync(workspaceDirectory())
+      .map((d) => join(workspaceDirectory(), d))
+      .filter((d) => d !== dirA1 && d.includes('files-'))
     expect(ahead).toHaveLength(1)
     expect(readdirSync(join(ahead[0]!, 'in'))).toEqual(['a.txt'])
     // It now holds a file only this task wrote; the warm one for the next seed-A task must not see it.
@@ -129,11 +131,15 @@ describe('warm pool for task-isolated servers', () => {
     expect(started.filter(isAlive)).toEqual([])
   })
 
-  it('counts a failed warm start as the task\'s first attempt, so a failing server is tried as often as without the pool', async () => {
+  it("counts a failed warm start as the task's first attempt, so a failing server is tried as often as without the pool", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'warm-pool-'))
     scratch.push(dir)
     const log = join(dir, 'starts')
-    const failing = { command: process.execPath, args: ['-e', `require('fs').appendFileSync(${JSON.stringify(log)}, 'x'); console.error('boom'); process.exit(3)`], isolation: 'task' }
+    const failing = {
+      command: process.execPath,
+      args: ['-e', `require('fs').appendFileSync(${JSON.stringify(log)}, 'x'); console.error('boom'); process.exit(3)`],
+      isolation: 'task',
+    }
     hub = hubWith({ failing })
     hub.plan(['failing'])
     hub.plan(['failing'])

@@ -15,7 +15,7 @@ function hostFile(): string {
 }
 
 describe('workspaces and the files in them', () => {
-  it('copies a seed directory\'s symlinks as the files they point to, never as links', () => {
+  it("copies a seed directory's symlinks as the files they point to, never as links", () => {
     const seed = mkdtempSync(join(tmpdir(), 'seed-'))
     cleanup.push(() => rmSync(seed, { recursive: true, force: true }))
     symlinkSync(hostFile(), join(seed, 'linked.txt'))

@@ -11,7 +11,8 @@ import { afterEach } from 'vitest'
 const attempts: string[] = []
 
 function refuse(what: string): never {
-  const message = `unit project: ${what} is not allowed here (no child processes, no listening sockets). ` +
+  const message =
+    `unit project: ${what} is not allowed here (no child processes, no listening sockets). ` +
     'Rename the file to *.integration.test.ts (servers, stdio, loopback) or move it to test/e2e/ (child Vitest, tsc, signals).'
   attempts.push(message)
   throw new Error(message)

@@ -131,10 +131,19 @@ describe("Newcombe's interval for paired pass rates", () => {
 })
 
 // The two data sets fed to R's boot() in paired-reference.R.
-const BASE = [0.657, 0.593, 0.66, 0.493, 0.766, 0.771, 0.694, 0.472, 0.634, 0.547, 0.512, 0.829, 0.848, 0.42, 0.787, 0.671, 0.572, 0.528, 0.704, 0.606, 0.709, 0.698, 0.46, 0.746, 0.842, 0.836, 0.676, 0.42, 0.402, 0.46]
-const HEAD = [0.659, 0.551, 0.573, 0.527, 0.716, 0.787, 0.651, 0.448, 0.538, 0.478, 0.498, 0.823, 0.809, 0.396, 0.683, 0.643, 0.515, 0.457, 0.688, 0.558, 0.644, 0.652, 0.414, 0.704, 0.815, 0.788, 0.682, 0.453, 0.412, 0.416]
+const BASE = [
+  0.657, 0.593, 0.66, 0.493, 0.766, 0.771, 0.694, 0.472, 0.634, 0.547, 0.512, 0.829, 0.848, 0.42, 0.787, 0.671, 0.572, 0.528, 0.704, 0.606,
+  0.709, 0.698, 0.46, 0.746, 0.842, 0.836, 0.676, 0.42, 0.402, 0.46,
+]
+const HEAD = [
+  0.659, 0.551, 0.573, 0.527, 0.716, 0.787, 0.651, 0.448, 0.538, 0.478, 0.498, 0.823, 0.809, 0.396, 0.683, 0.643, 0.515, 0.457, 0.688,
+  0.558, 0.644, 0.652, 0.414, 0.704, 0.815, 0.788, 0.682, 0.453, 0.412, 0.416,
+]
 const DROP = HEAD.map((h, i) => h - BASE[i]!)
-const NOISE = [-0.019, 0.012, -0.006, 0.041, 0.007, 0.014, -0.017, 0.005, -0.033, -0.045, 0.006, -0.034, -0.018, 0.026, 0.047, 0.001, -0.013, 0.023, 0.029, 0.016]
+const NOISE = [
+  -0.019, 0.012, -0.006, 0.041, 0.007, 0.014, -0.017, 0.005, -0.033, -0.045, 0.006, -0.034, -0.018, 0.026, 0.047, 0.001, -0.013, 0.023,
+  0.029, 0.016,
+]
 
 describe('paired bootstrap', () => {
   // Random streams differ between R and us, so the comparison is at many resamples with a tolerance.
@@ -221,7 +230,14 @@ describe('comparing one metric', () => {
       { base: false, head: null },
     ]
     const r = comparePassRates(pairs, settings)
-    expect(r).toMatchObject({ pairs: 50, leftOut: 2, base: 38 / 50, head: 33 / 50, verdict: 'measured', discordant: { worse: 8, better: 3 } })
+    expect(r).toMatchObject({
+      pairs: 50,
+      leftOut: 2,
+      base: 38 / 50,
+      head: 33 / 50,
+      verdict: 'measured',
+      discordant: { worse: 8, better: 3 },
+    })
     expect(r.difference).toBeCloseTo(-0.1, 15)
     // R: binom.test(8, 11)$p.value = 0.22656249999999992
     expect(r.p).toBeCloseTo(0.2265625, 13)
@@ -251,7 +267,10 @@ describe('comparing one metric', () => {
     expect(r).toMatchObject({ pairs: 9, verdict: 'too-few', interval: null, upperBound: null, p: null, base: 1, head: 0, difference: -1 })
     expect(comparePassRates([...nine, { base: true, head: false }], settings).verdict).toBe('measured')
 
-    const scores = compareScores(Array.from({ length: 12 }, (_, i) => ({ base: 0.5, head: i < 9 ? 0.4 : null })), settings)
+    const scores = compareScores(
+      Array.from({ length: 12 }, (_, i) => ({ base: 0.5, head: i < 9 ? 0.4 : null })),
+      settings,
+    )
     expect(scores).toMatchObject({ pairs: 9, leftOut: 3, verdict: 'too-few', interval: null, p: null })
     expect(compareScores([], settings)).toMatchObject({ pairs: 0, base: null, head: null, difference: null, verdict: 'too-few' })
   })

@@ -7,8 +7,17 @@ import { type CatalogEntry } from '../../src/contracts/catalog.ts'
 import { collectTasks } from '../../src/runtime/task/collect.ts'
 import { TaskSpecSchema, type TaskSpec } from '../../src/contracts/task-spec.ts'
 import {
-  categoryProblems, duplicateIds, expectedCategory, factsInPromptProblems, forbidProblems, fuzzyToolNameProblems, incompleteTasks,
-  referencePlanProblems, toolsByRef, unitProblems, type LintedTask,
+  categoryProblems,
+  duplicateIds,
+  expectedCategory,
+  factsInPromptProblems,
+  forbidProblems,
+  fuzzyToolNameProblems,
+  incompleteTasks,
+  referencePlanProblems,
+  toolsByRef,
+  unitProblems,
+  type LintedTask,
 } from '../../src/lint/suite-lint.ts'
 import { InProcessServers } from '../support/in-process-suite.ts'
 
@@ -18,7 +27,9 @@ import { InProcessServers } from '../support/in-process-suite.ts'
  * (That the reference agent passes every task is `vitest run benchmarks`.)
  */
 const dir = resolve('benchmarks')
-const files = readdirSync(dir).filter((f) => f.endsWith('.test.ts')).sort()
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.test.ts'))
+  .sort()
 let tasks: LintedTask[] = []
 let tools = new Map<string, CatalogEntry>()
 // Fixture servers in-process (same factories and options as mcp.servers.json), npm servers as processes.
@@ -58,7 +69,7 @@ describe('the bundled benchmark suite', () => {
     expect(categoryProblems(tasks)).toEqual([])
   })
 
-  it('asks for facts the tools tell, not the prompt\'s own words, unless a state check carries the task', () => {
+  it("asks for facts the tools tell, not the prompt's own words, unless a state check carries the task", () => {
     expect(tasks.length).toBeGreaterThanOrEqual(100)
     expect(factsInPromptProblems(tasks)).toEqual([])
   })
@@ -84,7 +95,7 @@ describe('the bundled benchmark suite', () => {
     expect(easy.length).toBeGreaterThanOrEqual(60)
   })
 
-  it('covers MCP-Bench\'s single-, two- and three-server settings', () => {
+  it("covers MCP-Bench's single-, two- and three-server settings", () => {
     const sizes = new Set(tasks.map((t) => t.spec.servers.length))
     expect([...sizes].sort()).toEqual(expect.arrayContaining([1, 2, 3]))
   })

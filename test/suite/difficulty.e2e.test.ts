@@ -48,9 +48,11 @@ beforeAll(async () => {
     }
   }
   const queue = [...files]
-  await Promise.all(Array.from({ length: FILES_AT_ONCE }, async () => {
-    for (let file = queue.shift(); file; file = queue.shift()) await runFile(file)
-  }))
+  await Promise.all(
+    Array.from({ length: FILES_AT_ONCE }, async () => {
+      for (let file = queue.shift(); file; file = queue.shift()) await runFile(file)
+    }),
+  )
 }, 240_000)
 
 const hard = () => tasks.filter((t) => t.spec.tier === 'hard')
@@ -61,15 +63,22 @@ describe('the bundled suite, run in-process', () => {
     expect(failed).toEqual([])
   })
 
-  it('grounds every reference fact in its plan\'s tool outputs, or says how it is derived', () => {
-    const ungrounded = tasks.flatMap((t) => ungroundedFacts(t.spec.reference?.facts ?? [], runs.get(t.id)!.reference.outputs)
-      .map((f) => `${t.id} (${t.file}): ${describeFact(f)}`))
+  it("grounds every reference fact in its plan's tool outputs, or says how it is derived", () => {
+    const ungrounded = tasks.flatMap((t) =>
+      ungroundedFacts(t.spec.reference?.facts ?? [], runs.get(t.id)!.reference.outputs).map(
+        (f) => `${t.id} (${t.file}): ${describeFact(f)}`,
+      ),
+    )
     expect(ungrounded).toEqual([])
   })
 
   it('has no task whose facts a seeded random run meets by luck', () => {
     expect(tasks.length).toBeGreaterThan(0)
-    const lucky = tasks.filter((t) => t.spec.reference?.facts.length && missingFacts(runs.get(t.id)!.random.trajectory.answer, t.spec.reference.facts).length === 0)
+    const lucky = tasks
+      .filter(
+        (t) =>
+          t.spec.reference?.facts.length && missingFacts(runs.get(t.id)!.random.trajectory.answer, t.spec.reference.facts).length === 0,
+      )
       .map((t) => `${t.id}: ${t.spec.reference!.facts.map(describeFact).join(', ')}`)
     expect(lucky).toEqual([])
   })
@@ -83,7 +92,9 @@ describe('the bundled suite, run in-process', () => {
 
 describe('the hard tier', () => {
   it('holds every hard task to the minimums: 8 calls, 3 layers, a parallel layer, 2 goals with facts each', () => {
-    const short = hard().map((t) => [t.id, hardTaskShortfalls(t.spec)] as const).filter(([, problems]) => problems.length)
+    const short = hard()
+      .map((t) => [t.id, hardTaskShortfalls(t.spec)] as const)
+      .filter(([, problems]) => problems.length)
       .map(([id, problems]) => `${id}: ${problems.join('; ')}`)
     expect(short).toEqual([])
   })
@@ -102,7 +113,9 @@ describe('the hard tier', () => {
   })
 
   it('keeps hard tasks in files of their own (benchmarks/hard-*.test.ts), so one tier can run alone', () => {
-    const misplaced = tasks.filter((t) => (t.spec.tier === 'hard') !== t.file.startsWith('hard-')).map((t) => `${t.id} (${t.spec.tier}) in ${t.file}`)
+    const misplaced = tasks
+      .filter((t) => (t.spec.tier === 'hard') !== t.file.startsWith('hard-'))
+      .map((t) => `${t.id} (${t.spec.tier}) in ${t.file}`)
     expect(misplaced).toEqual([])
   })
 })

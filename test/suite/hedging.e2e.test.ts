@@ -43,13 +43,16 @@ beforeAll(async () => {
     try {
       for (const task of tasks.filter((t) => t.file === file)) {
         const done = new Map<AgentName, InProcessRun>()
-        await Promise.all((Object.entries(AGENTS) as Array<[AgentName, Agent | null]>).map(async ([name, agent]) => {
-          // A call may ask the protocol test server for a 30-second operation: not worth the wait for a cheat.
-          const run = () => runInProcess(task, agent ?? referenceAgent(task.spec.reference), sets.get(name)!, { callTimeoutMs: agent ? 2_000 : 60_000 })
-          // A workspace task starts a filesystem server process per agent; one that does not start on a busy
-          // machine is tried once more, as the harness does.
-          done.set(name, await run().catch(run))
-        }))
+        await Promise.all(
+          (Object.entries(AGENTS) as Array<[AgentName, Agent | null]>).map(async ([name, agent]) => {
+            // A call may ask the protocol test server for a 30-second operation: not worth the wait for a cheat.
+            const run = () =>
+              runInProcess(task, agent ?? referenceAgent(task.spec.reference), sets.get(name)!, { callTimeoutMs: agent ? 2_000 : 60_000 })
+            // A workspace task starts a filesystem server process per agent; one that does not start on a busy
+            // machine is tried once more, as the harness does.
+            done.set(name, await run().catch(run))
+          }),
+        )
         runs.set(task.id, done)
       }
     } finally {
@@ -57,9 +60,11 @@ beforeAll(async () => {
     }
   }
   const queue = [...files]
-  await Promise.all(Array.from({ length: FILES_AT_ONCE }, async () => {
-    for (let file = queue.shift(); file; file = queue.shift()) await runFile(file)
-  }))
+  await Promise.all(
+    Array.from({ length: FILES_AT_ONCE }, async () => {
+      for (let file = queue.shift(); file; file = queue.shift()) await runFile(file)
+    }),
+  )
 }, 600_000)
 
 const tier = (name: 'easy' | 'hard') => tasks.filter((t) => t.spec.tier === name)
@@ -70,7 +75,8 @@ const runOf = (task: BundledTask, agent: AgentName | 'call-everything') => {
   const answer = run.trajectory.answer!.slice(0, run.trajectory.answer!.lastIndexOf(numberSpray()) - 1)
   return { ...run, trajectory: { ...run.trajectory, answer } }
 }
-const passed = (list: readonly BundledTask[], agent: AgentName | 'call-everything', checks = DEFAULT_CHECKS) => list.filter((t) => passes(t, agent, runOf(t, agent), checks))
+const passed = (list: readonly BundledTask[], agent: AgentName | 'call-everything', checks = DEFAULT_CHECKS) =>
+  list.filter((t) => passes(t, agent, runOf(t, agent), checks))
 
 function figures(agent: AgentName | 'call-everything'): string {
   return (['easy', 'hard'] as const).map((name) => `${name} ${passed(tier(name), agent).length}/${tier(name).length}`).join(', ')
@@ -78,8 +84,15 @@ function figures(agent: AgentName | 'call-everything'): string {
 
 describe('hedging against the fact rules, over the bundled suite', () => {
   it('keeps the reference at 100% of both tiers', () => {
-    const failing = tasks.filter((t) => !passes(t, 'reference', runOf(t, 'reference')))
-      .map((t) => `${t.id}: ${ruleVerdicts(t, 'reference', runOf(t, 'reference')).filter((v) => !v.pass).map((v) => v.message).join(' | ')}`)
+    const failing = tasks
+      .filter((t) => !passes(t, 'reference', runOf(t, 'reference')))
+      .map(
+        (t) =>
+          `${t.id}: ${ruleVerdicts(t, 'reference', runOf(t, 'reference'))
+            .filter((v) => !v.pass)
+            .map((v) => v.message)
+            .join(' | ')}`,
+      )
     expect(failing).toEqual([])
     expect(tasks.length).toBe(140)
   })
@@ -120,7 +133,8 @@ describe('hedging against the fact rules, over the bundled suite', () => {
   it('passes at most 5% of each tier for a random agent written for this test', () => {
     console.log(`prompt-random: ${figures('prompt-random')}`)
     expect(runOf(tasks[0]!, 'prompt-random').trajectory.calls.length).toBeGreaterThan(0)
-    for (const name of ['easy', 'hard'] as const) expect(passed(tier(name), 'prompt-random').length).toBeLessThanOrEqual(0.05 * tier(name).length)
+    for (const name of ['easy', 'hard'] as const)
+      expect(passed(tier(name), 'prompt-random').length).toBeLessThanOrEqual(0.05 * tier(name).length)
   })
 
   it('keeps the baselines at or below the figures docs/guide/bundled-suite.md reports (random 0/100, 0/40; greedy-one-step 0/100, 0/40)', () => {

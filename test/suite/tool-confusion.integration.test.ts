@@ -58,8 +58,14 @@ beforeAll(async () => {
     for (const task of tasks) {
       const run = await runInProcess(task, agent, servers, { callTimeoutMs: 10_000 })
       const made = outcome({
-        taskId: task.id, agent: AGENT, file: `benchmarks/${task.file}`, servers: task.spec.servers,
-        reference: task.spec.reference ?? null, callMatch: task.spec.callMatch ?? null, offered: run.offered, trajectory: run.trajectory,
+        taskId: task.id,
+        agent: AGENT,
+        file: `benchmarks/${task.file}`,
+        servers: task.spec.servers,
+        reference: task.spec.reference ?? null,
+        callMatch: task.spec.callMatch ?? null,
+        offered: run.offered,
+        trajectory: run.trajectory,
       })
       records.push(taskRecord(made, { state: 'failed', errors: [], durationMs: run.trajectory.durationMs }))
     }
@@ -119,8 +125,11 @@ describe('per-tool diagnostics on the bundled suite, with a model that confuses 
   it('ranks exactly those four tools as the worst in summary.md', () => {
     const b = board()
     // The plan-following tasks give no tool an issue: only the confused ones rank.
-    expect(worstTools(b.tools).map((r) => `${r.server}.${r.tool}`).sort())
-      .toEqual(['math.add', 'math.sum', 'weather.get_current_weather_tool', 'weather.get_weather_forecast_tool'])
+    expect(
+      worstTools(b.tools)
+        .map((r) => `${r.server}.${r.tool}`)
+        .sort(),
+    ).toEqual(['math.add', 'math.sum', 'weather.get_current_weather_tool', 'weather.get_weather_forecast_tool'])
     const md = leaderboardMarkdown(b)
     const section = md.slice(md.indexOf('## Tools: the ten worst'), md.indexOf('## Tasks not passed'))
     // math.add got sum's arguments: the server refused them, so it leads with its schema and execution errors.

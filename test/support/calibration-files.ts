@@ -22,14 +22,25 @@ export async function writeCalibrationFiles(): Promise<{ path: (name: string) =>
   const path = (name: string) => join(dir, name)
   await writeFile(
     path('judgements.jsonl'),
-    ['{"id":"i1","label":"pass"}', '{"id":"i2","pass":true}', '{"id":"i3","label":"fail"}', '{"id":"i4","label":"pass"}', '{"id":"i5","label":"fail"}', '{"id":"i6","label":"fail"}', ''].join('\n'),
+    [
+      '{"id":"i1","label":"pass"}',
+      '{"id":"i2","pass":true}',
+      '{"id":"i3","label":"fail"}',
+      '{"id":"i4","label":"pass"}',
+      '{"id":"i5","label":"fail"}',
+      '{"id":"i6","label":"fail"}',
+      '',
+    ].join('\n'),
+  )
+  await writeFile(path('humans.jsonl'), HUMAN_LABELS)
+  await writeFile(
+    path('missing.jsonl'),
+    ['{"id":"i1","labels":["pass","pass","pass"]}', '{"id":"i9","labels":["pass","pass","pass"]}'].join('\n'),
   )
   await writeFile(
-    path('humans.jsonl'),
-    HUMAN_LABELS,
+    path('unknown.jsonl'),
+    ['{"id":"i1","labels":["pass","pass","pass"]}', '{"id":"i2","labels":["pass","meh","pass"]}'].join('\n'),
   )
-  await writeFile(path('missing.jsonl'), ['{"id":"i1","labels":["pass","pass","pass"]}', '{"id":"i9","labels":["pass","pass","pass"]}'].join('\n'))
-  await writeFile(path('unknown.jsonl'), ['{"id":"i1","labels":["pass","pass","pass"]}', '{"id":"i2","labels":["pass","meh","pass"]}'].join('\n'))
   await writeFile(path('badjson.jsonl'), ['{"id":"i1","labels":["pass","pass","pass"]}', '', '{"id":"i2","labels":['].join('\n'))
   return { path, remove: () => rm(dir, { recursive: true, force: true }) }
 }

@@ -35,7 +35,14 @@ export interface ChildOptions {
 }
 
 /** Runs Vitest on a miniature user project in a child process, as a user would. */
-export async function runChildVitest({ project, args = [], env = {}, out = mkdtempSync(join(tmpdir(), 'mcp-bench-e2e-')), onStart, detached = false }: ChildOptions): Promise<ChildRun> {
+export async function runChildVitest({
+  project,
+  args = [],
+  env = {},
+  out = mkdtempSync(join(tmpdir(), 'mcp-bench-e2e-')),
+  onStart,
+  detached = false,
+}: ChildOptions): Promise<ChildRun> {
   const child = spawn(process.execPath, [vitestBin, 'run', ...args], {
     cwd: resolve(project),
     detached,
@@ -51,9 +58,15 @@ export async function runChildVitest({ project, args = [], env = {}, out = mkdte
   const pids = read('pids.txt').trim().split('\n').filter(Boolean).map(Number)
   const board = read('leaderboard.json')
   return {
-    code, signal, output, out, pids,
+    code,
+    signal,
+    output,
+    out,
+    pids,
     leaderboard: (board ? JSON.parse(board) : undefined) as Leaderboard,
-    junit: read('junit.xml'), summary: read('summary.md'), html: read('report.html'),
+    junit: read('junit.xml'),
+    summary: read('summary.md'),
+    html: read('report.html'),
     files: () => listFiles(out).map((path) => ({ path, text: readFileSync(path, 'utf8') })),
   }
 }

@@ -5,7 +5,12 @@ import type { ComparableRecord, ComparableRun } from '../../src/compare/compare-
 export type Status = ComparableRecord['status']
 
 /** A task record with the fields compare reads; the three judge domains simply repeat the overall score (null when not judged). */
-export function rec(id: string, agent: string, status: Status, s: { overall?: number | null; rule?: number | null; trial?: number } = {}): ComparableRecord {
+export function rec(
+  id: string,
+  agent: string,
+  status: Status,
+  s: { overall?: number | null; rule?: number | null; trial?: number } = {},
+): ComparableRecord {
   const rule = s.rule === undefined ? 1 : s.rule
   const overall = s.overall === undefined ? null : s.overall
   const judged = overall !== null
@@ -15,7 +20,12 @@ export function rec(id: string, agent: string, status: Status, s: { overall?: nu
     trial: s.trial ?? 1,
     status,
     scores: {
-      domains: { schemaUnderstanding: rule, taskCompletion: judged ? overall : null, toolUsage: judged ? overall : null, planningEffectiveness: judged ? overall : null },
+      domains: {
+        schemaUnderstanding: rule,
+        taskCompletion: judged ? overall : null,
+        toolUsage: judged ? overall : null,
+        planningEffectiveness: judged ? overall : null,
+      },
       overall,
       ruleScore: rule,
     },
@@ -39,7 +49,9 @@ export function baseRun(): ComparableRun {
     tasks: [
       ...range(1, 20).map((i) => rec(`s${pad(i)}`, 'steady', i === 20 ? 'failed' : 'passed', { overall: i === 20 ? 0.5 : 0.7 + i / 100 })),
       rec('s21', 'steady', 'passed', { overall: 0.9 }),
-      ...range(1, 20).map((i) => rec(`w${pad(i)}`, 'worse', i <= 18 ? 'passed' : 'failed', { overall: i <= 3 ? null : i <= 18 ? 0.8 : 0.5 })),
+      ...range(1, 20).map((i) =>
+        rec(`w${pad(i)}`, 'worse', i <= 18 ? 'passed' : 'failed', { overall: i <= 3 ? null : i <= 18 ? 0.8 : 0.5 }),
+      ),
       rec('w21', 'worse', 'passed', { overall: 0.8 }),
       ...range(1, 4).map((i) => rec(`f${i}`, 'few', 'passed', { overall: 0.9 })),
     ],
@@ -59,7 +71,11 @@ export function headRun(): ComparableRun {
     source: 'head.json',
     tasks: [
       ...range(1, 20).map((i) =>
-        i === 5 ? rec('s05', 'steady', 'failed', { overall: 0.65 }) : i === 20 ? rec('s20', 'steady', 'passed', { overall: 0.6 }) : rec(`s${pad(i)}`, 'steady', 'passed', { overall: 0.7 + i / 100 + (i % 2 ? 0.01 : -0.01) }),
+        i === 5
+          ? rec('s05', 'steady', 'failed', { overall: 0.65 })
+          : i === 20
+            ? rec('s20', 'steady', 'passed', { overall: 0.6 })
+            : rec(`s${pad(i)}`, 'steady', 'passed', { overall: 0.7 + i / 100 + (i % 2 ? 0.01 : -0.01) }),
       ),
       rec('s21', 'steady', 'setup-error', { overall: null, rule: null }),
       ...range(1, 20).map(worse),

@@ -17,5 +17,11 @@ export async function runE2eProject(args: string[], env: Record<string, string> 
   child.stdout.on('data', (d) => (output += d))
   child.stderr.on('data', (d) => (output += d))
   const code = await new Promise<number>((r) => child.on('close', (c) => r(c ?? -1)))
-  return { code, output, out, leaderboard: JSON.parse(readFileSync(join(out, 'leaderboard.json'), 'utf8')) as Leaderboard, reportPath: join(out, 'report.html') }
+  return {
+    code,
+    output,
+    out,
+    leaderboard: JSON.parse(readFileSync(join(out, 'leaderboard.json'), 'utf8')) as Leaderboard,
+    reportPath: join(out, 'report.html'),
+  }
 }

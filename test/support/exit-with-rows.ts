@@ -7,5 +7,9 @@ import { record } from './trajectories.ts'
 
 const dir = process.argv.at(-1)!
 new PreparedRows(dir).put(record(), '{"row":"made while the run went on"}')
-process.stdout.write(readdirSync(dir).filter((f) => f.startsWith('.vitest-mcp-bench-rows-')).join('\n'))
+process.stdout.write(
+  readdirSync(dir)
+    .filter((f) => f.startsWith('.vitest-mcp-bench-rows-'))
+    .join('\n'),
+)
 process.exit(3)

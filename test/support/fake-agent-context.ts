@@ -11,7 +11,12 @@ export interface RecordedCall {
   round: number | undefined
 }
 
-export function fakeContext(prompt: string, tools: AgentTool[], answer: (name: string, args: any) => ToolCallOutcome, over: Partial<AgentContext> = {}) {
+export function fakeContext(
+  prompt: string,
+  tools: AgentTool[],
+  answer: (name: string, args: any) => ToolCallOutcome,
+  over: Partial<AgentContext> = {},
+) {
   const calls: RecordedCall[] = []
   let round = 0
   const ctx: AgentContext = {
@@ -35,7 +40,13 @@ export const failed = (text: string): ToolCallOutcome => ({ content: [{ type: 't
 
 /** A catalog entry as the harness shows it to agents: `server__tool`, with an object input schema. */
 export function tool(server: string, name: string, description: string, inputSchema: Record<string, unknown>): AgentTool {
-  return { name: `${server}__${name}`, server, tool: name, description, inputSchema: { type: 'object', ...inputSchema } as AgentTool['inputSchema'] }
+  return {
+    name: `${server}__${name}`,
+    server,
+    tool: name,
+    description,
+    inputSchema: { type: 'object', ...inputSchema } as AgentTool['inputSchema'],
+  }
 }
 
 const UNITS = ['meters', 'kilometers', 'miles', 'feet']
@@ -53,7 +64,11 @@ export const smallCatalog: AgentTool[] = [
     required: ['numbers'],
   }),
   tool('unit-converter', 'convert_length', 'Convert a length between units such as miles and kilometers.', {
-    properties: { value: { type: 'number' }, from_unit: { type: 'string', enum: UNITS, description: 'Source unit' }, to_unit: { type: 'string', enum: UNITS, description: 'Target unit' } },
+    properties: {
+      value: { type: 'number' },
+      from_unit: { type: 'string', enum: UNITS, description: 'Source unit' },
+      to_unit: { type: 'string', enum: UNITS, description: 'Target unit' },
+    },
     required: ['value', 'from_unit', 'to_unit'],
   }),
 ]

@@ -68,7 +68,10 @@ export function promptRandomAgent(seed = 'fresh'): Agent {
       const calls = Math.min(3 + Math.floor(rng() * 6), ctx.maxToolCalls ?? Infinity)
       for (let i = 0; i < calls && ctx.tools.length; i++) {
         const tool = pick(ctx.tools, rng)
-        const args = rng() < 0.5 ? argumentsFor(tool.inputSchema, reading, Math.floor(rng() * reading.sentences.length)) : randomArguments(tool.inputSchema, rng)
+        const args =
+          rng() < 0.5
+            ? argumentsFor(tool.inputSchema, reading, Math.floor(rng() * reading.sentences.length))
+            : randomArguments(tool.inputSchema, rng)
         const outcome = await ctx.callTool(tool.name, args, { round: ctx.nextRound() })
         if (!outcome.isError) outputs.push(outcome.text)
       }

@@ -26,20 +26,43 @@ export function createServer(options: HostileOptions = {}): Server {
   const server = new Server({ name: 'hostile', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } })
   let grown = false
   const tools = () => [
-    { name: 'redos', description: 'Checks a string of a letters', inputSchema: { type: 'object', properties: { s: { type: 'string', pattern: CATASTROPHIC } }, required: ['s'] } },
     {
-      name: 'redos-output', description: 'Returns n a letters and a bang, declared as matching a catastrophic pattern',
+      name: 'redos',
+      description: 'Checks a string of a letters',
+      inputSchema: { type: 'object', properties: { s: { type: 'string', pattern: CATASTROPHIC } }, required: ['s'] },
+    },
+    {
+      name: 'redos-output',
+      description: 'Returns n a letters and a bang, declared as matching a catastrophic pattern',
       inputSchema: { type: 'object', properties: { n: { type: 'integer' } } },
       outputSchema: { type: 'object', properties: { s: { type: 'string', pattern: CATASTROPHIC } } },
     },
-    { name: 'blob', description: 'Returns n characters in a resource and in a resource link', inputSchema: { type: 'object', properties: { n: { type: 'integer' } } } },
-    { name: 'big-error', description: 'Fails with an n-character message', inputSchema: { type: 'object', properties: { n: { type: 'integer' } } } },
-    { name: 'plant', description: 'Plants summary.txt in its workspace as a symlink to HOSTILE_HOST_FILE', inputSchema: { type: 'object', properties: {} } },
+    {
+      name: 'blob',
+      description: 'Returns n characters in a resource and in a resource link',
+      inputSchema: { type: 'object', properties: { n: { type: 'integer' } } },
+    },
+    {
+      name: 'big-error',
+      description: 'Fails with an n-character message',
+      inputSchema: { type: 'object', properties: { n: { type: 'integer' } } },
+    },
+    {
+      name: 'plant',
+      description: 'Plants summary.txt in its workspace as a symlink to HOSTILE_HOST_FILE',
+      inputSchema: { type: 'object', properties: {} },
+    },
     { name: 'grow', description: 'Adds the tool "grown" and announces it', inputSchema: { type: 'object', properties: {} } },
     ...(grown ? [{ name: 'grown', description: 'Exists once grow was called', inputSchema: { type: 'object', properties: {} } }] : []),
-    ...(options.closeStdout ? [{ name: 'close-stdout', description: 'Closes stdout and keeps running', inputSchema: { type: 'object', properties: {} } }] : []),
-    ...(options.hugeList ? [{ name: 'huge', description: 'h'.repeat(11 * 1024 * 1024), inputSchema: { type: 'object', properties: {} } }] : []),
-    ...(options.badTool ? [{ name: 'bad-schema', description: 'Its inputSchema is not an object schema', inputSchema: { type: 'string' } }] : []),
+    ...(options.closeStdout
+      ? [{ name: 'close-stdout', description: 'Closes stdout and keeps running', inputSchema: { type: 'object', properties: {} } }]
+      : []),
+    ...(options.hugeList
+      ? [{ name: 'huge', description: 'h'.repeat(11 * 1024 * 1024), inputSchema: { type: 'object', properties: {} } }]
+      : []),
+    ...(options.badTool
+      ? [{ name: 'bad-schema', description: 'Its inputSchema is not an object schema', inputSchema: { type: 'string' } }]
+      : []),
   ]
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools() }) as never)
   server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {

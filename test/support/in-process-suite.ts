@@ -29,7 +29,9 @@ export interface BundledTask {
 
 /** Every task of the bundled suite, with the file it is in. */
 export async function loadBundledTasks(dir = resolve('benchmarks')): Promise<BundledTask[]> {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.test.ts')).sort()
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.test.ts'))
+    .sort()
   const tasks: BundledTask[] = []
   for (const file of files) {
     const collected = await collectTasks([file], (f) => import(/* @vite-ignore */ pathToFileURL(resolve(dir, f)).href))
@@ -74,7 +76,10 @@ export class InProcessServers {
   private readonly configs: Record<string, ServerConfig>
   private readonly shared = new Map<string, Promise<ServerConnection>>()
 
-  constructor(readonly root = process.cwd(), serversFile = 'mcp.servers.json') {
+  constructor(
+    readonly root = process.cwd(),
+    serversFile = 'mcp.servers.json',
+  ) {
     const loaded = loadServersFile(serversFile, root)
     this.configs = Object.fromEntries(Object.entries(loaded.servers).map(([name, config]) => [name, inProcessForm(config)]))
   }
@@ -145,7 +150,12 @@ export interface RunOptions {
  * servers), through the same recorder the harness uses, and returns what the
  * agent did and saw.
  */
-export async function runInProcess(task: BundledTask, agent: Agent, servers: InProcessServers, { callTimeoutMs = 60_000 }: RunOptions = {}): Promise<InProcessRun> {
+export async function runInProcess(
+  task: BundledTask,
+  agent: Agent,
+  servers: InProcessServers,
+  { callTimeoutMs = 60_000 }: RunOptions = {},
+): Promise<InProcessRun> {
   const session = await servers.forTask(task.spec.servers, task.spec.files)
   try {
     const catalog = buildCatalog(task.spec.servers.map((server) => ({ server, tools: session.connections.get(server)!.tools })))

@@ -6,5 +6,8 @@ const { mcpBench } = await import('../../src/plugin.ts')
 mcpBench({ servers: {} })
 appendFileSync(process.env.LOAD_LOG!, 'CONFIGURED\n')
 const { renderSvg } = await import('../../reporters/html/echarts.ts')
-const svg = await renderSvg({ xAxis: { type: 'category', data: ['a'] }, yAxis: {}, series: [{ type: 'bar', data: [1] }] }, { width: 200, height: 100 })
+const svg = await renderSvg(
+  { xAxis: { type: 'category', data: ['a'] }, yAxis: {}, series: [{ type: 'bar', data: [1] }] },
+  { width: 200, height: 100 },
+)
 appendFileSync(process.env.LOAD_LOG!, `DREW ${svg.startsWith('<svg') ? 'svg' : 'nothing'}\n`)

@@ -9,7 +9,11 @@ export const LINT_TOOLS = [
   {
     name: 'get_weather',
     description: 'Get the current weather conditions for a city, with temperature and wind speed.',
-    inputSchema: { type: 'object', properties: { city: { type: 'string', description: 'The city name, e.g. "Paris".' } }, required: ['city'] },
+    inputSchema: {
+      type: 'object',
+      properties: { city: { type: 'string', description: 'The city name, e.g. "Paris".' } },
+      required: ['city'],
+    },
   },
   {
     name: 'get_weather_forecast',
@@ -31,10 +35,20 @@ export const LINT_TOOLS = [
       type: 'object',
       properties: {
         report: {
-          type: 'object', description: 'The report.',
-          properties: { stations: { type: 'array', description: 'Stations.', items: { type: 'object', properties: { readings: { type: 'array', description: 'Readings.', items: { type: 'number' } } } } } },
+          type: 'object',
+          description: 'The report.',
+          properties: {
+            stations: {
+              type: 'array',
+              description: 'Stations.',
+              items: { type: 'object', properties: { readings: { type: 'array', description: 'Readings.', items: { type: 'number' } } } },
+            },
+          },
         },
-        value: { description: 'A value.', anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }, { type: 'array' }] },
+        value: {
+          description: 'A value.',
+          anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }, { type: 'array' }],
+        },
         unit: { $ref: '#/$defs/unit', description: 'Its unit.' },
       },
     },

@@ -15,7 +15,10 @@ export function mathAgentRuns(agentName: string, prompt: string) {
   let session: ServerSession
   let model: ScriptedModelServer | undefined
   beforeAll(async () => {
-    hub = new ServerHub({ ...parseServers({ mcpServers: { math: { module: './fixtures/servers/math/server.ts' } } }, 't'), root: process.cwd() })
+    hub = new ServerHub({
+      ...parseServers({ mcpServers: { math: { module: './fixtures/servers/math/server.ts' } } }, 't'),
+      root: process.cwd(),
+    })
     session = await hub.acquire(['math'])
   })
   afterAll(async () => {
@@ -30,8 +33,14 @@ export function mathAgentRuns(agentName: string, prompt: string) {
       model = await startScriptedModel({ script })
       const recorder = new TrajectoryRecorder({
         task: { id: 't', prompt },
-        agent: agentName, catalog: session.catalog, connections: session.connections, maxRounds,
-        signal: new AbortController().signal, maxToolOutputChars: 20_000, maxRecordedOutputChars: 1_000, callTimeoutMs: () => 5_000,
+        agent: agentName,
+        catalog: session.catalog,
+        connections: session.connections,
+        maxRounds,
+        signal: new AbortController().signal,
+        maxToolOutputChars: 20_000,
+        maxRecordedOutputChars: 1_000,
+        callTimeoutMs: () => 5_000,
       })
       let answer: string | null = null
       let error: string | null = null

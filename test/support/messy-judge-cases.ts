@@ -27,7 +27,11 @@ export interface JudgeCase {
   trajectory: Trajectory
 }
 
-export interface TaskRow { id: string; servers: string[]; distractors: string[] }
+export interface TaskRow {
+  id: string
+  servers: string[]
+  distractors: string[]
+}
 
 /** The 104 tasks: their ids, servers and distraction servers (keys of this project's fixtures). */
 export function taskRows(): TaskRow[] {
@@ -42,17 +46,42 @@ export async function fixtureCatalogs(rows: readonly TaskRow[]): Promise<Map<str
 }
 
 async function listTools(slug: string): Promise<CatalogEntry[]> {
-  const mod = await import(`../../fixtures/servers/${slug}/server.ts`) as { createServer: () => { connect(t: unknown): Promise<void> } }
+  const mod = (await import(`../../fixtures/servers/${slug}/server.ts`)) as { createServer: () => { connect(t: unknown): Promise<void> } }
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
   await mod.createServer().connect(serverSide)
   const client = new Client({ name: 'judge-cases', version: '1' })
   await client.connect(clientSide)
   const { tools } = await client.listTools()
   await client.close()
-  return tools.map((t) => ({ name: `${slug}__${t.name}`, server: slug, tool: t.name, description: t.description, inputSchema: t.inputSchema })) as CatalogEntry[]
+  return tools.map((t) => ({
+    name: `${slug}__${t.name}`,
+    server: slug,
+    tool: t.name,
+    description: t.description,
+    inputSchema: t.inputSchema,
+  })) as CatalogEntry[]
 }
 
-const WORDS = ['alpha', 'beta', 'gamma', 'café', 'naïve', 'Zürich', '東京', "it's", 'say "hi"', 'back\\slash', 'tab\there', 'emoji 🚀', 'line\nbreak', '{braces}', '{{TASK}}', '$&', '100%', '\u0007bell']
+const WORDS = [
+  'alpha',
+  'beta',
+  'gamma',
+  'café',
+  'naïve',
+  'Zürich',
+  '東京',
+  "it's",
+  'say "hi"',
+  'back\\slash',
+  'tab\there',
+  'emoji 🚀',
+  'line\nbreak',
+  '{braces}',
+  '{{TASK}}',
+  '$&',
+  '100%',
+  '\u0007bell',
+]
 
 export async function judgeCases(): Promise<JudgeCase[]> {
   const rows = taskRows()
@@ -71,7 +100,14 @@ function messyCase(row: TaskRow, catalogs: ReadonlyMap<string, CatalogEntry[]>):
   const rounds = capped ? JUDGE_CASES_MAX_ROUNDS : 1 + Math.floor(rng() * 4)
   const calls: ToolCallRecord[] = []
   const turns: ModelTurn[] = []
-  const turn = (round: number, content: string | null): ModelTurn => ({ round, content, toolCalls: [], usage: null, finishReason: 'stop', durationMs: 0 })
+  const turn = (round: number, content: string | null): ModelTurn => ({
+    round,
+    content,
+    toolCalls: [],
+    usage: null,
+    finishReason: 'stop',
+    durationMs: 0,
+  })
   for (let round = 1; round <= rounds; round++) {
     turns.push(turn(round, JSON.stringify({ reasoning: text(3), should_continue: true, planned_tools: [] })))
     const count = capped ? 1 : 1 + Math.floor(rng() * 4)
@@ -83,7 +119,12 @@ function messyCase(row: TaskRow, catalogs: ReadonlyMap<string, CatalogEntry[]>):
       const name = target ? target.name : pick(['search', 'google-maps:maps_geocode', 'Weather Data:get_forecast', 'unknown__tool'])
       const args = chance(0.1)
         ? pick([null, '', 'just a string', [1, 2], {}, { q: 'x', nested: { deep: [true, null, 1.5] } }])
-        : { query: text(2), limit: chance(0.3) ? 'ten' : Math.floor(rng() * 100), ...(chance(0.3) ? { extra: text(1) } : {}), ...(chance(0.2) ? { ratio: 0.25, flag: false, none: null, scale: 2 } : {}) }
+        : {
+            query: text(2),
+            limit: chance(0.3) ? 'ten' : Math.floor(rng() * 100),
+            ...(chance(0.3) ? { extra: text(1) } : {}),
+            ...(chance(0.2) ? { ratio: 0.25, flag: false, none: null, scale: 2 } : {}),
+          }
       // `scale` was written 2.0 by the model: Python prints it so (the recorder keeps where, src/lib/whole-floats.ts).
       const wholeFloats = args && typeof args === 'object' && 'scale' in args ? { wholeFloats: ['/scale'] } : {}
       const failed = !target || chance(0.2)
@@ -92,15 +133,32 @@ function messyCase(row: TaskRow, catalogs: ReadonlyMap<string, CatalogEntry[]>):
       if (target && Math.floor(Array.from(body).length / 4) > 1000) long++
       const half = Math.floor(body.length / 2)
       calls.push({
-        id: `c${calls.length + 1}`, round, name, server: target?.server ?? null, tool: target?.tool ?? null,
+        id: `c${calls.length + 1}`,
+        round,
+        name,
+        server: target?.server ?? null,
+        tool: target?.tool ?? null,
         distractor: target ? !row.servers.includes(target.server) : false,
-        args, ...wholeFloats, valid: target !== null, schemaValid: target ? !failed : null,
-        ...(target ? { result: [{ type: 'text', text: body.slice(0, half) }, { type: 'text', text: body.slice(half) }] } : {}),
-        isError: failed, ...(failed ? { error: target ? `server said: ${text(2)}` : `Unknown tool "${name}"` } : {}),
-        startedAt: 0, durationMs: 0,
+        args,
+        ...wholeFloats,
+        valid: target !== null,
+        schemaValid: target ? !failed : null,
+        ...(target
+          ? {
+              result: [
+                { type: 'text', text: body.slice(0, half) },
+                { type: 'text', text: body.slice(half) },
+              ],
+            }
+          : {}),
+        isError: failed,
+        ...(failed ? { error: target ? `server said: ${text(2)}` : `Unknown tool "${name}"` } : {}),
+        startedAt: 0,
+        durationMs: 0,
       })
     }
-    if (summarises) for (let i = 0; i < long; i++) turns.push(turn(round, `  summary ${i + 1}: ${text(5)} ${'s'.repeat(chance(0.3) ? 4500 : 50)}  `))
+    if (summarises)
+      for (let i = 0; i < long; i++) turns.push(turn(round, `  summary ${i + 1}: ${text(5)} ${'s'.repeat(chance(0.3) ? 4500 : 50)}  `))
   }
   turns.push(turn(rounds + 1, 'final'))
   const fuzzy = `Fuzzy ${row.id}: ${text(6)}`
@@ -109,8 +167,18 @@ function messyCase(row: TaskRow, catalogs: ReadonlyMap<string, CatalogEntry[]>):
     task: { prompt: `Concrete ${row.id}: ${text(8)}`, fuzzy },
     tools: [...own, ...others],
     trajectory: {
-      version: 1, taskId: `mcp-bench/${row.id}`, agent: 'messy stand-in', prompt: fuzzy, turns, calls, answer: chance(0.1) ? null : `Answer for ${row.id}: ${text(6)}`,
-      error: null, rounds: rounds + 1, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 0,
+      version: 1,
+      taskId: `mcp-bench/${row.id}`,
+      agent: 'messy stand-in',
+      prompt: fuzzy,
+      turns,
+      calls,
+      answer: chance(0.1) ? null : `Answer for ${row.id}: ${text(6)}`,
+      error: null,
+      rounds: rounds + 1,
+      usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+      startedAt: '2026-01-01T00:00:00.000Z',
+      durationMs: 0,
     },
   }
 }

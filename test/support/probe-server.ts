@@ -21,23 +21,33 @@ export function createServer(options: { name?: string; busy?: boolean } = {}): M
     content: [{ type: 'text', text: 'x'.repeat(n) }],
   }))
   server.registerTool('fail', { description: 'Always an error result', inputSchema: {} }, async () => ({
-    isError: true, content: [{ type: 'text', text: 'probe failure' }],
+    isError: true,
+    content: [{ type: 'text', text: 'probe failure' }],
   }))
   server.registerTool('sleep', { description: 'Answers after ms milliseconds', inputSchema: { ms: z.number().int() } }, async ({ ms }) => {
     await new Promise((r) => setTimeout(r, ms))
     return { content: [{ type: 'text', text: `slept ${ms} ms` }] }
   })
   // Only when asked: the distractor tests count every server's tools against a budget.
-  if (options.busy) server.registerTool('busy', { description: 'Spins the thread for ms milliseconds, then answers', inputSchema: { ms: z.number().int() } }, async ({ ms }) => {
-    const until = performance.now() + ms
-    while (performance.now() < until) {
-      // A synchronous loop: in-process, nothing else of the worker runs meanwhile, timers included.
-    }
-    return { content: [{ type: 'text', text: `busy for ${ms} ms` }] }
-  })
-  server.registerTool('crash-now', { description: 'Exits the process in the middle of the call, never answering', inputSchema: {} }, async () => {
-    process.exit(7)
-  })
+  if (options.busy)
+    server.registerTool(
+      'busy',
+      { description: 'Spins the thread for ms milliseconds, then answers', inputSchema: { ms: z.number().int() } },
+      async ({ ms }) => {
+        const until = performance.now() + ms
+        while (performance.now() < until) {
+          // A synchronous loop: in-process, nothing else of the worker runs meanwhile, timers included.
+        }
+        return { content: [{ type: 'text', text: `busy for ${ms} ms` }] }
+      },
+    )
+  server.registerTool(
+    'crash-now',
+    { description: 'Exits the process in the middle of the call, never answering', inputSchema: {} },
+    async () => {
+      process.exit(7)
+    },
+  )
   server.registerTool('crash', { description: 'Exits the process', inputSchema: {} }, async () => {
     setTimeout(() => process.exit(7), 5)
     return { content: [{ type: 'text', text: 'bye' }] }

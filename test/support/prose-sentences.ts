@@ -20,7 +20,11 @@ export interface SentenceHash {
 }
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32)
-const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
 
 /** The prose of imported MCP-Bench templates: every string but the source and the configs (tool names, numbers, error phrases). */
 export function proseOf(templates: unknown): string[] {

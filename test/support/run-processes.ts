@@ -16,7 +16,10 @@ export function processesWith(marker: string): Array<{ pid: number; command: str
       const stat = readFileSync(`/proc/${entry}/stat`, 'latin1')
       // A zombie has exited; it only waits for its parent to read its status.
       if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue
-      found.push({ pid: Number(entry), command: readFileSync(`/proc/${entry}/cmdline`, 'latin1').split('\0').join(' ').trim().slice(0, 160) })
+      found.push({
+        pid: Number(entry),
+        command: readFileSync(`/proc/${entry}/cmdline`, 'latin1').split('\0').join(' ').trim().slice(0, 160),
+      })
     } catch {
       // gone meanwhile, or not ours to read
     }

@@ -9,17 +9,79 @@ export const STAND_IN_TEMPLATES: McpBenchTemplates = {
   source: { commit: 'stand-in' },
   judge: {
     system: 'SYSTEM: grade the run',
-    headConcrete: ['HEAD', 'shown task: "{{TASK}}"\nreference task: "{{CONCRETE}}"', 'answer: "{{FINAL_SOLUTION}}" rounds: {{TOTAL_ROUNDS}}\nsummary:\n{{EXECUTION_SUMMARY}}\ntools ({{TOOL_COUNT}}):\n{{TOOLS}}'],
-    headPlain: ['HEAD', 'task: "{{TASK}}"', 'answer: "{{FINAL_SOLUTION}}" rounds: {{TOTAL_ROUNDS}}\nsummary:\n{{EXECUTION_SUMMARY}}\ntools ({{TOOL_COUNT}}):\n{{TOOLS}}'],
+    headConcrete: [
+      'HEAD',
+      'shown task: "{{TASK}}"\nreference task: "{{CONCRETE}}"',
+      'answer: "{{FINAL_SOLUTION}}" rounds: {{TOTAL_ROUNDS}}\nsummary:\n{{EXECUTION_SUMMARY}}\ntools ({{TOOL_COUNT}}):\n{{TOOLS}}',
+    ],
+    headPlain: [
+      'HEAD',
+      'task: "{{TASK}}"',
+      'answer: "{{FINAL_SOLUTION}}" rounds: {{TOTAL_ROUNDS}}\nsummary:\n{{EXECUTION_SUMMARY}}\ntools ({{TOOL_COUNT}}):\n{{TOOLS}}',
+    ],
     dimensionHeading: ['## {{DIMENSION}}'],
     subDimension: '{{INDEX}}) {{SUBDIMENSION}}',
     band: '  * {{RANGE}} => {{TEXT}}',
     afterSubDimension: [''],
     tail: ['REPLY FORMAT: flat keys with _reasoning'],
     dimensions: [
-      { name: 'Completion', subDimensions: [{ name: 'Fulfilment', bands: [['1-5', 'low'], ['6-10', 'high']] }, { name: 'Grounding', bands: [['1-5', 'low'], ['6-10', 'high']] }] },
-      { name: 'Tools', subDimensions: [{ name: 'Choice', bands: [['1-5', 'low'], ['6-10', 'high']] }, { name: 'Arguments', bands: [['1-5', 'low'], ['6-10', 'high']] }] },
-      { name: 'Planning', subDimensions: [{ name: 'Order', bands: [['1-5', 'low'], ['6-10', 'high']] }, { name: 'Parallel', bands: [['1-5', 'low'], ['6-10', 'high']] }] },
+      {
+        name: 'Completion',
+        subDimensions: [
+          {
+            name: 'Fulfilment',
+            bands: [
+              ['1-5', 'low'],
+              ['6-10', 'high'],
+            ],
+          },
+          {
+            name: 'Grounding',
+            bands: [
+              ['1-5', 'low'],
+              ['6-10', 'high'],
+            ],
+          },
+        ],
+      },
+      {
+        name: 'Tools',
+        subDimensions: [
+          {
+            name: 'Choice',
+            bands: [
+              ['1-5', 'low'],
+              ['6-10', 'high'],
+            ],
+          },
+          {
+            name: 'Arguments',
+            bands: [
+              ['1-5', 'low'],
+              ['6-10', 'high'],
+            ],
+          },
+        ],
+      },
+      {
+        name: 'Planning',
+        subDimensions: [
+          {
+            name: 'Order',
+            bands: [
+              ['1-5', 'low'],
+              ['6-10', 'high'],
+            ],
+          },
+          {
+            name: 'Parallel',
+            bands: [
+              ['1-5', 'low'],
+              ['6-10', 'high'],
+            ],
+          },
+        ],
+      },
     ],
     summary: {
       empty: 'NO CALLS',
@@ -30,7 +92,14 @@ export const STAND_IN_TEMPLATES: McpBenchTemplates = {
       nameSeparator: ', ',
       accumulated: '{{STATS}}\n== history ==\n{{ACCUMULATED}}',
     },
-    tools: { empty: 'NO TOOLS', server: '<{{SERVER}}> {{COUNT}}', tool: ' - {{NAME}} = {{DESCRIPTION}}', descriptionLimit: 10, descriptionCut: '~', missingDescription: '(none)' },
+    tools: {
+      empty: 'NO TOOLS',
+      server: '<{{SERVER}}> {{COUNT}}',
+      tool: ' - {{NAME}} = {{DESCRIPTION}}',
+      descriptionLimit: 10,
+      descriptionCut: '~',
+      missingDescription: '(none)',
+    },
   },
   executor: {
     roundHeader: '\n# round {{ROUND}}\n',
@@ -46,7 +115,8 @@ export const STAND_IN_TEMPLATES: McpBenchTemplates = {
   },
   planner: {
     planningSystem: 'PLANNER for round {{ROUND}}',
-    planning: 'TASK "{{TASK}}" ROUND {{ROUND}} OF {{MAX_ROUNDS}}\nTOOLS:{{TOOLS}}\nSO FAR:{{SUMMARY}}\nREPLY: reasoning, should_continue, planned_tools',
+    planning:
+      'TASK "{{TASK}}" ROUND {{ROUND}} OF {{MAX_ROUNDS}}\nTOOLS:{{TOOLS}}\nSO FAR:{{SUMMARY}}\nREPLY: reasoning, should_continue, planned_tools',
     firstRound: ' nothing yet',
     accumulated: '\n[history]\n{{ACCUMULATED}}',
     nothingYet: ' (history empty)',
@@ -63,8 +133,13 @@ export const STAND_IN_TEMPLATES: McpBenchTemplates = {
     finalSystem: 'ANSWERER',
     final: 'TASK "{{TASK}}" after {{CALLS}} calls:\n{{ACCUMULATED}}',
     config: {
-      formatFixTokens: 8000, summaryTokens: 10000, promptCut: 30000, tokenReductionFactors: [0.9, 0.8, 0.7], compressionTargetTokens: 20,
-      tokenLimitErrors: ['context length'], contentFilterErrors: ['content_filter'],
+      formatFixTokens: 8000,
+      summaryTokens: 10000,
+      promptCut: 30000,
+      tokenReductionFactors: [0.9, 0.8, 0.7],
+      compressionTargetTokens: 20,
+      tokenLimitErrors: ['context length'],
+      contentFilterErrors: ['content_filter'],
     },
   },
 }

@@ -17,7 +17,10 @@ if (pidFile) {
   appendFileSync(pidFile, `${process.pid}\n`)
   appendFileSync(`${pidFile}.parents`, `${process.ppid}\n`)
 }
-const child = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], { stdio: 'ignore', env: process.env })
+const child = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], {
+  stdio: 'ignore',
+  env: process.env,
+})
 if (pidFile) appendFileSync(pidFile, `${child.pid}\n`)
 
 const server = new McpServer({ name: 'stubborn', version: '1.0.0' })

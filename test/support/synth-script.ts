@@ -16,7 +16,12 @@ const UNITS = 'unit-converter'
 interface Draft {
   task: string
   fuzzy: string
-  reference: { calls: Array<{ id: string; tool: string; args: Record<string, unknown>; after?: string[] }>; answer: string; facts: unknown[]; dependencyAnalysis?: string }
+  reference: {
+    calls: Array<{ id: string; tool: string; args: Record<string, unknown>; after?: string[] }>
+    answer: string
+    facts: unknown[]
+    dependencyAnalysis?: string
+  }
 }
 
 interface Case {
@@ -39,14 +44,19 @@ function draft(task: string, fuzzy: string, calls: Call[], answer: string, facts
 const weather = (id: string, tool: string, city: string): Call => ({ id, tool: `weather.${tool}`, args: { city } })
 
 /** A unit-converter call, after the call it takes its value from, if any. */
-const convert = (id: string, kind: 'length' | 'temperature', value: number, from_unit: string, to_unit: string, after?: string): Call =>
-  ({ id, tool: `unit-converter.convert_${kind}`, args: { value, from_unit, to_unit }, ...(after ? { after: [after] } : {}) })
+const convert = (id: string, kind: 'length' | 'temperature', value: number, from_unit: string, to_unit: string, after?: string): Call => ({
+  id,
+  tool: `unit-converter.convert_${kind}`,
+  args: { value, from_unit, to_unit },
+  ...(after ? { after: [after] } : {}),
+})
 
 const denver = draft(
   'Get the current weather in Denver and convert its Celsius temperature to Fahrenheit with the temperature converter. Report both values.',
   "I'm flying into Denver tonight and my phone only shows Celsius. How warm is it there right now, in Fahrenheit too?",
   [weather('now', 'get_current_weather_tool', 'Denver'), convert('f', 'temperature', 12.5, 'celsius', 'fahrenheit', 'now')],
-  'Denver is at 12.5 °C right now, which is 54.5 °F.', ['12.5', '54.5'],
+  'Denver is at 12.5 °C right now, which is 54.5 °F.',
+  ['12.5', '54.5'],
   'The conversion needs the temperature the weather call returns.',
 )
 
@@ -54,50 +64,60 @@ const kilometre = draft(
   'Convert a 5 kilometre run to miles with the length converter and report the distance.',
   'My training plan says 5 km for Saturday. How many miles is that?',
   [convert('miles', 'length', 5, 'kilometre', 'mile')],
-  '5 km is about 3.107 miles.', ['3.107'],
+  '5 km is about 3.107 miles.',
+  ['3.107'],
 )
-const kilometer: Draft = { ...kilometre, reference: { ...kilometre.reference, calls: [convert('miles', 'length', 5, 'kilometer', 'mile')] } }
+const kilometer: Draft = {
+  ...kilometre,
+  reference: { ...kilometre.reference, calls: [convert('miles', 'length', 5, 'kilometer', 'mile')] },
+}
 
 const humidity = draft(
   'Look up the humidity in Paris and convert the temperature there to kelvin.',
   'Is it muggy in Paris today? And what is the temperature in kelvin, for my physics homework?',
   [weather('h', 'get_humidity', 'Paris'), convert('k', 'temperature', 20, 'celsius', 'kelvin', 'h')],
-  'Paris has 60% humidity at 293.15 K.', ['293.15'],
+  'Paris has 60% humidity at 293.15 K.',
+  ['293.15'],
 )
 
 const belowZero = draft(
   'Convert -10 kelvin to Celsius with the temperature converter.',
   'My lab notes say -10 K. What is that in Celsius?',
   [convert('c', 'temperature', -10, 'kelvin', 'celsius')],
-  '-10 K is -283.15 °C.', ['-283.15'],
+  '-10 K is -283.15 °C.',
+  ['-283.15'],
 )
 
 const madeUpFact = draft(
   'Get the current weather in London and convert its Celsius temperature to Fahrenheit.',
   'Heading to London tomorrow. How warm is it there right now, in Fahrenheit?',
   [weather('now', 'get_current_weather_tool', 'London'), convert('f', 'temperature', 17.9, 'celsius', 'fahrenheit', 'now')],
-  'London is at 17.9 °C, which is 99.1 °F.', ['17.9', '99.1'],
+  'London is at 17.9 °C, which is 99.1 °F.',
+  ['17.9', '99.1'],
 )
 
 const trivia = draft(
   'Get the current weather in Miami and convert its Celsius temperature to kelvin.',
   'Random question: what is the temperature in Miami right now, in kelvin?',
   [weather('now', 'get_current_weather_tool', 'Miami'), convert('k', 'temperature', 0, 'celsius', 'kelvin', 'now')],
-  'Zero Celsius is 273.15 K.', ['273.15'],
+  'Zero Celsius is 273.15 K.',
+  ['273.15'],
 )
 
 const marathon = draft(
   'Convert the marathon distance of 42.195 kilometers to miles with the length converter.',
   "I'm signing up for my first marathon, 42.195 km. What is that in miles?",
   [convert('miles', 'length', 42.195, 'kilometer', 'mile')],
-  'A marathon is about 26.219 miles.', ['26.219'],
+  'A marathon is about 26.219 miles.',
+  ['26.219'],
 )
 
 const londonKelvin = draft(
   'Get the live temperature in London and convert it from Celsius to kelvin.',
   'For a class demo I need the temperature in London right now, in kelvin. Can you work it out?',
   [weather('now', 'get_live_temp', 'London'), convert('k', 'temperature', 17.9, 'celsius', 'kelvin', 'now')],
-  'London is at 17.9 °C, which is 291.05 K.', ['17.9', '291.05'],
+  'London is at 17.9 °C, which is 291.05 K.',
+  ['17.9', '291.05'],
 )
 
 /** The cases, in the order synthesis asks for them. */
@@ -127,7 +147,8 @@ export function synthScript(cases: readonly Case[] = SYNTH_CASES): (request: Rec
       const c = cases[generated++]
       if (!c) throw new Error(`synth script: no case for generation request ${generated}`)
       const servers = /^Servers: (.*)$/m.exec(messages[1]!.content)?.[1]
-      if (servers !== c.servers) throw new Error(`synth script: case ${generated} (${c.name}) expects servers "${c.servers}", the prompt has "${servers}"`)
+      if (servers !== c.servers)
+        throw new Error(`synth script: case ${generated} (${c.name}) expects servers "${c.servers}", the prompt has "${servers}"`)
       return { content: text(c.first) }
     }
     if (system === GENERATE_SYSTEM) {

@@ -8,29 +8,53 @@ import { isControlName, meaningfulWords, words } from '../../src/synth/words.ts'
 
 const num = (description = '') => ({ type: 'number', description })
 const str = (description = '') => ({ type: 'string', description })
-const schema = (properties: Record<string, object>, required = Object.keys(properties)) => ({ type: 'object' as const, properties, required })
+const schema = (properties: Record<string, object>, required = Object.keys(properties)) => ({
+  type: 'object' as const,
+  properties,
+  required,
+})
 
 /** A small catalog: parks (codes, cities), weather by city, a converter and arithmetic. */
 const catalog = buildCatalog([
   {
     server: 'parks',
     tools: [
-      { name: 'findParks', description: 'Search for national parks by state.', inputSchema: schema({ stateCode: str('State code, e.g. "CA"'), limit: num() }, ['stateCode']) },
+      {
+        name: 'findParks',
+        description: 'Search for national parks by state.',
+        inputSchema: schema({ stateCode: str('State code, e.g. "CA"'), limit: num() }, ['stateCode']),
+      },
       { name: 'getParkDetails', description: 'Get details of a park.', inputSchema: schema({ parkCode: str('The park code') }) },
     ],
   },
   {
     server: 'weather',
     tools: [
-      { name: 'get_current_weather', description: 'Get the current weather for a city.\n\nArgs:\n    city: the city\n\nReturns:\n    temperature and humidity', inputSchema: schema({ city: str('Name of the city') }) },
-      { name: 'get_forecast', description: 'Forecast for a city.', inputSchema: schema({ city: str('Name of the city'), days: { type: 'integer' } }) },
+      {
+        name: 'get_current_weather',
+        description: 'Get the current weather for a city.\n\nArgs:\n    city: the city\n\nReturns:\n    temperature and humidity',
+        inputSchema: schema({ city: str('Name of the city') }),
+      },
+      {
+        name: 'get_forecast',
+        description: 'Forecast for a city.',
+        inputSchema: schema({ city: str('Name of the city'), days: { type: 'integer' } }),
+      },
     ],
   },
   {
     server: 'units',
     tools: [
-      { name: 'convert_temperature', description: 'Convert temperature between units.', inputSchema: schema({ value: num('Temperature value to convert'), from_unit: str(), to_unit: str() }) },
-      { name: 'convert_length', description: 'Convert length between units.', inputSchema: schema({ value: num('Length value to convert'), from_unit: str(), to_unit: str() }) },
+      {
+        name: 'convert_temperature',
+        description: 'Convert temperature between units.',
+        inputSchema: schema({ value: num('Temperature value to convert'), from_unit: str(), to_unit: str() }),
+      },
+      {
+        name: 'convert_length',
+        description: 'Convert length between units.',
+        inputSchema: schema({ value: num('Length value to convert'), from_unit: str(), to_unit: str() }),
+      },
     ],
   },
 ])
@@ -39,9 +63,14 @@ function sample(text: string): ToolSample {
   return { args: {}, text, fields: outputFields(text) }
 }
 
-const parksSample = sample(JSON.stringify({ total: 2, parks: [{ name: 'Yosemite National Park', code: 'yose', address: { city: 'Mariposa', stateCode: 'CA' } }] }))
+const parksSample = sample(
+  JSON.stringify({ total: 2, parks: [{ name: 'Yosemite National Park', code: 'yose', address: { city: 'Mariposa', stateCode: 'CA' } }] }),
+)
 const weatherSample = sample(JSON.stringify({ city: 'Denver', temperature_c: 12.5, humidity: 44, weather: 'Sunny' }))
-const samples = new Map([['parks.findParks', parksSample], ['weather.get_current_weather', weatherSample]])
+const samples = new Map([
+  ['parks.findParks', parksSample],
+  ['weather.get_current_weather', weatherSample],
+])
 const tools = profileTools(catalog.entries, samples)
 const tool = (ref: string) => tools.find((t) => t.ref === ref)!
 
@@ -64,14 +93,20 @@ describe('words', () => {
 describe('output fields of a sample', () => {
   it('reads the keys of a JSON output at any depth, with their types', () => {
     expect(parksSample.fields.map((f) => [f.path, f.type])).toEqual([
-      ['total', 'number'], ['parks[].name', 'string'], ['parks[].code', 'string'],
-      ['parks[].address.city', 'string'], ['parks[].address.stateCode', 'string'],
+      ['total', 'number'],
+      ['parks[].name', 'string'],
+      ['parks[].code', 'string'],
+      ['parks[].address.city', 'string'],
+      ['parks[].address.stateCode', 'string'],
     ])
     expect(parksSample.fields.find((f) => f.path === 'parks[].code')!.words).toEqual(['park', 'code'])
   })
 
   it('reads labelled lines of a text output, and a bare value as the result', () => {
-    expect(outputFields('Temperature: 20 °C\n- **Wind speed**: calm').map((f) => [f.path, f.type])).toEqual([['Temperature', 'number'], ['Wind speed', 'string']])
+    expect(outputFields('Temperature: 20 °C\n- **Wind speed**: calm').map((f) => [f.path, f.type])).toEqual([
+      ['Temperature', 'number'],
+      ['Wind speed', 'string'],
+    ])
     expect(outputFields('270')).toEqual([{ path: '(result)', words: [], type: 'number' }])
   })
 })
@@ -79,14 +114,19 @@ describe('output fields of a sample', () => {
 describe('links between tools', () => {
   it('links a sampled field named like a parameter (parks[].code → parkCode) most strongly', () => {
     expect(linkBetween(tool('parks.findParks'), tool('parks.getParkDetails'))).toMatchObject({
-      param: 'parkCode', via: 'output-field', weight: 3, detail: 'parks.findParks returns "parks[].code"',
+      param: 'parkCode',
+      via: 'output-field',
+      weight: 3,
+      detail: 'parks.findParks returns "parks[].code"',
     })
     expect(linkBetween(tool('parks.findParks'), tool('weather.get_forecast'))).toMatchObject({ param: 'city', via: 'output-field' })
   })
 
   it('links a sampled field that the parameter\'s description names (temperature_c → "Temperature value")', () => {
     expect(linkBetween(tool('weather.get_current_weather'), tool('units.convert_temperature'))).toMatchObject({
-      param: 'value', via: 'output-meaning', weight: 2,
+      param: 'value',
+      via: 'output-meaning',
+      weight: 2,
     })
   })
 

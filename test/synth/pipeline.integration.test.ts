@@ -13,7 +13,10 @@ import { GENERATE_SYSTEM } from '../../src/synth/prompts.ts'
  */
 let hub: ServerHub
 beforeAll(() => {
-  hub = new ServerHub({ ...parseServers({ mcpServers: { math: { module: './fixtures/servers/math/server.ts' } } }, 'test'), root: process.cwd() })
+  hub = new ServerHub({
+    ...parseServers({ mcpServers: { math: { module: './fixtures/servers/math/server.ts' } } }, 'test'),
+    root: process.cwd(),
+  })
 })
 afterAll(() => hub.close())
 
@@ -46,7 +49,13 @@ function standIn(scores: string | (() => never)): SynthModel & { requests: ChatC
 }
 
 const settings = (changes: Partial<SynthSettings> = {}): SynthSettings => ({
-  servers: ['math'], count: 1, seed: 1, allowCalls: false, minSolvability: 9, minUtility: 5, ...changes,
+  servers: ['math'],
+  count: 1,
+  seed: 1,
+  allowCalls: false,
+  minSolvability: 9,
+  minUtility: 5,
+  ...changes,
 })
 
 describe('the synthesis pipeline', () => {
@@ -67,7 +76,11 @@ describe('the synthesis pipeline', () => {
     expect(strict.report.candidates[0]!.executed).toBe(true)
     expect(strict.report.candidates).toHaveLength(3)
     expect(strict.files).toEqual([])
-    const lenient = await synthesize({ hub, model: standIn('{"solvability": 8.5, "utility": 4}'), settings: settings({ minSolvability: 8, minUtility: 4 }) })
+    const lenient = await synthesize({
+      hub,
+      model: standIn('{"solvability": 8.5, "utility": 4}'),
+      settings: settings({ minSolvability: 8, minUtility: 4 }),
+    })
     expect(lenient.report.totals).toMatchObject({ kept: 1, dropped: 0 })
   })
 
@@ -78,14 +91,18 @@ describe('the synthesis pipeline', () => {
   })
 
   it('stops at a model error that would fail every request, and says so in the report', async () => {
-    const broken = standIn(() => { throw new ModelRequestError('model stand-in: HTTP 401: bad key', true) })
+    const broken = standIn(() => {
+      throw new ModelRequestError('model stand-in: HTTP 401: bad key', true)
+    })
     const { report } = await synthesize({ hub, model: broken, settings: settings() })
     expect(report.stopped).toBe('model stand-in: HTTP 401: bad key')
     expect(report.candidates).toEqual([])
   })
 
   it('drops only the candidate on a passing model error (a rate limit after its retries)', async () => {
-    const limited = standIn(() => { throw new ModelRequestError('model stand-in: HTTP 429: slow down', false) })
+    const limited = standIn(() => {
+      throw new ModelRequestError('model stand-in: HTTP 429: slow down', false)
+    })
     const { report } = await synthesize({ hub, model: limited, settings: settings() })
     expect(report.stopped).toBeNull()
     expect(report.candidates.map((c) => c.reasons[0]?.kind)).toEqual(['unscored', 'unscored', 'unscored'])

@@ -9,12 +9,22 @@ describe('which tools synthesis may call for a sample', () => {
     const hub = new ServerHub({ ...loadServersFile('mcp.servers.json'), root: process.cwd() })
     try {
       const session = await hub.acquire(['memory', 'filesystem', 'everything'])
-      const safe = [...session.connections.values()].flatMap((c) => c.tools
-        .filter((t) => callSafety({ tool: t.name, description: t.description ?? '', annotations: t.annotations }).safe)
-        .map((t) => `${c.name}.${t.name}`))
+      const safe = [...session.connections.values()].flatMap((c) =>
+        c.tools
+          .filter((t) => callSafety({ tool: t.name, description: t.description ?? '', annotations: t.annotations }).safe)
+          .map((t) => `${c.name}.${t.name}`),
+      )
       await session.release()
       expect(safe.filter((t) => /create|add_|delete|write|edit|move|toggle|trigger|env|gzip/.test(t))).toEqual([])
-      expect(safe).toEqual(expect.arrayContaining(['memory.read_graph', 'memory.search_nodes', 'filesystem.read_text_file', 'filesystem.list_directory', 'everything.echo']))
+      expect(safe).toEqual(
+        expect.arrayContaining([
+          'memory.read_graph',
+          'memory.search_nodes',
+          'filesystem.read_text_file',
+          'filesystem.list_directory',
+          'everything.echo',
+        ]),
+      )
     } finally {
       await hub.close()
     }

@@ -25,40 +25,68 @@ describe('which tools synthesis may call for a sample', () => {
     expect(callSafety({ tool: 'add', description: 'Adds two numbers together' })).toEqual({ safe: true })
     expect(callSafety({ tool: 'add_matrices', description: 'Add two matrices element-wise' })).toEqual({ safe: true })
     expect(callSafety({ tool: 'findParks', description: 'Search for national parks based on state' })).toEqual({ safe: true })
-    expect(callSafety({ tool: 'get_note', description: 'Returns the note and deletes it afterwards' })).toMatchObject({ safe: false, reason: 'its description says "deletes"' })
+    expect(callSafety({ tool: 'get_note', description: 'Returns the note and deletes it afterwards' })).toMatchObject({
+      safe: false,
+      reason: 'its description says "deletes"',
+    })
   })
 
   it('leaves alone a tool that may reveal secrets, or whose annotations say it is not read-only', () => {
-    expect(callSafety({ tool: 'get-env', description: 'Returns all environment variables' })).toMatchObject({ safe: false, reason: 'it may reveal secrets ("env")' })
-    expect(callSafety({ tool: 'read_graph', description: 'Read the graph', annotations: { readOnlyHint: false } })).toMatchObject({ safe: false })
+    expect(callSafety({ tool: 'get-env', description: 'Returns all environment variables' })).toMatchObject({
+      safe: false,
+      reason: 'it may reveal secrets ("env")',
+    })
+    expect(callSafety({ tool: 'read_graph', description: 'Read the graph', annotations: { readOnlyHint: false } })).toMatchObject({
+      safe: false,
+    })
     expect(callSafety({ tool: 'get_thing', description: 'Get it', annotations: { destructiveHint: true } })).toMatchObject({ safe: false })
   })
 })
 
 describe('sample arguments', () => {
-  const [entry] = buildCatalog([{ server: 's', tools: [{
-    name: 't', description: '',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        code: { type: 'string', description: 'The park code (e.g., "yose" for Yosemite)' },
-        zone: { type: 'string', description: "IANA timezone name (e.g., 'America/New_York', 'Europe/London')" },
-        unit: { type: 'string', enum: ['celsius', 'kelvin'] },
-        days: { type: 'integer', default: 3 },
-        lat: { type: 'number', description: 'Latitude, e.g. 40.7' },
-        verbose: { type: 'boolean' },
-        optional: { type: 'string' },
-      },
-      required: ['code', 'zone', 'unit', 'days', 'lat', 'verbose'],
+  const [entry] = buildCatalog([
+    {
+      server: 's',
+      tools: [
+        {
+          name: 't',
+          description: '',
+          inputSchema: {
+            type: 'object',
+            properties: {
+              code: { type: 'string', description: 'The park code (e.g., "yose" for Yosemite)' },
+              zone: { type: 'string', description: "IANA timezone name (e.g., 'America/New_York', 'Europe/London')" },
+              unit: { type: 'string', enum: ['celsius', 'kelvin'] },
+              days: { type: 'integer', default: 3 },
+              lat: { type: 'number', description: 'Latitude, e.g. 40.7' },
+              verbose: { type: 'boolean' },
+              optional: { type: 'string' },
+            },
+            required: ['code', 'zone', 'unit', 'days', 'lat', 'verbose'],
+          },
+        },
+      ],
     },
-  }] }]).entries
+  ]).entries
 
   it('fills each required parameter with what its own schema suggests, and leaves optional ones out', () => {
-    expect(sampleArguments(entry!)).toEqual({ args: { code: 'yose', zone: 'America/New_York', unit: 'celsius', days: 3, lat: 40.7, verbose: false } })
+    expect(sampleArguments(entry!)).toEqual({
+      args: { code: 'yose', zone: 'America/New_York', unit: 'celsius', days: 3, lat: 40.7, verbose: false },
+    })
   })
 
   it('guesses nothing: a required parameter with no hint means no sample', () => {
-    const [bare] = buildCatalog([{ server: 's', tools: [{ name: 'u', inputSchema: { type: 'object', properties: { city: { type: 'string', description: 'Name of the city' } }, required: ['city'] } }] }]).entries
+    const [bare] = buildCatalog([
+      {
+        server: 's',
+        tools: [
+          {
+            name: 'u',
+            inputSchema: { type: 'object', properties: { city: { type: 'string', description: 'Name of the city' } }, required: ['city'] },
+          },
+        ],
+      },
+    ]).entries
     expect(sampleArguments(bare!)).toEqual({ skip: 'its schema suggests no value for the required "city"' })
   })
 })
@@ -67,7 +95,15 @@ describe('collecting samples from real servers', () => {
   let hub: ServerHub
   beforeAll(() => {
     hub = new ServerHub({
-      ...parseServers({ mcpServers: { parks: { module: './fixtures/servers/national-parks/server.ts' }, math: { module: './fixtures/servers/math/server.ts' } } }, 'test'),
+      ...parseServers(
+        {
+          mcpServers: {
+            parks: { module: './fixtures/servers/national-parks/server.ts' },
+            math: { module: './fixtures/servers/math/server.ts' },
+          },
+        },
+        'test',
+      ),
       root: process.cwd(),
     })
   })
@@ -75,7 +111,11 @@ describe('collecting samples from real servers', () => {
 
   it('calls each callable tool once and keeps its output and fields; says why the others were not called', async () => {
     const session = await hub.acquire(['parks', 'math'])
-    const outcomes = await collectSamples(session, { maxChars: 300, timeoutMs: () => 10_000, redact: (t) => t.replaceAll('Yosemite', '[redacted]') })
+    const outcomes = await collectSamples(session, {
+      maxChars: 300,
+      timeoutMs: () => 10_000,
+      redact: (t) => t.replaceAll('Yosemite', '[redacted]'),
+    })
     await session.release()
     const details = outcomes.find((o) => o.tool === 'parks.getParkDetails')!
     expect(details.sample!.args).toEqual({ parkCode: 'yose' })
@@ -83,7 +123,10 @@ describe('collecting samples from real servers', () => {
     expect(details.sample!.text).toContain('[redacted]')
     expect(details.sample!.fields.map((f) => f.path)).toEqual(expect.arrayContaining(['name', 'location.latitude']))
     expect(outcomes.find((o) => o.tool === 'parks.findParks')!.sample!.fields.map((f) => f.path)).toContain('parks[].code')
-    expect(outcomes.find((o) => o.tool === 'math.sum')).toEqual({ tool: 'math.sum', skipped: 'not called: its schema suggests no value for the required "numbers"' })
+    expect(outcomes.find((o) => o.tool === 'math.sum')).toEqual({
+      tool: 'math.sum',
+      skipped: 'not called: its schema suggests no value for the required "numbers"',
+    })
     expect(outcomes).toHaveLength(6 + 13)
   }, 60_000)
 })

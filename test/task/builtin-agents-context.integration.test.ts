@@ -17,19 +17,44 @@ import { TrajectoryRecorder } from '../../src/runtime/trajectory/recorder.ts'
  * carry the reference (calls, answer, facts, analysis), the concrete prompt when the fuzzy one is shown, the
  * category or the tags.
  */
-const servers = parseServers({ mcpServers: {
-  probe: { module: './test/support/probe-server.ts' },
-  decoy: { module: './test/support/probe-server.ts', options: { name: 'decoy' } },
-} }, 'test')
+const servers = parseServers(
+  {
+    mcpServers: {
+      probe: { module: './test/support/probe-server.ts' },
+      decoy: { module: './test/support/probe-server.ts', options: { name: 'decoy' } },
+    },
+  },
+  'test',
+)
 const hub = new ServerHub({ ...servers, root: process.cwd() })
 const settings = {
-  root: process.cwd(), servers: { ...servers, source: 'test' }, agents: [], defaultChecks: { answer: true, facts: true, validToolNames: false, schemaCompliance: false },
-  taskTimeout: 10_000, judgeTimeout: 5_000, trials: 1, maxRounds: 3, maxToolOutputChars: 1_000, maxRecordedOutputChars: 1_000, judge: null,
-  distractors: { resident: [], maxTools: 128 }, excludeTools: [],
+  root: process.cwd(),
+  servers: { ...servers, source: 'test' },
+  agents: [],
+  defaultChecks: { answer: true, facts: true, validToolNames: false, schemaCompliance: false },
+  taskTimeout: 10_000,
+  judgeTimeout: 5_000,
+  trials: 1,
+  maxRounds: 3,
+  maxToolOutputChars: 1_000,
+  maxRecordedOutputChars: 1_000,
+  judge: null,
+  distractors: { resident: [], maxTools: 128 },
+  excludeTools: [],
 } as unknown as RuntimeSettings
 const runtime: Runtime = { settings, hub, hubFor: () => hub, redactor: createRedactor([]) }
 
-const HIDDEN = ['CONCRETE-PROMPT', 'SECRET-ARG', 'REFERENCE-ANSWER', 'FACT-VALUE', 'FACT-ALTERNATIVE', 'FORBIDDEN-VALUE', 'ANALYSIS-TEXT', 'single-server/single', 'TAG-SENTINEL']
+const HIDDEN = [
+  'CONCRETE-PROMPT',
+  'SECRET-ARG',
+  'REFERENCE-ANSWER',
+  'FACT-VALUE',
+  'FACT-ALTERNATIVE',
+  'FORBIDDEN-VALUE',
+  'ANALYSIS-TEXT',
+  'single-server/single',
+  'TAG-SENTINEL',
+]
 const spec = TaskSpecSchema.parse({
   servers: ['probe'],
   prompt: 'CONCRETE-PROMPT: call probe.echo with SECRET-ARG',
@@ -62,8 +87,20 @@ afterAll(async () => {
   await hub.close()
 })
 
-const openai = (loop: 'tools' | 'planner' | 'react'): AgentSetting => ({ kind: 'openai', model: 'scripted', baseURL: model.url, apiKeyEnv: 'E2E_SCRIPTED_KEY', loop, maxRetries: 0 })
-const baseline = (file: string): AgentSetting => ({ kind: 'module', module: `./src/runtime/agents/baselines/${file}.ts`, export: 'default', isolation: 'none' })
+const openai = (loop: 'tools' | 'planner' | 'react'): AgentSetting => ({
+  kind: 'openai',
+  model: 'scripted',
+  baseURL: model.url,
+  apiKeyEnv: 'E2E_SCRIPTED_KEY',
+  loop,
+  maxRetries: 0,
+})
+const baseline = (file: string): AgentSetting => ({
+  kind: 'module',
+  module: `./src/runtime/agents/baselines/${file}.ts`,
+  export: 'default',
+  isolation: 'none',
+})
 
 describe('what the built-in agents are handed', () => {
   it.each([
@@ -86,7 +123,14 @@ describe('what the built-in agents are handed', () => {
     const session = await hub.acquire(spec.servers, { distractors: ['decoy'], excludeTools })
     try {
       const { trajectory } = await runAgent({
-        id: 'builtin/task', spec, setting: setting(), name: 'builtin', runtime, session, timeout: 10_000, signal: new AbortController().signal,
+        id: 'builtin/task',
+        spec,
+        setting: setting(),
+        name: 'builtin',
+        runtime,
+        session,
+        timeout: 10_000,
+        signal: new AbortController().signal,
       })
       expect(contexts).toHaveLength(1)
       const ctx = contexts[0]!

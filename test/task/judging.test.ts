@@ -9,7 +9,12 @@ const input = {} as JudgeInput
 
 function judged(setting: Parameters<typeof judgesFor>[0]) {
   const recorded: Array<['judge' | 'referenceJudge', JudgeResult]> = []
-  const judging = taskJudging(judgesFor(setting, process.cwd()), input, { signal: new AbortController().signal, budgetMs: 60_000 }, (kind, result) => recorded.push([kind, result]))
+  const judging = taskJudging(
+    judgesFor(setting, process.cwd()),
+    input,
+    { signal: new AbortController().signal, budgetMs: 60_000 },
+    (kind, result) => recorded.push([kind, result]),
+  )
   return { judging, recorded }
 }
 
@@ -39,12 +44,24 @@ describe('judges with a judge setting', () => {
   })
 
   it('shares one judge when the setting is the pass/fail rubric itself', async () => {
-    const { primary, passFail } = await judgesFor(JudgeSettingSchema.parse({ model: 'judge-model', rubric: 'pass-fail', cache: false }), process.cwd()).load()
+    const { primary, passFail } = await judgesFor(
+      JudgeSettingSchema.parse({ model: 'judge-model', rubric: 'pass-fail', cache: false }),
+      process.cwd(),
+    ).load()
     expect(passFail).toBe(primary)
   })
 
   it('rejects the judging of a setting no judge can be made of, naming why', async () => {
-    const custom = { name: 'mine', categories: [{ id: 'quality', title: 'Quality', dimensions: [{ id: 'overall', title: 'Overall', question: 'Good?', bands: [{ min: 1, max: 10, text: 'any' }] }] }] }
+    const custom = {
+      name: 'mine',
+      categories: [
+        {
+          id: 'quality',
+          title: 'Quality',
+          dimensions: [{ id: 'overall', title: 'Overall', question: 'Good?', bands: [{ min: 1, max: 10, text: 'any' }] }],
+        },
+      ],
+    }
     const parsed = JudgeSettingSchema.safeParse({ model: 'judge-model', rubric: custom, calibration: 'mcp-bench', cache: false })
     // The plugin's options refuse this combination (test/config/preset.test.ts); a setting that reaches the worker
     // anyway is refused where its judge is made, and the task stops in its judge phase.

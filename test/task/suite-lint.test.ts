@@ -1,15 +1,33 @@
 import { describe, expect, it } from 'vitest'
 import { TaskSpecSchema, type TaskSpecInput } from '../../src/contracts/task-spec.ts'
-import { factsInPromptProblems, forbidProblems, hasStateCheck, lintTasks, states, unitProblems, type LintedTask } from '../../src/lint/suite-lint.ts'
+import {
+  factsInPromptProblems,
+  forbidProblems,
+  hasStateCheck,
+  lintTasks,
+  states,
+  unitProblems,
+  type LintedTask,
+} from '../../src/lint/suite-lint.ts'
 
 /** A well-formed task whose fuzzy text and facts the tests vary. */
-function task(id: string, fuzzy: string, facts: NonNullable<TaskSpecInput['reference']>['facts'], extra: Partial<TaskSpecInput> = {}, checks?: LintedTask['checks']): LintedTask {
+function task(
+  id: string,
+  fuzzy: string,
+  facts: NonNullable<TaskSpecInput['reference']>['facts'],
+  extra: Partial<TaskSpecInput> = {},
+  checks?: LintedTask['checks'],
+): LintedTask {
   const spec = TaskSpecSchema.parse({
     servers: ['math'],
     category: 'single-server/single',
     prompt: 'Add 120 and 150 with the math tools.',
     fuzzy,
-    reference: { calls: [{ id: 'sum', tool: 'math.sum', args: { numbers: [120, 150] } }], answer: 'It comes to 270 in all, and Paris wins.', facts },
+    reference: {
+      calls: [{ id: 'sum', tool: 'math.sum', args: { numbers: [120, 150] } }],
+      answer: 'It comes to 270 in all, and Paris wins.',
+      facts,
+    },
     ...extra,
   })
   return { id, spec, checks }
@@ -31,7 +49,7 @@ describe('states: whether a prompt already says a fact', () => {
 })
 
 describe('factsInPromptProblems', () => {
-  it('fails a fact the agent\'s prompt already states, naming the task and the fact', () => {
+  it("fails a fact the agent's prompt already states, naming the task and the fact", () => {
     const echo = task('echo', 'My scores were 72, 85 and 90. What is the top score, and the total?', ['90', '247'])
     expect(factsInPromptProblems([echo])).toEqual([expect.stringMatching(/^echo: fact "90" is in the prompt/)])
   })
@@ -46,7 +64,10 @@ describe('factsInPromptProblems', () => {
   })
 
   it('reads the concrete prompt when that is what the agent sees', () => {
-    const concrete = task('concrete', 'Add the two fields.', ['270'], { useConcretePrompt: true, prompt: 'Confirm that 120 + 150 = 270 with the math tools.' })
+    const concrete = task('concrete', 'Add the two fields.', ['270'], {
+      useConcretePrompt: true,
+      prompt: 'Confirm that 120 + 150 = 270 with the math tools.',
+    })
     expect(factsInPromptProblems([concrete])).toHaveLength(1)
   })
 
@@ -57,15 +78,33 @@ describe('factsInPromptProblems', () => {
 
   it('exempts a task whose checks read the end state, and only such a task', () => {
     const fuzzy = 'Please remember that Ada works on the parser.'
-    const stateChecked = task('state', fuzzy, ['Ada'], {}, async ({ run, expect }: { run: unknown; expect: (v: unknown) => { toHaveServerState: (...a: unknown[]) => Promise<void> } }) => {
-      await expect(run).toHaveServerState('memory', { tool: 'read_graph' }, {})
-    })
-    const fileChecked = task('file', fuzzy, ['Ada'], {}, ({ run, expect }: { run: unknown; expect: (v: unknown) => { toHaveFile: (...a: unknown[]) => void } }) => {
-      expect(run).toHaveFile('filesystem', 'ada.txt', /parser/)
-    })
-    const callChecked = task('calls', fuzzy, ['Ada'], {}, ({ run, expect }: { run: unknown; expect: (v: unknown) => { toCallTool: (t: string) => void } }) => {
-      expect(run).toCallTool('memory.create_entities')
-    })
+    const stateChecked = task(
+      'state',
+      fuzzy,
+      ['Ada'],
+      {},
+      async ({ run, expect }: { run: unknown; expect: (v: unknown) => { toHaveServerState: (...a: unknown[]) => Promise<void> } }) => {
+        await expect(run).toHaveServerState('memory', { tool: 'read_graph' }, {})
+      },
+    )
+    const fileChecked = task(
+      'file',
+      fuzzy,
+      ['Ada'],
+      {},
+      ({ run, expect }: { run: unknown; expect: (v: unknown) => { toHaveFile: (...a: unknown[]) => void } }) => {
+        expect(run).toHaveFile('filesystem', 'ada.txt', /parser/)
+      },
+    )
+    const callChecked = task(
+      'calls',
+      fuzzy,
+      ['Ada'],
+      {},
+      ({ run, expect }: { run: unknown; expect: (v: unknown) => { toCallTool: (t: string) => void } }) => {
+        expect(run).toCallTool('memory.create_entities')
+      },
+    )
     expect([stateChecked, fileChecked, callChecked].map(hasStateCheck)).toEqual([true, true, false])
     expect(factsInPromptProblems([stateChecked, fileChecked, callChecked])).toEqual([expect.stringMatching(/^calls: fact "Ada"/)])
   })

@@ -8,16 +8,26 @@ import { TrajectorySchema } from '../../src/contracts/trajectory.ts'
 let hub: ServerHub
 let session: ServerSession
 beforeAll(async () => {
-  hub = new ServerHub({ ...parseServers({ mcpServers: { probe: { module: './test/support/probe-server.ts' } } }, 't'), root: process.cwd() })
+  hub = new ServerHub({
+    ...parseServers({ mcpServers: { probe: { module: './test/support/probe-server.ts' } } }, 't'),
+    root: process.cwd(),
+  })
   session = await hub.acquire(['probe'])
 })
 afterAll(() => hub.close())
 
 function recorder(signal = new AbortController().signal, callTimeoutMs = 5_000, maxToolCalls?: number) {
   return new TrajectoryRecorder({
-    task: { id: 't', prompt: 'p' }, agent: 'a',
-    catalog: session.catalog, connections: session.connections, maxRounds: 5, signal,
-    maxToolOutputChars: 100, maxRecordedOutputChars: 50, callTimeoutMs: () => callTimeoutMs, maxToolCalls,
+    task: { id: 't', prompt: 'p' },
+    agent: 'a',
+    catalog: session.catalog,
+    connections: session.connections,
+    maxRounds: 5,
+    signal,
+    maxToolOutputChars: 100,
+    maxRecordedOutputChars: 50,
+    callTimeoutMs: () => callTimeoutMs,
+    maxToolCalls,
   })
 }
 
@@ -28,7 +38,16 @@ describe('trajectory recorder', () => {
     const out = await r.callTool('probe__echo', { text: 'hi' }, { id: 'x' })
     expect(out).toMatchObject({ isError: false, text: 'hi' })
     const t = r.finish('done', null)
-    expect(t.calls[0]).toMatchObject({ id: 'x', round: 1, name: 'probe__echo', server: 'probe', tool: 'echo', valid: true, schemaValid: true, isError: false })
+    expect(t.calls[0]).toMatchObject({
+      id: 'x',
+      round: 1,
+      name: 'probe__echo',
+      server: 'probe',
+      tool: 'echo',
+      valid: true,
+      schemaValid: true,
+      isError: false,
+    })
     expect(TrajectorySchema.parse(JSON.parse(JSON.stringify(t)))).toEqual(t)
   })
 
@@ -73,7 +92,7 @@ describe('trajectory recorder', () => {
     expect(r.trajectory.calls[0]!.truncated).toBe(true)
   })
 
-  it('records a call that hangs past the server\'s call timeout as a failed call, and goes on', async () => {
+  it("records a call that hangs past the server's call timeout as a failed call, and goes on", async () => {
     // The sleep outlasts any test: the call can only have ended by the 150 ms call timeout, which its error names.
     const r = recorder(undefined, 150)
     const out = await r.callTool('probe__sleep', { ms: 600_000 })
@@ -116,7 +135,7 @@ describe('trajectory recorder', () => {
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0)
   })
 
-  it('cancels no finished call when the task\'s signal aborts at its end (no notifications/cancelled to the server)', async () => {
+  it("cancels no finished call when the task's signal aborts at its end (no notifications/cancelled to the server)", async () => {
     const transport = session.connections.get('probe')!.client.transport!
     const send = transport.send.bind(transport)
     const cancelled: unknown[] = []
@@ -155,7 +174,7 @@ describe('trajectory recorder', () => {
     expect(t.calls).toHaveLength(1)
   })
 
-  it('refuses calls past the task\'s cap without recording them, and tells the agent to answer', async () => {
+  it("refuses calls past the task's cap without recording them, and tells the agent to answer", async () => {
     const r = recorder(undefined, 5_000, 2)
     await r.callTool('probe__echo', { text: '1' })
     await r.callTool('probe__echo', { text: '2' })

@@ -25,7 +25,9 @@ describe('JSON Schema to TypeScript', () => {
     expect(schemaToType({ type: 'object', properties: {} })).toBe('Record<string, never>')
     expect(schemaToType({ type: 'object' })).toBe('Record<string, unknown>')
     expect(schemaToType({ type: 'object', additionalProperties: { type: 'number' } })).toBe('Record<string, number>')
-    expect(schemaToType({ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true })).toBe('{\n  a?: string\n  [key: string]: unknown\n}')
+    expect(schemaToType({ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true })).toBe(
+      '{\n  a?: string\n  [key: string]: unknown\n}',
+    )
   })
 
   it('writes arrays, tuples and unions with the parentheses a suffix needs', () => {
@@ -33,8 +35,14 @@ describe('JSON Schema to TypeScript', () => {
     expect(schemaToType({ type: 'array', items: { type: ['string', 'number'] } })).toBe('(string | number)[]')
     expect(schemaToType({ type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }], items: false })).toBe('[number, number]')
     expect(schemaToType({ anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] })).toBe('string | string[]')
-    expect(schemaToType({ allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { type: 'object', properties: { b: { type: 'number' } } }] }))
-      .toBe('{\n  a: string\n} & {\n  b?: number\n}')
+    expect(
+      schemaToType({
+        allOf: [
+          { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+          { type: 'object', properties: { b: { type: 'number' } } },
+        ],
+      }),
+    ).toBe('{\n  a: string\n} & {\n  b?: number\n}')
   })
 
   it('resolves local $refs and ends a recursive one in unknown', () => {

@@ -16,7 +16,8 @@ const ENV_PAIR = /(?:^|[\s{,"'])([A-Z][A-Z0-9]*_[A-Z0-9_]+)["']?\s*[:=]\s*\S/gm
  */
 export function unsafeAnswer(text: string, config: ServerConfig, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const pairs = new Set([...text.matchAll(ENV_PAIR)].map((m) => m[1]!))
-  if (pairs.size >= 2) return `its answer reads like environment variables (${[...pairs].slice(0, 3).join(', ')}${pairs.size > 3 ? ', …' : ''}), not used`
+  if (pairs.size >= 2)
+    return `its answer reads like environment variables (${[...pairs].slice(0, 3).join(', ')}${pairs.size > 3 ? ', …' : ''}), not used`
   const redactor = createRedactor([...referencedSecrets(config, env), ...keySecrets(env), ...namedSecrets(env), ...literalSecrets(config)])
   if (redactor.text(text) !== text) return 'its answer holds what looks like a secret, not used'
   return undefined
@@ -24,11 +25,15 @@ export function unsafeAnswer(text: string, config: ServerConfig, env: NodeJS.Pro
 
 /** Every variable of this process whose name says it holds a credential. */
 function namedSecrets(env: NodeJS.ProcessEnv): Secret[] {
-  return Object.entries(env).flatMap(([name, value]) => (value && value.length >= MIN_SECRET_LENGTH && SECRET_NAME.test(name) ? [{ value, label: name }] : []))
+  return Object.entries(env).flatMap(([name, value]) =>
+    value && value.length >= MIN_SECRET_LENGTH && SECRET_NAME.test(name) ? [{ value, label: name }] : [],
+  )
 }
 
 /** Values written into the server entry itself (its env and headers): a server echoing them back gives away the entry's secrets. */
 function literalSecrets(config: ServerConfig): Secret[] {
   const values = 'env' in config ? config.env : 'headers' in config ? config.headers : {}
-  return Object.entries(values ?? {}).flatMap(([name, value]) => (SECRET_NAME.test(name) && !value.includes('${') ? [{ value, label: name }] : []))
+  return Object.entries(values ?? {}).flatMap(([name, value]) =>
+    SECRET_NAME.test(name) && !value.includes('${') ? [{ value, label: name }] : [],
+  )
 }

@@ -49,11 +49,16 @@ function sample(schema: unknown, root: unknown, depth: number): unknown {
   const types = declaredTypes(schema)
   const type = types.find((t) => t !== 'null') ?? types[0]
   switch (type) {
-    case 'string': return sampleString(schema)
-    case 'integer': return sampleNumber(schema, true)
-    case 'number': return sampleNumber(schema, false)
-    case 'boolean': return false
-    case 'null': return null
+    case 'string':
+      return sampleString(schema)
+    case 'integer':
+      return sampleNumber(schema, true)
+    case 'number':
+      return sampleNumber(schema, false)
+    case 'boolean':
+      return false
+    case 'null':
+      return null
     case 'array': {
       const count = typeof schema.minItems === 'number' ? schema.minItems : 0
       return Array.from({ length: count }, () => sample(schema.items, root, depth + 1))
@@ -63,7 +68,8 @@ function sample(schema: unknown, root: unknown, depth: number): unknown {
       const required = Array.isArray(schema.required) ? schema.required.map(String) : []
       return Object.fromEntries(required.map((name) => [name, sample(properties[name], root, depth + 1) ?? 'example']))
     }
-    default: return undefined
+    default:
+      return undefined
   }
 }
 

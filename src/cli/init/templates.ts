@@ -2,7 +2,13 @@ import { propertyKey } from '../typegen/json-schema-to-ts.ts'
 
 /** A string as a single-quoted TypeScript literal. */
 export function quote(text: string): string {
-  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\r/g, '\\r').replace(/\n/g, '\\n').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}'`
+  return `'${text
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "\\'")
+    .replace(/\r/g, '\\r')
+    .replace(/\n/g, '\\n')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')}'`
 }
 
 /** A JSON value as a TypeScript literal on one line: `{ city: 'Denver', days: 3 }`. */

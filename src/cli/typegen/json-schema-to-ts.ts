@@ -28,7 +28,10 @@ export function propertyKey(name: string): string {
 /** A `/** … *\/` comment line for a description, or nothing; `*\/` inside it is broken up. */
 export function docComment(description: unknown, indent: string): string {
   if (typeof description !== 'string' || !description.trim()) return ''
-  const text = description.trim().replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, ' ')
+  const text = description
+    .trim()
+    .replace(/\*\//g, '*\\/')
+    .replace(/\s*\n\s*/g, ' ')
   return `${indent}/** ${text} */\n`
 }
 
@@ -54,7 +57,7 @@ function convertBody(schema: Schema, ctx: Context): string {
   if (typeof schema.$ref === 'string') return convertRef(schema.$ref, ctx)
   if ('const' in schema) return literal(schema.const)
   if (Array.isArray(schema.enum)) return union(schema.enum.map(literal))
-  const variants = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined)
+  const variants = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined
   if (variants) {
     // Keywords beside anyOf/oneOf (a shared `type`, say) constrain every variant: keep the variants, which say more.
     return union(variants.map((v) => convert(v, ctx)))
@@ -77,13 +80,21 @@ function inferTypes(schema: Schema): string[] {
 
 function convertType(type: string, schema: Schema, ctx: Context): string {
   switch (type) {
-    case 'string': return 'string'
-    case 'number': case 'integer': return 'number'
-    case 'boolean': return 'boolean'
-    case 'null': return 'null'
-    case 'array': return convertArray(schema, ctx)
-    case 'object': return convertObject(schema, ctx)
-    default: return 'unknown'
+    case 'string':
+      return 'string'
+    case 'number':
+    case 'integer':
+      return 'number'
+    case 'boolean':
+      return 'boolean'
+    case 'null':
+      return 'null'
+    case 'array':
+      return convertArray(schema, ctx)
+    case 'object':
+      return convertObject(schema, ctx)
+    default:
+      return 'unknown'
   }
 }
 

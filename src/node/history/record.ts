@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import type { Leaderboard } from '../../contracts/leaderboard.ts'
-import { HISTORY_SCHEMA_VERSION, HistoryRecordSchema, type GitRevision, type HistoryAgent, type HistoryRecord } from '../../contracts/history.ts'
+import {
+  HISTORY_SCHEMA_VERSION,
+  HistoryRecordSchema,
+  type GitRevision,
+  type HistoryAgent,
+  type HistoryRecord,
+} from '../../contracts/history.ts'
 
 export interface RunContext {
   git: GitRevision | null
@@ -12,24 +18,31 @@ export interface RunContext {
 
 /** A run's history entry, copied from its leaderboard's rows and validated against its schema. */
 export function historyRecord(board: Leaderboard, context: RunContext): HistoryRecord {
-  const agents = board.agents.map((a): HistoryAgent => ({
-    agent: a.agent,
-    tasks: a.tasks,
-    passed: a.passed,
-    failed: a.failed,
-    errored: a.errored,
-    unscored: a.unscored,
-    setupErrors: a.setupErrors,
-    passRate: a.passRate,
-    passRateInterval: a.passRateInterval,
-    ruleScore: a.ruleScore,
-    overallScore: a.overallScore,
-    domains: a.overall.domains,
-    tiers: Object.fromEntries(Object.entries(a.tiers).map(([tier, t]) => [tier, { tasks: t.tasks, passed: t.passed, passRate: t.passRate, passRateInterval: t.passRateInterval }])),
-    avgTokens: a.avgTokens,
-    avgDurationMs: a.avgDurationMs,
-    isolation: a.isolation ?? null,
-  }))
+  const agents = board.agents.map(
+    (a): HistoryAgent => ({
+      agent: a.agent,
+      tasks: a.tasks,
+      passed: a.passed,
+      failed: a.failed,
+      errored: a.errored,
+      unscored: a.unscored,
+      setupErrors: a.setupErrors,
+      passRate: a.passRate,
+      passRateInterval: a.passRateInterval,
+      ruleScore: a.ruleScore,
+      overallScore: a.overallScore,
+      domains: a.overall.domains,
+      tiers: Object.fromEntries(
+        Object.entries(a.tiers).map(([tier, t]) => [
+          tier,
+          { tasks: t.tasks, passed: t.passed, passRate: t.passRate, passRateInterval: t.passRateInterval },
+        ]),
+      ),
+      avgTokens: a.avgTokens,
+      avgDurationMs: a.avgDurationMs,
+      isolation: a.isolation ?? null,
+    }),
+  )
   return HistoryRecordSchema.parse({
     schemaVersion: HISTORY_SCHEMA_VERSION,
     runId: context.runId ?? newRunId(board.generatedAt),

@@ -96,6 +96,9 @@ function parseHistoryRecord(text: string): { ok: true; record: HistoryRecord } |
   const parsed = HistoryRecordSchema.safeParse(data)
   if (parsed.success) return { ok: true, record: parsed.data }
   const issue = parsed.error.issues[0]!
-  const field = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '')
+  const field = issue.path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '')
   return { ok: false, message: `${field || '(top level)'}: ${issue.message}` }
 }

@@ -51,7 +51,11 @@ export function formatTrendTables(trends: readonly AgentTrend[]): string {
   for (const trend of trends) {
     const rows = trend.points.map((p) => COLUMNS.map((c) => c.cell(p)))
     const widths = COLUMNS.map((c, i) => Math.max(c.title.length, ...rows.map((r) => r[i]!.length)))
-    const line = (cells: string[]) => cells.map((cell, i) => (COLUMNS[i]!.right ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd()
+    const line = (cells: string[]) =>
+      cells
+        .map((cell, i) => (COLUMNS[i]!.right ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+        .join('  ')
+        .trimEnd()
     const runs = trend.points.length
     out.push(`${printable(trend.agent)} (${runs} run${runs === 1 ? '' : 's'})`, line(COLUMNS.map((c) => c.title)), ...rows.map(line), '')
   }

@@ -48,7 +48,10 @@ export function agentTrends(records: readonly HistoryRecord[], options: TrendOpt
         commit: record.git?.commit ?? null,
         branch: record.git?.branch ?? null,
         // A row held less than the sandbox is not comparable with its neighbours: the note says so.
-        notes: [...runNotes(record), ...(a.isolation && !holdsAtLeast(a.isolation, 'sandbox') ? [`held as ${isolationLabel(a.isolation)}`] : [])],
+        notes: [
+          ...runNotes(record),
+          ...(a.isolation && !holdsAtLeast(a.isolation, 'sandbox') ? [`held as ${isolationLabel(a.isolation)}`] : []),
+        ],
         tasks: a.tasks,
         passRate: a.passRate,
         passRateInterval: a.passRateInterval,

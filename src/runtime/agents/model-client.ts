@@ -62,11 +62,14 @@ export function modelClient(options: ModelOptions, agentKind: string): { model: 
     const shared = key === null ? undefined : plainClients.get(key)
     if (shared) return shared
     const gate = endpointGate(endpointPool('agent', baseURL), options.concurrency)
-    const built = withGate(new OpenAI({
-      ...settings,
-      // Built outside the harness's own agent settings (a `{ module }` agent's openaiAgent), it still keeps the run's secrets out of cassettes.
-      fetch: storedFetch(options.cassette ?? { ...cassette, secrets: getRuntime()?.redactor.secrets }, gate.fetch(wholeBodyFetch())),
-    }), gate)
+    const built = withGate(
+      new OpenAI({
+        ...settings,
+        // Built outside the harness's own agent settings (a `{ module }` agent's openaiAgent), it still keeps the run's secrets out of cassettes.
+        fetch: storedFetch(options.cassette ?? { ...cassette, secrets: getRuntime()?.redactor.secrets }, gate.fetch(wholeBodyFetch())),
+      }),
+      gate,
+    )
     if (key !== null) plainClients.set(key, built)
     return built
   }
@@ -116,7 +119,8 @@ export async function completeTurn(
   // In a slot of the endpoint's pool (`concurrency`, adaptive on 429), when the client is one this package built.
   const gate = gateOf(client)
   const response = await withRequestSignal(ctx.signal, (signal) => {
-    const create = (fetchOptions?: object) => client.chat.completions.create(body, { signal, fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] })
+    const create = (fetchOptions?: object) =>
+      client.chat.completions.create(body, { signal, fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] })
     return gate ? gate.run(signal, create) : create()
   })
   const choice = Array.isArray(response.choices) ? response.choices[0] : undefined

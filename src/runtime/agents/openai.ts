@@ -5,7 +5,7 @@ import type { Agent, AgentTool } from './types.ts'
 export type OpenAIAgentOptions = ModelOptions
 
 const DEFAULT_SYSTEM_PROMPT = [
-  'You are an assistant that solves the user\'s task with the tools available to you.',
+  "You are an assistant that solves the user's task with the tools available to you.",
   'Call tools to get the information you need; call independent tools in parallel in one turn.',
   'When you have what you need, answer the user directly and ground every figure in the tool results.',
 ].join(' ')
@@ -25,7 +25,9 @@ export function openaiAgent(options: OpenAIAgentOptions = {}): Agent {
       const tools = ctx.tools.map(toOpenAITool)
       const maxTools = options.maxTools ?? 128
       if (tools.length > maxTools) {
-        throw new Error(`task "${ctx.task.id}" offers ${tools.length} tools, more than this agent sends (${maxTools}; OpenAI's API accepts 128 functions): use fewer servers or distractors, or raise the agent's maxTools for an endpoint that accepts more`)
+        throw new Error(
+          `task "${ctx.task.id}" offers ${tools.length} tools, more than this agent sends (${maxTools}; OpenAI's API accepts 128 functions): use fewer servers or distractors, or raise the agent's maxTools for an endpoint that accepts more`,
+        )
       }
       const messages: ChatCompletionMessageParam[] = [
         { role: 'system', content: options.systemPrompt ?? DEFAULT_SYSTEM_PROMPT },
@@ -37,12 +39,16 @@ export function openaiAgent(options: OpenAIAgentOptions = {}): Agent {
         const calls = (message.tool_calls ?? []).filter((c) => c.type === 'function')
         if (calls.length === 0) return message.content ?? null
         messages.push({ role: 'assistant', content: message.content ?? null, tool_calls: calls })
-        const outcomes = await Promise.all(calls.map((call) =>
-          ctx.callTool(call.function.name, call.function.arguments, { id: call.id, round })))
+        const outcomes = await Promise.all(
+          calls.map((call) => ctx.callTool(call.function.name, call.function.arguments, { id: call.id, round })),
+        )
         calls.forEach((call, k) => messages.push({ role: 'tool', tool_call_id: call.id, content: outcomes[k]!.text }))
       }
       ctx.nextRound()
-      messages.push({ role: 'user', content: 'You have used every round available. Give your final answer now from what the tools returned.' })
+      messages.push({
+        role: 'user',
+        content: 'You have used every round available. Give your final answer now from what the tools returned.',
+      })
       const final = await completeTurn(ctx, client(), { model, messages, temperature })
       return final.content ?? null
     },

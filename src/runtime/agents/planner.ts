@@ -70,7 +70,9 @@ export function plannerAgent(options: PlannerAgentOptions = {}): Agent {
       for (let i = 0; i < ctx.maxRounds; i++) {
         const round = ctx.nextRound()
         const reply = await completeTurn(ctx, client(), {
-          model, temperature: options.temperature, messages: planningPrompt(ctx, history.join('\n\n'), options.systemPrompt, i + 1),
+          model,
+          temperature: options.temperature,
+          messages: planningPrompt(ctx, history.join('\n\n'), options.systemPrompt, i + 1),
         })
         const plan = parsePlan(reply.content ?? '')
         if (typeof plan === 'string') {
@@ -80,13 +82,24 @@ export function plannerAgent(options: PlannerAgentOptions = {}): Agent {
         if (!plan.continue && options.stoppingPlan === 'drop') break
         const outcomes = await Promise.all(plan.calls.map((c) => ctx.callTool(c.tool, c.parameters, { round })))
         const max = options.observationChars ?? 2_000
-        const observations = await Promise.all(outcomes.map((o) => o.text.length <= max ? o.text
-          : options.compress === 'model' ? summarise(ctx, client, model, o.text, options.temperature) : truncate(o.text, max)))
+        const observations = await Promise.all(
+          outcomes.map((o) =>
+            o.text.length <= max
+              ? o.text
+              : options.compress === 'model'
+                ? summarise(ctx, client, model, o.text, options.temperature)
+                : truncate(o.text, max),
+          ),
+        )
         history.push(describeRound(round, plan, observations))
         if (!plan.continue || plan.calls.length === 0) break
       }
       ctx.nextRound()
-      const final = await completeTurn(ctx, client(), { model, temperature: options.temperature, messages: finalPrompt(ctx, history.join('\n\n')) })
+      const final = await completeTurn(ctx, client(), {
+        model,
+        temperature: options.temperature,
+        messages: finalPrompt(ctx, history.join('\n\n')),
+      })
       return final.content ?? null
     },
   }

@@ -83,7 +83,10 @@ function sections(lines: string[]): Section[] {
 
 /** A tool name as written, without the backticks, quotes or emphasis models put around it. */
 function cleanToolName(text: string): string {
-  return text.trim().replace(/^[`'"*]+|[`'"*]+$/g, '').trim()
+  return text
+    .trim()
+    .replace(/^[`'"*]+|[`'"*]+$/g, '')
+    .trim()
 }
 
 /** The input with an enclosing code fence or inline backticks removed, parsed strictly. */
@@ -100,7 +103,7 @@ function parseInput(text: string): Record<string, unknown> | string {
     return `the Action Input is not valid JSON (${(error as Error).message})`
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return 'the Action Input must be a JSON object of the tool\'s arguments'
+    return "the Action Input must be a JSON object of the tool's arguments"
   }
   return value as Record<string, unknown>
 }
@@ -124,7 +127,11 @@ export function parseReactStep(reply: string | null | undefined, tools: AgentToo
 
   if (stop !== -1 && all[stop]!.label === 'answer') {
     if (actions.length > 0) {
-      return { kind: 'malformed', problem: 'structure', reason: 'the reply has both an Action and a Final Answer; write one of them per step' }
+      return {
+        kind: 'malformed',
+        problem: 'structure',
+        reason: 'the reply has both an Action and a Final Answer; write one of them per step',
+      }
     }
     const at = all[stop]!.line
     const answer = [LABEL.exec(lines[at]!)![2]!, ...lines.slice(at + 1)].join('\n').trim()
@@ -136,30 +143,47 @@ export function parseReactStep(reply: string | null | undefined, tools: AgentToo
     return {
       kind: 'malformed',
       problem: stop === -1 ? 'no-step' : 'structure',
-      reason: stop === -1
-        ? 'the reply has neither an "Action:" line nor a "Final Answer:" line'
-        : 'the reply has no "Action:" before its "Observation:"; the Observation comes from the tool, do not write it yourself',
+      reason:
+        stop === -1
+          ? 'the reply has neither an "Action:" line nor a "Final Answer:" line'
+          : 'the reply has no "Action:" before its "Observation:"; the Observation comes from the tool, do not write it yourself',
     }
   }
   if (actions.length > 1) {
-    return { kind: 'malformed', problem: 'structure', reason: `the reply has ${actions.length} Actions; write one Action per step and wait for its Observation` }
+    return {
+      kind: 'malformed',
+      problem: 'structure',
+      reason: `the reply has ${actions.length} Actions; write one Action per step and wait for its Observation`,
+    }
   }
   const tool = cleanToolName(actions[0]!.text)
   if (!tool) return { kind: 'malformed', problem: 'action', reason: 'the Action names no tool' }
   if (/^[^\s([{]+\s*[([{]/.test(tool)) {
-    return { kind: 'malformed', problem: 'action', reason: 'the Action line holds more than a tool name; put the arguments on their own "Action Input:" line' }
+    return {
+      kind: 'malformed',
+      problem: 'action',
+      reason: 'the Action line holds more than a tool name; put the arguments on their own "Action Input:" line',
+    }
   }
   if (/\s/.test(tool)) {
     return { kind: 'malformed', problem: 'action', reason: `the Action must be one tool name from the list, not "${tool.slice(0, 80)}"` }
   }
   const inputs = used.filter((s) => s.label === 'input')
   if (inputs.length === 0) {
-    return { kind: 'malformed', problem: 'input', reason: 'the Action has no "Action Input:" line; write {} for a tool that takes no arguments' }
+    return {
+      kind: 'malformed',
+      problem: 'input',
+      reason: 'the Action has no "Action Input:" line; write {} for a tool that takes no arguments',
+    }
   }
-  if (inputs.length > 1) return { kind: 'malformed', problem: 'input', reason: 'the reply has more than one "Action Input:"; write one per step' }
+  if (inputs.length > 1)
+    return { kind: 'malformed', problem: 'input', reason: 'the reply has more than one "Action Input:"; write one per step' }
   const input = parseInput(inputs[0]!.text)
   if (typeof input === 'string') return { kind: 'malformed', problem: 'input', reason: input }
-  const step = lines.slice(0, stop === -1 ? undefined : all[stop]!.line).join('\n').trim()
+  const step = lines
+    .slice(0, stop === -1 ? undefined : all[stop]!.line)
+    .join('\n')
+    .trim()
   return { kind: 'action', thought, tool, known: isKnown(tool, tools), input, step }
 }
 
@@ -173,7 +197,11 @@ export function parseFinalReply(reply: string | null | undefined, tools: AgentTo
   const step = parseReactStep(reply, tools)
   if (step.kind === 'answer') return step
   if (step.kind === 'action') {
-    return { kind: 'malformed', problem: 'structure', reason: `asked for a final answer after the step limit, the model requested the action ${step.tool} instead` }
+    return {
+      kind: 'malformed',
+      problem: 'structure',
+      reason: `asked for a final answer after the step limit, the model requested the action ${step.tool} instead`,
+    }
   }
   if (step.problem === 'no-step') return { kind: 'answer', thought: '', answer: withoutReasoning(reply!).trim() }
   return step

@@ -15,14 +15,14 @@ export interface ReactAgentOptions extends ModelOptions {
 
 const DEFAULT_FORMAT_REMINDERS = 3
 
-const ROLE = 'You are an assistant that solves the user\'s task with tools, one step at a time.'
+const ROLE = "You are an assistant that solves the user's task with tools, one step at a time."
 
 const FORMAT = [
   'Reply in exactly this format, one step per reply:',
   '',
   'Thought: <what you know so far and what you need next>',
   'Action: <one tool name from the list, exactly as written there>',
-  'Action Input: <the tool\'s arguments as one JSON object; {} when it takes none>',
+  "Action Input: <the tool's arguments as one JSON object; {} when it takes none>",
   '',
   'Then stop. The tool\'s result comes back to you as "Observation: …". Never write an Observation yourself.',
   'When you have what you need, or no tool can help, reply instead with:',
@@ -32,8 +32,8 @@ const FORMAT = [
 ].join('\n')
 
 const GUIDANCE = [
-  'Choose the tools that fit the task. Take every argument from the task, an earlier Observation or the tool\'s documented defaults; never invent one.',
-  'A call that needs another call\'s result comes in a later step, after its Observation.',
+  "Choose the tools that fit the task. Take every argument from the task, an earlier Observation or the tool's documented defaults; never invent one.",
+  "A call that needs another call's result comes in a later step, after its Observation.",
   'Ground every figure in your Final Answer in the Observations, answer the whole task, and write in the language of the user.',
 ].join('\n')
 
@@ -45,7 +45,8 @@ function reminder(reason: string): string {
   return `Your last reply could not be used: ${reason}.\n\n${FORMAT}`
 }
 
-const STEP_LIMIT = 'You have used every step available. Do not call any more tools. Reply now with "Final Answer:" followed by your answer, from the Observations above.'
+const STEP_LIMIT =
+  'You have used every step available. Do not call any more tools. Reply now with "Final Answer:" followed by your answer, from the Observations above.'
 
 /**
  * MCP-AgentBench's ReAct mode (its appendix C.1), for chat models with or
@@ -92,7 +93,9 @@ export function reactAgent(options: ReactAgentOptions = {}): Agent {
         if (step.kind === 'malformed') {
           broken += 1
           if (broken > allowed) {
-            throw new Error(`ReAct agent: the model broke the reply format ${broken} times, more than the ${allowed} reminder(s) allowed (formatReminders); last problem: ${step.reason}`)
+            throw new Error(
+              `ReAct agent: the model broke the reply format ${broken} times, more than the ${allowed} reminder(s) allowed (formatReminders); last problem: ${step.reason}`,
+            )
           }
           messages.push({ role: 'assistant', content: reply || '(empty reply)' }, { role: 'user', content: reminder(step.reason) })
           continue

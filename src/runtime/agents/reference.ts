@@ -22,10 +22,12 @@ export function referenceAgent(plan: ReferencePlan | undefined): Agent {
       const byId = new Map(plan.calls.map((c) => [c.id, c]))
       for (const layer of referenceLayers(plan)) {
         const round = ctx.nextRound()
-        const outcomes = await Promise.all(layer.map(async (id) => {
-          const call = byId.get(id)!
-          return { call, outcome: await ctx.callTool(call.tool, call.args, { id, round }) }
-        }))
+        const outcomes = await Promise.all(
+          layer.map(async (id) => {
+            const call = byId.get(id)!
+            return { call, outcome: await ctx.callTool(call.tool, call.args, { id, round }) }
+          }),
+        )
         const failed = outcomes.find((o) => o.outcome.isError)
         if (failed) {
           throw new Error(`reference step "${failed.call.id}" (${failed.call.tool}) failed: ${failed.outcome.text.slice(0, 500)}`)

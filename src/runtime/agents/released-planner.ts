@@ -27,8 +27,15 @@ export interface ReleasedPlannerOptions {
 }
 
 /** config/benchmark_config.yaml `sequential_only_tools` of commit 09e5233, under the keys `mcp-bench import` gives the servers. */
-const MCP_BENCH_SEQUENTIAL_TOOLS = ['search_nearby', 'get_place_details', 'maps_geocode', 'maps_reverse_geocode', 'maps_distance_matrix', 'maps_directions', 'maps_elevation']
-  .map((tool) => `google-maps__${tool}`)
+const MCP_BENCH_SEQUENTIAL_TOOLS = [
+  'search_nearby',
+  'get_place_details',
+  'maps_geocode',
+  'maps_reverse_geocode',
+  'maps_distance_matrix',
+  'maps_directions',
+  'maps_elevation',
+].map((tool) => `google-maps__${tool}`)
 
 interface PlannedCall {
   /** As the model wrote it (a name the prompt showed, or anything else). */
@@ -69,13 +76,19 @@ export function releasedPlanner(options: ReleasedPlannerOptions, name: string, c
           read: readReleasedPlan,
           fix: (reply) => formatFix(ask, wording, reply, planningRound < ctx.maxRounds),
           compress: () => compressHistory(history, ask, wording),
-          wording, sleep, signal: ctx.signal,
+          wording,
+          sleep,
+          signal: ctx.signal,
         })
         if (!plan || !plan.continue || plan.calls.length === 0) break
         // Sequential-only tools first, one at a time; then the rest together, grouped by server as the executor sends them.
         const first = plan.calls.filter((c) => sequential.has(c.tool))
-        const rest = groupByServer(plan.calls.filter((c) => !sequential.has(c.tool)), byShownName)
-        const call = (c: PlannedCall) => ctx.callTool(byShownName.get(c.tool)?.name ?? c.tool, c.parameters, { round, asWritten: true, wholeFloats: c.wholeFloats })
+        const rest = groupByServer(
+          plan.calls.filter((c) => !sequential.has(c.tool)),
+          byShownName,
+        )
+        const call = (c: PlannedCall) =>
+          ctx.callTool(byShownName.get(c.tool)?.name ?? c.tool, c.parameters, { round, asWritten: true, wholeFloats: c.wholeFloats })
         const outcomes: Array<{ call: PlannedCall; outcome: ToolCallOutcome }> = []
         for (const c of first) outcomes.push({ call: c, outcome: await call(c) })
         const together = await Promise.all(rest.map(call))
@@ -97,7 +110,8 @@ export function releasedPlanner(options: ReleasedPlannerOptions, name: string, c
 
 /** One request, recorded as a turn; the planner's retries are `providerAsk`'s. */
 function askOnce(ctx: AgentContext, client: () => OpenAI, options: ReleasedPlannerOptions): Ask {
-  return async (messages, maxTokens) => (await completeTurn(ctx, client(), { model: options.model, temperature: options.temperature, messages, maxTokens })).content ?? ''
+  return async (messages, maxTokens) =>
+    (await completeTurn(ctx, client(), { model: options.model, temperature: options.temperature, messages, maxTokens })).content ?? ''
 }
 
 /** The tools run one at a time, under the names the model is shown. */
@@ -108,16 +122,29 @@ function sequentialNames(options: ReleasedPlannerOptions, tools: readonly AgentT
   })
   const qualified = new Set(options.sequentialTools ?? fromTemplates ?? MCP_BENCH_SEQUENTIAL_TOOLS)
   // A name no tool has stays as it is, so that a model writing it still has it run one at a time.
-  return new Set([...qualified].map((q) => {
-    const tool = tools.find((t) => t.name === q)
-    return tool ? wording.toolName(tool) : q
-  }))
+  return new Set(
+    [...qualified].map((q) => {
+      const tool = tools.find((t) => t.name === q)
+      return tool ? wording.toolName(tool) : q
+    }),
+  )
 }
 
 /** A call as the executor records it: the tool as written, its server, success, and the result or error text. */
-function releasedCall(c: PlannedCall, outcome: ToolCallOutcome, tool: AgentTool | undefined, templates: McpBenchTemplates | undefined): ReleasedCall {
+function releasedCall(
+  c: PlannedCall,
+  outcome: ToolCallOutcome,
+  tool: AgentTool | undefined,
+  templates: McpBenchTemplates | undefined,
+): ReleasedCall {
   const written = { tool: c.tool, parameters: c.parameters, round: 0, wholeFloats: new Set(c.wholeFloats) }
-  if (!tool && templates) return { ...written, server: templates.executor.unknownToolServer, success: false, content: fillTemplate(templates.executor.unknownTool, { TOOL: c.tool }) }
+  if (!tool && templates)
+    return {
+      ...written,
+      server: templates.executor.unknownToolServer,
+      success: false,
+      content: fillTemplate(templates.executor.unknownTool, { TOOL: c.tool }),
+    }
   return { ...written, server: tool?.server ?? 'unknown', success: !outcome.isError, content: outcome.text }
 }
 

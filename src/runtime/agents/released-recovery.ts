@@ -14,18 +14,19 @@ export type Ask = (messages: ChatCompletionMessageParam[], maxTokens: number) =>
 /** Waits `ms`; injectable so that tests do not sleep. Rejects when the task is aborted. */
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>
 
-export const realSleep: Sleep = (ms, signal) => new Promise((resolve, reject) => {
-  if (signal.aborted) return reject(signal.reason)
-  const timer = setTimeout(() => {
-    signal.removeEventListener('abort', stop)
-    resolve()
-  }, ms)
-  const stop = () => {
-    clearTimeout(timer)
-    reject(signal.reason)
-  }
-  signal.addEventListener('abort', stop, { once: true })
-})
+export const realSleep: Sleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason)
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop)
+      resolve()
+    }, ms)
+    const stop = () => {
+      clearTimeout(timer)
+      reject(signal.reason)
+    }
+    signal.addEventListener('abort', stop, { once: true })
+  })
 
 /** llm/provider.py `get_completion`: three attempts, 1 s then 2 s apart; an empty reply is a failure; a content filter's refusal is not retried. */
 const PROVIDER_ATTEMPTS = 3
@@ -167,12 +168,12 @@ export async function planWithRecovery<P>(options: {
               state.reduction++
               continue
             }
-            if (!state.compressed && await options.compress()) {
+            if (!state.compressed && (await options.compress())) {
               state.compressed = true
               state.reduction = 0
               continue
             }
-          } else if (!state.compressed && await options.compress()) {
+          } else if (!state.compressed && (await options.compress())) {
             state.compressed = true
             state.reduction = 0
             continue

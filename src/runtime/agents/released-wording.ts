@@ -35,12 +35,21 @@ export interface ReleasedWording {
   isTokenLimit(error: unknown): boolean
   isContentFilter(error: unknown): boolean
   /** Per-request limits. */
-  limits: { planningTokens: number; formatFixTokens: number; summaryTokens: number; tokenReductionFactors: readonly number[]; compressionTargetTokens: number }
+  limits: {
+    planningTokens: number
+    formatFixTokens: number
+    summaryTokens: number
+    tokenReductionFactors: readonly number[]
+    compressionTargetTokens: number
+  }
   /** Results over this many estimated tokens (characters / 4) are summarised. */
   summaryThresholdTokens: number
 }
 
-const system = (content: string, user: string): ChatCompletionMessageParam[] => [{ role: 'system', content }, { role: 'user', content: user }]
+const system = (content: string, user: string): ChatCompletionMessageParam[] => [
+  { role: 'system', content },
+  { role: 'user', content: user },
+]
 const messageOf = (error: unknown) => String((error as { message?: unknown } | null)?.message ?? error).toLowerCase()
 
 /** MCP-Bench's words, from templates that carry the planner's part. */
@@ -52,20 +61,30 @@ export function checkoutWording(templates: McpBenchTemplates & { planner: McpBen
     source: 'mcp-bench-checkout',
     toolName: (tool) => `${tool.server}:${tool.tool}`,
     planning(ctx, round, summary) {
-      const tools = ctx.tools.map((t) => {
-        const schema = t.inputSchema as unknown
-        const values = { NAME: `${t.server}:${t.tool}`, SERVER: t.server, DESCRIPTION: t.description ?? 'None' }
-        return hasKeys(schema) ? fillTemplate(p.toolWithSchema, { ...values, SCHEMA: pyJsonDumps(schema, 2) }) : fillTemplate(p.tool, values)
-      }).join('')
-      return system(fillTemplate(p.planningSystem, { ROUND: round }), fillTemplate(p.planning, { TASK: ctx.task.prompt, ROUND: round, TOOLS: tools, MAX_ROUNDS: ctx.maxRounds, SUMMARY: summary }))
+      const tools = ctx.tools
+        .map((t) => {
+          const schema = t.inputSchema as unknown
+          const values = { NAME: `${t.server}:${t.tool}`, SERVER: t.server, DESCRIPTION: t.description ?? 'None' }
+          return hasKeys(schema)
+            ? fillTemplate(p.toolWithSchema, { ...values, SCHEMA: pyJsonDumps(schema, 2) })
+            : fillTemplate(p.tool, values)
+        })
+        .join('')
+      return system(
+        fillTemplate(p.planningSystem, { ROUND: round }),
+        fillTemplate(p.planning, { TASK: ctx.task.prompt, ROUND: round, TOOLS: tools, MAX_ROUNDS: ctx.maxRounds, SUMMARY: summary }),
+      )
     },
-    summaryOf: (calls, history) => (calls === 0 ? p.firstRound : history ? fillTemplate(p.accumulated, { ACCUMULATED: history }) : p.nothingYet),
+    summaryOf: (calls, history) =>
+      calls === 0 ? p.firstRound : history ? fillTemplate(p.accumulated, { ACCUMULATED: history }) : p.nothingYet,
     formatFix: (reply) => system(p.formatFixSystem, fillTemplate(p.formatFix, { REPLY: reply })),
-    summary: (_ctx, content) => system(p.summarySystem, cut(fillTemplate(p.summary, { THRESHOLD: e.config.summaryThresholdTokens, CONTENT: content }))),
+    summary: (_ctx, content) =>
+      system(p.summarySystem, cut(fillTemplate(p.summary, { THRESHOLD: e.config.summaryThresholdTokens, CONTENT: content }))),
     summaryFailed: (content) => pySlice(content, e.config.summaryThresholdTokens) + p.summaryFailed,
     compression: (history, target) => system(p.compressionSystem, cut(fillTemplate(p.compression, { TARGET: target, HISTORY: history }))),
     compressionRules: p.compressionRules,
-    final: (ctx, calls, history) => system(p.finalSystem, fillTemplate(p.final, { TASK: ctx.task.prompt, CALLS: calls, ACCUMULATED: history })),
+    final: (ctx, calls, history) =>
+      system(p.finalSystem, fillTemplate(p.final, { TASK: ctx.task.prompt, CALLS: calls, ACCUMULATED: history })),
     roundHeader: (round) => fillTemplate(e.roundHeader, { ROUND: round }),
     line: (call, summary) => historyLine(call, summary, templates),
     isTokenLimit: (error) => p.config.tokenLimitErrors.some((phrase) => messageOf(error).includes(phrase)),
@@ -102,30 +121,46 @@ export function projectWording(systemPrompt: string | undefined): ReleasedWordin
     toolName: (tool) => tool.name,
     planning: (ctx, round, summary) => planningPrompt(ctx, summary, systemPrompt, round),
     summaryOf: (calls, history) => (calls === 0 ? '' : history || '(the history was compressed to nothing)'),
-    formatFix: (reply) => system(
-      'Rewrite a planning reply as the JSON object the planner expects, and nothing else.',
-      `The reply below is not a plan in the expected format. Rewrite it as one JSON object: {"reasoning": "…", "should_continue": true or false, "planned_tools": [{"tool": "<tool name>", "parameters": {…}}]}. A list of tools goes in "planned_tools".\n\nReply:\n${reply}`,
-    ),
+    formatFix: (reply) =>
+      system(
+        'Rewrite a planning reply as the JSON object the planner expects, and nothing else.',
+        `The reply below is not a plan in the expected format. Rewrite it as one JSON object: {"reasoning": "…", "should_continue": true or false, "planned_tools": [{"tool": "<tool name>", "parameters": {…}}]}. A list of tools goes in "planned_tools".\n\nReply:\n${reply}`,
+      ),
     summary: (ctx, content) => summaryPrompt(ctx, content),
     summaryFailed: () => undefined,
-    compression: (history, target) => system(
-      'Shorten a planning history, keeping every result, figure and id found so far and what is still open.',
-      `Shorten the history below to about ${target} tokens.\n\n${pySlice(history, 30_000)}`,
-    ),
-    compressionRules: { early: '(earlier rounds left out)\n\n', marker: `\n${rounds}`, middle: '(rounds 2 to {{LAST}} left out)', cut: '\n\n(middle of the history left out)\n\n' },
+    compression: (history, target) =>
+      system(
+        'Shorten a planning history, keeping every result, figure and id found so far and what is still open.',
+        `Shorten the history below to about ${target} tokens.\n\n${pySlice(history, 30_000)}`,
+      ),
+    compressionRules: {
+      early: '(earlier rounds left out)\n\n',
+      marker: `\n${rounds}`,
+      middle: '(rounds 2 to {{LAST}} left out)',
+      cut: '\n\n(middle of the history left out)\n\n',
+    },
     final: (ctx, _calls, history) => finalPrompt(ctx, history),
     roundHeader: (round, reasoning) => `\n${rounds}${round}: ${reasoning}\n`,
     line(call, summary) {
       const chars = Array.from(call.content)
       const cut = call.success ? resultCut : errorCut
-      const shown = Math.floor(chars.length / 4) <= threshold ? call.content
-        : summary !== undefined ? `(summary) ${pySlice(summary, cut)}` : `${chars.slice(0, cut).join('')}...`
+      const shown =
+        Math.floor(chars.length / 4) <= threshold
+          ? call.content
+          : summary !== undefined
+            ? `(summary) ${pySlice(summary, cut)}`
+            : `${chars.slice(0, cut).join('')}...`
       return `- ${call.tool} ${JSON.stringify(call.parameters) ?? 'null'} ${call.success ? 'succeeded' : 'FAILED'}:\n${shown}`
     },
     isTokenLimit: (error) => (error as { code?: unknown } | null)?.code === 'context_length_exceeded',
     isContentFilter: (error) => (error as { code?: unknown } | null)?.code === 'content_filter',
-    limits: { planningTokens: 12_000, formatFixTokens: 8_000, summaryTokens: 10_000, tokenReductionFactors: [0.9, 0.8, 0.7], compressionTargetTokens: 3_000 },
+    limits: {
+      planningTokens: 12_000,
+      formatFixTokens: 8_000,
+      summaryTokens: 10_000,
+      tokenReductionFactors: [0.9, 0.8, 0.7],
+      compressionTargetTokens: 3_000,
+    },
     summaryThresholdTokens: threshold,
   }
 }
-

@@ -47,7 +47,9 @@ export function readReply(raw: unknown, rawUsage: unknown, rawFinish: unknown, t
   }
   return {
     message: {
-      role: 'assistant', content, refusal: typeof source.refusal === 'string' ? source.refusal : null,
+      role: 'assistant',
+      content,
+      refusal: typeof source.refusal === 'string' ? source.refusal : null,
       ...(calls.length ? { tool_calls: calls } : {}),
     } as ReadReply['message'],
     usage: readUsage(rawUsage, notes),
@@ -120,7 +122,7 @@ function count(value: unknown, field: string, notes: string[]): number {
 
 /** A value as the note shows it: JSON, cut short (a string count may be a megabyte long). */
 function shown(value: unknown): string {
-  const text = typeof value === 'bigint' ? `${value}` : JSON.stringify(value) ?? String(value)
+  const text = typeof value === 'bigint' ? `${value}` : (JSON.stringify(value) ?? String(value))
   return text.length > 40 ? `${text.slice(0, 40)}…` : text
 }
 
@@ -144,9 +146,16 @@ type Turn = Omit<ModelTurn, 'round'>
 export function checkedTurn(turn: Turn): Turn {
   const notes: string[] = []
   const raw = turn as unknown as Record<string, unknown>
-  const usage = raw.usage && typeof raw.usage === 'object' ? raw.usage as Record<string, unknown> : undefined
+  const usage = raw.usage && typeof raw.usage === 'object' ? (raw.usage as Record<string, unknown>) : undefined
   const fixed: Record<string, unknown> = usage
-    ? { ...raw, usage: { promptTokens: count(usage.promptTokens, 'promptTokens', notes), completionTokens: count(usage.completionTokens, 'completionTokens', notes), totalTokens: count(usage.totalTokens, 'totalTokens', notes) } }
+    ? {
+        ...raw,
+        usage: {
+          promptTokens: count(usage.promptTokens, 'promptTokens', notes),
+          completionTokens: count(usage.completionTokens, 'completionTokens', notes),
+          totalTokens: count(usage.totalTokens, 'totalTokens', notes),
+        },
+      }
     : { ...raw }
   if (typeof fixed.durationMs === 'number' && (!Number.isFinite(fixed.durationMs) || fixed.durationMs < 0)) fixed.durationMs = 0
   if (notes.length) fixed.replyNotes = [...((raw.replyNotes as string[] | undefined) ?? []), ...notes]

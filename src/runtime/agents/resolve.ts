@@ -48,7 +48,8 @@ export async function loadAgent(setting: AgentSetting, root: string, task: Agent
   if (setting.kind === 'openai') return { ...builtinAgent(setting, root, task), isolation: 'builtin' }
   const name = agentName(setting)
   // Loaded here: a run without an isolated custom agent never needs the code that starts one.
-  if (setting.isolation !== 'none') return (await import('./isolated/pool.ts')).isolatedAgent(setting, name, task.referee ?? { root, denied: [] })
+  if (setting.isolation !== 'none')
+    return (await import('./isolated/pool.ts')).isolatedAgent(setting, name, task.referee ?? { root, denied: [] })
   let mod: Record<string, unknown>
   try {
     mod = await loadModule(setting.module, root)
@@ -58,7 +59,9 @@ export async function loadAgent(setting: AgentSetting, root: string, task: Agent
   const exported = mod[setting.export]
   if (typeof exported === 'function') return { name, run: exported as Agent['run'], isolation: 'none' }
   if (exported && typeof (exported as Agent).run === 'function') return { ...(exported as Agent), name, isolation: 'none' }
-  throw new AgentSetupError(`agent ${name}: module ${setting.module} has no export "${setting.export}" that is an agent function or { name, run }`)
+  throw new AgentSetupError(
+    `agent ${name}: module ${setting.module} has no export "${setting.export}" that is an agent function or { name, run }`,
+  )
 }
 
 function builtinAgent(setting: Extract<AgentSetting, { kind: 'openai' }>, root: string, task: AgentTaskContext): Agent {
@@ -78,7 +81,9 @@ function builtinAgent(setting: Extract<AgentSetting, { kind: 'openai' }>, root: 
     formatReminders: setting.formatReminders,
     stoppingPlan: setting.stoppingPlan,
     executor: setting.executor,
-    templates: setting.templates ? readTemplatesFile(resolve(root, setting.templates), `agent ${agentName(setting)}: templates`) : undefined,
+    templates: setting.templates
+      ? readTemplatesFile(resolve(root, setting.templates), `agent ${agentName(setting)}: templates`)
+      : undefined,
     maxTools: setting.maxTools,
     concurrency: setting.concurrency,
   })

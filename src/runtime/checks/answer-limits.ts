@@ -29,7 +29,9 @@ function maxAnswerChars(reference: ReferencePlan | undefined, limits: AnswerLimi
 
 /** The most different numbers an answer may state when the task has number facts. */
 function maxAnswerNumbers(reference: ReferencePlan | undefined, limits: AnswerLimits): number {
-  return reference?.maxAnswerNumbers ?? Math.max(limits.minNumbers, Math.ceil(limits.numberFactor * distinctNumbers(reference?.answer ?? '')))
+  return (
+    reference?.maxAnswerNumbers ?? Math.max(limits.minNumbers, Math.ceil(limits.numberFactor * distinctNumbers(reference?.answer ?? '')))
+  )
 }
 
 /**
@@ -37,7 +39,12 @@ function maxAnswerNumbers(reference: ReferencePlan | undefined, limits: AnswerLi
  * `limits: false` turns both rules off, but a task's own `maxAnswerChars` or
  * `maxAnswerNumbers` still holds.
  */
-export function answerLimitBreach(answer: string | null, facts: readonly Fact[], reference: ReferencePlan | undefined, limits: AnswerLimits | false): LimitBreach | null {
+export function answerLimitBreach(
+  answer: string | null,
+  facts: readonly Fact[],
+  reference: ReferencePlan | undefined,
+  limits: AnswerLimits | false,
+): LimitBreach | null {
   if (!answer || facts.length === 0) return null
   const rules = limits === false ? { ...DEFAULT_ANSWER_LIMITS, minLength: Infinity, minNumbers: Infinity } : limits
   const chars = maxAnswerChars(reference, rules)

@@ -33,9 +33,7 @@ const compiled = new Map<string, ValidateFunction | Error>()
 /** The dialect jsonschema's `validator_for` picks: the named older draft, else 2020-12. */
 function ajvFor(schema: Record<string, unknown>): Ajv {
   const named = typeof schema.$schema === 'string' ? schema.$schema : ''
-  return /draft-0[467]\b/.test(named)
-    ? (drafts.draft7 ??= makeAjv(Ajv))
-    : (drafts.v2020 ??= makeAjv(Ajv2020 as unknown as typeof Ajv))
+  return /draft-0[467]\b/.test(named) ? (drafts.draft7 ??= makeAjv(Ajv)) : (drafts.v2020 ??= makeAjv(Ajv2020 as unknown as typeof Ajv))
 }
 
 function validatorFor(schema: Record<string, unknown>): ValidateFunction | Error {
@@ -60,14 +58,21 @@ export function mcpBenchSchemaCheck(inputSchema: unknown, args: unknown): Schema
   if (inputSchema === null || inputSchema === undefined) return { valid: true, errors: [] }
   if (typeof inputSchema !== 'object' || Array.isArray(inputSchema)) {
     // jsonschema rejects a non-object schema in check_schema (booleans aside, which no tool sends).
-    if (typeof inputSchema === 'boolean') return inputSchema ? { valid: true, errors: [] } : { valid: false, errors: ['the schema is `false`'] }
-    return { valid: false, errors: [`the tool's inputSchema is not a schema (${typeof inputSchema}): counted non-compliant, as MCP-Bench does`] }
+    if (typeof inputSchema === 'boolean')
+      return inputSchema ? { valid: true, errors: [] } : { valid: false, errors: ['the schema is `false`'] }
+    return {
+      valid: false,
+      errors: [`the tool's inputSchema is not a schema (${typeof inputSchema}): counted non-compliant, as MCP-Bench does`],
+    }
   }
   const schema = inputSchema as Record<string, unknown>
   if (Object.keys(schema).length === 0) return { valid: true, errors: [] }
   const validate = validatorFor(schema)
   if (validate instanceof Error) {
-    return { valid: false, errors: [`the tool's inputSchema is not a valid JSON Schema (${validate.message}): counted non-compliant, as MCP-Bench does`] }
+    return {
+      valid: false,
+      errors: [`the tool's inputSchema is not a valid JSON Schema (${validate.message}): counted non-compliant, as MCP-Bench does`],
+    }
   }
   const valid = validate(args) as boolean
   const errors = valid ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(arguments)'} ${e.message ?? 'is invalid'}`)

@@ -16,7 +16,11 @@ export function answerVerdict(run: TaskRun): Verdict {
   const answer = run.trajectory.answer?.trim() ?? ''
   return answer
     ? { check: 'answer', pass: true }
-    : { check: 'answer', pass: false, message: `expected agent ${run.agent} to give a final answer for task "${run.taskId}", but it gave none${run.trajectory.error ? ` (${run.trajectory.error})` : ''}` }
+    : {
+        check: 'answer',
+        pass: false,
+        message: `expected agent ${run.agent} to give a final answer for task "${run.taskId}", but it gave none${run.trajectory.error ? ` (${run.trajectory.error})` : ''}`,
+      }
 }
 
 /**
@@ -25,10 +29,15 @@ export function answerVerdict(run: TaskRun): Verdict {
  * numbers for that to mean something (answer-limits.ts). When a limit
  * decides, the verdict's `rule` says which.
  */
-export function factsVerdict(run: TaskRun, facts: readonly Fact[] = run.spec.reference?.facts ?? [], limits: AnswerLimits | false = DEFAULT_ANSWER_LIMITS): Verdict {
+export function factsVerdict(
+  run: TaskRun,
+  facts: readonly Fact[] = run.spec.reference?.facts ?? [],
+  limits: AnswerLimits | false = DEFAULT_ANSWER_LIMITS,
+): Verdict {
   const answer = run.trajectory.answer
   const breach = answerLimitBreach(answer, facts, run.spec.reference, limits)
-  if (breach) return { check: 'facts', pass: false, rule: breach.rule, message: `${breach.message}.\nAnswer: ${truncate(answer ?? '', 300)}` }
+  if (breach)
+    return { check: 'facts', pass: false, rule: breach.rule, message: `${breach.message}.\nAnswer: ${truncate(answer ?? '', 300)}` }
   const missing = missingFacts(answer, facts)
   if (missing.length === 0) return { check: 'facts', pass: true }
   const forbidden = forbiddenMentions(answer, missing)
@@ -58,7 +67,10 @@ export function toolUseVerdict(run: TaskRun): Verdict {
   const calls = run.trajectory.calls
   if (calls.some((c) => c.valid && !c.isError && c.server !== null && own.has(c.server))) return { check: 'toolUse', pass: true }
   const toOwn = calls.filter((c) => c.server !== null && own.has(c.server)).length
-  const made = calls.length === 0 ? 'it made no tool call' : `none of its ${calls.length} call${calls.length === 1 ? '' : 's'} succeeded on them (${toOwn} failed, ${calls.length - toOwn} went elsewhere)`
+  const made =
+    calls.length === 0
+      ? 'it made no tool call'
+      : `none of its ${calls.length} call${calls.length === 1 ? '' : 's'} succeeded on them (${toOwn} failed, ${calls.length - toOwn} went elsewhere)`
   return {
     check: 'toolUse',
     pass: false,
@@ -71,7 +83,11 @@ export function validNamesVerdict(run: TaskRun): Verdict {
   const bad = run.trajectory.calls.filter((c) => !c.valid)
   return bad.length === 0
     ? { check: 'validToolNames', pass: true }
-    : { check: 'validToolNames', pass: false, message: `expected every tool call to name a tool in the catalog, but ${bad.length} of ${run.trajectory.calls.length} did not: ${[...new Set(bad.map((c) => c.name))].join(', ')}` }
+    : {
+        check: 'validToolNames',
+        pass: false,
+        message: `expected every tool call to name a tool in the catalog, but ${bad.length} of ${run.trajectory.calls.length} did not: ${[...new Set(bad.map((c) => c.name))].join(', ')}`,
+      }
 }
 
 export function schemaVerdict(run: TaskRun): Verdict {
@@ -79,7 +95,11 @@ export function schemaVerdict(run: TaskRun): Verdict {
   const lines = bad.slice(0, 10).map((c) => `  ${c.server}.${c.tool}: ${c.argsError ?? c.schemaErrors?.join('; ')}`)
   return bad.length === 0
     ? { check: 'schemaCompliance', pass: true }
-    : { check: 'schemaCompliance', pass: false, message: `expected every call's arguments to match its tool's inputSchema, but ${bad.length} did not:\n${lines.join('\n')}` }
+    : {
+        check: 'schemaCompliance',
+        pass: false,
+        message: `expected every call's arguments to match its tool's inputSchema, but ${bad.length} did not:\n${lines.join('\n')}`,
+      }
 }
 
 /**

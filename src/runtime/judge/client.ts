@@ -41,7 +41,11 @@ export interface ChatClient {
  * exchange store in `cache` mode, or the run's cassette when one is recording
  * or replaying, so a replayed run is judged with no request at all.
  */
-export function createChatClient(config: ResolvedJudgeConfig, keep: (reply: unknown) => boolean, secrets: readonly Secret[] = []): ChatClient {
+export function createChatClient(
+  config: ResolvedJudgeConfig,
+  keep: (reply: unknown) => boolean,
+  secrets: readonly Secret[] = [],
+): ChatClient {
   const baseURL = config.baseURL ?? DEFAULT_BASE_URL
   const gate = endpointGate(endpointPool('judge', baseURL), config.concurrency)
   const openai = new OpenAI({
@@ -57,9 +61,16 @@ export function createChatClient(config: ResolvedJudgeConfig, keep: (reply: unkn
     async complete(body, signal) {
       try {
         // In a slot of the judge endpoint's pool (`concurrency`, across the run; adaptive on 429).
-        const { data, response } = await withRequestSignal(signal, (request) => gate.run(request, (fetchOptions) => openai.chat.completions
-          .create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal: request, fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'] })
-          .withResponse()))
+        const { data, response } = await withRequestSignal(signal, (request) =>
+          gate.run(request, (fetchOptions) =>
+            openai.chat.completions
+              .create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, {
+                signal: request,
+                fetchOptions: fetchOptions as OpenAI.RequestOptions['fetchOptions'],
+              })
+              .withResponse(),
+          ),
+        )
         const choice = data.choices?.[0]
         const u = data.usage
         return {
@@ -92,13 +103,19 @@ function storeFor(config: ResolvedJudgeConfig, keep: (reply: unknown) => boolean
 /** The SDK's error in a sentence, and whether asking again could help. */
 function describe(error: unknown, config: ResolvedJudgeConfig): JudgeRequestError {
   if (error instanceof OpenAI.APIUserAbortError) return new JudgeRequestError('aborted', true)
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return new JudgeRequestError(`timed out after ${config.timeoutMs} ms${attempts(config)}`, false)
-  if (error instanceof OpenAI.APIConnectionError) return new JudgeRequestError(`connection error: ${error.message}${attempts(config)}`, false)
+  if (error instanceof OpenAI.APIConnectionTimeoutError)
+    return new JudgeRequestError(`timed out after ${config.timeoutMs} ms${attempts(config)}`, false)
+  if (error instanceof OpenAI.APIConnectionError)
+    return new JudgeRequestError(`connection error: ${error.message}${attempts(config)}`, false)
   if (error instanceof OpenAI.APIError) {
     const status = error.status
     const transient = status === undefined || status === 408 || status === 409 || status === 429 || status >= 500
     const message = (error.error as { message?: string } | undefined)?.message ?? error.message
-    return new JudgeRequestError(`HTTP ${status ?? '?'}${message ? `: ${message}` : ''}${transient ? attempts(config) : ''}`, !transient, status)
+    return new JudgeRequestError(
+      `HTTP ${status ?? '?'}${message ? `: ${message}` : ''}${transient ? attempts(config) : ''}`,
+      !transient,
+      status,
+    )
   }
   return new JudgeRequestError(error instanceof Error ? error.message : String(error), true)
 }

@@ -1,6 +1,12 @@
 import { resolve } from 'node:path'
 import * as z from 'zod'
-import { DEFAULT_JUDGE_CACHE_DIR, judgeConfigProblem, JudgeConfigSchema, type JudgeConfig, type JudgeConfigInput } from '../../contracts/judge-options.ts'
+import {
+  DEFAULT_JUDGE_CACHE_DIR,
+  judgeConfigProblem,
+  JudgeConfigSchema,
+  type JudgeConfig,
+  type JudgeConfigInput,
+} from '../../contracts/judge-options.ts'
 import type { Rubric } from '../../contracts/rubric.ts'
 import type { McpBenchTemplates } from '../../contracts/mcp-bench-templates.ts'
 import { readTemplatesFile } from '../templates-file.ts'
@@ -57,7 +63,8 @@ function headersFromEnv(raw: string | undefined): Record<string, string> | undef
   if (!raw) return undefined
   try {
     const value = JSON.parse(raw) as unknown
-    if (value && typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]))
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]))
   } catch {
     // reported below
   }

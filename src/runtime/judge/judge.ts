@@ -92,10 +92,22 @@ async function runJudge(
 ): Promise<JudgeResult> {
   const started = performance.now()
   const rubricName = config.rubric === 'pass-fail' ? 'pass-fail' : config.rubric.name
-  const limits = { maxResultChars: config.maxResultChars, maxTrajectoryChars: config.maxTrajectoryChars, seed: config.seed, dependencyAnalysis: config.dependencyAnalysis }
+  const limits = {
+    maxResultChars: config.maxResultChars,
+    maxTrajectoryChars: config.maxTrajectoryChars,
+    seed: config.seed,
+    dependencyAnalysis: config.dependencyAnalysis,
+  }
 
   if (!config.apiKey && !config.baseURL) {
-    return errorResult(config, rubricName, 'no API key for the judge: set MCP_BENCH_JUDGE_API_KEY or OPENAI_API_KEY (or a baseURL for a server that needs none)', emptySamples(config.samples), [], started)
+    return errorResult(
+      config,
+      rubricName,
+      'no API key for the judge: set MCP_BENCH_JUDGE_API_KEY or OPENAI_API_KEY (or a baseURL for a server that needs none)',
+      emptySamples(config.samples),
+      [],
+      started,
+    )
   }
 
   const parse = (content: string | null) => parseReply(config, content)
@@ -106,9 +118,12 @@ async function runJudge(
   const stop = failed.signal
 
   const runSample = async (index: number): Promise<SampleOutcome> => {
-    const prompt = config.rubric === 'pass-fail' ? buildPassFailPrompt(input, index, limits)
-      : config.templates ? buildReleasedRubricPrompt(input, config.templates, index, limits)
-        : buildRubricPrompt(input, config.rubric, index, limits)
+    const prompt =
+      config.rubric === 'pass-fail'
+        ? buildPassFailPrompt(input, index, limits)
+        : config.templates
+          ? buildReleasedRubricPrompt(input, config.templates, index, limits)
+          : buildRubricPrompt(input, config.rubric, index, limits)
     const body = requestBody(config, prompt)
     try {
       const reply = await client.complete(body, stop)
@@ -182,8 +197,14 @@ async function runJudge(
     return result
   }
 
-  const prompt = config.templates ? 'mcp-bench-checkout' as const : 'project' as const
-  return rubricResult(config.rubric, valid.map((o) => o.value as { scores: Record<string, number>; reasoning: Record<string, string> }), samples, { ...common, prompt }, config.sampleAveraging)
+  const prompt = config.templates ? ('mcp-bench-checkout' as const) : ('project' as const)
+  return rubricResult(
+    config.rubric,
+    valid.map((o) => o.value as { scores: Record<string, number>; reasoning: Record<string, string> }),
+    samples,
+    { ...common, prompt },
+    config.sampleAveraging,
+  )
 }
 
 function parseReply(config: ResolvedJudgeConfig, content: string | null) {
@@ -191,9 +212,10 @@ function parseReply(config: ResolvedJudgeConfig, content: string | null) {
     const p = parsePassFailReply(content)
     return p.ok ? { ok: true as const, value: p } : { ok: false as const, reason: p.reason }
   }
-  const p = config.sampleAveraging === 'whole-sample'
-    ? parseRubricReply(content, config.rubric)
-    : parseRubricFields(content, config.rubric, config.sampleAveraging)
+  const p =
+    config.sampleAveraging === 'whole-sample'
+      ? parseRubricReply(content, config.rubric)
+      : parseRubricFields(content, config.rubric, config.sampleAveraging)
   return p.ok ? { ok: true as const, value: p } : { ok: false as const, reason: p.reason }
 }
 

@@ -82,8 +82,6 @@ function toolEntries(tools: JudgeInput['tools']): readonly CatalogEntry[] {
   return Array.isArray(tools) ? tools : (tools as { entries: readonly CatalogEntry[] }).entries
 }
 
-
-
 function argsText(call: ToolCallRecord): string {
   return typeof call.args === 'string' ? call.args : JSON.stringify(call.args ?? {})
 }
@@ -96,7 +94,8 @@ function safeName(name: string): string {
 
 function callStatus(call: ToolCallRecord): string {
   if (!call.valid) return 'FAILED: not a known tool'
-  if (call.schemaValid === false) return call.isError ? 'FAILED (arguments violate the tool schema)' : 'succeeded, although the arguments violate the tool schema'
+  if (call.schemaValid === false)
+    return call.isError ? 'FAILED (arguments violate the tool schema)' : 'succeeded, although the arguments violate the tool schema'
   return call.isError ? 'FAILED' : 'succeeded'
 }
 
@@ -134,7 +133,12 @@ export function executionSummary(trajectory: Trajectory, fence?: Fence): string 
   const perRound = new Map<number, number>()
   for (const c of calls) perRound.set(c.round, (perRound.get(c.round) ?? 0) + 1)
   if (perRound.size > 0) {
-    lines.push(`Calls per round: ${[...perRound.entries()].sort((a, b) => a[0] - b[0]).map(([r, n]) => `round ${r}: ${n}`).join('; ')}`)
+    lines.push(
+      `Calls per round: ${[...perRound.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([r, n]) => `round ${r}: ${n}`)
+        .join('; ')}`,
+    )
   }
   return lines.join('\n')
 }
@@ -163,7 +167,12 @@ function catalogText(tools: readonly CatalogEntry[], maxDescription: number): st
 /** Where both prompts start: the input made stable, the size limits with their defaults, the trajectory and the task id. */
 function promptStart(raw: JudgeInput, options: PromptOptions) {
   const input = stable(raw)
-  return { input, limits: { ...LIMIT_DEFAULTS, ...stripUndefined(pickLimits(options)) }, t: input.trajectory, taskId: input.taskId ?? input.trajectory.taskId }
+  return {
+    input,
+    limits: { ...LIMIT_DEFAULTS, ...stripUndefined(pickLimits(options)) },
+    t: input.trajectory,
+    taskId: input.taskId ?? input.trajectory.taskId,
+  }
 }
 
 function untrustedMaterial(input: JudgeInput, extra: readonly string[]): string[] {
@@ -184,7 +193,8 @@ function trajectoryText(t: Trajectory, fence: Fence, limits: Required<PromptLimi
   for (const round of rounds) {
     parts.push(`### Round ${round}`)
     for (const turn of t.turns.filter((x) => x.round === round)) {
-      if (turn.content && turn.content.trim()) parts.push(`Agent message:\n${fence.wrap('agent_message', truncate(turn.content, perResult), { round })}`)
+      if (turn.content && turn.content.trim())
+        parts.push(`Agent message:\n${fence.wrap('agent_message', truncate(turn.content, perResult), { round })}`)
     }
     for (const call of t.calls.filter((c) => c.round === round)) {
       index++
@@ -197,7 +207,10 @@ function trajectoryText(t: Trajectory, fence: Fence, limits: Required<PromptLimi
         parts.push(`Schema violations:\n${fence.wrap('schema_errors', truncate(call.schemaErrors.join('\n'), 1000), { call: index })}`)
       }
       const text = contentToText(call.result)
-      if (text) parts.push(`Result${call.truncated ? ' (already truncated when recorded)' : ''}:\n${fence.wrap('tool_result', truncate(text, perResult), { call: index })}`)
+      if (text)
+        parts.push(
+          `Result${call.truncated ? ' (already truncated when recorded)' : ''}:\n${fence.wrap('tool_result', truncate(text, perResult), { call: index })}`,
+        )
       if (call.error) parts.push(`Error:\n${fence.wrap('tool_error', truncate(call.error, 2000), { call: index })}`)
       if (!text && !call.error) parts.push('Result: (nothing returned)')
     }
@@ -215,12 +228,7 @@ const LIMIT_DEFAULTS: Required<PromptLimits> = { maxResultChars: 4000, maxTrajec
  * within each category and band order within each dimension are shuffled
  * with a PRNG seeded from (task id, sample index[, extra seed]).
  */
-export function buildRubricPrompt(
-  input: JudgeInput,
-  rubric: Rubric,
-  sampleIndex: number,
-  options: PromptOptions = {},
-): BuiltPrompt {
+export function buildRubricPrompt(input: JudgeInput, rubric: Rubric, sampleIndex: number, options: PromptOptions = {}): BuiltPrompt {
   const start = promptStart(input, options)
   input = start.input
   const { limits, t, taskId } = start
@@ -310,11 +318,7 @@ export function buildRubricPrompt(
 // ---------------------------------------------------------------------------
 // Pass/fail prompt (MCP-AgentBench's MCP-Eval)
 
-export function buildPassFailPrompt(
-  input: JudgeInput,
-  sampleIndex = 0,
-  options: PromptOptions = {},
-): BuiltPrompt {
+export function buildPassFailPrompt(input: JudgeInput, sampleIndex = 0, options: PromptOptions = {}): BuiltPrompt {
   const start = promptStart(input, options)
   input = start.input
   const { limits, t, taskId } = start
@@ -334,15 +338,15 @@ export function buildPassFailPrompt(
   })
 
   const system = [
-    'You decide whether an AI agent\'s final answer succeeds at a user\'s request. The agent could call external tools (MCP servers).',
+    "You decide whether an AI agent's final answer succeeds at a user's request. The agent could call external tools (MCP servers).",
     fenceInstructions(fence, 'verdict'),
     'Reply with a single JSON object in the format the user message asks for.',
   ].join('\n')
 
   const user = [
-    '# Pass/fail evaluation of an agent\'s answer',
+    "# Pass/fail evaluation of an agent's answer",
     '',
-    '## The user\'s request',
+    "## The user's request",
     t.prompt,
     '',
     '## Reference answer (a guide to what is needed, not the only acceptable answer)',
@@ -352,7 +356,7 @@ export function buildPassFailPrompt(
     executionSummary(t, fence),
     ...log,
     '',
-    '## The agent\'s final answer',
+    "## The agent's final answer",
     t.answer && t.answer.trim() ? fence.wrap('final_answer', t.answer) : 'The agent gave no final answer.',
     '',
     '---',
@@ -380,7 +384,7 @@ function dependencySection(input: JudgeInput): string[] {
     '## Reference plan: dependency structure (reference only; the agent did not see it)',
     describeDependencyLayers(input.task.reference?.calls ?? []),
     ...(input.task.reference?.dependencyAnalysis
-      ? ['The task author\'s analysis of the dependencies:', input.task.reference.dependencyAnalysis]
+      ? ["The task author's analysis of the dependencies:", input.task.reference.dependencyAnalysis]
       : []),
   ]
 }
@@ -394,5 +398,13 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 }
 
 function built(system: string, user: string, nonce: string, seed: string, order: BuiltPrompt['order']): BuiltPrompt {
-  return { messages: [{ role: 'system', content: system }, { role: 'user', content: user }], nonce, seed, order }
+  return {
+    messages: [
+      { role: 'system', content: system },
+      { role: 'user', content: user },
+    ],
+    nonce,
+    seed,
+    order,
+  }
 }

@@ -37,7 +37,9 @@ export const pySlice = (s: string, n: number) => (s.length <= n ? s : Array.from
 function resultText(result: unknown): string {
   const items = Array.isArray(result) ? result : (result as { content?: unknown } | undefined)?.content
   if (!Array.isArray(items)) return typeof result === 'string' ? result : ''
-  return items.map((i) => (i && typeof i === 'object' && typeof (i as { text?: unknown }).text === 'string' ? (i as { text: string }).text : '')).join('')
+  return items
+    .map((i) => (i && typeof i === 'object' && typeof (i as { text?: unknown }).text === 'string' ? (i as { text: string }).text : ''))
+    .join('')
 }
 
 /**
@@ -45,7 +47,11 @@ function resultText(result: unknown): string {
  * the sequential-only tools first, then the rest grouped by server in the order each server first appears
  * (agent/executor.py `_execute_planned_tools`).
  */
-export function releasedCalls(trajectory: Pick<Trajectory, 'calls'>, templates: McpBenchTemplates, sequentialOnly: (call: ToolCallRecord) => boolean = () => false): ReleasedCall[] {
+export function releasedCalls(
+  trajectory: Pick<Trajectory, 'calls'>,
+  templates: McpBenchTemplates,
+  sequentialOnly: (call: ToolCallRecord) => boolean = () => false,
+): ReleasedCall[] {
   const unknownServer = templates.executor.unknownToolServer
   const byRound = new Map<number, ToolCallRecord[]>()
   for (const c of trajectory.calls) byRound.set(c.round, [...(byRound.get(c.round) ?? []), c])
@@ -68,10 +74,26 @@ function releasedCall(c: ToolCallRecord, templates: McpBenchTemplates): Released
   const parameters = c.rawArgs !== undefined ? c.rawArgs : c.args
   const floats = c.wholeFloats?.length ? { wholeFloats: new Set(c.wholeFloats) } : {}
   if (!c.valid || !c.server) {
-    return { tool: c.name, server: templates.executor.unknownToolServer, parameters, round: c.round, success: false, content: fillTemplate(templates.executor.unknownTool, { TOOL: c.name }), ...floats }
+    return {
+      tool: c.name,
+      server: templates.executor.unknownToolServer,
+      parameters,
+      round: c.round,
+      success: false,
+      content: fillTemplate(templates.executor.unknownTool, { TOOL: c.name }),
+      ...floats,
+    }
   }
   const text = resultText(c.result)
-  return { tool: c.name, server: c.server, parameters, round: c.round, success: !c.isError, content: c.isError ? text || (c.error ?? '') : text, ...floats }
+  return {
+    tool: c.name,
+    server: c.server,
+    parameters,
+    round: c.round,
+    success: !c.isError,
+    content: c.isError ? text || (c.error ?? '') : text,
+    ...floats,
+  }
 }
 
 /** Python's truthiness of a parsed JSON value, for `f"{parameters}" if parameters else "{}"`. */
@@ -88,7 +110,11 @@ function pyTruthy(value: unknown): boolean {
  * turns of the call's round, in call order (the planner in `released-code` mode writes them so); with no
  * summary there, the result itself cut, as the executor does when summarising fails.
  */
-export function accumulatedInformation(trajectory: Pick<Trajectory, 'calls' | 'turns'>, calls: readonly ReleasedCall[], templates: McpBenchTemplates): string {
+export function accumulatedInformation(
+  trajectory: Pick<Trajectory, 'calls' | 'turns'>,
+  calls: readonly ReleasedCall[],
+  templates: McpBenchTemplates,
+): string {
   const t = templates.executor
   const rounds = [...new Set(calls.map((c) => c.round))]
   let text = ''
@@ -96,7 +122,8 @@ export function accumulatedInformation(trajectory: Pick<Trajectory, 'calls' | 't
     const inRound = calls.filter((c) => c.round === round)
     const long = inRound.filter((c) => needsSummary(c.content, templates))
     const turns = trajectory.turns.filter((x) => x.round === round)
-    const summaries = long.length > 0 && turns.length > long.length ? turns.slice(turns.length - long.length).map((x) => (x.content ?? '').trim()) : []
+    const summaries =
+      long.length > 0 && turns.length > long.length ? turns.slice(turns.length - long.length).map((x) => (x.content ?? '').trim()) : []
     text += fillTemplate(t.roundHeader, { ROUND: round })
     for (const c of inRound) text += `${historyLine(c, summaries[long.indexOf(c)], templates)}\n`
   }
@@ -124,7 +151,12 @@ export function historyLine(c: ReleasedCall, summary: string | undefined, templa
 }
 
 /** The execution summary the judge reads (`_create_execution_summary`). */
-export function executionSummary(calls: readonly ReleasedCall[], totalRounds: number, accumulated: string, templates: McpBenchTemplates): string {
+export function executionSummary(
+  calls: readonly ReleasedCall[],
+  totalRounds: number,
+  accumulated: string,
+  templates: McpBenchTemplates,
+): string {
   const s = templates.judge.summary
   let stats: string
   if (calls.length === 0) stats = s.empty

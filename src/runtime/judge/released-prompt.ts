@@ -47,7 +47,10 @@ export function buildReleasedRubricPrompt(
 
   const permutations: number[][] = []
   const permute = <T>(items: readonly T[]): T[] => {
-    const order = shuffled(items.map((_, i) => i), rng)
+    const order = shuffled(
+      items.map((_, i) => i),
+      rng,
+    )
     permutations.push(order)
     return order.map((i) => items[i]!)
   }
@@ -69,7 +72,10 @@ export function buildReleasedRubricPrompt(
   const head = input.task.fuzzy !== undefined ? j.headConcrete : j.headPlain
   const user = [...head.map((p) => fillTemplate(p, values)), ...rubric, ...j.tail].join('\n')
   return {
-    messages: [{ role: 'system', content: j.system }, { role: 'user', content: user }],
+    messages: [
+      { role: 'system', content: j.system },
+      { role: 'user', content: user },
+    ],
     nonce: '',
     seed,
     order,

@@ -129,7 +129,8 @@ export const MCP_BENCH_RUBRIC: Rubric = RubricSchema.parse({
         {
           id: 'dependencyAwareness',
           title: 'Dependency Awareness',
-          question: 'When one step needs the output of another, does the agent run them in a valid order and feed the earlier output into the later call?',
+          question:
+            'When one step needs the output of another, does the agent run them in a valid order and feed the earlier output into the later call?',
           bands: bands(
             'Only about 10–30% of the dependencies are honoured (order kept and outputs actually passed on).',
             'About 40–60% of the dependencies are honoured.',
@@ -160,7 +161,7 @@ export const MCP_BENCH_RUBRIC: Rubric = RubricSchema.parse({
  * prompt), in our own words.
  */
 export const PASS_FAIL_PRINCIPLES: readonly string[] = [
-  'Judge the outcome, not the path: any sequence of tool calls is fine if the final answer meets the user\'s need. Do not require the answer to follow the reference answer\'s steps or wording.',
+  "Judge the outcome, not the path: any sequence of tool calls is fine if the final answer meets the user's need. Do not require the answer to follow the reference answer's steps or wording.",
   'Identify the core need of the request: the primary information or action the user asked for. The answer passes when it satisfies that need; it does not have to be exhaustive.',
   'When the request depends on specific, current or external data (prices, records, search results, computed values), the answer must contain that specific data, obtained through tools. An answer built only from general knowledge, guesses or instructions on how the user could find it fails.',
   'The reference answer shows what kind of data is needed and roughly what a correct result looks like. Values that legitimately change over time may differ; values that contradict the tool results, or are made up, fail.',

@@ -24,13 +24,16 @@ export class SlotClient implements Slots {
     const socket = connect(this.address)
     // The worker's life is Vitest's to decide: a socket held open must not keep it running.
     socket.unref()
-    socket.on('data', lineReader((line) => {
-      const message = ServerMessageSchema.safeParse(parseJson(line))
-      if (!message.success) return
-      const answer = this.waiting.get(message.data.id)
-      this.waiting.delete(message.data.id)
-      answer?.(message.data.op === 'refuse' ? new BudgetRefusal() : null)
-    }))
+    socket.on(
+      'data',
+      lineReader((line) => {
+        const message = ServerMessageSchema.safeParse(parseJson(line))
+        if (!message.success) return
+        const answer = this.waiting.get(message.data.id)
+        this.waiting.delete(message.data.id)
+        answer?.(message.data.op === 'refuse' ? new BudgetRefusal() : null)
+      }),
+    )
     socket.on('error', (error) => this.lost(error.message))
     socket.on('close', () => this.lost('the connection closed'))
     return (this.socket = socket)
@@ -50,7 +53,9 @@ export class SlotClient implements Slots {
   private warn(): void {
     if (this.warned) return
     this.warned = true
-    console.warn(`vitest-mcp-bench: lost the main process's slot server at ${this.address} (${this.lostWhy}); this worker limits its own tasks and requests from now on`)
+    console.warn(
+      `vitest-mcp-bench: lost the main process's slot server at ${this.address} (${this.lostWhy}); this worker limits its own tasks and requests from now on`,
+    )
   }
 
   private corked = false

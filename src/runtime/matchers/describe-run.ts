@@ -31,8 +31,6 @@ export function listed<T>(items: readonly T[], line: (item: T) => string, limit 
   return lines.join('\n')
 }
 
-
-
 export function formatRate(rate: number | null): string {
   return rate === null ? 'n/a (no calls)' : percent(rate)
 }

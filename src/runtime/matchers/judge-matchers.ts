@@ -8,8 +8,12 @@ type Result = { pass: boolean; message: () => string }
 
 /** Short names people use for sub-dimensions and categories. */
 const ALIASES: Record<string, string> = {
-  fulfillment: 'taskFulfillment', grounding: 'informationGrounding', appropriateness: 'toolAppropriateness',
-  parameters: 'parameterAccuracy', dependencies: 'dependencyAwareness', efficiency: 'parallelismEfficiency',
+  fulfillment: 'taskFulfillment',
+  grounding: 'informationGrounding',
+  appropriateness: 'toolAppropriateness',
+  parameters: 'parameterAccuracy',
+  dependencies: 'dependencyAwareness',
+  efficiency: 'parallelismEfficiency',
   parallelism: 'parallelismEfficiency',
 }
 
@@ -27,7 +31,9 @@ function asRun(received: unknown, matcher: string): TaskRun {
 function judgeScore(result: JudgeResult): number | null {
   if (result.kind === 'rubric') {
     if (!Object.values(result.categoryDimensions).some((ids) => ids.includes('taskFulfillment'))) {
-      throw new TypeError(`toPassJudge gates on task fulfillment, which the "${result.rubric}" rubric does not score; use toScoreAtLeast with its own dimensions`)
+      throw new TypeError(
+        `toPassJudge gates on task fulfillment, which the "${result.rubric}" rubric does not score; use toScoreAtLeast with its own dimensions`,
+      )
     }
     return taskFulfillment(result)
   }
@@ -36,7 +42,10 @@ function judgeScore(result: JudgeResult): number | null {
 }
 
 function reasoning(result: JudgeResult): string {
-  if (result.kind === 'rubric') return Object.entries(result.reasoning).map(([k, v]) => `  ${k}: ${v}`).join('\n')
+  if (result.kind === 'rubric')
+    return Object.entries(result.reasoning)
+      .map(([k, v]) => `  ${k}: ${v}`)
+      .join('\n')
   if (result.kind === 'pass-fail') return `  ${result.reason}`
   return `  ${'reason' in result ? result.reason : ''}`
 }
@@ -63,12 +72,18 @@ export const judgeMatchers: MatcherImplementations<'toPassJudge' | 'toScoreAtLea
     const score = judgeScore(result)
     return {
       pass: score !== null && score >= min,
-      message: () => `expected task fulfillment ${this.isNot ? 'below' : 'of at least'} ${min}, got ${score?.toFixed(3) ?? 'n/a'} (${result.kind}).\nJudge reasoning:\n${reasoning(result)}`,
+      message: () =>
+        `expected task fulfillment ${this.isNot ? 'below' : 'of at least'} ${min}, got ${score?.toFixed(3) ?? 'n/a'} (${result.kind}).\nJudge reasoning:\n${reasoning(result)}`,
     }
   },
 
   /** Chosen sub-dimensions (normalised to 0–1) or categories reach their minimums. */
-  async toScoreAtLeast(this: MatcherState, received: unknown, minimums: Record<string, number>, options: { required?: boolean } = {}): Promise<Result> {
+  async toScoreAtLeast(
+    this: MatcherState,
+    received: unknown,
+    minimums: Record<string, number>,
+    options: { required?: boolean } = {},
+  ): Promise<Result> {
     const run = asRun(received, 'toScoreAtLeast')
     const judged = await run.judge()
     const skip = await unjudged(run, judged, options.required)
@@ -78,17 +93,26 @@ export const judgeMatchers: MatcherImplementations<'toPassJudge' | 'toScoreAtLea
     const low: string[] = []
     for (const [raw, min] of Object.entries(minimums)) {
       const key = ALIASES[raw] ?? raw
-      const score = key in result.dimensions
-        ? (result.dimensions[key] ?? null) === null ? null : result.dimensions[key]! / result.scale.max
-        : key in result.categories ? result.categories[key] ?? null : undefined
-      if (score === undefined) throw new TypeError(`toScoreAtLeast: unknown dimension "${raw}" (known: ${[...Object.keys(result.dimensions), ...Object.keys(result.categories)].join(', ')})`)
+      const score =
+        key in result.dimensions
+          ? (result.dimensions[key] ?? null) === null
+            ? null
+            : result.dimensions[key]! / result.scale.max
+          : key in result.categories
+            ? (result.categories[key] ?? null)
+            : undefined
+      if (score === undefined)
+        throw new TypeError(
+          `toScoreAtLeast: unknown dimension "${raw}" (known: ${[...Object.keys(result.dimensions), ...Object.keys(result.categories)].join(', ')})`,
+        )
       if (score === null || score < min) low.push(`${key}: ${score === null ? 'n/a' : score.toFixed(2)} < ${min}`)
     }
     return {
       pass: low.length === 0,
-      message: () => this.isNot
-        ? `expected some score below its minimum, but all reached ${JSON.stringify(minimums)}`
-        : `expected judge scores to reach ${JSON.stringify(minimums)}:\n  ${low.join('\n  ')}\nJudge reasoning:\n${reasoning(result)}`,
+      message: () =>
+        this.isNot
+          ? `expected some score below its minimum, but all reached ${JSON.stringify(minimums)}`
+          : `expected judge scores to reach ${JSON.stringify(minimums)}:\n  ${low.join('\n  ')}\nJudge reasoning:\n${reasoning(result)}`,
     }
   },
 
@@ -101,7 +125,8 @@ export const judgeMatchers: MatcherImplementations<'toPassJudge' | 'toScoreAtLea
     if (result.kind !== 'pass-fail') throw new TypeError(`toPassReferenceJudge needs a pass-fail verdict, got ${result.kind}`)
     return {
       pass: result.pass,
-      message: () => `expected the reference judge to ${this.isNot ? 'fail' : 'pass'} the answer; it said ${result.pass ? 'pass' : 'fail'} (${result.votes.pass}-${result.votes.fail}).\nReason:\n${reasoning(result)}\nAnswer: ${(run.trajectory.answer ?? '(none)').slice(0, 500)}`,
+      message: () =>
+        `expected the reference judge to ${this.isNot ? 'fail' : 'pass'} the answer; it said ${result.pass ? 'pass' : 'fail'} (${result.votes.pass}-${result.votes.fail}).\nReason:\n${reasoning(result)}\nAnswer: ${(run.trajectory.answer ?? '(none)').slice(0, 500)}`,
     }
   },
 }

@@ -18,7 +18,13 @@ export const stateMatchers: MatcherImplementations<'toHaveServerState' | 'toHave
    * compares its result (parsed as JSON when it is JSON) with `expected`,
    * which may use asymmetric matchers such as `expect.objectContaining`.
    */
-  async toHaveServerState(this: MatcherState, received: unknown, server: string, probe: { tool: string; args?: Record<string, unknown> }, expected: unknown): Promise<Result> {
+  async toHaveServerState(
+    this: MatcherState,
+    received: unknown,
+    server: string,
+    probe: { tool: string; args?: Record<string, unknown> },
+    expected: unknown,
+  ): Promise<Result> {
     const run = asRun(received, 'toHaveServerState')
     const { text, isError } = await run.inspect(server, probe.tool, probe.args)
     let actual: unknown = text
@@ -30,9 +36,10 @@ export const stateMatchers: MatcherImplementations<'toHaveServerState' | 'toHave
     const pass = !isError && this.equals(actual, expected)
     return {
       pass,
-      message: () => isError
-        ? `expected ${server}.${probe.tool} to report the end state, but it failed: ${truncate(text, 300)}`
-        : `expected ${server} state (${probe.tool}) ${this.isNot ? 'not ' : ''}to equal ${this.utils.printExpected(expected)}\nReceived: ${this.utils.printReceived(actual)}`,
+      message: () =>
+        isError
+          ? `expected ${server}.${probe.tool} to report the end state, but it failed: ${truncate(text, 300)}`
+          : `expected ${server} state (${probe.tool}) ${this.isNot ? 'not ' : ''}to equal ${this.utils.printExpected(expected)}\nReceived: ${this.utils.printReceived(actual)}`,
     }
   },
 
@@ -40,18 +47,29 @@ export const stateMatchers: MatcherImplementations<'toHaveServerState' | 'toHave
   toHaveFile(this: MatcherState, received: unknown, server: string, path: string, expected?: string | RegExp): Result {
     const run = asRun(received, 'toHaveFile')
     const dir = run.workspaces[server]
-    if (!dir) throw new TypeError(`toHaveFile: server "${server}" has no workspace in task "${run.taskId}" (its config must use \${TASK_DIR})`)
+    if (!dir)
+      throw new TypeError(`toHaveFile: server "${server}" has no workspace in task "${run.taskId}" (its config must use \${TASK_DIR})`)
     const read = readWorkspaceFile(dir, path)
     // Refused whatever the expectation (even under .not): the file's content is never read, let alone quoted.
     if (read.kind === 'outside') {
-      return { pass: this.isNot, message: () => `${path} leads outside the ${server} workspace (to ${read.resolved}): toHaveFile reads only files inside it, and a symlink the server planted is not followed out` }
+      return {
+        pass: this.isNot,
+        message: () =>
+          `${path} leads outside the ${server} workspace (to ${read.resolved}): toHaveFile reads only files inside it, and a symlink the server planted is not followed out`,
+      }
     }
-    if (read.kind !== 'file') return { pass: false, message: () => `expected ${server} workspace to contain ${path}, but ${read.kind === 'missing' ? 'it does not' : 'it is not a file'}` }
+    if (read.kind !== 'file')
+      return {
+        pass: false,
+        message: () =>
+          `expected ${server} workspace to contain ${path}, but ${read.kind === 'missing' ? 'it does not' : 'it is not a file'}`,
+      }
     const { content } = read
     const pass = expected === undefined ? true : typeof expected === 'string' ? content === expected : expected.test(content)
     return {
       pass,
-      message: () => `expected ${path} in the ${server} workspace ${this.isNot ? 'not ' : ''}to ${expected instanceof RegExp ? 'match' : 'equal'} ${this.utils.printExpected(expected)}\nReceived: ${this.utils.printReceived(truncate(content, 600))}`,
+      message: () =>
+        `expected ${path} in the ${server} workspace ${this.isNot ? 'not ' : ''}to ${expected instanceof RegExp ? 'match' : 'equal'} ${this.utils.printExpected(expected)}\nReceived: ${this.utils.printReceived(truncate(content, 600))}`,
     }
   },
 }

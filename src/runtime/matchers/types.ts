@@ -32,7 +32,11 @@ export interface McpBenchMatchers<R = unknown> {
   /** Tool-call precision (agent calls that matched a reference call / agent calls) is at least `min` (default 1); fails when the agent made no calls. */
   toHavePrecision(min?: number, options?: CallMatchInput): R
   /** After the run, `server`'s answer to `probe` (parsed as JSON when it is) equals `expected`. Await it. */
-  toHaveServerState<S extends ServerName, T extends ServerToolName<S>>(server: S, probe: { tool: T; args?: ServerToolArgs<S, T> }, expected: unknown): Promise<R>
+  toHaveServerState<S extends ServerName, T extends ServerToolName<S>>(
+    server: S,
+    probe: { tool: T; args?: ServerToolArgs<S, T> },
+    expected: unknown,
+  ): Promise<R>
   /** The `${TASK_DIR}` workspace of `server` holds `path`, equal to a string or matching a RegExp. */
   toHaveFile(server: ServerName, path: string, expected?: string | RegExp): R
   /**
@@ -56,7 +60,11 @@ export type MatcherResult = { pass: boolean; message: () => string }
  * its implementation cannot drift apart without a type error.
  */
 export type MatcherImplementations<K extends keyof McpBenchMatchers> = {
-  [P in K]: (this: MatcherState, received: unknown, ...args: Parameters<McpBenchMatchers[P]>) => ReturnType<McpBenchMatchers<MatcherResult>[P]>
+  [P in K]: (
+    this: MatcherState,
+    received: unknown,
+    ...args: Parameters<McpBenchMatchers[P]>
+  ) => ReturnType<McpBenchMatchers<MatcherResult>[P]>
 }
 
 declare module 'vitest' {

@@ -47,7 +47,12 @@ const STDERR_KEEP = 4_000
  * whole start, an in-process server's import and factory included: an import that never finishes (a top-level
  * await on something that never comes) would otherwise hang the task past every limit, naming nothing.
  */
-export async function connectServer(name: string, config: ServerConfig, root: string, vars: Record<string, string> = {}): Promise<ServerConnection> {
+export async function connectServer(
+  name: string,
+  config: ServerConfig,
+  root: string,
+  vars: Record<string, string> = {},
+): Promise<ServerConnection> {
   let stderr = ''
   // The first lines too: a start error's cause is usually near the top, above the stack frames the tail keeps.
   let stderrHead = ''
@@ -102,10 +107,14 @@ export async function connectServer(name: string, config: ServerConfig, root: st
     // Give a dying process a moment to flush stderr: its last words are usually the reason.
     await new Promise((r) => setTimeout(r, 50))
     const tail = stderr.trim() ? `\n  stderr: ${stderrExcerpt(stderr, stderrHead)}` : ''
-    const garbage = noise.length ? `\n  it wrote output that is not MCP protocol to stdout (${noise.join(' | ')}); a stdio server must write only JSON-RPC messages there` : ''
+    const garbage = noise.length
+      ? `\n  it wrote output that is not MCP protocol to stdout (${noise.join(' | ')}); a stdio server must write only JSON-RPC messages there`
+      : ''
     const kind = 'command' in config ? 'stdio' : 'url' in config ? 'http' : 'in-process'
     const loading = kind === 'in-process' && phase === 'loading' && !transport
-    const failure = new ServerStartError(`Server "${name}" failed to start (${describeServer(config)}): ${explainStartError(error as Error, kind)}${loading ? ': its module had not finished loading (an import or a top-level await that never ends?), or its factory had not returned' : ''}${garbage}${tail}`)
+    const failure = new ServerStartError(
+      `Server "${name}" failed to start (${describeServer(config)}): ${explainStartError(error as Error, kind)}${loading ? ': its module had not finished loading (an import or a top-level await that never ends?), or its factory had not returned' : ''}${garbage}${tail}`,
+    )
     failure.final = loading
     throw failure
   }

@@ -65,7 +65,10 @@ export class ServerHub {
   private toolLists = new Map<string, Tool[]>()
   private starts = new AdaptiveLimiter(Math.max(2, availableParallelism()))
   private closed = false
-  private pool = new WarmPool((name, files) => inSlot(this.starts, () => this.start(name, files)), (c) => (this.open.has(c) ? this.stop(c) : Promise.resolve()))
+  private pool = new WarmPool(
+    (name, files) => inSlot(this.starts, () => this.start(name, files)),
+    (c) => (this.open.has(c) ? this.stop(c) : Promise.resolve()),
+  )
 
   constructor(readonly config: HubConfig) {}
 
@@ -115,11 +118,15 @@ export class ServerHub {
   /** Instances are interchangeable when they come from one config entry and, for `${TASK_DIR}` servers, one seed. */
   private poolKey(name: string, files: WorkspaceSeed | undefined): string {
     if (!usesWorkspace(this.config.servers[name]!)) return name
-    const seed = files === undefined ? '' : typeof files === 'string' ? `dir:${resolve(this.config.root, files)}` : `files:${stableStringify(files)}`
+    const seed =
+      files === undefined ? '' : typeof files === 'string' ? `dir:${resolve(this.config.root, files)}` : `files:${stableStringify(files)}`
     return `${name}\u0000${seed}`
   }
 
-  async acquire(names: string[], { distractors = [], files, maxTools = 128, strictDistractors = false, excludeTools = [] }: AcquireOptions = {}): Promise<ServerSession> {
+  async acquire(
+    names: string[],
+    { distractors = [], files, maxTools = 128, strictDistractors = false, excludeTools = [] }: AcquireOptions = {},
+  ): Promise<ServerSession> {
     const problem = names.map((n) => this.problemWith(n)).find(Boolean)
     if (problem) throw new Error(problem)
     const own: ServerConnection[] = []
@@ -133,9 +140,13 @@ export class ServerHub {
       const connections = new Map(main.map((c) => [c.name, c] as const))
       const picked = await this.addDistractors(names, distractors, { files, own, connections, maxTools, strict: strictDistractors, shown })
       const workspaces = new Map(own.flatMap((c) => (c.workspace ? [[c.name, c.workspace] as const] : [])))
-      const catalog = buildCatalog([...names, ...picked.joined].map((name) => ({
-        server: name, tools: visible(connections.get(name)!), distractor: !names.includes(name),
-      })))
+      const catalog = buildCatalog(
+        [...names, ...picked.joined].map((name) => ({
+          server: name,
+          tools: visible(connections.get(name)!),
+          distractor: !names.includes(name),
+        })),
+      )
       return { connections, workspaces, catalog, distractors: picked.joined, skipped: picked.skipped, release }
     } catch (error) {
       await release()
@@ -158,7 +169,11 @@ export class ServerHub {
     names: string[],
     wanted: string[],
     ctx: {
-      files?: WorkspaceSeed; own: ServerConnection[]; connections: Map<string, ServerConnection>; maxTools: number; strict: boolean
+      files?: WorkspaceSeed
+      own: ServerConnection[]
+      connections: Map<string, ServerConnection>
+      maxTools: number
+      strict: boolean
       shown: (server: string, tool: string) => boolean
     },
   ): Promise<{ joined: string[]; skipped: Array<{ server: string; reason: string }> }> {
@@ -191,8 +206,12 @@ export class ServerHub {
 
   /** One walk in order: which candidates join, which are skipped and why, and which must be started to know. */
   private fit(
-    candidates: string[], base: number, maxTools: number, failed: ReadonlyMap<string, string>,
-    started: ReadonlyMap<string, ServerConnection>, count: (server: string, tools: readonly Tool[]) => number,
+    candidates: string[],
+    base: number,
+    maxTools: number,
+    failed: ReadonlyMap<string, string>,
+    started: ReadonlyMap<string, ServerConnection>,
+    count: (server: string, tools: readonly Tool[]) => number,
   ) {
     const joined: string[] = []
     const skipped: Array<{ server: string; reason: string }> = []
@@ -263,7 +282,11 @@ export class ServerHub {
     return started
   }
 
-  private async startWithRetry(name: string, files?: WorkspaceSeed, before?: { attempts: number; error: Error }): Promise<ServerConnection> {
+  private async startWithRetry(
+    name: string,
+    files?: WorkspaceSeed,
+    before?: { attempts: number; error: Error },
+  ): Promise<ServerConnection> {
     let last: Error | undefined = before?.error
     for (let attempt = (before?.attempts ?? 0) + 1; attempt <= START_ATTEMPTS; attempt++) {
       try {
@@ -288,10 +311,14 @@ export class ServerHub {
       const connection = await connectServer(name, config, this.config.root, workspace ? { TASK_DIR: workspace.dir } : {})
       this.toolLists.set(name, connection.tools)
       const close = connection.close
-      const tracked: ServerConnection = { ...connection, workspace: workspace?.dir, close: async () => {
-        await close()
-        workspace?.remove()
-      } }
+      const tracked: ServerConnection = {
+        ...connection,
+        workspace: workspace?.dir,
+        close: async () => {
+          await close()
+          workspace?.remove()
+        },
+      }
       // A start that ends after the hub closed (one warming ahead at teardown) has nobody to close it later.
       if (this.closed) {
         await tracked.close()

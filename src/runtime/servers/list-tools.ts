@@ -45,7 +45,14 @@ export function withOverrides(tools: Tool[], server: string, overrides: ToolOver
   if (!overrides) return tools
   const missing = Object.keys(overrides).filter((name) => !tools.some((t) => t.name === name))
   if (missing.length) {
-    throw new ServerConfigError(`Server "${server}": toolOverrides names ${missing.map((m) => `"${m}"`).join(', ')}, which it does not have (it has: ${tools.map((t) => t.name).slice(0, 30).join(', ') || 'no tools'})`)
+    throw new ServerConfigError(
+      `Server "${server}": toolOverrides names ${missing.map((m) => `"${m}"`).join(', ')}, which it does not have (it has: ${
+        tools
+          .map((t) => t.name)
+          .slice(0, 30)
+          .join(', ') || 'no tools'
+      })`,
+    )
   }
   return tools.map((tool) => (overrides[tool.name] ? { ...tool, description: overrides[tool.name]!.description } : tool))
 }
@@ -74,5 +81,7 @@ function leftOut(server: string, raw: unknown, error: z.ZodError): void {
   warned.add(key)
   const issue = error.issues[0]
   const where = issue?.path.length ? issue.path.join('.') : 'tool'
-  console.warn(`vitest-mcp-bench: server "${server}": tool "${name.slice(0, 100)}" left out of the catalog: its definition is not valid MCP (${where}: ${issue?.message ?? 'invalid'})`)
+  console.warn(
+    `vitest-mcp-bench: server "${server}": tool "${name.slice(0, 100)}" left out of the catalog: its definition is not valid MCP (${where}: ${issue?.message ?? 'invalid'})`,
+  )
 }

@@ -7,7 +7,9 @@
 
 /** A line a stdio server wrote to stdout that is not JSON-RPC (the SDK's parse or schema error), as opposed to a transport failure. */
 export function isProtocolNoise(error: Error): boolean {
-  return error instanceof SyntaxError || error.name === 'ZodError' || /^(Unexpected token|Invalid JSON|JSON Parse error)/.test(error.message)
+  return (
+    error instanceof SyntaxError || error.name === 'ZodError' || /^(Unexpected token|Invalid JSON|JSON Parse error)/.test(error.message)
+  )
 }
 
 /** The start error's message, with the likely cause when it is a missing command or an unreachable URL. */

@@ -106,8 +106,9 @@ export class StdioLines {
  */
 function answeredId(head: string, tail: string): string | number | undefined {
   const id = String.raw`"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.){0,200}")`
-  const found = new RegExp(String.raw`^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?${id}`).exec(head)
-    ?? new RegExp(String.raw`${id}\s*\}\s*$`).exec(tail.replace(/\r$/, ''))
+  const found =
+    new RegExp(String.raw`^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?${id}`).exec(head) ??
+    new RegExp(String.raw`${id}\s*\}\s*$`).exec(tail.replace(/\r$/, ''))
   if (!found) return undefined
   try {
     return JSON.parse(found[1]!) as string | number

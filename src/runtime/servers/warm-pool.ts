@@ -70,7 +70,14 @@ export class WarmPool {
     this.planned.clear()
     const left = [...this.warm.values()]
     this.warm.clear()
-    await Promise.all(left.map((p) => p.then((c) => this.stop(c), () => {})))
+    await Promise.all(
+      left.map((p) =>
+        p.then(
+          (c) => this.stop(c),
+          () => {},
+        ),
+      ),
+    )
   }
 
   private refill(key: string, name: string, files: WorkspaceSeed | undefined): void {

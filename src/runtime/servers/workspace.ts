@@ -1,4 +1,16 @@
-import { cpSync, lutimesSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  lutimesSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, isAbsolute, join, normalize, resolve } from 'node:path'
 import { isInside } from '../../lib/path-inside.ts'
 import type { ServerConfig } from '../../contracts/server-config.ts'
@@ -27,7 +39,8 @@ export function createWorkspace(server: string, seed: WorkspaceSeed | undefined,
   if (from && !statSync(from, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`task files: ${seed as string} is not a directory`)
   const files = typeof seed === 'object' ? Object.entries(seed) : []
   for (const [path] of files) {
-    if (isAbsolute(path) || normalize(path).startsWith('..')) throw new Error(`task files: "${path}" must be a relative path inside the workspace`)
+    if (isAbsolute(path) || normalize(path).startsWith('..'))
+      throw new Error(`task files: "${path}" must be a relative path inside the workspace`)
   }
   const dir = mkdtempSync(join(workspaceDirectory(), `${server}-`))
   const remove = () => rmSync(dir, { recursive: true, force: true })
@@ -94,4 +107,3 @@ export function readWorkspaceFile(dir: string, path: string): WorkspaceRead {
   if (!statSync(real).isFile()) return { kind: 'not-a-file' }
   return { kind: 'file', content: readFileSync(real, 'utf8') }
 }
-

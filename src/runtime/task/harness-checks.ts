@@ -6,7 +6,11 @@ import type { Verdict } from '../../contracts/outcome.ts'
 import type { TaskRun } from './task-run.ts'
 
 /** The checks every task runs before its own, as configured by `defaultChecks`; grounding for the reference agent. */
-export function harnessVerdicts(run: TaskRun, defaults: ResolvedBenchOptions['defaultChecks'], referenceOutputs: readonly string[] | null): Verdict[] {
+export function harnessVerdicts(
+  run: TaskRun,
+  defaults: ResolvedBenchOptions['defaultChecks'],
+  referenceOutputs: readonly string[] | null,
+): Verdict[] {
   const verdicts: Verdict[] = []
   if (defaults.answer) verdicts.push(answerVerdict(run))
   if (defaults.facts && run.spec.reference?.facts.length) verdicts.push(factsVerdict(run, run.spec.reference.facts, defaults.answerLimits))
@@ -30,7 +34,14 @@ export function judgeDecision(result: JudgeResult | null, passThreshold: number,
   const judged = judgeAlone(result, passThreshold)
   if (!judged?.pass || !run) return judged
   const tools = toolUseVerdict(run)
-  return tools.pass ? judged : { check: 'judge', pass: false, rule: tools.rule, message: `the judge passed the answer, but ${tools.message!.replace(/^expected /, 'the task expected ')}` }
+  return tools.pass
+    ? judged
+    : {
+        check: 'judge',
+        pass: false,
+        rule: tools.rule,
+        message: `the judge passed the answer, but ${tools.message!.replace(/^expected /, 'the task expected ')}`,
+      }
 }
 
 function judgeAlone(result: JudgeResult | null, passThreshold: number): Verdict | null {
@@ -42,5 +53,9 @@ function judgeAlone(result: JudgeResult | null, passThreshold: number): Verdict 
   if (score === null) return null
   return score >= passThreshold
     ? { check: 'judge', pass: true }
-    : { check: 'judge', pass: false, message: `task fulfillment ${score.toFixed(2)} is below the pass threshold ${passThreshold} (judge: ${result.reasoning.taskFulfillment ?? 'no reasoning given'})` }
+    : {
+        check: 'judge',
+        pass: false,
+        message: `task fulfillment ${score.toFixed(2)} is below the pass threshold ${passThreshold} (judge: ${result.reasoning.taskFulfillment ?? 'no reasoning given'})`,
+      }
 }

@@ -42,9 +42,7 @@ async function makeJudges(setting: JudgeSetting, root: string): Promise<JudgePai
   const { createJudge } = await import('../judge/judge.ts')
   const { input, env } = judgeInput(setting)
   const primary = createJudge(input, { cwd: root, env })
-  const passFail = primary.config?.rubric === 'pass-fail'
-    ? primary
-    : createJudge(asPassFail(input), { cwd: root, env })
+  const passFail = primary.config?.rubric === 'pass-fail' ? primary : createJudge(asPassFail(input), { cwd: root, env })
   return { primary, passFail }
 }
 
@@ -79,13 +77,16 @@ export function taskJudging(
   const judgeSignal = () => (budget ??= withBudget(signal, budgetMs))
   let rubric: Promise<JudgeResult> | undefined
   let reference: Promise<JudgeResult> | undefined
-  const judge = () => (rubric ??= judges.load()
-    .then(({ primary }) => primary.judge(input, { signal: judgeSignal() }))
-    .then((r) => (onResult('judge', r), r)))
-  const referenceJudge = () => (reference ??= judges.load().then(({ primary, passFail }) => {
-    if (passFail === primary) return judge()
-    return passFail.judge(input, { signal: judgeSignal() }).then((r) => (onResult('referenceJudge', r), r))
-  }))
+  const judge = () =>
+    (rubric ??= judges
+      .load()
+      .then(({ primary }) => primary.judge(input, { signal: judgeSignal() }))
+      .then((r) => (onResult('judge', r), r)))
+  const referenceJudge = () =>
+    (reference ??= judges.load().then(({ primary, passFail }) => {
+      if (passFail === primary) return judge()
+      return passFail.judge(input, { signal: judgeSignal() }).then((r) => (onResult('referenceJudge', r), r))
+    }))
   return { judge, referenceJudge }
 }
 

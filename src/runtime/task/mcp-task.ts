@@ -75,14 +75,20 @@ export function mcpTask(id: string, spec: McpTaskSpec, checks?: TaskChecks): voi
         // Its task-isolated servers can then start ahead of it, while earlier tasks run (servers/warm-pool.ts).
         if (task) runtime.hubFor(variant).plan(withoutOff(task, runtime, variant).servers, task.files)
         // A slot of the run's tasks pool first (`concurrency`); Vitest's timeout also covers the wait for it.
-        test(title, { timeout: budget.test * (1 + queueAllowance()), meta, tags, concurrent: runtime.settings.concurrentTasks ?? true }, (context) => {
+        test(title, {
+          timeout: budget.test * (1 + queueAllowance()),
+          meta,
+          tags,
+          concurrent: runtime.settings.concurrentTasks ?? true,
+        }, (context) => {
           // Resumed: a result the run being resumed finished is kept, so this task does nothing at all.
           if (keptByResume(relative(runtime.settings.root, context.task.file.filepath), meta.mcpBenchTask)) {
             context.task.meta.mcpBenchKept = true
             context.skip('kept from the run being resumed')
           }
           return withTaskSlot(runtime.settings.concurrency, context, () =>
-            runTask({ id, spec: task, specError: parsed.error, setting, name, variant, trial, runtime, judges, context, budget, checks }))
+            runTask({ id, spec: task, specError: parsed.error, setting, name, variant, trial, runtime, judges, context, budget, checks }),
+          )
         })
       }
     }
@@ -175,8 +181,13 @@ async function annotate(args: TaskArgs, outcome: TaskOutcome, metrics?: TaskRun[
 function checkRecord(outcome: TaskOutcome): void {
   const parsed = TaskOutcomeSchema.safeParse(outcome)
   if (parsed.success) return
-  const fields = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`).join('; ')
-  throw new TaskError(`harness fault: the outcome record of this task fails validation (${fields}); this is a bug in vitest-mcp-bench, not the agent's failure`)
+  const fields = parsed.error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`)
+    .join('; ')
+  throw new TaskError(
+    `harness fault: the outcome record of this task fails validation (${fields}); this is a bug in vitest-mcp-bench, not the agent's failure`,
+  )
 }
 
 async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publish: () => void): Promise<void> {
@@ -202,8 +213,10 @@ async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publ
   let session: ServerSession
   try {
     session = await runtime.hubFor(args.variant).acquire(seen.servers, {
-      distractors: distractorsFor(id, spec, runtime, args.variant), files: spec.files,
-      maxTools: runtime.settings.distractors.maxTools, excludeTools: runtime.settings.excludeTools,
+      distractors: distractorsFor(id, spec, runtime, args.variant),
+      files: spec.files,
+      maxTools: runtime.settings.distractors.maxTools,
+      excludeTools: runtime.settings.excludeTools,
     })
   } catch (error) {
     return stop('servers', `Task "${id}" in ${file}: ${(error as Error).message}`)
@@ -215,7 +228,18 @@ async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publ
   try {
     // Checked once the servers are up: a reference call to a tool they lack is the task's mistake, not the agent's.
     // Calls to a server the variant turned off are left to the diagnostics (missed), not checked against it.
-    const badReference = referenceToolProblem(seen === spec ? spec : { ...seen, reference: onlyOn(spec.reference, spec.servers.filter((s) => !seen.servers.includes(s))) }, session)
+    const badReference = referenceToolProblem(
+      seen === spec
+        ? spec
+        : {
+            ...seen,
+            reference: onlyOn(
+              spec.reference,
+              spec.servers.filter((s) => !seen.servers.includes(s)),
+            ),
+          },
+      session,
+    )
     if (badReference) stop('spec', `Task "${id}" in ${file}: ${badReference}`)
     await runAndCheck({ ...args, spec: seen, session, outcome, stop, publish })
   } finally {
@@ -281,15 +305,31 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
   let tools: typeof session.catalog.entries | undefined
   const judging = taskJudging(
     judges,
-    { trajectory, task: spec, get tools() { return (tools ??= redactor.deep(session.catalog.entries)) }, taskId: id, volatile: session.workspaces, maxRounds: outcome.fidelity?.maxRounds },
+    {
+      trajectory,
+      task: spec,
+      get tools() {
+        return (tools ??= redactor.deep(session.catalog.entries))
+      },
+      taskId: id,
+      volatile: session.workspaces,
+      maxRounds: outcome.fidelity?.maxRounds,
+    },
     { signal: context.signal, budgetMs: args.budget.judge },
     (kind, result) => (outcome[kind] = redactor.deep(result)),
   )
   let metrics: TaskRun['metrics'] | undefined
   const run: TaskRun = {
-    kind: 'mcp-bench-run', taskId: id, agent: name, spec, trajectory, catalog: session.catalog.entries,
+    kind: 'mcp-bench-run',
+    taskId: id,
+    agent: name,
+    spec,
+    trajectory,
+    catalog: session.catalog.entries,
     // Made when a check first reads it (most read none of it): the referee scores the task on its own.
-    get metrics() { return (metrics ??= ruleMetrics(trajectory, spec.reference, { callMatch: spec.callMatch, fidelity: outcome.fidelity?.mode })) },
+    get metrics() {
+      return (metrics ??= ruleMetrics(trajectory, spec.reference, { callMatch: spec.callMatch, fidelity: outcome.fidelity?.mode }))
+    },
     distractors: session.distractors,
     workspaces: Object.fromEntries(session.workspaces),
     inspect: (server, tool, toolArgs = {}) => inspectServer(session, server, tool, toolArgs),
@@ -298,13 +338,17 @@ async function runAndCheck(args: CheckArgs): Promise<void> {
   // Every task is judged when a judge is configured, so the leaderboard has all dimensions.
   if (judges.configured) {
     // A judge setting the worker cannot make a judge of (its code is loaded here, at the first judging) stops the task there.
-    const result = await run.judge().catch((error: Error) => stop('judge', `the judge could not be set up for task "${id}" [${name}]: ${error.message}`))
+    const result = await run
+      .judge()
+      .catch((error: Error) => stop('judge', `the judge could not be set up for task "${id}" [${name}]: ${error.message}`))
     if (result.kind === 'error') stop('judge', `the judge failed on task "${id}" [${name}]: ${result.reason}`)
   }
   const verdicts = harnessVerdicts(run, runtime.settings.defaultChecks, args.setting === 'reference' ? agentRun.outputs : null)
   const rulesDecide = Boolean(spec.reference?.facts.length || spec.reference?.calls.length || args.checks)
   if (!rulesDecide) {
-    const decision = judges.configured ? judgeDecision(outcome.judge, (await judges.load()).primary.config?.passThreshold ?? 0.6, run) : null
+    const decision = judges.configured
+      ? judgeDecision(outcome.judge, (await judges.load()).primary.config?.passThreshold ?? 0.6, run)
+      : null
     if (decision) verdicts.push(decision)
     else outcome.unscored = 'nothing decides this task: it has no reference facts, plan or checks, and no judge is configured'
   }
@@ -359,7 +403,7 @@ function drawn(id: string, spec: TaskSpec, runtime: Runtime, variant: string | n
 }
 
 function drawCount(spec: TaskSpec, runtime: Runtime): number {
-  return typeof spec.distractors === 'number' ? spec.distractors : runtime.settings.distractors.count ?? 0
+  return typeof spec.distractors === 'number' ? spec.distractors : (runtime.settings.distractors.count ?? 0)
 }
 
 /** The task's distractors come from a seeded draw (not a list it names). */
@@ -369,7 +413,8 @@ function drawsDistractors(spec: TaskSpec, runtime: Runtime): boolean {
 
 async function inspectServer(session: ServerSession, server: string, tool: string, args: Record<string, unknown>) {
   const connection = session.connections.get(server)
-  if (!connection) throw new Error(`inspect: server "${server}" is not part of this task (it has ${[...session.connections.keys()].join(', ')})`)
+  if (!connection)
+    throw new Error(`inspect: server "${server}" is not part of this task (it has ${[...session.connections.keys()].join(', ')})`)
   // Paths as the agent sees them: `/workspace` both ways (workspace-paths.ts), so a check can quote what the agent read.
   const paths = workspacePaths(connection.workspace)
   const result = await connection.client.callTool({ name: tool, arguments: paths.toServer(args) })

@@ -12,15 +12,22 @@ export function referenceToolProblem(spec: TaskSpec, session: Pick<ServerSession
   const problems: string[] = []
   for (const call of spec.reference?.calls ?? []) {
     const entry = session.catalog.resolve(call.tool)
-    if (entry && spec.servers.includes(entry.server) && (entry.name === call.tool || `${entry.server}.${entry.tool}` === call.tool)) continue
+    if (entry && spec.servers.includes(entry.server) && (entry.name === call.tool || `${entry.server}.${entry.tool}` === call.tool))
+      continue
     const dot = call.tool.indexOf('.')
     const server = dot > 0 ? call.tool.slice(0, dot) : undefined
     const connection = server ? session.connections.get(server) : undefined
-    const why = !server || !spec.servers.includes(server)
-      ? `it does not name one of the task's servers (${spec.servers.join(', ')}) as "server.tool"`
-      : connection?.tools.some((t) => t.name === call.tool.slice(dot + 1))
-        ? 'that tool is left out of the catalog (excludeTools)'
-        : `server "${server}" has no such tool (it has: ${(connection?.tools ?? []).map((t) => t.name).slice(0, 20).join(', ') || 'none'})`
+    const why =
+      !server || !spec.servers.includes(server)
+        ? `it does not name one of the task's servers (${spec.servers.join(', ')}) as "server.tool"`
+        : connection?.tools.some((t) => t.name === call.tool.slice(dot + 1))
+          ? 'that tool is left out of the catalog (excludeTools)'
+          : `server "${server}" has no such tool (it has: ${
+              (connection?.tools ?? [])
+                .map((t) => t.name)
+                .slice(0, 20)
+                .join(', ') || 'none'
+            })`
     problems.push(`reference call "${call.id}" names ${call.tool}, but ${why}`)
   }
   return problems.length ? problems.join('; ') : undefined

@@ -60,20 +60,21 @@ export async function runAgent({ id, spec, setting, name, variant, runtime, sess
   stopped.catch(() => {}) // observed through the races below
   // The recorder starts once the agent is loaded: bundling and starting an isolated agent's process is
   // neither its time nor its latency.
-  const record = () => new TrajectoryRecorder({
-    task: { id, prompt: spec.useConcretePrompt || !spec.fuzzy ? spec.prompt : spec.fuzzy },
-    agent: name,
-    catalog: session.catalog,
-    connections: session.connections,
-    maxRounds: spec.maxRounds ?? settings.maxRounds,
-    maxToolCalls: spec.maxToolCalls ?? settings.maxToolCalls,
-    signal: stop,
-    maxToolOutputChars: settings.maxToolOutputChars,
-    maxRecordedOutputChars: settings.maxRecordedOutputChars,
-    callTimeoutMs: (server) => hub.config.servers[server]?.callTimeoutMs ?? 60_000,
-    schemaSemantics: settings.fidelity ? 'mcp-bench' : 'project',
-    inOrder: (server) => hub.callsInOrder(server),
-  })
+  const record = () =>
+    new TrajectoryRecorder({
+      task: { id, prompt: spec.useConcretePrompt || !spec.fuzzy ? spec.prompt : spec.fuzzy },
+      agent: name,
+      catalog: session.catalog,
+      connections: session.connections,
+      maxRounds: spec.maxRounds ?? settings.maxRounds,
+      maxToolCalls: spec.maxToolCalls ?? settings.maxToolCalls,
+      signal: stop,
+      maxToolOutputChars: settings.maxToolOutputChars,
+      maxRecordedOutputChars: settings.maxRecordedOutputChars,
+      callTimeoutMs: (server) => hub.config.servers[server]?.callTimeoutMs ?? 60_000,
+      schemaSemantics: settings.fidelity ? 'mcp-bench' : 'project',
+      inOrder: (server) => hub.callsInOrder(server),
+    })
   let timer: ReturnType<typeof setTimeout> | undefined
   try {
     let agent: LoadedAgent
@@ -81,11 +82,19 @@ export async function runAgent({ id, spec, setting, name, variant, runtime, sess
       const volatile = new Map([...session.workspaces].map(([server, dir]) => [`workspace:${server}`, dir]))
       // Only the reference agent is handed the plan; every other agent gets the recorder's context alone.
       const reference = setting === 'reference' ? spec.reference : undefined
-      agent = await Promise.race([loadAgent(setting, settings.root, { reference, volatile, secrets: runtime.redactor.secrets, referee: refereePaths(settings) }), stopped])
+      agent = await Promise.race([
+        loadAgent(setting, settings.root, { reference, volatile, secrets: runtime.redactor.secrets, referee: refereePaths(settings) }),
+        stopped,
+      ])
     } catch (error) {
       const message = asError(error).message
       const recorder = record()
-      return { trajectory: recorder.finish(null, message), outputs: [], isolation: null, ...(error instanceof AgentSetupError ? { setupError: message } : {}) }
+      return {
+        trajectory: recorder.finish(null, message),
+        outputs: [],
+        isolation: null,
+        ...(error instanceof AgentSetupError ? { setupError: message } : {}),
+      }
     }
     const recorder = record()
     timer = setTimeout(() => run.abort(new Error(`agent timed out after ${timeout} ms`)), timeout)
@@ -95,7 +104,10 @@ export async function runAgent({ id, spec, setting, name, variant, runtime, sess
       // A turn a custom agent records is checked before it joins the trajectory (src/runtime/agents/reply-shape.ts).
       // This package's own agents record only what readReply made of the reply, already in the turn's shape;
       // checking each of theirs again cost a schema parse per model turn (the referee checks the whole record).
-      const ctx = agent.isolation === 'builtin' ? context : { ...context, recordTurn: (turn: Parameters<typeof context.recordTurn>[0]) => context.recordTurn(checkedTurn(turn)) }
+      const ctx =
+        agent.isolation === 'builtin'
+          ? context
+          : { ...context, recordTurn: (turn: Parameters<typeof context.recordTurn>[0]) => context.recordTurn(checkedTurn(turn)) }
       const answer = await Promise.race([agent.run(ctx), stopped])
       // The timer cannot fire while the worker's thread is busy: an in-process server's (or agent's) synchronous
       // loop answers long after the budget, and the answer would win the race. Time is what decides, not the race.
@@ -104,10 +116,21 @@ export async function runAgent({ id, spec, setting, name, variant, runtime, sess
         const late = `agent timed out after ${timeout} ms (it answered after ${took} ms: the worker's thread was busy, an in-process server's or agent's synchronous work, so the timeout could not fire in time)`
         return { trajectory: recorder.finish(null, late), outputs: recorder.outputs(), isolation: agent.isolation, ...promptOf(agent) }
       }
-      return { trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null), outputs: recorder.outputs(), isolation: agent.isolation, ...promptOf(agent) }
+      return {
+        trajectory: recorder.finish(typeof answer === 'string' ? answer : null, null),
+        outputs: recorder.outputs(),
+        isolation: agent.isolation,
+        ...promptOf(agent),
+      }
     } catch (error) {
       const fault = isEndpointFault(error) ? { fault: 'endpoint' as const } : isBudgetRefusal(error) ? { fault: 'budget' as const } : {}
-      return { trajectory: recorder.finish(null, asError(error).message), outputs: recorder.outputs(), isolation: agent.isolation, ...promptOf(agent), ...fault }
+      return {
+        trajectory: recorder.finish(null, asError(error).message),
+        outputs: recorder.outputs(),
+        isolation: agent.isolation,
+        ...promptOf(agent),
+        ...fault,
+      }
     }
   } finally {
     clearTimeout(timer)

@@ -28,4 +28,3 @@ export interface TaskRun {
 export function isTaskRun(value: unknown): value is TaskRun {
   return typeof value === 'object' && value !== null && (value as TaskRun).kind === 'mcp-bench-run'
 }
-

@@ -26,12 +26,18 @@ export type ToolName = Typed extends true ? { [S in KnownServer]: `${S}.${keyof 
 
 /** A tool's arguments from its input schema: `ToolArgs<'math.add'>`. Untyped for an unknown name. */
 export type ToolArgs<T extends string> = T extends `${infer S}.${infer N}`
-  ? S extends KnownServer ? N extends keyof McpBenchServers[S] ? McpBenchServers[S][N] : Untyped : Untyped
+  ? S extends KnownServer
+    ? N extends keyof McpBenchServers[S]
+      ? McpBenchServers[S][N]
+      : Untyped
+    : Untyped
   : Untyped
 
 /** The arguments of one of a server's tools, by bare name. */
 export type ServerToolArgs<S extends string, N extends string> = S extends KnownServer
-  ? N extends keyof McpBenchServers[S] ? McpBenchServers[S][N] : Untyped
+  ? N extends keyof McpBenchServers[S]
+    ? McpBenchServers[S][N]
+    : Untyped
   : Untyped
 
 type PlanInput = NonNullable<TaskSpecInput['reference']>
@@ -40,7 +46,9 @@ type UntypedCall = NonNullable<PlanInput['calls']>[number]
 /** One reference call whose `args` are those of its `tool`; `args` may be left out only when none is required. */
 // `{} extends X`: true exactly when every field of X is optional, so `args` may be left out.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-type TypedCall<T extends ToolName> = Omit<UntypedCall, 'tool' | 'args'> & { tool: T } & ({} extends ToolArgs<T> ? { args?: ToolArgs<T> } : { args: ToolArgs<T> })
+type TypedCall<T extends ToolName> = Omit<UntypedCall, 'tool' | 'args'> & { tool: T } & ({} extends ToolArgs<T>
+    ? { args?: ToolArgs<T> }
+    : { args: ToolArgs<T> })
 
 /** A reference call as a task file writes it. */
 export type ReferenceCallInput = Typed extends true ? { [T in ToolName]: TypedCall<T> }[ToolName] : UntypedCall

@@ -92,7 +92,11 @@ export function boundValue<T>(value: T, maxChars: number): Bounded<T> {
   return { value: result, truncated }
 }
 
-interface RequestedCall { id: string; name: string; arguments: string }
+interface RequestedCall {
+  id: string
+  name: string
+  arguments: string
+}
 
 /**
  * The tool calls a model asked for in one turn, bounded without leaving
@@ -114,7 +118,10 @@ export function boundToolCalls(calls: readonly RequestedCall[], maxChars: number
     value.push({ id: cut(String(call.id), MAX_NAME_CHARS).text, name: cut(String(call.name), MAX_NAME_CHARS).text, arguments: args })
   }
   if (value.length === calls.length) return { value }
-  return { value, note: `the reply asked for ${calls.length} tool calls: the turn's record keeps the first ${value.length} (every call made is in the trajectory's calls)` }
+  return {
+    value,
+    note: `the reply asked for ${calls.length} tool calls: the turn's record keeps the first ${value.length} (every call made is in the trajectory's calls)`,
+  }
 }
 
 /** A string cut to `max`, or null kept null. */

@@ -6,7 +6,16 @@ import type { Catalog } from '../servers/catalog.ts'
 import type { CatalogEntry } from '../../contracts/catalog.ts'
 import type { ServerConnection } from '../servers/connect.ts'
 import { contentToText, cut } from '../../lib/text.ts'
-import { boundText, boundToolCalls, boundValue, MAX_ANSWER_CHARS, MAX_ERROR_CHARS, MAX_NAME_CHARS, MAX_SCHEMA_ERRORS, MAX_WHOLE_FLOATS } from './bounds.ts'
+import {
+  boundText,
+  boundToolCalls,
+  boundValue,
+  MAX_ANSWER_CHARS,
+  MAX_ERROR_CHARS,
+  MAX_NAME_CHARS,
+  MAX_SCHEMA_ERRORS,
+  MAX_WHOLE_FLOATS,
+} from './bounds.ts'
 import { TRAJECTORY_VERSION, type ModelTurn, type ToolCallRecord, type Trajectory } from '../../contracts/trajectory.ts'
 import { linkedSignal } from '../../lib/linked-signal.ts'
 import { workspacePaths, type WorkspacePaths } from '../servers/workspace-paths.ts'
@@ -103,7 +112,10 @@ export class TrajectoryRecorder {
     const max = this.options.maxRecordedOutputChars
     // Hundreds of calls in one reply are the agent's doing: the turn keeps its shape and says what it left out.
     const calls = boundToolCalls(toolCalls, max)
-    const notes = [...(replyNotes ?? []).slice(0, MAX_SCHEMA_ERRORS).map((n) => boundText(n, MAX_ERROR_CHARS)), ...(calls.note ? [calls.note] : [])]
+    const notes = [
+      ...(replyNotes ?? []).slice(0, MAX_SCHEMA_ERRORS).map((n) => boundText(n, MAX_ERROR_CHARS)),
+      ...(calls.note ? [calls.note] : []),
+    ]
     this.trajectory.turns.push({
       ...rest,
       content: boundText(content, Math.max(max, MAX_ANSWER_CHARS)),
@@ -177,7 +189,9 @@ export class TrajectoryRecorder {
       args: boundValue(args, max).value,
       ...(argsError ? { argsError: boundText(argsError, MAX_ERROR_CHARS) } : {}),
       ...(asWritten ? { rawArgs: boundValue(asWritten.value, max).value } : {}),
-      ...(opts.wholeFloats?.length ? { wholeFloats: opts.wholeFloats.slice(0, MAX_WHOLE_FLOATS).map((p) => boundText(p, MAX_NAME_CHARS)) } : {}),
+      ...(opts.wholeFloats?.length
+        ? { wholeFloats: opts.wholeFloats.slice(0, MAX_WHOLE_FLOATS).map((p) => boundText(p, MAX_NAME_CHARS)) }
+        : {}),
       valid: Boolean(entry),
       schemaValid: null,
       isError: false,
@@ -192,12 +206,19 @@ export class TrajectoryRecorder {
     return outcome
   }
 
-  private async execute(record: ToolCallRecord, entry: CatalogEntry | undefined, args: unknown, argsError?: string, asWritten?: { value: unknown }): Promise<ToolCallOutcome> {
+  private async execute(
+    record: ToolCallRecord,
+    entry: CatalogEntry | undefined,
+    args: unknown,
+    argsError?: string,
+    asWritten?: { value: unknown },
+  ): Promise<ToolCallOutcome> {
     if (!entry) {
       return this.failed(record, `Unknown tool "${record.name}". Call one of the listed tools by its exact name.`)
     }
     // MCP-Bench's evaluator checks the arguments as the model wrote them, unrepaired (evaluator.py _check_schema_compliance).
-    if (asWritten && this.options.schemaSemantics === 'mcp-bench') record.schemaValid = mcpBenchSchemaCheck(entry.inputSchema, asWritten.value).valid
+    if (asWritten && this.options.schemaSemantics === 'mcp-bench')
+      record.schemaValid = mcpBenchSchemaCheck(entry.inputSchema, asWritten.value).valid
     if (argsError) {
       record.schemaValid ??= false
       return this.failed(record, `Arguments for ${record.name} are invalid: ${argsError}`)
@@ -229,10 +250,19 @@ export class TrajectoryRecorder {
     return paths
   }
 
-  private async send(record: ToolCallRecord, entry: CatalogEntry, args: unknown, connection: ServerConnection, paths: WorkspacePaths): Promise<ToolCallOutcome> {
+  private async send(
+    record: ToolCallRecord,
+    entry: CatalogEntry,
+    args: unknown,
+    connection: ServerConnection,
+    paths: WorkspacePaths,
+  ): Promise<ToolCallOutcome> {
     if (!connection.alive()) {
       const tail = paths.text(connection.stderrTail())
-      return this.failed(record, `Server "${entry.server}" is not running${tail ? ` (last stderr: ${tail.split('\n').slice(-3).join(' | ')})` : ''}`)
+      return this.failed(
+        record,
+        `Server "${entry.server}" is not running${tail ? ` (last stderr: ${tail.split('\n').slice(-3).join(' | ')})` : ''}`,
+      )
     }
     // The SDK never removes the abort listener it adds to a request's signal, so each call gets its own signal
     // that follows the task's and is unhooked from it when the call is over (src/lib/linked-signal.ts says why
@@ -258,7 +288,8 @@ export class TrajectoryRecorder {
       if (!record.isError) this.seen.push(shown.text)
       // The agent gets bounded copies too: nothing it keeps (or a custom agent records) holds the raw reply.
       const content = boundValue(raw, shownMax).value
-      const structuredContent = result.structuredContent === undefined ? undefined : boundValue(paths.toAgent(result.structuredContent), shownMax).value
+      const structuredContent =
+        result.structuredContent === undefined ? undefined : boundValue(paths.toAgent(result.structuredContent), shownMax).value
       return { content, structuredContent, isError: record.isError, text: shown.text }
     } catch (error) {
       if (!this.inFlight.has(record)) return ended()

@@ -24,7 +24,13 @@ const term = (f: number, length: number) => (IDF * f * 2.2) / (f + lengthFactor(
 
 describe('tokenising', () => {
   it('splits qualified names, snake_case and camelCase, and drops stopwords ("get" among them) and one-letter words', () => {
-    expect(tokenize('weather__get_forecast getAlerts: What is a 5-day Forecast?')).toEqual(['weather', 'forecast', 'alerts', 'day', 'forecast'])
+    expect(tokenize('weather__get_forecast getAlerts: What is a 5-day Forecast?')).toEqual([
+      'weather',
+      'forecast',
+      'alerts',
+      'day',
+      'forecast',
+    ])
   })
 })
 
@@ -45,7 +51,11 @@ describe('BM25 ranking', () => {
   })
 
   it('weighs a word by its rarity: a word every document has counts less than one only a single document has', () => {
-    const docs = [{ item: 'a', text: 'fetch weather' }, { item: 'b', text: 'fetch time' }, { item: 'c', text: 'fetch news' }]
+    const docs = [
+      { item: 'a', text: 'fetch weather' },
+      { item: 'b', text: 'fetch time' },
+      { item: 'c', text: 'fetch news' },
+    ]
     const [first, second] = bm25Rank('fetch time', docs)
     expect(first!.item).toBe('b')
     // "fetch": n = 3, idf = ln(1 + 0.5/3.5); every document has length 2 = the average, so the length factor is k1.
@@ -54,7 +64,10 @@ describe('BM25 ranking', () => {
   })
 
   it('keeps catalog order between equal scores', () => {
-    const docs = [{ item: 'x', text: 'alpha beta' }, { item: 'y', text: 'alpha gamma' }]
+    const docs = [
+      { item: 'x', text: 'alpha beta' },
+      { item: 'y', text: 'alpha gamma' },
+    ]
     expect(bm25Rank('alpha', docs).map((r) => r.item)).toEqual(['x', 'y'])
     expect(bm25Rank('alpha', [...docs].reverse()).map((r) => r.item)).toEqual(['y', 'x'])
   })
@@ -78,15 +91,32 @@ describe('schema-default arguments', () => {
         strict: { type: 'boolean' },
         kind: { const: 'fixed' },
         either: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
-        place: { type: 'object', properties: { lat: { type: 'number' }, note: { type: 'string' }, zoom: { type: 'integer', default: 4 } }, required: ['lat'] },
+        place: {
+          type: 'object',
+          properties: { lat: { type: 'number' }, note: { type: 'string' }, zoom: { type: 'integer', default: 4 } },
+          required: ['lat'],
+        },
         optional: { type: 'string' },
         limit: { type: 'integer', default: 20 },
       },
       required: ['unit', 'count', 'offset', 'ratio', 'code', 'name', 'day', 'numbers', 'tags', 'strict', 'kind', 'either', 'place'],
     })
     expect(args).toEqual({
-      days: 3, unit: 'celsius', count: 1, offset: -5, ratio: 0.500001, code: 'aa', name: '', day: '1970-01-01',
-      numbers: [2, 2], tags: [], strict: false, kind: 'fixed', either: 0, place: { lat: 0, zoom: 4 }, limit: 20,
+      days: 3,
+      unit: 'celsius',
+      count: 1,
+      offset: -5,
+      ratio: 0.500001,
+      code: 'aa',
+      name: '',
+      day: '1970-01-01',
+      numbers: [2, 2],
+      tags: [],
+      strict: false,
+      kind: 'fixed',
+      either: 0,
+      place: { lat: 0, zoom: 4 },
+      limit: 20,
     })
   })
 
@@ -107,7 +137,9 @@ describe('schema-default arguments', () => {
 
 describe('the greedy one-step agent', () => {
   it('calls the best-matching tool once, in one round, and answers with its output', async () => {
-    const { ctx, calls } = fakeContext('What is the weather forecast for Paris?', catalog, (name, args) => ok(`${name} says ${JSON.stringify(args)}`))
+    const { ctx, calls } = fakeContext('What is the weather forecast for Paris?', catalog, (name, args) =>
+      ok(`${name} says ${JSON.stringify(args)}`),
+    )
     const answer = await greedyOneStepAgent().run(ctx)
     expect(calls).toEqual([{ name: 'weather__forecast', args: { city: '' }, round: 1 }])
     expect(answer).toBe('Here is what I found:\n\nweather__forecast: weather__forecast says {"city":""}')
@@ -126,7 +158,10 @@ describe('the greedy one-step agent', () => {
   })
 
   it('loads as a module agent from its default export', async () => {
-    const agent = await loadAgent({ kind: 'module', module: './src/runtime/agents/baselines/greedy-one-step.ts', export: 'default', isolation: 'none' }, process.cwd())
+    const agent = await loadAgent(
+      { kind: 'module', module: './src/runtime/agents/baselines/greedy-one-step.ts', export: 'default', isolation: 'none' },
+      process.cwd(),
+    )
     const { ctx, calls } = fakeContext('The time now, please.', catalog, () => ok('12:00'))
     expect(await agent.run(ctx)).toContain('time__now: 12:00')
     expect(calls).toEqual([{ name: 'time__now', args: { timezone: 'UTC' }, round: 1 }])

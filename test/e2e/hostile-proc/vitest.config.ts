@@ -9,8 +9,20 @@ import { mcpBench } from '../../../src/plugin.ts'
  */
 export default defineConfig({
   resolve: { alias: { 'vitest-mcp-bench': new URL('../../../src/index.ts', import.meta.url).pathname } },
-  plugins: [mcpBench({ servers: './mcp.servers.json', outputDir: process.env.E2E_OUTPUT_DIR ?? 'bench-results', taskTimeout: 60_000, concurrency: 1 })],
+  plugins: [
+    mcpBench({
+      servers: './mcp.servers.json',
+      outputDir: process.env.E2E_OUTPUT_DIR ?? 'bench-results',
+      taskTimeout: 60_000,
+      concurrency: 1,
+    }),
+  ],
   // Ordered scenarios: one task at a time, so the strike comes with one task finished, one held, one not started.
   // c-tree.test.ts runs only with E2E_TREE set.
-  test: { include: ['benchmarks/**/*.test.ts'], exclude: process.env.E2E_TREE ? [] : ['benchmarks/c-tree.test.ts'], maxWorkers: 1, fileParallelism: false },
+  test: {
+    include: ['benchmarks/**/*.test.ts'],
+    exclude: process.env.E2E_TREE ? [] : ['benchmarks/c-tree.test.ts'],
+    maxWorkers: 1,
+    fileParallelism: false,
+  },
 })

@@ -9,11 +9,13 @@ import { mcpBench } from '../../../src/plugin.ts'
  */
 export default defineConfig({
   resolve: { alias: { 'vitest-mcp-bench': new URL('../../../src/index.ts', import.meta.url).pathname } },
-  plugins: [mcpBench({
-    servers: './mcp.servers.json',
-    outputDir: process.env.E2E_OUTPUT_DIR ?? 'bench-results',
-    taskTimeout: 10_000,
-    ...(process.env.E2E_AGENTS ? { agent: process.env.E2E_AGENTS.split(',').map((a) => (a === 'reference' ? a : { module: a })) } : {}),
-  })],
+  plugins: [
+    mcpBench({
+      servers: './mcp.servers.json',
+      outputDir: process.env.E2E_OUTPUT_DIR ?? 'bench-results',
+      taskTimeout: 10_000,
+      ...(process.env.E2E_AGENTS ? { agent: process.env.E2E_AGENTS.split(',').map((a) => (a === 'reference' ? a : { module: a })) } : {}),
+    }),
+  ],
   test: { include: ['benchmarks/**/*.test.ts'] },
 })

@@ -9,17 +9,32 @@ const root = resolve(import.meta.dirname, '../../..')
 export default defineConfig({
   root,
   resolve: { alias: { 'vitest-mcp-bench': resolve(root, 'src/index.ts') } },
-  plugins: [mcpBench({
-    servers: './mcp.servers.json',
-    outputDir: process.env.E2E_OUTPUT_DIR ?? 'bench-results',
-    agent: JSON.parse(process.env.E2E_INTEGRITY_AGENTS ?? '"reference"'),
-    // As the repository's own benchmarks project: distractors from the servers the suite is written for.
-    distractors: {
-      pool: ['math', 'time', 'weather', 'unit-converter', 'scientific-computing', 'medical-calculator', 'national-parks',
-        'google-maps', 'paper-search', 'wikipedia', 'bibliomantic', 'nasa-data', 'huggingface'],
-    },
-    taskTimeout: 20_000,
-    progress: false,
-  })],
+  plugins: [
+    mcpBench({
+      servers: './mcp.servers.json',
+      outputDir: process.env.E2E_OUTPUT_DIR ?? 'bench-results',
+      agent: JSON.parse(process.env.E2E_INTEGRITY_AGENTS ?? '"reference"'),
+      // As the repository's own benchmarks project: distractors from the servers the suite is written for.
+      distractors: {
+        pool: [
+          'math',
+          'time',
+          'weather',
+          'unit-converter',
+          'scientific-computing',
+          'medical-calculator',
+          'national-parks',
+          'google-maps',
+          'paper-search',
+          'wikipedia',
+          'bibliomantic',
+          'nasa-data',
+          'huggingface',
+        ],
+      },
+      taskTimeout: 20_000,
+      progress: false,
+    }),
+  ],
   test: { include: ['benchmarks/**/*.test.ts'] },
 })

@@ -9,12 +9,14 @@ import { mcpBench } from '../../../src/plugin.ts'
  */
 export default defineConfig({
   resolve: { alias: { 'vitest-mcp-bench': new URL('../../../src/index.ts', import.meta.url).pathname } },
-  plugins: [mcpBench({
-    servers: './mcp.servers.json',
-    outputDir: process.env.E2E_OUTPUT_DIR ?? 'bench-results',
-    taskTimeout: 8_000,
-    ...(process.env.E2E_AGENT === 'worse' ? { agent: { module: './agents/worse.ts', name: 'reference' } } : {}),
-    ...(process.env.E2E_BASELINE ? { gate: { baseline: process.env.E2E_BASELINE, maxDrop: { passRate: 0.05 } } } : {}),
-  })],
+  plugins: [
+    mcpBench({
+      servers: './mcp.servers.json',
+      outputDir: process.env.E2E_OUTPUT_DIR ?? 'bench-results',
+      taskTimeout: 8_000,
+      ...(process.env.E2E_AGENT === 'worse' ? { agent: { module: './agents/worse.ts', name: 'reference' } } : {}),
+      ...(process.env.E2E_BASELINE ? { gate: { baseline: process.env.E2E_BASELINE, maxDrop: { passRate: 0.05 } } } : {}),
+    }),
+  ],
   test: { include: ['benchmarks/**/*.test.ts'] },
 })

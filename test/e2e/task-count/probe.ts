@@ -12,16 +12,20 @@ try {
   const specs = await vitest.globTestSpecifications()
   const counts = await countPlannedTasks(specs, { testNamePattern: vitest.config.testNamePattern })
   const name = (id: string) => id.slice(id.lastIndexOf('/') + 1)
-  const counted = Object.fromEntries([...counts].map(([s, c]) => [name(s.moduleId), 'unknown' in c ? { unknown: c.unknown } : Object.fromEntries(c.perAgent)]))
+  const counted = Object.fromEntries(
+    [...counts].map(([s, c]) => [name(s.moduleId), 'unknown' in c ? { unknown: c.unknown } : Object.fromEntries(c.perAgent)]),
+  )
   const { testModules } = await vitest.collect()
-  const collected = Object.fromEntries(testModules.map((m) => {
-    const perAgent: Record<string, number> = {}
-    for (const t of m.children.allTests()) {
-      const agent = t.meta().mcpBenchTask?.agent
-      if (agent && t.options.mode !== 'skip' && t.options.mode !== 'todo') perAgent[agent] = (perAgent[agent] ?? 0) + 1
-    }
-    return [name(m.moduleId), perAgent]
-  }))
+  const collected = Object.fromEntries(
+    testModules.map((m) => {
+      const perAgent: Record<string, number> = {}
+      for (const t of m.children.allTests()) {
+        const agent = t.meta().mcpBenchTask?.agent
+        if (agent && t.options.mode !== 'skip' && t.options.mode !== 'todo') perAgent[agent] = (perAgent[agent] ?? 0) + 1
+      }
+      return [name(m.moduleId), perAgent]
+    }),
+  )
   process.stdout.write(`${JSON.stringify({ counted, collected })}\n`)
 } finally {
   await vitest.close()

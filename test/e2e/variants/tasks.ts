@@ -11,8 +11,18 @@ export interface VariantTask {
   args: Record<string, unknown>
 }
 
-const info = (id: string, prompt: string, path: string): VariantTask => ({ id: `info/${id}`, prompt, tool: 'get_file_info', args: { path } })
-const search = (id: string, prompt: string, pattern: string): VariantTask => ({ id: `search/${id}`, prompt, tool: 'search_files', args: { path: '.', pattern } })
+const info = (id: string, prompt: string, path: string): VariantTask => ({
+  id: `info/${id}`,
+  prompt,
+  tool: 'get_file_info',
+  args: { path },
+})
+const search = (id: string, prompt: string, pattern: string): VariantTask => ({
+  id: `search/${id}`,
+  prompt,
+  tool: 'search_files',
+  args: { path: '.', pattern },
+})
 
 export const TASKS: VariantTask[] = [
   info('notes-permissions', 'What are the permissions of notes.txt?', 'notes.txt'),

@@ -11,17 +11,19 @@ import { WORSE_DESCRIPTIONS } from './tasks.ts'
  */
 export default defineConfig({
   resolve: { alias: { 'vitest-mcp-bench': new URL('../../../src/index.ts', import.meta.url).pathname } },
-  plugins: [mcpBench({
-    servers: './mcp.servers.json',
-    outputDir: process.env.E2E_OUTPUT_DIR ?? 'bench-results',
-    agent: { model: 'description-follower', name: 'follower', baseURL: process.env.E2E_MODEL_URL, apiKeyEnv: 'E2E_MODEL_KEY' },
-    variants: {
-      'worse-descriptions': { servers: { filesystem: { ...servers.mcpServers.filesystem, toolOverrides: WORSE_DESCRIPTIONS } } },
-      // Does the server help at all: the same tasks with no filesystem server.
-      'no-server': { servers: { filesystem: false } },
-    },
-    gate: { maxDropPerTool: { recall: 0.2 } },
-    taskTimeout: 15_000,
-  })],
+  plugins: [
+    mcpBench({
+      servers: './mcp.servers.json',
+      outputDir: process.env.E2E_OUTPUT_DIR ?? 'bench-results',
+      agent: { model: 'description-follower', name: 'follower', baseURL: process.env.E2E_MODEL_URL, apiKeyEnv: 'E2E_MODEL_KEY' },
+      variants: {
+        'worse-descriptions': { servers: { filesystem: { ...servers.mcpServers.filesystem, toolOverrides: WORSE_DESCRIPTIONS } } },
+        // Does the server help at all: the same tasks with no filesystem server.
+        'no-server': { servers: { filesystem: false } },
+      },
+      gate: { maxDropPerTool: { recall: 0.2 } },
+      taskTimeout: 15_000,
+    }),
+  ],
   test: { include: ['benchmarks/**/*.test.ts'] },
 })

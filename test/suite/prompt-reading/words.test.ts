@@ -17,7 +17,11 @@ import {
 describe('prompt words', () => {
   it('splits sentences, keeps keywords and reads names and numbers', () => {
     const text = 'We fly into Salt Lake City on Friday. Is Arches National Park open? Budget is 1,200 dollars for 3.5 days.'
-    expect(sentences(text)).toEqual(['We fly into Salt Lake City on Friday.', 'Is Arches National Park open?', 'Budget is 1,200 dollars for 3.5 days.'])
+    expect(sentences(text)).toEqual([
+      'We fly into Salt Lake City on Friday.',
+      'Is Arches National Park open?',
+      'Budget is 1,200 dollars for 3.5 days.',
+    ])
     // Weekdays, months, units and short acronyms are capitalised but name nothing a tool could look up.
     expect(properNouns(text)).toEqual(['Salt Lake City', 'Arches National Park'])
     expect(properNouns('Her BMI and INR were checked in Celsius on Monday in New York.')).toEqual(['New York'])
@@ -46,8 +50,16 @@ describe('prompt words', () => {
   })
 
   it('finds identifiers: paths, files, owner/name ids, arXiv, IACR and DOI ids, but not ratios or units', () => {
-    const text = 'Compare config/staging.env and todo.md; openai/gsm8k, arXiv 2212.04356, IACR 2018/506 and 10.1101/2024.02.05.21609819. BP 150/90, creatinine 1.1 mg/dL, and/or 12 km/h.'
-    expect(identifiers(text)).toEqual(['config/staging.env', 'todo.md', 'openai/gsm8k', '2212.04356', '2018/506', '10.1101/2024.02.05.21609819'])
+    const text =
+      'Compare config/staging.env and todo.md; openai/gsm8k, arXiv 2212.04356, IACR 2018/506 and 10.1101/2024.02.05.21609819. BP 150/90, creatinine 1.1 mg/dL, and/or 12 km/h.'
+    expect(identifiers(text)).toEqual([
+      'config/staging.env',
+      'todo.md',
+      'openai/gsm8k',
+      '2212.04356',
+      '2018/506',
+      '10.1101/2024.02.05.21609819',
+    ])
     // An identifier is no number; a blood pressure still is two.
     expect(numbers(text)).toEqual([150, 90, 1.1, 12])
   })
@@ -61,12 +73,24 @@ describe('prompt words', () => {
   })
 
   it('reads clock times on the 24-hour clock, written or spelled', () => {
-    expect(clockTimes('at 9:00, 9:30 pm, 9 am, 12 a.m., half past nine, quarter to ten and noon')).toEqual(['09:00', '21:30', '09:00', '00:00', '09:30', '09:45', '12:00'])
+    expect(clockTimes('at 9:00, 9:30 pm, 9 am, 12 a.m., half past nine, quarter to ten and noon')).toEqual([
+      '09:00',
+      '21:30',
+      '09:00',
+      '00:00',
+      '09:30',
+      '09:45',
+      '12:00',
+    ])
   })
 
   it('reads spelled numbers, marked so, and never "one"', () => {
     const found = labelledNumbers('Two invoices, one for $1,299, over the next three days.')
-    expect(found.map((n) => [n.value, n.spelled ?? false])).toEqual([[2, true], [1299, false], [3, true]])
+    expect(found.map((n) => [n.value, n.spelled ?? false])).toEqual([
+      [2, true],
+      [1299, false],
+      [3, true],
+    ])
     expect(found[2]!.labels).toContain('day')
   })
 

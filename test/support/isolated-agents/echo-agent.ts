@@ -13,10 +13,13 @@ const late: { text?: string; waiting: Array<(text: string) => void> } = { waitin
 
 export default async function echo(ctx: AgentContext): Promise<string> {
   const [command, arg] = ctx.task.prompt.split(' ')
-  if (command === 'late-call') return `late call got: ${late.text ?? await new Promise<string>((r) => late.waiting.push(r))}`
+  if (command === 'late-call') return `late call got: ${late.text ?? (await new Promise<string>((r) => late.waiting.push(r)))}`
   if (command === 'late') {
     await new Promise((r) => setTimeout(r, 400))
-    const text = await ctx.callTool('probe__echo', { text: ctx.task.prompt }).then((o) => o.text, (e: Error) => `threw ${e.message}`)
+    const text = await ctx.callTool('probe__echo', { text: ctx.task.prompt }).then(
+      (o) => o.text,
+      (e: Error) => `threw ${e.message}`,
+    )
     late.text = text
     for (const settle of late.waiting.splice(0)) settle(text)
     return text

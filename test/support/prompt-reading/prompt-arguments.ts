@@ -26,7 +26,12 @@ import { americanSpelling, isNegated, keywords, sameWord, UNIT_WORDS, type Label
  *   an optional one only when its sentence uses the parameter's own word;
  * - anything else required gets the schema's default or a small legal value.
  */
-export function argumentsFor(inputSchema: unknown, reading: PromptReading, index: number, options: FillOptions = {}): Record<string, unknown> {
+export function argumentsFor(
+  inputSchema: unknown,
+  reading: PromptReading,
+  index: number,
+  options: FillOptions = {},
+): Record<string, unknown> {
   return fillCall(inputSchema, reading, index, options).args
 }
 
@@ -55,7 +60,14 @@ export function valuesIn(args: unknown, into = new Set<string | number>()): Set<
 export function fillable(inputSchema: unknown, reading: PromptReading, index: number, options: FillOptions = {}): Fillable {
   const required = readSchema(inputSchema).required?.length ?? 0
   const { unfilled, guessed, specific, typed } = fillCall(inputSchema, reading, index, options)
-  return { filled: Math.max(0, required - unfilled.size), required, guessed: guessed.size, specific: specific.size, typedUsed: typed.used, typedWritten: typed.written }
+  return {
+    filled: Math.max(0, required - unfilled.size),
+    required,
+    guessed: guessed.size,
+    specific: specific.size,
+    typedUsed: typed.used,
+    typedWritten: typed.written,
+  }
 }
 
 export interface Fillable {
@@ -105,21 +117,48 @@ interface Pools {
   required: ReadonlySet<string>
 }
 
-function fillCall(inputSchema: unknown, reading: PromptReading, index: number, { toolWords = new Set(), subjectWords = new Set(), exclude = new Set() }: FillOptions) {
+function fillCall(
+  inputSchema: unknown,
+  reading: PromptReading,
+  index: number,
+  { toolWords = new Set(), subjectWords = new Set(), exclude = new Set() }: FillOptions,
+) {
   const order = reading.sentences.length ? nearestFirst(reading.sentences.length, index) : []
   const gather = <T>(of: (s: SentenceReading) => T[], key: (value: T) => string | number | undefined) =>
-    order.flatMap((i) => of(reading.sentences[i]!).filter((value) => !exclude.has(key(value)!)).map((value) => ({ value, sentence: i })))
+    order.flatMap((i) =>
+      of(reading.sentences[i]!)
+        .filter((value) => !exclude.has(key(value)!))
+        .map((value) => ({ value, sentence: i })),
+    )
   const schema = readSchema(inputSchema)
   const pools: Pools = {
     reading,
     own: index,
     order,
-    numbers: gather((s) => s.numbers, (n) => n.value),
-    names: gather((s) => s.names, (n) => n.name).filter((n) => !exclude.has(zoneFor(n.value.name) ?? '')),
-    dates: gather((s) => s.dates, (d) => d),
-    times: gather((s) => s.times, (t) => t),
-    ids: gather((s) => s.ids, (id) => id),
-    brackets: gather((s) => s.brackets, (b) => b.text),
+    numbers: gather(
+      (s) => s.numbers,
+      (n) => n.value,
+    ),
+    names: gather(
+      (s) => s.names,
+      (n) => n.name,
+    ).filter((n) => !exclude.has(zoneFor(n.value.name) ?? '')),
+    dates: gather(
+      (s) => s.dates,
+      (d) => d,
+    ),
+    times: gather(
+      (s) => s.times,
+      (t) => t,
+    ),
+    ids: gather(
+      (s) => s.ids,
+      (id) => id,
+    ),
+    brackets: gather(
+      (s) => s.brackets,
+      (b) => b.text,
+    ),
     usedEnumValues: new Set(),
     toolWords,
     subjectWords,
@@ -135,13 +174,22 @@ function fillCall(inputSchema: unknown, reading: PromptReading, index: number, {
   // A name made of the tool's own words ("Hugging Face" for a Hugging Face tool) is its topic, not a value for it.
   const values = own ? own.names.filter((n) => !isSubject(n.name, subjectWords)).length : 0
   const typed = own ? own.ids.length + own.dates.length + own.times.length + own.brackets.length + values : 0
-  return { args, unfilled: pools.unfilled, guessed: pools.guessed, specific: pools.specific, typed: { used: Math.min(pools.typedUsed, typed), written: typed } }
+  return {
+    args,
+    unfilled: pools.unfilled,
+    guessed: pools.guessed,
+    specific: pools.specific,
+    typed: { used: Math.min(pools.typedUsed, typed), written: typed },
+  }
 }
 
 /** A name made of the tool's own words ("Hugging Face" for a Hugging Face tool, "PubMed" for a PubMed search). */
 function isSubject(name: string, subjectWords: ReadonlySet<string>): boolean {
   const words = keywords(name)
-  return (words.length > 0 && words.every((w) => subjectWords.has(w))) || keywords(name.replace(/\s+/g, '').toLowerCase()).some((w) => subjectWords.has(w))
+  return (
+    (words.length > 0 && words.every((w) => subjectWords.has(w))) ||
+    keywords(name.replace(/\s+/g, '').toLowerCase()).some((w) => subjectWords.has(w))
+  )
 }
 
 /** Notes that a top-level required parameter took a value of its own kind from the call's own sentence. */
@@ -155,10 +203,14 @@ const ID_LIKE = /(?:^|[_-])id$|[a-z]Id$|path|file|^ur[il]$|^doi$/
 /** JSON Schema bounds that only say "any safe integer": no hint of a sensible value. */
 const UNBOUNDED = 2 ** 52
 /** Words that ask rather than name: left out of search boxes. */
-const FILLER = new Set(('find look looking search searching check know many much top best most least list anything something thing things ' +
-  'also just really actually quick quickly exactly one ones info information detail details right now today tonight tomorrow ' +
-  // What to report about the results is no part of what to search for.
-  'hit hits result results match matches relevant id ids title titles year years date dates name names citation citations count').split(' '))
+const FILLER = new Set(
+  (
+    'find look looking search searching check know many much top best most least list anything something thing things ' +
+    'also just really actually quick quickly exactly one ones info information detail details right now today tonight tomorrow ' +
+    // What to report about the results is no part of what to search for.
+    'hit hits result results match matches relevant id ids title titles year years date dates name names citation citations count'
+  ).split(' '),
+)
 
 type Role = 'from' | 'to' | undefined
 
@@ -197,8 +249,13 @@ function fill(node: SchemaNode, name: string, pools: Pools, required: boolean, d
       // Labelled numbers first, so "weight 70 kg, height 175 cm" cannot go to the wrong field by order:
       // numbers labelled with a parameter's own name, then with words of its description or with the
       // allowed values of its siblings (the value to convert is the one written beside "Fahrenheit").
-      const siblingValues = entries.flatMap(([, child]) => (child.enum ?? []).filter((v): v is string => typeof v === 'string').flatMap((v) => keywords(v)))
-      for (const labelsOf of [(key: string) => keywords(key), (key: string, child: SchemaNode) => [...labelWords(key, child), ...siblingValues]]) {
+      const siblingValues = entries.flatMap(([, child]) =>
+        (child.enum ?? []).filter((v): v is string => typeof v === 'string').flatMap((v) => keywords(v)),
+      )
+      for (const labelsOf of [
+        (key: string) => keywords(key),
+        (key: string, child: SchemaNode) => [...labelWords(key, child), ...siblingValues],
+      ]) {
         for (const [key, child] of entries) {
           if (key in out || !isNumeric(child)) continue
           const taken = takeLabelledNumber(child, labelsOf(key, child), pools)
@@ -209,7 +266,8 @@ function fill(node: SchemaNode, name: string, pools: Pools, required: boolean, d
       }
       // An optional search box comes last, and only when no other parameter took anything: then the search
       // is what the call is about; beside a park code it would only filter the park's alerts by chance words.
-      const optionalSearch = ([key, child]: [string, SchemaNode]) => !needed.has(key) && SEARCH_LIKE.test(key) && !child.enum && typesOf(child)[0] === 'string'
+      const optionalSearch = ([key, child]: [string, SchemaNode]) =>
+        !needed.has(key) && SEARCH_LIKE.test(key) && !child.enum && typesOf(child)[0] === 'string'
       for (const [key, child] of entries) {
         if (key in out || optionalSearch([key, child])) continue
         const value = fill(child, key, pools, needed.has(key), depth + 1, keyOf(key))
@@ -377,7 +435,16 @@ function describedOptions(node: SchemaNode): Array<{ value: string; gloss?: stri
 
 function fillString(node: SchemaNode, name: string, pools: Pools, required: boolean, topKey: string): string | undefined {
   const options = describedOptions(node)
-  if (options.length) return fillEnum(options.map((o) => o.value), name, node, pools, required, topKey, options) as string | undefined
+  if (options.length)
+    return fillEnum(
+      options.map((o) => o.value),
+      name,
+      node,
+      pools,
+      required,
+      topKey,
+      options,
+    ) as string | undefined
   const description = String(node.description ?? '')
   const role = roleOf(name, node)
   let found: Located<string> | undefined
@@ -394,7 +461,11 @@ function fillString(node: SchemaNode, name: string, pools: Pools, required: bool
   if (text === undefined && SEARCH_LIKE.test(name)) text = searchText(pools)
   // An optional one only when the sentence uses its word ("alerts at the park", and then the name may come from
   // before) or a name in the prompt carries one of the parameter's words.
-  else if (text === undefined && !typed && (required || ownWordsName(name, pools) || pools.names.some((n) => fitsName(n, name, node, pools)))) {
+  else if (
+    text === undefined &&
+    !typed &&
+    (required || ownWordsName(name, pools) || pools.names.some((n) => fitsName(n, name, node, pools)))
+  ) {
     const taken = takeName(pools, name, node, role, true)
     if (taken) {
       if (taken.sentence === pools.own) pools.typedUsed++
@@ -466,8 +537,9 @@ function namesParameter(name: LocatedName, labels: readonly string[]): boolean {
  * park code) are left out first. Undefined when the examples follow no rule.
  */
 function codeRule(name: string, node: SchemaNode): ((place: string) => string | undefined) | undefined {
-  const examples = [...String(node.description ?? '').matchAll(/["']([A-Za-z]{2,6})["']\s+for\s+([A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)*)/g)]
-    .map((m) => ({ code: m[1]!, words: m[2]!.split(/\s+/) }))
+  const examples = [
+    ...String(node.description ?? '').matchAll(/["']([A-Za-z]{2,6})["']\s+for\s+([A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)*)/g),
+  ].map((m) => ({ code: m[1]!, words: m[2]!.split(/\s+/) }))
   if (!examples.length) return undefined
   const abbreviate = (words: string[], length: number): string[] => {
     const candidates = [words[0]!.slice(0, length)]
@@ -517,20 +589,30 @@ function searchText(pools: Pools): string | undefined {
  * the order written; a value's gloss counts as a mention of it. Only the own
  * sentence for an optional parameter.
  */
-function fillEnum(values: readonly unknown[], name: string, node: SchemaNode, pools: Pools, required: boolean, topKey: string, glossed: Array<{ value: string; gloss?: string }> = []): unknown {
+function fillEnum(
+  values: readonly unknown[],
+  name: string,
+  node: SchemaNode,
+  pools: Pools,
+  required: boolean,
+  topKey: string,
+  glossed: Array<{ value: string; gloss?: string }> = [],
+): unknown {
   const role = roleOf(name, node)
   const gloss = new Map(glossed.filter((o) => o.gloss).map((o) => [o.value, o.gloss!]))
-  const mentions = pools.order.flatMap((i, rank) => {
-    const text = withUnitWords(pools.reading.sentences[i]!.text)
-    return values
-      .filter((v): v is string => typeof v === 'string' && !pools.usedEnumValues.has(v))
-      .map((v) => {
-        const direct = mentionIn(text, v)
-        const glossed = gloss.has(v) ? mentionIn(text, gloss.get(v)!) : direct
-        return { v, rank, sentence: i, ...(direct.at >= 0 ? direct : glossed) }
-      })
-      .filter((m) => m.at >= 0)
-  }).filter((m) => required || m.rank === 0)
+  const mentions = pools.order
+    .flatMap((i, rank) => {
+      const text = withUnitWords(pools.reading.sentences[i]!.text)
+      return values
+        .filter((v): v is string => typeof v === 'string' && !pools.usedEnumValues.has(v))
+        .map((v) => {
+          const direct = mentionIn(text, v)
+          const glossed = gloss.has(v) ? mentionIn(text, gloss.get(v)!) : direct
+          return { v, rank, sentence: i, ...(direct.at >= 0 ? direct : glossed) }
+        })
+        .filter((m) => m.at >= 0)
+    })
+    .filter((m) => required || m.rank === 0)
     // Earliest mention first; at the same place the longer value ("mile" over "mil").
     .sort((a, b) => a.rank - b.rank || a.at - b.at || b.v.length - a.v.length)
   const fitting = role ? mentions.find((m) => m.afterNumber === (role === 'from')) : undefined
@@ -549,7 +631,11 @@ function fillEnum(values: readonly unknown[], name: string, node: SchemaNode, po
 function withUnitWords(text: string): string {
   return americanSpelling(text)
     .replace(/(\d)\s*°\s*([CFK])\b/g, (_, d: string, u: string) => `${d} ${UNIT_WORDS[u.toLowerCase()]}`)
-    .replace(/(\d)\s*([A-Za-z]{1,3})\b/g, (m, d: string, u: string) => (UNIT_WORDS[u.toLowerCase()] && !['in', 'c', 'f', 'k', 'g', 'l', 'm'].includes(u.toLowerCase()) ? `${d} ${UNIT_WORDS[u.toLowerCase()]}` : m))
+    .replace(/(\d)\s*([A-Za-z]{1,3})\b/g, (m, d: string, u: string) =>
+      UNIT_WORDS[u.toLowerCase()] && !['in', 'c', 'f', 'k', 'g', 'l', 'm'].includes(u.toLowerCase())
+        ? `${d} ${UNIT_WORDS[u.toLowerCase()]}`
+        : m,
+    )
 }
 
 /** Where a value is mentioned (plurals forgiven), and whether a number stands right before it. */
@@ -625,7 +711,7 @@ function takeAll<T>(pool: Array<Located<T>>, test: (item: Located<T>) => boolean
 /** Removes and returns every item that passes. */
 function takeAllItems<T>(pool: Array<Located<T>>, test: (item: Located<T>) => boolean): Array<Located<T>> {
   const taken: Array<Located<T>> = []
-  for (let i = 0; i < pool.length;) {
+  for (let i = 0; i < pool.length; ) {
     if (test(pool[i]!)) taken.push(pool.splice(i, 1)[0]!)
     else i++
   }

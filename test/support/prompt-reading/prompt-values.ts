@@ -1,4 +1,16 @@
-import { bracketed, clockTimes, dates, identifiers, keywords, labelledNumbers, locatedNames, sentences, terms, type LabelledNumber, type LocatedName } from './words.ts'
+import {
+  bracketed,
+  clockTimes,
+  dates,
+  identifiers,
+  keywords,
+  labelledNumbers,
+  locatedNames,
+  sentences,
+  terms,
+  type LabelledNumber,
+  type LocatedName,
+} from './words.ts'
 
 /**
  * A prompt read once, sentence by sentence, into the values a keyword

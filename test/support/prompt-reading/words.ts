@@ -7,14 +7,16 @@ import { splitWords } from '../../../src/lib/words.ts'
  * adversary stronger, so it lives with the tests now (src/runtime/agents/baselines/ keeps the frozen BM25 matcher).
  */
 
-const STOPWORDS = new Set((
-  'a about above after again all also am an and any are as at be been before being below between both but by can could ' +
-  'did do does doing down during each few for from further get had has have having he her here hers him his how i if in ' +
-  'into is it its just let me more most my no nor not now of off on once only or other our out over own same she should ' +
-  'so some such than that the their them then there these they this those through to too under until up very was we were ' +
-  'what when where which while who whom why will with would you your yours us want need like please tell give show ' +
-  "i'm i've i'd i'll we're we've we'll it's that's what's there's don't can't won't isn't aren't"
-).split(' '))
+const STOPWORDS = new Set(
+  (
+    'a about above after again all also am an and any are as at be been before being below between both but by can could ' +
+    'did do does doing down during each few for from further get had has have having he her here hers him his how i if in ' +
+    'into is it its just let me more most my no nor not now of off on once only or other our out over own same she should ' +
+    'so some such than that the their them then there these they this those through to too under until up very was we were ' +
+    'what when where which while who whom why will with would you your yours us want need like please tell give show ' +
+    "i'm i've i'd i'll we're we've we'll it's that's what's there's don't can't won't isn't aren't"
+  ).split(' '),
+)
 
 /** Sentences of a text: split after ., ? or ! followed by white space, and at line breaks. */
 export function sentences(text: string): string[] {
@@ -63,8 +65,12 @@ function stem(word: string): string {
 
 const CAPITALISED = /^[A-Z][\p{L}'’.-]*$|^[A-Z][A-Z0-9]+$/u
 /** Capitalised words that name no place, person or thing a tool could look up. */
-const NOT_NAMES = new Set(('celsius fahrenheit kelvin monday tuesday wednesday thursday friday saturday sunday january february march ' +
-  'april may june july august september october november december').split(' '))
+const NOT_NAMES = new Set(
+  (
+    'celsius fahrenheit kelvin monday tuesday wednesday thursday friday saturday sunday january february march ' +
+    'april may june july august september october november december'
+  ).split(' '),
+)
 /** Short all-capital words are units and acronyms (BMI, INR, TIA), rarely names. */
 const ACRONYM = /^[A-Z0-9]{2,4}$/
 const JOINERS = new Set(['of', 'de', 'the', 'la', 'del'])
@@ -91,26 +97,40 @@ export interface LocatedName {
 
 /** Names as `properNouns` reads them, with where each stands and the word before it. */
 export function locatedNames(text: string): LocatedName[] {
-  const quotes = [...text.matchAll(/["“]([^"”]{2,60})["”]/g)].map((m) => ({ name: m[1]!.trim(), at: m.index!, end: m.index! + m[0].length }))
+  const quotes = [...text.matchAll(/["“]([^"”]{2,60})["”]/g)].map((m) => ({
+    name: m[1]!.trim(),
+    at: m.index!,
+    end: m.index! + m[0].length,
+  }))
   const found: LocatedName[] = quotes.map(({ name, at, end }) => ({ name, at, before: wordBefore(text, at), after: wordAfter(text, end) }))
   const quoted = (at: number) => quotes.some((q) => at >= q.at && at < q.end)
   let offset = 0
   for (const sentence of sentences(text)) {
     const base = text.indexOf(sentence, offset)
     offset = base + sentence.length
-    const words = [...sentence.matchAll(/\S+/g)].map((m) => ({ raw: m[0], at: base + m.index!, word: m[0].replace(/^[([{"'“‘]+|[)\]}"'”’,;:.?!]+$/g, '') }))
+    const words = [...sentence.matchAll(/\S+/g)].map((m) => ({
+      raw: m[0],
+      at: base + m.index!,
+      word: m[0].replace(/^[([{"'“‘]+|[)\]}"'”’,;:.?!]+$/g, ''),
+    }))
     let run: typeof words = []
     const flush = () => {
       while (run.length && JOINERS.has(run[run.length - 1]!.word)) run.pop()
       const last = run[run.length - 1]
       if (last && !quoted(run[0]!.at)) {
-        found.push({ name: run.map((w) => w.word).join(' '), at: run[0]!.at, before: wordBefore(text, run[0]!.at), after: wordAfter(text, last.at + last.word.length) })
+        found.push({
+          name: run.map((w) => w.word).join(' '),
+          at: run[0]!.at,
+          before: wordBefore(text, run[0]!.at),
+          after: wordAfter(text, last.at + last.word.length),
+        })
       }
       run = []
     }
     words.forEach(({ word, raw }, i) => {
       const next = words[i + 1]?.word ?? ''
-      const capital = CAPITALISED.test(word) && word !== 'I' && !/^I['’]/.test(word) && !NOT_NAMES.has(word.toLowerCase()) && !ACRONYM.test(word)
+      const capital =
+        CAPITALISED.test(word) && word !== 'I' && !/^I['’]/.test(word) && !NOT_NAMES.has(word.toLowerCase()) && !ACRONYM.test(word)
       // A sentence's first word is capitalised anyway: it starts a name only if it is no common word and a capital follows.
       const first = i === 0 && (STOPWORDS.has(word.toLowerCase()) || !(CAPITALISED.test(next) && next !== 'I'))
       if (capital && !first) run.push(words[i]!)
@@ -148,11 +168,25 @@ function isIdentifier(token: string): boolean {
   return !token.includes('/') || token.split('/').pop()!.length >= 3
 }
 const ARXIV_ID = /^\d{4}\.\d{4,5}(?:v\d+)?$/
-const IDENTIFIER = /\b10\.\d{4,9}\/[^\s,;]+|\b\d{4}\.\d{4,5}(?:v\d+)?\b|(?<![\w/.])(?:[\w.-]+\/)+[\w.-]*\w|\b[\w-]+\.(?:md|txt|csv|json|env|ya?ml|toml|ts|js|py|log|html|xml|pdf)\b/g
+const IDENTIFIER =
+  /\b10\.\d{4,9}\/[^\s,;]+|\b\d{4}\.\d{4,5}(?:v\d+)?\b|(?<![\w/.])(?:[\w.-]+\/)+[\w.-]*\w|\b[\w-]+\.(?:md|txt|csv|json|env|ya?ml|toml|ts|js|py|log|html|xml|pdf)\b/g
 
 /** Number words a prompt may spell out; "one" is left out, as it is more often a pronoun ("which one"). */
 const NUMBER_WORDS: Record<string, number> = {
-  two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, twenty: 20, thirty: 30, dozen: 12,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  twenty: 20,
+  thirty: 30,
+  dozen: 12,
 }
 
 /** The text with dates, clock times and identifiers blanked out, so none of them reads as a number. */
@@ -234,9 +268,29 @@ export function bracketed(text: string): Array<{ text: string; at: number; end: 
 
 /** Unit abbreviations and irregular forms, spelled out as catalogs write them. */
 export const UNIT_WORDS: Record<string, string> = {
-  kg: 'kilogram', kgs: 'kilogram', g: 'gram', mg: 'milligram', cm: 'centimeter', mm: 'millimeter', m: 'meter', km: 'kilometer',
-  lb: 'pound', lbs: 'pound', oz: 'ounce', ft: 'foot', feet: 'foot', in: 'inch', mi: 'mile', mph: 'miles per hour', bpm: 'beat', yo: 'year',
-  l: 'liter', ml: 'milliliter', c: 'celsius', f: 'fahrenheit', k: 'kelvin',
+  kg: 'kilogram',
+  kgs: 'kilogram',
+  g: 'gram',
+  mg: 'milligram',
+  cm: 'centimeter',
+  mm: 'millimeter',
+  m: 'meter',
+  km: 'kilometer',
+  lb: 'pound',
+  lbs: 'pound',
+  oz: 'ounce',
+  ft: 'foot',
+  feet: 'foot',
+  in: 'inch',
+  mi: 'mile',
+  mph: 'miles per hour',
+  bpm: 'beat',
+  yo: 'year',
+  l: 'liter',
+  ml: 'milliliter',
+  c: 'celsius',
+  f: 'fahrenheit',
+  k: 'kelvin',
 }
 
 export interface LabelledNumber {
@@ -253,8 +307,9 @@ export interface LabelledNumber {
 export function labelledNumbers(text: string): LabelledNumber[] {
   const clean = withoutNonNumbers(text)
   // A minus sign only where no word runs into it: "-3.5" is negative, "9-year-4-month-old" has no negative number.
-  const tokens = [...clean.matchAll(/(?<![\w.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])-?\d+(?:\.\d+)?|\d+(?:\.\d+)?|[A-Za-z]+/g)]
-    .map((m) => ({ text: m[0], at: m.index! }))
+  const tokens = [...clean.matchAll(/(?<![\w.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])-?\d+(?:\.\d+)?|\d+(?:\.\d+)?|[A-Za-z]+/g)].map(
+    (m) => ({ text: m[0], at: m.index! }),
+  )
   const value = (t: string) => (/\d/.test(t) ? Number(t.replace(/,/g, '')) : NUMBER_WORDS[t.toLowerCase()])
   // Abbreviations count as units only right after the number ("70 kg", "5 ft 4 in"), never elsewhere ("km in miles").
   const word = (t: string, unit: boolean) => {
@@ -288,7 +343,10 @@ export function sameWord(a: string, b: string): boolean {
 
 /** Whether the sentence negates a word: "no", "not", "without" or "never" shortly before it. */
 export function isNegated(sentence: string, word: string): boolean {
-  const tokens = sentence.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)
+  const tokens = sentence
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
   const at = tokens.findIndex((t) => sameWord(keywords(t)[0] ?? t, word))
   if (at < 0) return false
   return tokens.slice(Math.max(0, at - 3), at).some((t) => ['no', 'not', 'without', 'never', 'non'].includes(t))

@@ -11,11 +11,13 @@ const K1 = 1.2
 const B = 0.75
 
 // Words that say nothing about which tool to call; the list is short on purpose.
-const STOPWORDS = new Set((
-  'a an and are as at be by can could do does for from get has have how i in is it its me my of on or please ' +
-  'show so tell than that the their them then there these they this those to us was we what when where which who ' +
-  'will with would you your'
-).split(' '))
+const STOPWORDS = new Set(
+  (
+    'a an and are as at be by can could do does for from get has have how i in is it its me my of on or please ' +
+    'show so tell than that the their them then there these they this those to us was we what when where which who ' +
+    'will with would you your'
+  ).split(' '),
+)
 
 /**
  * Lower-case words of a text for matching: camelCase, snake_case, kebab-case
@@ -66,9 +68,7 @@ export function bm25Rank<T>(query: string, documents: ReadonlyArray<Document<T>>
     }
     if (score > 0) ranked.push({ item: d.item, score, order })
   })
-  return ranked
-    .sort((a, b) => b.score - a.score || a.order - b.order)
-    .map(({ item, score }) => ({ item, score }))
+  return ranked.sort((a, b) => b.score - a.score || a.order - b.order).map(({ item, score }) => ({ item, score }))
 }
 
 function countWords(words: readonly string[]): Map<string, number> {

@@ -25,7 +25,10 @@ async function greedyOneStep(ctx: AgentContext): Promise<string> {
 
 /** The catalog's tools that share a word with the prompt, best BM25 match first (name + description). */
 export function rankTools(prompt: string, tools: readonly AgentTool[]): Array<Ranked<AgentTool>> {
-  return bm25Rank(prompt, tools.map((tool) => ({ item: tool, text: `${tool.name} ${tool.description ?? ''}` })))
+  return bm25Rank(
+    prompt,
+    tools.map((tool) => ({ item: tool, text: `${tool.name} ${tool.description ?? ''}` })),
+  )
 }
 
 /** `agent: { module: './src/runtime/agents/baselines/greedy-one-step.ts' }`. */

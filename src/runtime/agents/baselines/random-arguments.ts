@@ -22,13 +22,20 @@ export function randomValue(node: SchemaNode, rng: () => number, depth = 0): unk
   if (variants?.length) return randomValue({ ...node, anyOf: undefined, oneOf: undefined, ...pick(variants, rng) }, rng, depth)
   const type = pick(typesOf(node), rng)
   switch (type) {
-    case 'object': return randomObject(node, rng, depth)
-    case 'array': return randomArray(node, rng, depth)
-    case 'integer': return randomNumber(node, rng, true)
-    case 'number': return randomNumber(node, rng, false)
-    case 'boolean': return rng() < 0.5
-    case 'null': return null
-    default: return randomString(node, rng)
+    case 'object':
+      return randomObject(node, rng, depth)
+    case 'array':
+      return randomArray(node, rng, depth)
+    case 'integer':
+      return randomNumber(node, rng, true)
+    case 'number':
+      return randomNumber(node, rng, false)
+    case 'boolean':
+      return rng() < 0.5
+    case 'null':
+      return null
+    default:
+      return randomString(node, rng)
   }
 }
 

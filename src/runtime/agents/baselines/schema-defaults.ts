@@ -33,13 +33,20 @@ function defaultValue(node: SchemaNode, depth: number): unknown {
   const variant = (node.anyOf ?? node.oneOf)?.[0]
   if (variant) return defaultValue({ ...node, anyOf: undefined, oneOf: undefined, ...variant }, depth)
   switch (typesOf(node)[0]) {
-    case 'object': return defaultObject(node, depth)
-    case 'array': return Array.from({ length: Math.max(0, Math.ceil(node.minItems ?? 0)) }, () => defaultValue(node.items ?? {}, depth + 1))
-    case 'integer': return least(numericBounds(node, true))
-    case 'number': return least(numericBounds(node, false))
-    case 'boolean': return false
-    case 'null': return null
-    default: return (node.format && FORMAT_MINIMUMS[node.format]) || 'a'.repeat(Math.max(0, node.minLength ?? 0))
+    case 'object':
+      return defaultObject(node, depth)
+    case 'array':
+      return Array.from({ length: Math.max(0, Math.ceil(node.minItems ?? 0)) }, () => defaultValue(node.items ?? {}, depth + 1))
+    case 'integer':
+      return least(numericBounds(node, true))
+    case 'number':
+      return least(numericBounds(node, false))
+    case 'boolean':
+      return false
+    case 'null':
+      return null
+    default:
+      return (node.format && FORMAT_MINIMUMS[node.format]) || 'a'.repeat(Math.max(0, node.minLength ?? 0))
   }
 }
 

@@ -29,7 +29,12 @@ export class AgentProcess {
   readonly ready: Promise<void>
   readonly isolation: Isolation
 
-  constructor(private readonly name: string, launch: Launch, env: NodeJS.ProcessEnv, cwd: string) {
+  constructor(
+    private readonly name: string,
+    launch: Launch,
+    env: NodeJS.ProcessEnv,
+    cwd: string,
+  ) {
     this.isolation = launch.isolation
     // A session of its own: a signal the agent sends to its process group (kill(0, …)) reaches no process
     // of the harness, even from inside a PID namespace. It still ends with the worker (its stdin closes).
@@ -42,7 +47,10 @@ export class AgentProcess {
       process.stderr.write(chunk)
       this.stderrTail = (this.stderrTail + chunk.toString()).slice(-STDERR_TAIL)
     })
-    this.child.stdout.on('data', lineReader((line) => this.receive(line, onReady, onSetupError)))
+    this.child.stdout.on(
+      'data',
+      lineReader((line) => this.receive(line, onReady, onSetupError)),
+    )
     this.child.stdin.on('error', () => {}) // a dead child's pipe: reported through 'exit'
     this.child.on('error', (error) => this.died(`could not be started: ${error.message}`, onSetupError))
     this.child.on('exit', (code, signal) => {
@@ -50,7 +58,10 @@ export class AgentProcess {
       this.died(signal ? `was killed (${signal})` : `exited with code ${code}`, onSetupError)
     })
     // Held while starting and while tasks are in flight; an idle agent process must not keep its worker alive.
-    void this.ready.then(() => this.hold(), () => {})
+    void this.ready.then(
+      () => this.hold(),
+      () => {},
+    )
   }
 
   /** Keeps the event loop alive for this child only while something waits on it. */
@@ -58,7 +69,8 @@ export class AgentProcess {
     const on = this.inFlight.size > 0
     const method = on ? 'ref' : 'unref'
     this.child[method]()
-    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) (stream as { ref?: () => void; unref?: () => void })[method]?.()
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr])
+      (stream as { ref?: () => void; unref?: () => void })[method]?.()
   }
 
   get alive(): boolean {
@@ -84,7 +96,9 @@ export class AgentProcess {
       if (ctx.signal.aborted) abort()
       else ctx.signal.addEventListener('abort', abort, { once: true })
       this.send({
-        t: 'run', task: key, info: { id: ctx.task.id, prompt: ctx.task.prompt },
+        t: 'run',
+        task: key,
+        info: { id: ctx.task.id, prompt: ctx.task.prompt },
         // Exactly what AgentContext promises of a tool: no field of the catalog beyond it.
         tools: ctx.tools.map(({ name, server, tool, description, inputSchema }) => ({ name, server, tool, description, inputSchema })),
         maxRounds: ctx.maxRounds,
@@ -108,7 +122,8 @@ export class AgentProcess {
 
   private send(message: ToAgent): void {
     // Tool outcomes travel as JSON: anything that is not (a bigint in structured content) becomes its string.
-    if (!this.exited && this.child.stdin.writable) this.child.stdin.write(`${JSON.stringify(message, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}\n`)
+    if (!this.exited && this.child.stdin.writable)
+      this.child.stdin.write(`${JSON.stringify(message, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}\n`)
   }
 
   private receive(line: string, onReady: () => void, onSetupError: (error: Error) => void): void {
@@ -130,7 +145,13 @@ export class AgentProcess {
     if (!task) {
       // A task that already ended (timed out, cancelled): nothing more is recorded, and a late call is
       // answered as the recorder answers one, so the agent's code can unwind instead of waiting forever.
-      if (message.t === 'call') this.send({ t: 'result', task: message.task, call: message.call, outcome: { content: [], isError: true, text: 'The task has ended; this call was not made.' } })
+      if (message.t === 'call')
+        this.send({
+          t: 'result',
+          task: message.task,
+          call: message.call,
+          outcome: { content: [], isError: true, text: 'The task has ended; this call was not made.' },
+        })
       return
     }
     const { ctx } = task
@@ -138,10 +159,15 @@ export class AgentProcess {
     else if (message.t === 'turn') {
       const turn = TurnSchema.safeParse(message.turn)
       if (turn.success) ctx.recordTurn(turn.data)
-      else this.finish(message.task, new Error(`agent ${this.name} recorded a model turn that does not fit the trajectory format: ${turn.error.issues[0]?.message}`))
+      else
+        this.finish(
+          message.task,
+          new Error(`agent ${this.name} recorded a model turn that does not fit the trajectory format: ${turn.error.issues[0]?.message}`),
+        )
     } else if (message.t === 'call') {
       const { call, name, args, id, round } = message
-      void ctx.callTool(name, args, { ...(id ? { id } : {}), ...(round ? { round } : {}) })
+      void ctx
+        .callTool(name, args, { ...(id ? { id } : {}), ...(round ? { round } : {}) })
         .then((outcome) => this.send({ t: 'result', task: message.task, call, outcome }))
     } else if (message.t === 'done') this.finish(message.task, null, message.answer)
     else this.finish(message.task, new Error(message.message))
@@ -160,7 +186,12 @@ export class AgentProcess {
     if (this.exited) return
     this.exited = how
     // The last lines that say something: not a stack frame, not the runtime's version line.
-    const tail = this.stderrTail.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('at ') && !/^Node\.js v/.test(l) && !/^\^+$/.test(l)).slice(-2).join(' | ')
+    const tail = this.stderrTail
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('at ') && !/^Node\.js v/.test(l) && !/^\^+$/.test(l))
+      .slice(-2)
+      .join(' | ')
     const message = `the agent process of ${this.name} ${how}${tail ? `; its last output: ${tail}` : ''}`
     onSetupError(new AgentSetupError(message))
     for (const key of [...this.inFlight.keys()]) this.finish(key, new Error(message))

@@ -30,12 +30,15 @@ export async function bundleAgent(module: string, exportName: string, name: stri
   const target = isPath ? resolve(paths.root, module) : module
   if (isPath && !existsSync(target)) throw new AgentSetupError(`agent ${name}: module ${module} not found (looked for ${target})`)
   const entry = join(dir, `${base}.entry.mjs`)
-  writeFileSync(entry, [
-    `import * as agent from ${JSON.stringify(target)}`,
-    `import { startHost } from ${JSON.stringify(here('./host'))}`,
-    `startHost(agent, ${JSON.stringify(exportName)}, ${JSON.stringify(name)})`,
-    '',
-  ].join('\n'))
+  writeFileSync(
+    entry,
+    [
+      `import * as agent from ${JSON.stringify(target)}`,
+      `import { startHost } from ${JSON.stringify(here('./host'))}`,
+      `startHost(agent, ${JSON.stringify(exportName)}, ${JSON.stringify(name)})`,
+      '',
+    ].join('\n'),
+  )
   const agentEntry = here('./agent-entry')
   try {
     await build({
@@ -43,26 +46,33 @@ export async function bundleAgent(module: string, exportName: string, name: stri
       root: paths.root,
       logLevel: 'silent',
       mode: 'production',
-      resolve: { alias: [{ find: /^vitest-mcp-bench$/, replacement: agentEntry }, { find: /^vitest-mcp-bench\/baselines$/, replacement: here('../../../baselines') }] },
-      plugins: [{
-        name: 'mcp-bench-agent-guard',
-        enforce: 'pre',
-        // Agent code keeps its own location: `new URL('./data.json', import.meta.url)` still names the file
-        // beside the agent's source, not beside the bundle.
-        transform(code, id) {
-          const file = id.split('?')[0]!
-          if (!code.includes('import.meta') || file.startsWith('\0') || file.split(sep).includes('node_modules')) return null
-          return code
-            .replace(/\bimport\.meta\.url\b/g, JSON.stringify(pathToFileURL(file).href))
-            .replace(/\bimport\.meta\.filename\b/g, JSON.stringify(file))
-            .replace(/\bimport\.meta\.dirname\b/g, JSON.stringify(dirname(file)))
+      resolve: {
+        alias: [
+          { find: /^vitest-mcp-bench$/, replacement: agentEntry },
+          { find: /^vitest-mcp-bench\/baselines$/, replacement: here('../../../baselines') },
+        ],
+      },
+      plugins: [
+        {
+          name: 'mcp-bench-agent-guard',
+          enforce: 'pre',
+          // Agent code keeps its own location: `new URL('./data.json', import.meta.url)` still names the file
+          // beside the agent's source, not beside the bundle.
+          transform(code, id) {
+            const file = id.split('?')[0]!
+            if (!code.includes('import.meta') || file.startsWith('\0') || file.split(sep).includes('node_modules')) return null
+            return code
+              .replace(/\bimport\.meta\.url\b/g, JSON.stringify(pathToFileURL(file).href))
+              .replace(/\bimport\.meta\.filename\b/g, JSON.stringify(file))
+              .replace(/\bimport\.meta\.dirname\b/g, JSON.stringify(dirname(file)))
+          },
+          load(id) {
+            const why = deniedFile(id.split('?')[0]!, paths)
+            if (why) throw new AgentSetupError(`agent ${name} may not include ${id}: ${why}`)
+            return null
+          },
         },
-        load(id) {
-          const why = deniedFile(id.split('?')[0]!, paths)
-          if (why) throw new AgentSetupError(`agent ${name} may not include ${id}: ${why}`)
-          return null
-        },
-      }],
+      ],
       build: {
         ssr: entry,
         outDir: dir,
@@ -88,6 +98,9 @@ function buildFailure(error: unknown, name: string, module: string): string {
   const message = stripVTControlCharacters(error instanceof Error ? error.message : String(error))
   const denied = /agent \S+ may not include [^\n]*/.exec(message)
   if (denied) return denied[0]
-  const lines = message.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('at ') && !/^Build failed/.test(l))
+  const lines = message
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('at ') && !/^Build failed/.test(l))
   return `agent ${name}: cannot load module ${module}: ${lines[0] || message}`
 }

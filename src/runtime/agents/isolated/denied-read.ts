@@ -9,6 +9,6 @@ export function describeDenied(error: unknown, agent: string): string | null {
   const message = typeof e.message === 'string' ? e.message : ''
   const deno = /Requires read access to "([^"]*)"/.exec(message)
   if (e.code !== 'ERR_ACCESS_DENIED' && !deno) return null
-  const path = typeof e.resource === 'string' ? e.resource : deno?.[1] ?? 'a file outside its allowed paths'
+  const path = typeof e.resource === 'string' ? e.resource : (deno?.[1] ?? 'a file outside its allowed paths')
   return `agent ${agent} may not read ${path}: the referee's files (task files, reports, judge cache, cassettes) are out of reach of agent code`
 }

@@ -20,7 +20,8 @@ export function startHost(mod: Module, exportName: string, name: string): void {
   const write = process.stdout.write.bind(process.stdout)
   const toStderr = (...args: unknown[]) => void process.stderr.write(`${args.map(show).join(' ')}\n`)
   console.log = console.info = console.debug = console.warn = console.error = console.trace = toStderr
-  process.stdout.write = ((chunk: unknown, ...rest: unknown[]) => (process.stderr.write as (...a: unknown[]) => boolean)(chunk, ...rest)) as typeof process.stdout.write
+  process.stdout.write = ((chunk: unknown, ...rest: unknown[]) =>
+    (process.stderr.write as (...a: unknown[]) => boolean)(chunk, ...rest)) as typeof process.stdout.write
   const send = (message: ToWorker) => void write(`${JSON.stringify(message)}\n`)
 
   const agent = agentFrom(mod, exportName, name)
@@ -47,7 +48,15 @@ export function startHost(mod: Module, exportName: string, name: string): void {
         if (round === 0) round = 1
         const call = ++callSeq
         const reply = new Promise<ToolCallOutcome>((resolve) => state.calls.set(call, resolve))
-        send({ t: 'call', task: message.task, call, name: toolName, ...(args === undefined ? {} : { args }), ...(options?.id ? { id: options.id } : {}), ...(options?.round ? { round: options.round } : {}) })
+        send({
+          t: 'call',
+          task: message.task,
+          call,
+          name: toolName,
+          ...(args === undefined ? {} : { args }),
+          ...(options?.id ? { id: options.id } : {}),
+          ...(options?.round ? { round: options.round } : {}),
+        })
         return reply
       },
       nextRound: () => {
@@ -66,20 +75,24 @@ export function startHost(mod: Module, exportName: string, name: string): void {
     }
   }
 
-  process.stdin.on('data', lineReader((line) => {
-    // The worker's messages are checked against the channel's contract like any that cross a process boundary.
-    const parsed = ToAgentSchema.safeParse(JSON.parse(line))
-    if (!parsed.success) return void process.stderr.write(`vitest-mcp-bench agent host: a message out of shape from the worker: ${parsed.error.message}\n`)
-    const message = parsed.data
-    if (message.t === 'run') void run(message)
-    else if (message.t === 'abort') running.get(message.task)?.controller.abort(new Error(message.reason))
-    else if (message.t === 'result') {
-      const state = running.get(message.task)
-      const resolve = state?.calls.get(message.call)
-      state?.calls.delete(message.call)
-      resolve?.(message.outcome)
-    }
-  }))
+  process.stdin.on(
+    'data',
+    lineReader((line) => {
+      // The worker's messages are checked against the channel's contract like any that cross a process boundary.
+      const parsed = ToAgentSchema.safeParse(JSON.parse(line))
+      if (!parsed.success)
+        return void process.stderr.write(`vitest-mcp-bench agent host: a message out of shape from the worker: ${parsed.error.message}\n`)
+      const message = parsed.data
+      if (message.t === 'run') void run(message)
+      else if (message.t === 'abort') running.get(message.task)?.controller.abort(new Error(message.reason))
+      else if (message.t === 'result') {
+        const state = running.get(message.task)
+        const resolve = state?.calls.get(message.call)
+        state?.calls.delete(message.call)
+        resolve?.(message.outcome)
+      }
+    }),
+  )
   // The worker is gone (or closed the channel): nothing more to do, whatever the agent left running.
   process.stdin.on('end', () => process.exit(0))
   process.stdin.on('error', () => process.exit(0))

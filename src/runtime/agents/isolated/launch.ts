@@ -33,11 +33,22 @@ function runtimeCommand(bundle: string, readable: readonly string[]): { args: st
   const kind = runtimeKind()
   if (kind === 'bun') return { args: [bundle], limited: false }
   if (kind === 'deno') {
-    return { args: ['run', `--allow-read=${readable.join(',')}`, '--allow-net', '--allow-env', '--allow-sys', '--no-prompt', '--quiet', bundle], limited: true }
+    return {
+      args: ['run', `--allow-read=${readable.join(',')}`, '--allow-net', '--allow-env', '--allow-sys', '--no-prompt', '--quiet', bundle],
+      limited: true,
+    }
   }
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
   const stable = major > 23 || (major === 23 && minor >= 5) || (major === 22 && minor >= 13)
-  return { args: [stable ? '--permission' : '--experimental-permission', '--disable-warning=ExperimentalWarning', ...readable.map((p) => `--allow-fs-read=${p}`), bundle], limited: true }
+  return {
+    args: [
+      stable ? '--permission' : '--experimental-permission',
+      '--disable-warning=ExperimentalWarning',
+      ...readable.map((p) => `--allow-fs-read=${p}`),
+      bundle,
+    ],
+    limited: true,
+  }
 }
 
 /**
@@ -45,14 +56,21 @@ function runtimeCommand(bundle: string, readable: readonly string[]): { args: st
  * unprivileged user namespaces), else the runtime's read limits alone (the run says why once: ./tier-notice.ts).
  * `access` is decided for the tier that is given (./read-access.ts).
  */
-export function launchCommand(bundle: string, access: (tier: 'sandbox' | 'process') => ReadAccess, asked: 'sandbox' | 'process', cwd: string): Launch {
+export function launchCommand(
+  bundle: string,
+  access: (tier: 'sandbox' | 'process') => ReadAccess,
+  asked: 'sandbox' | 'process',
+  cwd: string,
+): Launch {
   const support = asked === 'sandbox' ? sandboxSupport() : null
   if (support?.available) {
     const { readable, masked } = access('sandbox')
     const { args } = runtimeCommand(bundle, readable)
     const box = sandboxed(process.execPath, args, { readable: [...runtimeDirs(), ...readable], masked, cwd })
     return {
-      command: box.command, args: box.args, isolation: 'sandbox',
+      command: box.command,
+      args: box.args,
+      isolation: 'sandbox',
       // The sandbox's own /tmp: a runtime that caches (Deno) or a library that writes temp files finds a place.
       env: { HOME: '/tmp', TMPDIR: '/tmp', DENO_DIR: '/tmp/.deno' },
       cleanup: () => removeMountPoint(box.mountPoint),
@@ -60,7 +78,9 @@ export function launchCommand(bundle: string, access: (tier: 'sandbox' | 'proces
   }
   const { args, limited } = runtimeCommand(bundle, access('process').readable)
   return {
-    command: process.execPath, args, isolation: limited ? 'process' : 'process-unrestricted',
+    command: process.execPath,
+    args,
+    isolation: limited ? 'process' : 'process-unrestricted',
   }
 }
 

@@ -50,7 +50,11 @@ function pool(): Pool {
  * that is missing, has no such export, includes a referee file or fails at import rejects with an
  * AgentSetupError (a setup error of the run, not the agent failing a task).
  */
-export async function isolatedAgent(setting: ModuleAgentSetting, name: string, paths: RefereePaths): Promise<Agent & { isolation: Isolation }> {
+export async function isolatedAgent(
+  setting: ModuleAgentSetting,
+  name: string,
+  paths: RefereePaths,
+): Promise<Agent & { isolation: Isolation }> {
   const { slots, bundles, processes } = pool()
   guardInspectorSignal()
   const key = JSON.stringify([paths.root, setting.module, setting.export, name])
@@ -58,7 +62,10 @@ export async function isolatedAgent(setting: ModuleAgentSetting, name: string, p
   if (!slot) {
     sweepBundles(paths.root)
     const bundle = bundleAgent(setting.module, setting.export, name, paths)
-    void bundle.then((file) => bundles.add(file), () => {})
+    void bundle.then(
+      (file) => bundles.add(file),
+      () => {},
+    )
     slots.set(key, (slot = { bundle }))
   }
   const bundle = await slot.bundle
@@ -70,7 +77,8 @@ export async function isolatedAgent(setting: ModuleAgentSetting, name: string, p
     const access = (tier: 'sandbox' | 'process') => {
       const given = readAccess(bundle, isPath ? resolve(paths.root, setting.module) : null, paths, tier)
       // Said once per agent and worker: reads of files beside the agent's source will fail, and this is why.
-      if (given.ownDirRefused && !slot!.warned) process.stderr.write(`vitest-mcp-bench: agent ${name}: ${given.ownDirRefused}; files beside it cannot be read\n`)
+      if (given.ownDirRefused && !slot!.warned)
+        process.stderr.write(`vitest-mcp-bench: agent ${name}: ${given.ownDirRefused}; files beside it cannot be read\n`)
       slot!.warned = true
       return given
     }

@@ -38,7 +38,8 @@ export function deniedFile(file: string, paths: RefereePaths): string | null {
   const files = [...new Set([file, real(file)])]
   const dir = paths.denied.find((d) => files.some((f) => isInside(f, d) || isInside(f, real(d))))
   if (dir) return `it is inside ${relative(paths.root, dir) || dir}, which holds the referee's records`
-  if (files.some((f) => TASK_FILE.test(f) && !f.split(sep).includes('node_modules'))) return 'it is a task file (its specs hold the reference answer and facts)'
+  if (files.some((f) => TASK_FILE.test(f) && !f.split(sep).includes('node_modules')))
+    return 'it is a task file (its specs hold the reference answer and facts)'
   return null
 }
 
@@ -75,7 +76,11 @@ export function readAccess(bundle: string, agentModule: string | null, paths: Re
     else readable.push(own)
   }
   // The project's root is masked as well: what of it the agent may read is bound back over the mask.
-  return { readable: [...new Set(readable)], masked: byEveryName([paths.root, ...paths.denied]), ...(ownDirRefused ? { ownDirRefused } : {}) }
+  return {
+    readable: [...new Set(readable)],
+    masked: byEveryName([paths.root, ...paths.denied]),
+    ...(ownDirRefused ? { ownDirRefused } : {}),
+  }
 }
 
 /**
@@ -139,7 +144,8 @@ function unsafeDir(dir: string, places: readonly string[], { links }: { links: b
         const found = walk(path)
         if (found) return found
       } else if (TASK_FILE.test(entry.name)) return `holds a task file (${path})`
-      else if (links && entry.isFile() && lstatSync(path).nlink > 1) return `holds a file with another name elsewhere, a hard link (${path})`
+      else if (links && entry.isFile() && lstatSync(path).nlink > 1)
+        return `holds a file with another name elsewhere, a hard link (${path})`
     }
     return null
   }

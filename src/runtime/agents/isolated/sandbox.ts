@@ -106,8 +106,22 @@ export function sandboxed(command: string, args: readonly string[], layout: Sand
   return {
     command: 'unshare',
     // --kill-child: the sandbox dies with the process the worker holds, whatever the agent left running.
-    args: ['--user', '--map-root-user', '--pid', '--fork', '--kill-child', '--mount', '--propagation', 'private',
-      'sh', '-c', script(layout, mountPoint), 'mcp-bench-sandbox', command, ...args],
+    args: [
+      '--user',
+      '--map-root-user',
+      '--pid',
+      '--fork',
+      '--kill-child',
+      '--mount',
+      '--propagation',
+      'private',
+      'sh',
+      '-c',
+      script(layout, mountPoint),
+      'mcp-bench-sandbox',
+      command,
+      ...args,
+    ],
     mountPoint,
   }
 }
@@ -139,7 +153,8 @@ let support: SandboxSupport | undefined
  */
 export function sandboxSupport(): SandboxSupport {
   if (support) return support
-  if (process.platform !== 'linux') return (support = { available: false, why: `no sandbox on ${process.platform} (Linux namespaces only)` })
+  if (process.platform !== 'linux')
+    return (support = { available: false, why: `no sandbox on ${process.platform} (Linux namespaces only)` })
   if (process.env.MCP_BENCH_NO_SANDBOX === '1') return (support = { available: false, why: 'MCP_BENCH_NO_SANDBOX=1' })
   sweepMountPoints()
   const probe = sandboxed('true', [], { readable: [], masked: [], cwd: '/' })

@@ -5,6 +5,10 @@ for (const server of ['keyholder', 'keyed-http']) {
   mcpTask(`secrets/${server}`, {
     servers: [server],
     prompt: `SECRET ${server}: ask the server who it is.`,
-    reference: { calls: [{ id: 'w', tool: `${server}.whoami`, args: {} }], answer: 'The server says its token.', facts: ['The server says'] },
+    reference: {
+      calls: [{ id: 'w', tool: `${server}.whoami`, args: {} }],
+      answer: 'The server says its token.',
+      facts: ['The server says'],
+    },
   })
 }

@@ -28,9 +28,10 @@ export async function startKeyedHttp(): Promise<{ url: string; close(): Promise<
   const { port } = http.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}/mcp`,
-    close: () => new Promise<void>((resolve) => {
-      http.close(() => resolve())
-      http.closeAllConnections()
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.close(() => resolve())
+        http.closeAllConnections()
+      }),
   }
 }

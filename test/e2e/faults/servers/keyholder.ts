@@ -12,8 +12,12 @@ if (process.env.PROBE_PID_FILE) appendFileSync(process.env.PROBE_PID_FILE, `${pr
 await runStdio(() => {
   const server = new McpServer({ name: 'keyholder', version: '1.0.0' })
   // The description quotes the token too: it reaches every model request's tool list and the judge's catalog.
-  server.registerTool('whoami', { description: `Tells the token this server was started with (${process.env.TOKEN})`, inputSchema: {} }, async () => ({
-    content: [{ type: 'text', text: process.env.TOKEN ?? '(no token)' }],
-  }))
+  server.registerTool(
+    'whoami',
+    { description: `Tells the token this server was started with (${process.env.TOKEN})`, inputSchema: {} },
+    async () => ({
+      content: [{ type: 'text', text: process.env.TOKEN ?? '(no token)' }],
+    }),
+  )
   return server
 })

@@ -6,8 +6,11 @@ const n = Number(process.env.E2E_HUGE ?? 1_200_000)
 export default async function huge(ctx: AgentContext): Promise<string> {
   ctx.nextRound()
   ctx.recordTurn({
-    content: 'C'.repeat(n), toolCalls: [{ id: 'h', name: 'N'.repeat(n), arguments: JSON.stringify({ a: 'A'.repeat(n) }) }],
-    usage: null, finishReason: 'tool_calls', durationMs: 1,
+    content: 'C'.repeat(n),
+    toolCalls: [{ id: 'h', name: 'N'.repeat(n), arguments: JSON.stringify({ a: 'A'.repeat(n) }) }],
+    usage: null,
+    finishReason: 'tool_calls',
+    durationMs: 1,
   })
   await ctx.callTool('N'.repeat(n), { a: 'A'.repeat(n) }, { id: 'h' })
   await ctx.callTool('hostile__blob', { n })

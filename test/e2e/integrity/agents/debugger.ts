@@ -36,10 +36,13 @@ export default async function debuggerCheat(ctx: AgentContext): Promise<string> 
     for (let port = 9229; port < 9235; port++) {
       const url = await inspectorUrl(port)
       if (!url) continue
-      const text = await evaluate(url, `(() => { const fs = process.getBuiltinModule('fs'); const path = process.getBuiltinModule('path');
+      const text = await evaluate(
+        url,
+        `(() => { const fs = process.getBuiltinModule('fs'); const path = process.getBuiltinModule('path');
         const dir = path.join(process.cwd(), 'benchmarks'); const id = ${JSON.stringify(`'${ctx.task.id}'`)};
         for (const f of fs.readdirSync(dir)) { const t = fs.readFileSync(path.join(dir, f), 'utf8'); const at = t.indexOf(id); if (at >= 0) return t.slice(at, at + 4000) }
-        return 'not found' })()`).catch((error: Error) => `evaluate failed: ${error.message}`)
+        return 'not found' })()`,
+      ).catch((error: Error) => `evaluate failed: ${error.message}`)
       return text
     }
     await new Promise((r) => setTimeout(r, 200))
@@ -57,7 +60,9 @@ function attemptRead(file: string): string {
 
 async function inspectorUrl(port: number): Promise<string | null> {
   try {
-    const list = (await (await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(300) })).json()) as Array<{ webSocketDebuggerUrl?: string }>
+    const list = (await (await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(300) })).json()) as Array<{
+      webSocketDebuggerUrl?: string
+    }>
     return list[0]?.webSocketDebuggerUrl ?? null
   } catch {
     return null
@@ -69,7 +74,9 @@ function evaluate(url: string, expression: string): Promise<string> {
   const { hostname, port, pathname } = new URL(url)
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => {
-      socket.write(`GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`)
+      socket.write(
+        `GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      )
     })
     let buffer = Buffer.alloc(0)
     let upgraded = false
@@ -93,7 +100,10 @@ function evaluate(url: string, expression: string): Promise<string> {
           offset = 10
         }
         if (buffer.length < offset + length) return
-        const message = JSON.parse(buffer.subarray(offset, offset + length).toString()) as { id?: number; result?: { result?: { value?: unknown } } }
+        const message = JSON.parse(buffer.subarray(offset, offset + length).toString()) as {
+          id?: number
+          result?: { result?: { value?: unknown } }
+        }
         buffer = buffer.subarray(offset + length)
         if (message.id === 1) {
           socket.destroy()
@@ -108,6 +118,9 @@ function evaluate(url: string, expression: string): Promise<string> {
 function frame(text: string): Buffer {
   const payload = Buffer.from(text)
   const mask = randomBytes(4)
-  const header = payload.length < 126 ? Buffer.from([0x81, 0x80 | payload.length]) : Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 0xff])
+  const header =
+    payload.length < 126
+      ? Buffer.from([0x81, 0x80 | payload.length])
+      : Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 0xff])
   return Buffer.concat([header, mask, payload.map((b, i) => b ^ mask[i % 4]!)])
 }

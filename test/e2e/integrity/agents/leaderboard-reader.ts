@@ -6,5 +6,10 @@ import type { AgentContext } from 'vitest-mcp-bench'
 export default async function leaderboardReader(ctx: AgentContext): Promise<string> {
   const file = join(resolve(process.env.E2E_OUTPUT_DIR ?? 'bench-results'), 'leaderboard.json')
   const board = JSON.parse(readFileSync(file, 'utf8')) as { tasks: Array<{ id: string; missingFacts: string[] }> }
-  return board.tasks.filter((t) => t.id === ctx.task.id).flatMap((t) => t.missingFacts).join('\n') || 'nothing to copy'
+  return (
+    board.tasks
+      .filter((t) => t.id === ctx.task.id)
+      .flatMap((t) => t.missingFacts)
+      .join('\n') || 'nothing to copy'
+  )
 }

@@ -20,7 +20,8 @@ export default async function tamperer(_ctx: AgentContext): Promise<string> {
     const { TestRunner } = await import('vitest')
     const current = TestRunner.getCurrentTest()
     add(current?.meta.mcpBenchOutcome?.reference)
-    for (const task of current?.file.tasks ?? []) add((task.meta as { mcpBenchOutcome?: { reference?: unknown } }).mcpBenchOutcome?.reference)
+    for (const task of current?.file.tasks ?? [])
+      add((task.meta as { mcpBenchOutcome?: { reference?: unknown } }).mcpBenchOutcome?.reference)
   } catch (error) {
     errors.push(error)
   }

@@ -14,11 +14,24 @@ mcpTask('bad/invalid-server-config', { servers: ['broken'], prompt: 'x', referen
 mcpTask('bad/failing-reference-step', { servers: ['probe'], prompt: 'x', reference: { calls: [{ id: 'f', tool: 'probe.fail' }] } })
 
 mcpTask('bad/cycle', {
-  servers: ['probe'], prompt: 'x',
-  reference: { calls: [{ id: 'a', tool: 'probe.echo', after: ['b'] }, { id: 'b', tool: 'probe.echo', after: ['a'] }] },
+  servers: ['probe'],
+  prompt: 'x',
+  reference: {
+    calls: [
+      { id: 'a', tool: 'probe.echo', after: ['b'] },
+      { id: 'b', tool: 'probe.echo', after: ['a'] },
+    ],
+  },
 })
 
 mcpTask('bad/agent-timeout', {
-  servers: ['probe'], prompt: 'x', timeout: 1_000,
-  reference: { calls: [{ id: 'e', tool: 'probe.echo', args: { text: 'first' } }, { id: 's', tool: 'probe.sleep', args: { ms: 5_000 }, after: ['e'] }] },
+  servers: ['probe'],
+  prompt: 'x',
+  timeout: 1_000,
+  reference: {
+    calls: [
+      { id: 'e', tool: 'probe.echo', args: { text: 'first' } },
+      { id: 's', tool: 'probe.sleep', args: { ms: 5_000 }, after: ['e'] },
+    ],
+  },
 })

@@ -5,12 +5,31 @@ import { mcpTask } from 'vitest-mcp-bench'
 
 mcpTask('state/remember-turing', {
   servers: ['memory'],
-  prompt: 'In one step, create the entities Alan Turing (person) and Bletchley Park (place) and the relation Alan Turing worked_at Bletchley Park. Then add the observation "broke Enigma" to Alan Turing, and read the graph.',
+  prompt:
+    'In one step, create the entities Alan Turing (person) and Bletchley Park (place) and the relation Alan Turing worked_at Bletchley Park. Then add the observation "broke Enigma" to Alan Turing, and read the graph.',
   reference: {
     calls: [
-      { id: 'entities', tool: 'memory.create_entities', args: { entities: [{ name: 'Alan Turing', entityType: 'person', observations: [] }, { name: 'Bletchley Park', entityType: 'place', observations: [] }] } },
-      { id: 'relations', tool: 'memory.create_relations', args: { relations: [{ from: 'Alan Turing', to: 'Bletchley Park', relationType: 'worked_at' }] } },
-      { id: 'observe', tool: 'memory.add_observations', args: { observations: [{ entityName: 'Alan Turing', contents: ['broke Enigma'] }] }, after: ['entities', 'relations'] },
+      {
+        id: 'entities',
+        tool: 'memory.create_entities',
+        args: {
+          entities: [
+            { name: 'Alan Turing', entityType: 'person', observations: [] },
+            { name: 'Bletchley Park', entityType: 'place', observations: [] },
+          ],
+        },
+      },
+      {
+        id: 'relations',
+        tool: 'memory.create_relations',
+        args: { relations: [{ from: 'Alan Turing', to: 'Bletchley Park', relationType: 'worked_at' }] },
+      },
+      {
+        id: 'observe',
+        tool: 'memory.add_observations',
+        args: { observations: [{ entityName: 'Alan Turing', contents: ['broke Enigma'] }] },
+        after: ['entities', 'relations'],
+      },
       { id: 'graph', tool: 'memory.read_graph', args: {}, after: ['observe'] },
     ],
     answer: 'Alan Turing worked at Bletchley Park and broke Enigma.',

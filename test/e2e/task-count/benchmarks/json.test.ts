@@ -1,4 +1,5 @@
 import { mcpTask } from 'vitest-mcp-bench'
 import tasks from './tasks.json' with { type: 'json' }
 
-for (const t of tasks) mcpTask(t.id, { servers: ['math'], prompt: t.prompt, reference: { calls: [{ id: 'a', tool: 'math.sum', args: { numbers: [1] } }] } })
+for (const t of tasks)
+  mcpTask(t.id, { servers: ['math'], prompt: t.prompt, reference: { calls: [{ id: 'a', tool: 'math.sum', args: { numbers: [1] } }] } })
