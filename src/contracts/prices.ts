@@ -18,18 +18,19 @@ export type ModelPrice = z.infer<typeof ModelPriceSchema>
 export const PricesSchema = z.record(z.string().min(1), ModelPriceSchema)
 export type Prices = z.infer<typeof PricesSchema>
 
-/** When the bundled prices were read from each provider's published list (the sources are named below). */
+/** The date the bundled prices are for (the sources, and how each was checked, are named below). */
 export const DEFAULT_PRICES_AS_OF = '2025-08-07'
 
 /**
  * List prices for well-known chat models, USD per million tokens (standard tier, prompts within the base context
- * tier, no caching or batch discount), as each provider published them on DEFAULT_PRICES_AS_OF:
+ * tier, no caching or batch discount), as of DEFAULT_PRICES_AS_OF:
  * - OpenAI: openai.com/api/pricing (the GPT-5 launch, after o3's June 2025 cut);
- * - Anthropic: docs.anthropic.com/en/docs/about-claude/pricing (ids also match their dated snapshots);
- * - Google: ai.google.dev/gemini-api/docs/pricing (paid tier; Gemini 2.5 Pro up to 200K prompt tokens);
- * - open models on common hosts, under the id each host serves them by: DeepSeek's own API
- *   (api-docs.deepseek.com/quick_start/pricing, standard hours), Groq (groq.com/pricing) and Together AI
- *   (together.ai/pricing).
+ * - Anthropic: docs.anthropic.com/en/docs/about-claude/pricing (ids also match their dated snapshots), checked
+ *   against a stored copy of that page;
+ * - DeepSeek: api-docs.deepseek.com/quick_start/pricing (standard hours), checked against a stored copy of that page;
+ * - Google: ai.google.dev/gemini-api/docs/pricing (paid tier; Gemini 2.5 Pro up to 200K prompt tokens), checked
+ *   only against secondary listings that quote that page, not the page itself.
+ * Models hosted elsewhere (Groq, Together AI, …) are left out: their prices could not be checked here.
  * Prices change: the `prices` option overrides any entry and adds others (docs/reference/options.md).
  */
 export const DEFAULT_PRICES: Readonly<Prices> = Object.freeze({
@@ -56,12 +57,9 @@ export const DEFAULT_PRICES: Readonly<Prices> = Object.freeze({
   'gemini-2.5-flash': { input: 0.3, output: 2.5 },
   'gemini-2.5-flash-lite': { input: 0.1, output: 0.4 },
   'gemini-2.0-flash': { input: 0.1, output: 0.4 },
-  // Open models, by their hosts' ids: DeepSeek, Groq, Together AI
+  // DeepSeek's own API (its standard-hours prices until 5 September 2025)
   'deepseek-chat': { input: 0.27, output: 1.1 },
   'deepseek-reasoner': { input: 0.55, output: 2.19 },
-  'llama-3.3-70b-versatile': { input: 0.59, output: 0.79 },
-  'llama-3.1-8b-instant': { input: 0.05, output: 0.08 },
-  'meta-llama/Llama-3.3-70B-Instruct-Turbo': { input: 0.88, output: 0.88 },
 })
 
 /** The bundled prices with the user's on top (theirs win). */

@@ -94,7 +94,7 @@ describe('the price table', () => {
     expect(priceFor('claude-3-5-haiku-latest', table)).toEqual({ input: 0.8, output: 4 })
     expect(priceFor('gemini-2.5-flash', table)).toEqual({ input: 0.3, output: 2.5 })
     expect(priceFor('deepseek-chat', table)).toEqual({ input: 0.27, output: 1.1 })
-    expect(priceFor('llama-3.3-70b-versatile', table)).toEqual({ input: 0.59, output: 0.79 })
+    expect(priceFor('llama-3.3-70b-versatile', table)).toBeNull()
     expect(priceFor('claude-sonnet-4-5', table)).toBeNull()
     expect(priceFor('gpt-4o-mini-search', table)).toBeNull()
     expect(priceFor('qwen3:8b', table)).toBeNull()
