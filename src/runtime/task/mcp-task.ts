@@ -13,6 +13,7 @@ import type { ServerSession } from '../servers/hub.ts'
 import { cleanText, contentToText } from '../../lib/text.ts'
 import { taskTitle } from '../../lib/task-title.ts'
 import { taskAnnotations } from '../../scoring/task-annotations.ts'
+import { annotateTask } from './annotate-task.ts'
 import { harnessVerdicts, judgeDecision } from './harness-checks.ts'
 import { queueAllowance, withTaskSlot } from '../limit/task-slot.ts'
 import { collecting } from './collect.ts'
@@ -162,15 +163,8 @@ async function runTask(args: TaskArgs): Promise<void> {
   }
 }
 
-/**
- * The task's scores, verdict, failed checks and trajectory link as the test's annotations (src/scoring/task-annotations.ts),
- * once its outcome is final and before anything fails the test: Vitest takes annotations only from a test still
- * running, and a failed soft assertion ends that. A test already ended (its timeout passed) gets none.
- */
-async function annotate(args: TaskArgs, outcome: TaskOutcome, metrics?: TaskRun['metrics']): Promise<void> {
-  const { context, checks } = args
-  if (context.task.result?.state !== 'run') return
-  for (const a of taskAnnotations(outcome, { metrics, ownChecks: Boolean(checks) })) await context.annotate(a.message, a.type)
+function annotate(args: TaskArgs, outcome: TaskOutcome, metrics?: TaskRun['metrics']): Promise<void> {
+  return annotateTask(args.context, taskAnnotations(outcome, { metrics, ownChecks: Boolean(args.checks) }))
 }
 
 /**
