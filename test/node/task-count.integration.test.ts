@@ -13,7 +13,7 @@ function probe(pattern?: string): {
   const run = spawnSync('node', ['--import', 'tsx', resolve(project, 'probe.ts'), ...(pattern ? [pattern] : [])], {
     cwd: project,
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: 240_000,
   })
   // Not its exit code: Vitest sets 1 for the file whose collection fails (dupes.test.ts), as it should.
   const line = run.stdout.trim().split('\n').at(-1)
@@ -21,7 +21,7 @@ function probe(pattern?: string): {
   return JSON.parse(line!)
 }
 
-describe("the pre-count of a run's tasks (src/node/task-count.ts) against Vitest's own collection", { timeout: 150_000 }, () => {
+describe("the pre-count of a run's tasks (src/node/task-count.ts) against Vitest's own collection", { timeout: 300_000 }, () => {
   it("gives Vitest's count, per agent and trial, for every file it counts, and no count for a file it cannot know", () => {
     const { counted, collected } = probe()
     // Two agents × two trials: each task is four tests. Loops and tasks read from JSON are counted as they run.
