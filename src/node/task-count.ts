@@ -3,6 +3,7 @@ import type { RuntimeSettings } from '../contracts/settings.ts'
 import { agentName, variantRowName } from '../lib/agent-name.ts'
 import { taskTitle } from '../lib/task-title.ts'
 import { collectTasks } from '../runtime/task/collect.ts'
+import { countingRunner } from './counting-runner.ts'
 
 /** The tests one benchmark file will run, per agent; or why they cannot be known before Vitest collects the file. */
 export type FileCount = { perAgent: Map<string, number> } | { unknown: string }
@@ -12,10 +13,10 @@ export type FileCount = { perAgent: Map<string, number> } | { unknown: string }
  * total is exact from its first line rather than a lower bound until Vitest has collected every file (which,
  * with a worker taking one file after another, is near the end of a run).
  *
- * The count imports the file in Vitest's main process (`TestProject.import`, Vite's module runner) with the task
- * collector on (src/runtime/task/collect.ts): mcpTask then records each task instead of registering a test, and
- * each task counts once per agent and trial, as mcpTask registers it. It follows whatever the file runs when it
- * is imported (loops, specs read from JSON, imported suites of tasks), because it is that import.
+ * The count imports the file in Vitest's main process (Vite's module runner, src/node/counting-runner.ts), where
+ * `mcpTask` only records each task, and each task counts once per agent and trial, as mcpTask registers it. It
+ * follows whatever the file runs when it is imported (loops, specs read from JSON, imported suites of tasks),
+ * because it is that import.
  *
  * A count is only given where it is the one Vitest will reach; otherwise the file is `unknown`, and the display
  * marks the total a lower bound until Vitest collects it. Unknown are:
@@ -32,18 +33,32 @@ export async function countPlannedTasks(
   specs: ReadonlyArray<TestSpecification>,
   filters: Filters,
   budgetMs = COUNT_BUDGET_MS,
+  runnerFor: (project: TestProject) => Promise<FileImporter> = countingRunner,
 ): Promise<Map<TestSpecification, FileCount>> {
   const counts = new Map<TestSpecification, FileCount>()
   const deadline = performance.now() + budgetMs
+  const runners = new Map<TestProject, Promise<FileImporter>>()
+  const runnerOf = (project: TestProject) => runners.get(project) ?? runners.set(project, runnerFor(project)).get(project)!
   let late = false
-  // One file at a time: the collector is one global, and each file's tasks must be told apart. Once one file runs
-  // late, none is counted after it: its import may still call mcpTask, into whatever collector is set.
-  for (const spec of specs) {
-    const count: FileCount | null = late ? null : await withDeadline(countFile(spec, filters), deadline - performance.now())
-    late ||= count === null
-    counts.set(spec, count ?? { unknown: `it was not counted within ${budgetMs / 1000} s` })
+  try {
+    // One file at a time: the collector is one global, and each file's tasks must be told apart. Once one file
+    // runs late, none is counted after it: its import may still call mcpTask, into whatever collector is set.
+    for (const spec of specs) {
+      const count: FileCount | null = late ? null : await withDeadline(countFile(spec, filters, runnerOf), deadline - performance.now())
+      late ||= count === null
+      counts.set(spec, count ?? { unknown: `it was not counted within ${budgetMs / 1000} s` })
+    }
+  } finally {
+    // The files' modules are not kept for the run: the workers import them for themselves.
+    for (const runner of runners.values()) void runner.then((r) => r.close()).catch(() => {})
   }
   return counts
+}
+
+/** What imports a project's files for the count: src/node/counting-runner.ts's module runner. */
+export interface FileImporter {
+  import(file: string): Promise<unknown>
+  close(): Promise<void>
 }
 
 /** The time the count may hold back the run's start: importing the bundled suite's 19 files takes about a second. */
@@ -63,14 +78,19 @@ export interface Filters {
   tagsFilter?: readonly string[]
 }
 
-async function countFile(spec: TestSpecification, filters: Filters): Promise<FileCount> {
+async function countFile(
+  spec: TestSpecification,
+  filters: Filters,
+  runnerOf: (project: TestProject) => Promise<FileImporter>,
+): Promise<FileCount> {
   if (filters.tagsFilter?.length || spec.testTagsFilter?.length) return { unknown: 'the run is filtered by tags' }
   if (spec.testLines?.length || spec.testIds?.length) return { unknown: 'the file is filtered by line or test id' }
   const settings = settingsOf(spec.project)
   if (!settings) return { unknown: 'the project has no benchmark settings' }
   let ids: string[]
   try {
-    ids = (await collectTasks([spec.moduleId], (file) => spec.project.import(file))).map((t) => t.id)
+    const runner = await runnerOf(spec.project)
+    ids = (await collectTasks([spec.moduleId], (file) => runner.import(file))).map((t) => t.id)
   } catch (error) {
     return { unknown: `it could not be imported outside a test worker (${firstLine(error)})` }
   }

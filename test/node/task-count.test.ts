@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import type { TestSpecification } from 'vitest/node'
-import { countPlannedTasks } from '../../src/node/task-count.ts'
+import type { TestProject, TestSpecification } from 'vitest/node'
+import { countPlannedTasks as countWith, type Filters } from '../../src/node/task-count.ts'
 import { collecting } from '../../src/runtime/task/collect.ts'
 
-/** A planned file whose import, in place of Vitest's module runner, records `ids` as mcpTask would, or never ends. */
+/** The count, with each project's own `import` (below) in place of the counting module runner. */
+const countPlannedTasks = (specs: TestSpecification[], filters: Filters, budgetMs?: number) =>
+  countWith(specs, filters, budgetMs, async (project: TestProject) => ({
+    import: (file: string) => (project as unknown as { import: (file: string) => Promise<unknown> }).import(file),
+    close: async () => {},
+  }))
+
+/** A planned file whose import, in place of the module runner, records `ids` as mcpTask would, or never ends. */
 function spec(moduleId: string, ids: string[] | 'hangs', imported: string[], variants: string[] = []): TestSpecification {
   const settings = {
     agents: ['reference', { kind: 'openai', model: 'gpt', loop: 'tools' }],

@@ -17,6 +17,7 @@ try {
   const counted = Object.fromEntries(
     [...counts].map(([s, c]) => [name(s.moduleId), 'unknown' in c ? { unknown: c.unknown } : Object.fromEntries(c.perAgent)]),
   )
+  const saw = (globalThis as { taskCountSaw?: string }).taskCountSaw
   const { testModules } = await vitest.collect()
   const collected = Object.fromEntries(
     testModules.map((m) => {
@@ -28,7 +29,7 @@ try {
       return [name(m.moduleId), perAgent]
     }),
   )
-  process.stdout.write(`${JSON.stringify({ counted, collected })}\n`)
+  process.stdout.write(`${JSON.stringify({ counted, collected, saw })}\n`)
 } finally {
   await vitest.close()
 }
