@@ -12,8 +12,9 @@
  *   All of them run from a scratch project under the system temp directory, outside the repository, where the
  *   package is installed from its `npm pack` tarball as a user installs it, beside vitest, the SDKs and the
  *   peers from the npm registry. Reported per contender: median (min–max) of wall time, CPU (user + sys of the
- *   whole process tree) and the largest process's peak RSS, each also as a ratio to the floor's median, and the
- *   tail: from the last completion the model was asked for to the exit (the last task's answer, the reports,
+ *   whole process tree) and the largest process's peak RSS, each also as a ratio to the floor's median; the
+ *   head: from the start to the first completion the model was asked for (config, workers, servers, the first
+ *   task), where a harness's start-up shows; and the tail: from the last completion the model was asked for to the exit (the last task's answer, the reports,
  *   the teardown), where a harness's end-of-run work shows. `--main-flags` passes Node/V8 flags to this
  *   project's main process only (e.g. `--max-semi-space-size=8`, to see what V8's young generation adds).
  * - `suite`: the bundled suite with the reference agent against a trivial Vitest run (perf/lib/suite-runs.ts).
@@ -206,6 +207,8 @@ interface Entry {
   loads: string[]
   failures: string[]
   tails: number[]
+  /** From the start to the first completion the model was asked for: the harness's start-up. */
+  heads: number[]
 }
 
 async function workloadW(dir: string): Promise<string> {
@@ -237,10 +240,11 @@ async function workloadW(dir: string): Promise<string> {
           const seen = model.requests.length
           const started = Date.now()
           const result = await runTree(contender.command(config, out), { cwd: contender.cwd, env })
-          const lastRequest = Math.max(...model.requests.slice(seen).map((r) => r.receivedAt))
+          const received = model.requests.slice(seen).map((r) => r.receivedAt)
+          const lastRequest = Math.max(...received)
           rmSync(out, { recursive: true, force: true })
           const key = `${contender.key} ${config.tasks}x${config.concurrency}`
-          const entry = results.get(key) ?? { runs: [], loads: [], failures: [], tails: [] }
+          const entry = results.get(key) ?? { runs: [], loads: [], failures: [], tails: [], heads: [] }
           results.set(key, entry)
           const requests = model.requests.length - seen
           const expected = config.tasks * 4
@@ -249,6 +253,7 @@ async function workloadW(dir: string): Promise<string> {
           entry.runs.push(result)
           entry.loads.push(before)
           entry.tails.push(started + result.wallMs - lastRequest)
+          entry.heads.push(Math.min(...received) - started)
           process.stderr.write(
             `W ${config.tasks}x${config.concurrency} round ${run + 1}/${config.runs} ${contender.key}: wall ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)}, largest ${mib(result.maxProcessRss)} (load ${before}, steal ${stealPercent(result.stealShare)})${result.code ? ` exit ${result.code}` : ''}\n`,
           )
@@ -258,6 +263,7 @@ async function workloadW(dir: string): Promise<string> {
   } finally {
     await model.close()
   }
+  const spread = (ms: number[]) => `${Math.round(median(ms))} ms (${Math.round(Math.min(...ms))}–${Math.round(Math.max(...ms))})`
   const cell = (values: number[], floor: number[], show: (n: number) => string) =>
     `${show(median(values))} (${show(Math.min(...values))}–${show(Math.max(...values))}) **${(median(values) / median(floor)).toFixed(2)}×**`
   const blocks: string[] = []
@@ -273,7 +279,14 @@ async function workloadW(dir: string): Promise<string> {
     )
     blocks.push(
       markdownTable(
-        ['contender', 'wall', 'CPU (user+sys, process tree)', 'largest process (peak RSS)', 'tail after the last completion'],
+        [
+          'contender',
+          'wall',
+          'CPU (user+sys, process tree)',
+          'largest process (peak RSS)',
+          'head to the first completion',
+          'tail after the last completion',
+        ],
         selected.map((c) => {
           const e = results.get(`${c.key} ${config.tasks}x${config.concurrency}`)!
           const failed = e.failures.length ? ` (${e.failures.length} failed)` : ''
@@ -294,10 +307,11 @@ async function workloadW(dir: string): Promise<string> {
               floor.runs.map((r) => r.maxProcessRss),
               mib,
             ),
-            `${Math.round(median(e.tails))} ms (${Math.round(Math.min(...e.tails))}–${Math.round(Math.max(...e.tails))})`,
+            spread(e.heads),
+            spread(e.tails),
           ]
         }),
-        ['l', 'r', 'r', 'r', 'r'],
+        ['l', 'r', 'r', 'r', 'r', 'r'],
       ),
       '',
     )

@@ -77,12 +77,11 @@ export class ProgressReporter implements Reporter {
 
   /**
    * Starts the pre-count and returns without waiting for it: Vitest waits for this hook before it starts a worker,
-   * and the count (importing every task file, the harness with them) took some 0.5 s of a 128-task run's 6 s on a
-   * 2-core machine, all of it ahead of the first task. The workers start meanwhile; no progress line is written
-   * before the count is done (the first comes with a finished task, and the count's budget bounds the wait), so
-   * the first line's total is as exact as the count makes it. Only a Vitest's first run is pre-counted: the main
-   * process keeps the modules it imported, so in watch mode a rerun's import would not show an edited file; a
-   * rerun's total is a lower bound until its files are collected.
+   * and the count imports every planned task file (src/node/counting-runner.ts), all of it ahead of the first
+   * task had it been awaited. The workers start meanwhile; no progress line is written before the count is done
+   * (the first comes with a finished task, and the count's budget bounds the wait), so the first line's total is
+   * as exact as the count makes it. Only a Vitest's first run is pre-counted: a watch-mode rerun's total is a
+   * lower bound until its files are collected.
    */
   async onTestRunStart(specifications: ReadonlyArray<TestSpecification>): Promise<void> {
     // Merging shard reports replays results that ran elsewhere: there is no progress to show.

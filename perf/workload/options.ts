@@ -18,6 +18,8 @@ export function workloadOptions(): BenchOptions {
     agent: { model: 'stand-in', baseURL: process.env.PERF_MODEL_URL ?? 'http://127.0.0.1:9/v1' },
     outputDir: process.env.PERF_OUTPUT_DIR ?? join(tmpdir(), 'mcp-bench-perf-results'),
     historyDir: false,
+    // For experiments: options merged over these, e.g. PERF_OPTIONS='{"progress":false}'.
+    ...(JSON.parse(process.env.PERF_OPTIONS ?? '{}') as BenchOptions),
   }
 }
 

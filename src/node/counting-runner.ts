@@ -64,16 +64,19 @@ function recordTask(id: string, spec: unknown, checks?: (...args: never[]) => un
  * links) but throws if the file uses it while it is imported, which leaves that file uncounted. `then` is absent,
  * so the namespace is not taken for a promise.
  */
-const countingNamespace: object = new Proxy({ mcpTask: recordTask }, {
-  has: (target, key) => key in target || (typeof key === 'string' && key !== 'then'),
-  get: (target, key) => {
-    if (key in target) return target[key as keyof typeof target]
-    if (typeof key !== 'string' || key === 'then') return undefined
-    return () => {
-      throw new Error(`\`${key}\` from vitest-mcp-bench is not available while the run counts its tasks`)
-    }
+const countingNamespace: object = new Proxy(
+  { mcpTask: recordTask },
+  {
+    has: (target, key) => key in target || (typeof key === 'string' && key !== 'then'),
+    get: (target, key) => {
+      if (key in target) return target[key as keyof typeof target]
+      if (typeof key !== 'string' || key === 'then') return undefined
+      return () => {
+        throw new Error(`\`${key}\` from vitest-mcp-bench is not available while the run counts its tasks`)
+      }
+    },
   },
-})
+)
 
 /** The file a fetch result is of: an externalized module's, or a transformed one's. */
 function fileOf(result: unknown): string | undefined {
