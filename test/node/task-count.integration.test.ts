@@ -47,4 +47,19 @@ describe("the pre-count of a run's tasks (src/node/task-count.ts) against Vitest
     expect(counted['json.test.ts']).toEqual({ reference: 1, other: 2 })
     for (const file of ['loop.test.ts', 'json.test.ts']) expect(counted[file], file).toEqual(collected[file])
   })
+
+  it("counts a user's files without loading the installed package's entry (it throws there)", () => {
+    const run = spawnSync('node', ['--import', 'tsx', resolve(project, 'installed-probe.ts')], {
+      cwd: project,
+      encoding: 'utf8',
+      timeout: 240_000,
+    })
+    const line = run.stdout.trim().split('\n').at(-1)
+    expect(line, run.stderr).toMatch(/^\{"/)
+    expect(JSON.parse(line!)).toEqual({
+      'loop.test.ts': { reference: 3 },
+      'json.test.ts': { reference: 2 },
+      'shared.test.ts': { reference: 2 },
+    })
+  })
 })
