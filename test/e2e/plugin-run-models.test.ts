@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { runChildVitest } from '../support/child-vitest.ts'
+import { runChildVitest, type ChildRun } from '../support/child-vitest.ts'
 import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
 
 /** Runs Vitest on the miniature user project in a child process, as a user would. */
@@ -123,6 +123,10 @@ describe('a benchmark run end to end with a model (child Vitest process)', { tim
 
   describe('with a model from MCP_BENCH_MODEL and OPENAI_BASE_URL', () => {
     let model: ScriptedModelServer
+    // The first run records to a cassette and the second test replays it: recording is what the first run does
+    // anyway (it asks the model), so one child run serves both tests instead of a second recording run.
+    const cassette = mkdtempSync(join(tmpdir(), 'mcp-bench-cassette-'))
+    let recorded: ChildRun
     afterAll(() => model?.close())
 
     it('runs the OpenAI-compatible agent through real MCP calls', async () => {
@@ -132,11 +136,14 @@ describe('a benchmark run end to end with a model (child Vitest process)', { tim
             ? { content: 'The server said hello.' }
             : { toolCalls: [{ id: 'c1', name: 'probe__echo', arguments: { text: 'hello' } }] },
       })
-      const { code, leaderboard, output } = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], {
+      recorded = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], {
         MCP_BENCH_MODEL: 'scripted-model',
         OPENAI_BASE_URL: model.url,
         OPENAI_API_KEY: 'sk-e2e-secret',
+        MCP_BENCH_CASSETTE: 'record',
+        MCP_BENCH_CASSETTE_DIR: cassette,
       })
+      const { code, leaderboard, output } = recorded
       expect(code).toBe(0)
       expect(output).toContain(`agent: scripted-model (OpenAI-compatible at ${model.url})`)
       const [task] = leaderboard.tasks
@@ -147,16 +154,14 @@ describe('a benchmark run end to end with a model (child Vitest process)', { tim
     })
 
     it('records the run to a cassette and replays it later with no model at all', async () => {
-      const cassette = mkdtempSync(join(tmpdir(), 'mcp-bench-cassette-'))
       const env = { MCP_BENCH_MODEL: 'scripted-model', OPENAI_BASE_URL: model.url, MCP_BENCH_CASSETTE_DIR: cassette }
-      const before = model.requests.length
-      model.push({ toolCalls: [{ id: 'c1', name: 'probe__echo', arguments: { text: 'hello' } }] }, { content: 'The server said hello.' })
-      const recorded = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], { ...env, MCP_BENCH_CASSETTE: 'record' })
+      // The recording is the run above: the model's two answers, asked once each.
       expect(recorded.code).toBe(0)
+      expect(model.requests).toHaveLength(2)
       await model.close()
       const replayed = await runProject(['benchmarks/good.test.ts', '-t', 'probe/echo'], { ...env, MCP_BENCH_CASSETTE: 'replay' })
       expect(replayed.code).toBe(0)
-      expect(model.requests.length - before).toBe(2)
+      expect(model.requests).toHaveLength(2)
       expect(replayed.leaderboard.tasks[0]).toMatchObject({ status: 'passed', metrics: { toolCalls: 1 }, rounds: 2 })
       expect(replayed.leaderboard.tasks[0]!.tokens).toEqual(recorded.leaderboard.tasks[0]!.tokens)
     })

@@ -4,12 +4,27 @@ import { randomAgent } from '../../src/runtime/agents/baselines/random.ts'
 import { referenceAgent } from '../../src/runtime/agents/reference.ts'
 import type { Agent } from '../../src/runtime/agents/types.ts'
 import { DEFAULT_ANSWER_LIMITS } from '../../src/runtime/checks/answer-limits.ts'
-import { isNumberFact, missingFacts } from '../../src/scoring/facts.ts'
+import { describeFact, isNumberFact, missingFacts, ungroundedFacts } from '../../src/scoring/facts.ts'
 import { callEverythingAgent, numberSpray, promptRandomAgent, sprayAgent } from '../support/hedging-agents.ts'
 import { InProcessServers, loadBundledTasks, runInProcess, type BundledTask, type InProcessRun } from '../support/in-process-suite.ts'
 import { DEFAULT_CHECKS, passes, ruleVerdicts } from '../support/rule-verdicts.ts'
+import { HARD_TIER_MINIMUMS, hardTaskShortfalls, tierSummary } from '../support/suite-stats.ts'
 
 /**
+ * The bundled suite run in-process, once, for the two checks that need
+ * those runs: how hard the suite is, and how the fact rules hold against
+ * hedging. (They were two files, each running the reference plans and the
+ * seeded random baseline over all 140 tasks the same way; one run now
+ * serves both.)
+ *
+ * How hard the suite is, by running it: every reference plan is executed
+ * in-process (fixture servers over the SDK's in-memory transport, a fresh
+ * set per benchmark file as in a real run, so seeded servers draw in the
+ * same order), and so is a seeded run of the random baseline. Every
+ * reference fact must appear in its plan's outputs unless it says how it is
+ * derived, no task's facts may all be met by what the random agent happened
+ * to see, and hard tasks must meet the tier's minimums.
+ *
  * The fact rules against hedging, over the whole bundled suite run
  * in-process: the reference still passes every task, and answers that
  * hedge instead of solving (the prompt plus a spray of every number, every
@@ -143,5 +158,69 @@ describe('hedging against the fact rules, over the bundled suite', () => {
     expect(passed(tier('hard'), 'random (seed 0)').length).toBe(0)
     expect(passed(tier('easy'), 'greedy-one-step').length).toBe(0)
     expect(passed(tier('hard'), 'greedy-one-step').length).toBe(0)
+  })
+})
+
+describe('the bundled suite, run in-process', () => {
+  it('runs every reference plan without a failing step', () => {
+    const failed = tasks.map((t) => [t.id, runOf(t, 'reference').trajectory.error] as const).filter(([, error]) => error)
+    expect(failed).toEqual([])
+  })
+
+  it("grounds every reference fact in its plan's tool outputs, or says how it is derived", () => {
+    const ungrounded = tasks.flatMap((t) =>
+      ungroundedFacts(t.spec.reference?.facts ?? [], runOf(t, 'reference').outputs).map((f) => `${t.id} (${t.file}): ${describeFact(f)}`),
+    )
+    expect(ungrounded).toEqual([])
+  })
+
+  it('has no task whose facts a seeded random run meets by luck', () => {
+    expect(tasks.length).toBeGreaterThan(0)
+    const lucky = tasks
+      .filter(
+        (t) =>
+          t.spec.reference?.facts.length &&
+          missingFacts(runOf(t, 'random (seed 0)').trajectory.answer, t.spec.reference.facts).length === 0,
+      )
+      .map((t) => `${t.id}: ${t.spec.reference!.facts.map(describeFact).join(', ')}`)
+    expect(lucky).toEqual([])
+  })
+
+  it('gives the random agent real work: it calls tools and some of them answer', () => {
+    const calls = tasks.map((t) => runOf(t, 'random (seed 0)').trajectory.calls)
+    expect(calls.every((c) => c.length === 20)).toBe(true)
+    expect(calls.flat().filter((c) => !c.isError).length).toBeGreaterThan(tasks.length)
+  })
+})
+
+describe('the hard tier', () => {
+  const hard = () => tier('hard')
+
+  it('holds every hard task to the minimums: 8 calls, 3 layers, a parallel layer, 2 goals with facts each', () => {
+    const short = hard()
+      .map((t) => [t.id, hardTaskShortfalls(t.spec)] as const)
+      .filter(([, problems]) => problems.length)
+      .map(([id, problems]) => `${id}: ${problems.join('; ')}`)
+    expect(short).toEqual([])
+  })
+
+  it(`has at least ${HARD_TIER_MINIMUMS.tasks} tasks with median plans of ${HARD_TIER_MINIMUMS.medianCalls} calls and ${HARD_TIER_MINIMUMS.medianLayers} layers`, () => {
+    const summary = tierSummary(hard().map((t) => t.spec))
+    expect(summary.tasks).toBeGreaterThanOrEqual(HARD_TIER_MINIMUMS.tasks)
+    expect(summary.medianCalls).toBeGreaterThanOrEqual(HARD_TIER_MINIMUMS.medianCalls)
+    expect(summary.medianLayers).toBeGreaterThanOrEqual(HARD_TIER_MINIMUMS.medianLayers)
+  })
+
+  it('spans 2–3 servers in most tasks and adds distraction servers to a third', () => {
+    const summary = tierSummary(hard().map((t) => t.spec))
+    expect(summary.multiServerShare).toBeGreaterThan(HARD_TIER_MINIMUMS.multiServerShare)
+    expect(summary.distractorShare).toBeGreaterThanOrEqual(HARD_TIER_MINIMUMS.distractorShare)
+  })
+
+  it('keeps hard tasks in files of their own (benchmarks/hard-*.test.ts), so one tier can run alone', () => {
+    const misplaced = tasks
+      .filter((t) => (t.spec.tier === 'hard') !== t.file.startsWith('hard-'))
+      .map((t) => `${t.id} (${t.spec.tier}) in ${t.file}`)
+    expect(misplaced).toEqual([])
   })
 })
