@@ -12,6 +12,8 @@ import { countPlannedTasks } from '../../../src/node/task-count.ts'
 // Inside this repository (git-ignored), so the config and Vitest resolve from its node_modules.
 const root = mkdtempSync(join(import.meta.dirname, 'installed-'))
 try {
+  // A package of its own: without it, the name would resolve to this repository's own package (self-reference).
+  writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'count-installed-probe', private: true, type: 'module' }))
   const pkg = join(root, 'node_modules', 'vitest-mcp-bench')
   mkdirSync(pkg, { recursive: true })
   writeFileSync(
