@@ -85,7 +85,7 @@ function fileOf(result: unknown): string | undefined {
   return r.file ?? undefined
 }
 
-/** The environment's builtins, serialized as Vite's own invoke handler sends them (Vite 6 never asks). */
+/** The environment's builtins, serialized as Vite's own invoke handler sends them; Node's where Vite has no such list. */
 function builtins(environment: DevEnvironment) {
   const list: Array<string | RegExp> = (environment.config.resolve as { builtins?: Array<string | RegExp> }).builtins ?? [
     ...builtinModules,
