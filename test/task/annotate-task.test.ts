@@ -5,16 +5,21 @@ import { annotateTask } from '../../src/runtime/task/annotate-task.ts'
 function context(cancelAfter: number) {
   const task = { name: 't', result: { state: 'run' } }
   const written: string[] = []
+  const limits: number[] = []
   const annotate = async (message: string) => {
+    limits.push(Error.stackTraceLimit)
     if (task.result.state !== 'run')
       throw new Error(
         `Cannot annotate tests outside of the test run. The test "t" finished running with the "${task.result.state}" state already.`,
       )
     written.push(message)
-    // The run is cancelled while this annotation is on its way: Vitest marks the running tests skipped.
-    if (written.length === cancelAfter) task.result.state = 'skip'
+    const sent = written.length
+    // The run is cancelled while this annotation is on its way to the main process: Vitest marks the running tests
+    // skipped (a message from the main process, so never in the middle of synchronous code).
+    await Promise.resolve()
+    if (sent === cancelAfter) task.result.state = 'skip'
   }
-  return { context: { task, annotate } as never, written }
+  return { context: { task, annotate } as never, written, limits }
 }
 
 describe('annotating a task (src/runtime/task/annotate-task.ts)', () => {
@@ -26,9 +31,32 @@ describe('annotating a task (src/runtime/task/annotate-task.ts)', () => {
     expect(written).toEqual(['a', 'b', 'c'])
   })
 
-  it('stops, without an error, when the run is cancelled between two annotations (the task stays cancelled, not failed)', async () => {
+  it("makes them with no stack frames (the harness's own frames hold no test file line), then gives the limit back", async () => {
+    const before = Error.stackTraceLimit
+    const { context: c, limits } = context(0)
+    await annotateTask(c, annotations)
+    expect(limits).toEqual([0, 0, 0])
+    expect(Error.stackTraceLimit).toBe(before)
+    const throwing = {
+      task: { result: { state: 'run' } },
+      annotate: () => {
+        throw new Error('refused')
+      },
+    } as never
+    await expect(annotateTask(throwing, annotations)).rejects.toThrow('refused')
+    expect(Error.stackTraceLimit).toBe(before)
+  })
+
+  it('makes all of them at once, so a cancel that arrives while they are on their way refuses none', async () => {
     const { context: c, written } = context(1)
     await expect(annotateTask(c, annotations)).resolves.toBeUndefined()
-    expect(written).toEqual(['a'])
+    expect(written).toEqual(['a', 'b', 'c'])
+  })
+
+  it('makes none, without an error, once the run is cancelled (the task stays cancelled, not failed)', async () => {
+    const { context: c, written } = context(0)
+    ;(c as { task: { result: { state: string } } }).task.result.state = 'skip'
+    await expect(annotateTask(c, annotations)).resolves.toBeUndefined()
+    expect(written).toEqual([])
   })
 })

@@ -5,15 +5,28 @@ import type { TestContext } from 'vitest'
  * once its outcome is final and before anything fails the test: Vitest takes annotations only from a test still
  * running, and a failed soft assertion ends that. A test already ended (its timeout passed, the run was cancelled)
  * gets no more of them, and the task's result is never changed by one.
+ *
+ * All of them are made at once, with no await between them: each is a round trip to Vitest's main process, which
+ * receives them in the order they were made, and four in a row kept the task's concurrency slot for four of them.
+ * So a cancel (Ctrl-C, SIGINT), which marks the running tests skipped between two awaits, finds either none made
+ * or all of them on their way; Vitest refuses an annotation made after it with an error that would make a
+ * cancelled task the agent's failure.
  */
 export async function annotateTask(
   context: Pick<TestContext, 'annotate'> & { task: { result?: { state: string } } },
   annotations: ReadonlyArray<{ message: string; type: string }>,
 ): Promise<void> {
-  for (const a of annotations) {
-    // Checked before each one: a cancel (Ctrl-C, SIGINT) marks the running tests skipped between two awaits, and
-    // Vitest then refuses an annotation with an error that would make a cancelled task the agent's failure.
-    if (context.task.result?.state !== 'run') return
-    await context.annotate(a.message, a.type)
+  if (context.task.result?.state !== 'run') return
+  // Vitest takes a stack trace at each annotation, source-mapped, to find the test file's line it was made on. The
+  // harness makes them from its own code, where no frame of the test file is (the location is always empty), so
+  // the trace is taken without frames: the same annotations, without parsing a stack that cannot hold the line.
+  const limit = Error.stackTraceLimit
+  Error.stackTraceLimit = 0
+  let sent: Array<Promise<unknown>>
+  try {
+    sent = annotations.map((a) => context.annotate(a.message, a.type))
+  } finally {
+    Error.stackTraceLimit = limit
   }
+  await Promise.all(sent)
 }
