@@ -1,8 +1,8 @@
 import { builtinModules } from 'node:module'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { fetchModule, type DevEnvironment } from 'vite'
-import { createDefaultImportMeta, ESModulesEvaluator, ModuleRunner } from 'vite/module-runner'
+import { ESModulesEvaluator, ModuleRunner, type ModuleRunnerImportMeta, type ModuleRunnerOptions } from 'vite/module-runner'
 import type { TestProject } from 'vitest/node'
 import { collecting } from '../runtime/task/collect.ts'
 
@@ -20,10 +20,7 @@ import { collecting } from '../runtime/task/collect.ts'
  * fetched without inlining their source maps, as Vitest's own fetcher does: Vite's inlining writes into the
  * cached transform the workers are given.
  *
- * Its modules get Vite's plain `import.meta` (url, filename, dirname), not the Node one: on Node 20, where
- * `module.registerHooks` is missing, the Node one's `import.meta.resolve` registers a module hook, and a hook is a
- * loader thread with its own V8 isolate, kept for the rest of the run (about 12 MiB and 0.1 s of CPU in the run's
- * largest process). A file that calls `import.meta.resolve` while it is imported is left uncounted, and says so.
+ * Its modules get a plain `import.meta` (plainImportMeta below).
  */
 export async function countingRunner(project: TestProject): Promise<ModuleRunner> {
   const environment = project.vite.environments.ssr
@@ -46,10 +43,31 @@ export async function countingRunner(project: TestProject): Promise<ModuleRunner
     },
   }
   return new ModuleRunner(
-    { transport, hmr: false, sourcemapInterceptor: false, createImportMeta: createDefaultImportMeta },
+    { transport, hmr: false, sourcemapInterceptor: false, createImportMeta: plainImportMeta },
     new CountingEvaluator(),
   )
 }
+
+/**
+ * `import.meta` for the count's modules: `url`, `filename` and `dirname`, as Vite 6 and 7 make it themselves (they
+ * have no `createImportMeta` option). Not Vite 8's Node one: on Node 20, where `module.registerHooks` is missing,
+ * its `import.meta.resolve` registers a module hook, and a hook is a loader thread with its own V8 isolate, kept
+ * for the rest of the run (about 12 MiB and 0.1 s of CPU in the run's largest process). Nor an import of Vite's
+ * own plain one, which Vite 6 and 7 do not export. A file that calls `import.meta.resolve` while it is imported
+ * is left uncounted, and says so.
+ */
+const plainImportMeta: NonNullable<ModuleRunnerOptions['createImportMeta']> = (file) => ({
+  url: pathToFileURL(file).href,
+  filename: file,
+  dirname: dirname(file),
+  env: {} as ModuleRunnerImportMeta['env'],
+  glob: () => {
+    throw new Error('import.meta.glob is not available while the run counts its tasks')
+  },
+  resolve: () => {
+    throw new Error('import.meta.resolve is not available while the run counts its tasks')
+  },
+})
 
 /** The id the runner gives the package's main entry; the evaluator answers it with the counting namespace. */
 const COUNTING_ENTRY = 'vitest-mcp-bench:counting-entry'
