@@ -19,9 +19,10 @@ export async function annotateTask(
   if (context.task.result?.state !== 'run') return
   // Vitest takes a stack trace at each annotation, source-mapped, to find the test file's line it was made on. The
   // harness makes them from its own code, where no frame of the test file is (the location is always empty), so
-  // the trace is taken without frames: the same annotations, without parsing a stack that cannot hold the line.
+  // the trace is taken with one frame: the same annotations, without parsing a stack that cannot hold the line.
+  // One, not none: under Bun an error taken with no frames has no stack at all, and Vitest's parsing throws.
   const limit = Error.stackTraceLimit
-  Error.stackTraceLimit = 0
+  Error.stackTraceLimit = 1
   let sent: Array<Promise<unknown>>
   try {
     sent = annotations.map((a) => context.annotate(a.message, a.type))
