@@ -254,4 +254,16 @@ expect_exit 0 "$repo/node_modules/.bin/deno" run -A node_modules/vitest/vitest.m
 check bench-results/leaderboard.json true $all
 no_charts
 
+# The package's peer range allows Vite 6.1 and 7, whose module runner exports less than 8's and which bundle with
+# Rollup, not Rolldown: the plugin must load, pre-count and bundle the TypeScript agent there too (a named import
+# only Vite 8 exports failed the plugin at startup; Rolldown's options alone left the agent's bundle misnamed).
+for vite in 6.1.0 7.0.0; do
+  step "the same run under Vite $vite (the peer range starts at 6.1; 7.0 is the first 7)"
+  npm install --silent --no-audit --no-fund --prefer-offline -D "vite@$vite"
+  expect_exit 0 npx vitest run benchmarks
+  check bench-results/leaderboard.json true $all
+  grep -q 'mcp-bench 5/5 tasks' "$work/out.txt" || { tail -20 "$work/out.txt"; fail "the run under Vite $vite did not pre-count its tasks"; }
+  echo "  Vite $vite: the plugin loaded, pre-counted the 5 tasks and ran them with the TypeScript agent"
+done
+
 step "done"

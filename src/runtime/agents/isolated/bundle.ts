@@ -22,7 +22,7 @@ let sequence = 0
  * file, the reports, the judge cache, cassettes) refuses to bundle. Returns the bundle's path.
  */
 export async function bundleAgent(module: string, exportName: string, name: string, paths: RefereePaths): Promise<string> {
-  const { build } = await import('vite')
+  const { build, version } = await import('vite')
   const dir = join(paths.root, 'node_modules', '.mcp-bench', 'agents')
   mkdirSync(dir, { recursive: true })
   const base = `${name.replace(/[^\w.-]+/g, '_')}-${process.pid}-${++sequence}`
@@ -82,7 +82,7 @@ export async function bundleAgent(module: string, exportName: string, name: stri
         sourcemap: false,
         copyPublicDir: false,
         target: 'node20',
-        rolldownOptions: { output: { format: 'esm', entryFileNames: `${base}.mjs`, codeSplitting: false } },
+        ...oneFile(version, `${base}.mjs`),
       },
     })
   } catch (error) {
@@ -91,6 +91,18 @@ export async function bundleAgent(module: string, exportName: string, name: stri
     rmSync(entry, { force: true })
   }
   return join(dir, `${base}.mjs`)
+}
+
+/**
+ * The bundler's options for one ES module file of that name, with dynamic imports inlined. Vite 8 bundles with
+ * Rolldown and 6 and 7 with Rollup (the package's peer range allows all three), and each says "one file" its own
+ * way; the other's option is ignored, so the bundle would be written under another name and never found.
+ */
+function oneFile(viteVersion: string, fileName: string) {
+  const output = { format: 'esm' as const, entryFileNames: fileName }
+  return Number(viteVersion.split('.')[0]) >= 8
+    ? { rolldownOptions: { output: { ...output, codeSplitting: false } } }
+    : { rollupOptions: { output: { ...output, inlineDynamicImports: true } } }
 }
 
 /** The first lines of a build error that say what went wrong, without the bundler's stack. */
