@@ -257,8 +257,9 @@ no_charts
 # The package's peer range allows Vite 6.1 and 7, whose module runner exports less than 8's and which bundle with
 # Rollup, not Rolldown: the plugin must load, pre-count and bundle the TypeScript agent there too (a named import
 # only Vite 8 exports failed the plugin at startup; Rolldown's options alone left the agent's bundle misnamed).
-for vite in 6.1.0 7.0.0; do
-  step "the same run under Vite $vite (the peer range starts at 6.1; 7.0 is the first 7)"
+# Only the range's lowest end, for CI's time: 7.0.0, between the two, passed the same run when this step was added.
+for vite in 6.1.0; do
+  step "the same run under Vite $vite (the lowest the peer range allows)"
   npm install --silent --no-audit --no-fund --prefer-offline -D "vite@$vite"
   expect_exit 0 npx vitest run benchmarks
   check bench-results/leaderboard.json true $all
