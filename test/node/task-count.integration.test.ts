@@ -32,7 +32,8 @@ describe("the pre-count of a run's tasks (src/node/task-count.ts) against Vitest
     expect(counted['json.test.ts']).toEqual({ reference: 4, other: 4 })
     expect(counted['shared.test.ts']).toEqual({ reference: 4, other: 4 })
     expect(counted['meta.test.ts']).toEqual({ reference: 4, other: 4 })
-    for (const file of ['loop.test.ts', 'json.test.ts', 'shared.test.ts', 'meta.test.ts']) expect(counted[file], file).toEqual(collected[file])
+    for (const file of ['loop.test.ts', 'json.test.ts', 'shared.test.ts', 'meta.test.ts'])
+      expect(counted[file], file).toEqual(collected[file])
     // The count imported the files against its counting namespace, not the harness: the schema a file imports is
     // a stand-in there (a zod schema, an object, in a worker). Vitest's collection runs in workers, so the main
     // process only ever saw the count's import.
