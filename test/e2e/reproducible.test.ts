@@ -32,12 +32,15 @@ describe('same inputs, same numbers (child Vitest processes)', { timeout: 900_00
       ),
     })
     const out = mkdtempSync(join(tmpdir(), 'mcp-bench-reproducible-'))
+    // No run B: the recording run is A's run started again, live and at A's concurrency, and is compared with A
+    // like the others.
     const results = await runReproducibility({
       cwd: project,
       args: [],
       out,
       outputVariable: 'E2E_OUTPUT_DIR',
       env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'not-needed', MCP_BENCH_MODEL: '', MCP_BENCH_JUDGE_MODEL: JUDGE },
+      again: false,
     })
     const a = JSON.parse(readFileSync(join(results[0]!.dir, 'leaderboard.json'), 'utf8')) as Leaderboard
     // The runs did what the comparison needs: every task ran, the paths and the race were there to differ, and a
