@@ -29,10 +29,12 @@ export interface RunsOptions {
    * recording brings.
    */
   again?: boolean
+  /** Run A, already made by `runA` with these options (the model's URL apart); made here when not given. */
+  runA?: Run
 }
 
 /** One run's directory, exit code and output. */
-interface Run {
+export interface Run {
   dir: string
   code: number
   output: string
@@ -105,6 +107,11 @@ function board(dir: string): unknown {
 
 const concurrency = (n: string) => ({ MCP_BENCH_CONCURRENCY: n })
 
+/** Run A alone, in `<out>/a`: what `runReproducibility` runs first, for a caller that shares it (its `runA`). */
+export function runA(options: RunsOptions): Promise<Run> {
+  return vitest(options, join(options.out, 'a'), options.args, concurrency(String(options.concurrency ?? 16)))
+}
+
 /** Runs the five modes one after another (they share the machine) and compares each with the first. */
 export async function runReproducibility(options: RunsOptions): Promise<ModeResult[]> {
   const c = String(options.concurrency ?? 16)
@@ -115,7 +122,8 @@ export async function runReproducibility(options: RunsOptions): Promise<ModeResu
     const comparison = results.length === 0 ? null : compareFields(board(results[0]!.dir), board(dir))
     results.push({ mode, dir, code, output, comparison })
   }
-  await add(`run A, concurrency ${c}`, () => vitest(options, at('a'), options.args, concurrency(c)))
+  const first = options.runA
+  await add(`run A, concurrency ${c}`, () => (first ? Promise.resolve(first) : runA(options)))
   if (options.again !== false)
     await add('run B, identical to A, started again', () => vitest(options, at('b'), options.args, concurrency(c)))
   await add('concurrency 1', () => vitest(options, at('c1'), options.args, concurrency('1')))
