@@ -74,7 +74,15 @@ export default defineConfig({
       {
         resolve: { alias },
         // test/e2e/<name>/ holds the small projects the e2e tests run a child Vitest on, not tests of this project.
-        test: { name: 'e2e', maxWorkers: TEST_WORKERS, include: E2E, exclude: ['test/e2e/*/**'], testTimeout: 30_000 },
+        test: {
+          name: 'e2e',
+          maxWorkers: TEST_WORKERS,
+          include: E2E,
+          exclude: ['test/e2e/*/**'],
+          testTimeout: 30_000,
+          // A directory of the session's own for the child runs two files compare with, made once (test/support/shared-run.ts).
+          globalSetup: ['test/setup/e2e-shared-runs.ts'],
+        },
       },
       {
         resolve: { alias },

@@ -2,7 +2,7 @@
  * The same benchmark run five ways, each leaderboard compared field by field with the first
  * (src/compare/fields.ts): again, at concurrency 1, in two shards merged with `--merge-reports`, and recorded to a
  * cassette then replayed from it. Used by scripts/reproducibility.ts (the bundled suite) and by
- * test/e2e/reproducible.test.ts (a small project of its own).
+ * test/e2e/reproducible.test.ts (a small project of its own, which leaves out run B: see `again`).
  */
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -22,6 +22,22 @@ export interface RunsOptions {
   out: string
   /** Concurrency of the first run (and of the others but `concurrency 1`). Default 16. */
   concurrency?: number
+  /**
+   * Run B, A's run started again, compared with A. Default true. The recording run is such a run too (live, at A's
+   * concurrency, started afresh, compared with A field by field), so without B a second uninterrupted run of the
+   * same inputs is still compared with A; B tells apart a difference between two plain runs from one that
+   * recording brings.
+   */
+  again?: boolean
+  /** Run A, already made by `runA` with these options (the model's URL apart); made here when not given. */
+  runA?: Run
+}
+
+/** One run's directory, exit code and output. */
+export interface Run {
+  dir: string
+  code: number
+  output: string
 }
 
 /** junit.xml apart from times: the `time`, `timestamp` and `hostname` attributes and the timing properties. */
@@ -57,12 +73,7 @@ export interface ModeResult {
 
 const vitestBin = resolve('node_modules/vitest/vitest.mjs')
 
-async function vitest(
-  options: RunsOptions,
-  dir: string,
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number; output: string }> {
+async function vitest(options: RunsOptions, dir: string, args: string[], env: Record<string, string>): Promise<Run> {
   mkdirSync(dir, { recursive: true })
   const child = spawn(process.execPath, [vitestBin, 'run', ...args], {
     cwd: options.cwd,
@@ -81,7 +92,7 @@ async function vitest(
   child.stderr.on('data', (d) => (output += d))
   const code = await new Promise<number>((done) => child.on('close', (c) => done(c ?? -1)))
   writeFileSync(join(dir, 'vitest-output.txt'), output)
-  return { code, output }
+  return { dir, code, output }
 }
 
 function board(dir: string): unknown {
@@ -94,21 +105,29 @@ function board(dir: string): unknown {
   }
 }
 
+const concurrency = (n: string) => ({ MCP_BENCH_CONCURRENCY: n })
+
+/** Run A alone, in `<out>/a`: what `runReproducibility` runs first, for a caller that shares it (its `runA`). */
+export function runA(options: RunsOptions): Promise<Run> {
+  return vitest(options, join(options.out, 'a'), options.args, concurrency(String(options.concurrency ?? 16)))
+}
+
 /** Runs the five modes one after another (they share the machine) and compares each with the first. */
 export async function runReproducibility(options: RunsOptions): Promise<ModeResult[]> {
   const c = String(options.concurrency ?? 16)
   const results: ModeResult[] = []
   const at = (name: string) => join(options.out, name)
-  const add = async (mode: string, dir: string, run: () => Promise<{ code: number; output: string }>) => {
-    const { code, output } = await run()
+  const add = async (mode: string, run: () => Promise<Run>) => {
+    const { dir, code, output } = await run()
     const comparison = results.length === 0 ? null : compareFields(board(results[0]!.dir), board(dir))
     results.push({ mode, dir, code, output, comparison })
   }
-  const concurrency = (n: string) => ({ MCP_BENCH_CONCURRENCY: n })
-  await add(`run A, concurrency ${c}`, at('a'), () => vitest(options, at('a'), options.args, concurrency(c)))
-  await add('run B, identical to A, started again', at('b'), () => vitest(options, at('b'), options.args, concurrency(c)))
-  await add('concurrency 1', at('c1'), () => vitest(options, at('c1'), options.args, concurrency('1')))
-  await add('two shards, merged', at('merged'), async () => {
+  const first = options.runA
+  await add(`run A, concurrency ${c}`, () => (first ? Promise.resolve(first) : runA(options)))
+  if (options.again !== false)
+    await add('run B, identical to A, started again', () => vitest(options, at('b'), options.args, concurrency(c)))
+  await add('concurrency 1', () => vitest(options, at('c1'), options.args, concurrency('1')))
+  await add('two shards, merged', async () => {
     const blobs = at('blobs')
     for (const i of [1, 2]) {
       await vitest(
@@ -122,11 +141,11 @@ export async function runReproducibility(options: RunsOptions): Promise<ModeResu
     return vitest(options, at('merged'), [...configArgs, `--merge-reports=${blobs}`], concurrency(c))
   })
   const cassette = at('cassette')
-  await add('recording a cassette', at('recorded'), () =>
+  await add('recording a cassette', () =>
     vitest(options, at('recorded'), options.args, { ...concurrency(c), MCP_BENCH_CASSETTE: 'record', MCP_BENCH_CASSETTE_DIR: cassette }),
   )
   // The replay is compared with the recording it replays.
-  await add('that cassette replayed (vs the recording)', at('replayed'), () =>
+  await add('that cassette replayed (vs the recording)', () =>
     vitest(options, at('replayed'), options.args, { ...concurrency(c), MCP_BENCH_CASSETTE: 'replay', MCP_BENCH_CASSETTE_DIR: cassette }),
   )
   results.at(-1)!.comparison = compareFields(board(at('recorded')), board(at('replayed')))

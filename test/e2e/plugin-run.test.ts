@@ -171,10 +171,16 @@ describe('a benchmark run end to end (child Vitest process)', { timeout: 180_000
     const files = ['benchmarks/good.test.ts', 'benchmarks/more.test.ts']
     // Alone, good.test.ts passes 3 of 4 (75%), under the 80% gate; the whole run passes 5 of 6.
     const gate = { E2E_MIN_PASS_RATE: '0.8' }
+    // The shards run side by side, as on two CI machines: each writes its reports to a directory of its own, the
+    // blobs and the history (one record per run) to the run's.
+    const history = { ...gate, E2E_HISTORY_DIR: join(out, 'history') }
     const shard = (i: number) =>
-      runProject([...files, `--shard=${i}/2`, '--reporter=blob', `--outputFile.blob=${join(out, 'blobs', `blob-${i}.json`)}`], gate, out)
-    const one = await shard(1)
-    const two = await shard(2)
+      runProject(
+        [...files, `--shard=${i}/2`, '--reporter=blob', `--outputFile.blob=${join(out, 'blobs', `blob-${i}.json`)}`],
+        history,
+        mkdtempSync(join(tmpdir(), `mcp-bench-shard-${i}-`)),
+      )
+    const [one, two] = await Promise.all([shard(1), shard(2)])
     for (const s of [one, two]) {
       expect(s.code).toBe(0)
       expect(s.leaderboard.gate).toMatchObject({
@@ -184,15 +190,15 @@ describe('a benchmark run end to end (child Vitest process)', { timeout: 180_000
       expect(s.output).toMatch(/shard \d\/2: the gate applies to the merged run \(vitest --merge-reports\), not to one shard; exit 0/)
     }
     expect([one.leaderboard.tasks.length, two.leaderboard.tasks.length].sort()).toEqual([2, 4])
-    const merged = await runProject([`--merge-reports=${join(out, 'blobs')}`], gate, out)
+    const merged = await runProject([`--merge-reports=${join(out, 'blobs')}`], history, out)
     expect(merged.leaderboard.tasks).toHaveLength(6)
     expect(merged.leaderboard.agents[0]).toMatchObject({ tasks: 6, passed: 5, failed: 1 })
     expect(merged.leaderboard.gate).toMatchObject({ applied: true, passed: true })
     expect(merged.code).toBe(0)
     // Each run added one history record: the shards say they are shards, the merge is the whole run.
-    const history = readHistory(join(out, 'history')).records
-    expect(history).toHaveLength(3)
-    expect(history.map((r) => [r.shard?.index ?? 'merged', r.tasks, r.gate.applied])).toEqual(
+    const records = readHistory(join(out, 'history')).records
+    expect(records).toHaveLength(3)
+    expect(records.map((r) => [r.shard?.index ?? 'merged', r.tasks, r.gate.applied])).toEqual(
       expect.arrayContaining([
         ['merged', 6, true],
         [1, expect.any(Number), false],

@@ -1,44 +1,25 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { standIn } from '../../fixtures/models/stand-in.ts'
 import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
-import { collectTasks } from '../../src/runtime/task/collect.ts'
-import { TaskSpecSchema } from '../../src/contracts/task-spec.ts'
-import { dependencyLayers } from '../../src/scoring/reference-layers.ts'
 import type { Leaderboard } from '../../src/contracts/leaderboard.ts'
 import { junitApartFromTimes, runReproducibility } from '../../scripts/reproducibility-runs.ts'
-
-const project = resolve('test/e2e/reproducible')
-const JUDGE = 'stand-in-judge'
+import { runsOptions, specs, standInFor, uninterruptedRun } from '../support/reproducible-project.ts'
 
 describe('same inputs, same numbers (child Vitest processes)', { timeout: 900_000 }, () => {
   let model: ScriptedModelServer | undefined
   afterAll(() => model?.close())
 
   it('writes the same leaderboard again, at concurrency 1 and 16, in two shards merged, and from a cassette, apart from timings', async () => {
-    const files = ['benchmarks/workspace.test.ts', 'benchmarks/state.test.ts'].map((f) => join(project, f))
-    const tasks = (await collectTasks(files, (f) => import(pathToFileURL(f).href))).map((t) => TaskSpecSchema.parse(t.spec))
-    model = await startScriptedModel({
-      script: standIn(
-        tasks.map((t) => ({
-          prompt: t.prompt,
-          layers: dependencyLayers(t.reference?.calls ?? []).layers,
-          answer: t.reference?.answer ?? '',
-        })),
-        { judgeModel: JUDGE, unparseableOneIn: 4 },
-      ),
-    })
+    // Run A is the project's uninterrupted run that resume.test.ts compares with too, made once for both
+    // (test/support/reproducible-project.ts), against a stand-in of its own; the other runs ask this one, which
+    // answers the same. No run B: the recording run is A's run started again, live and at A's concurrency, and is
+    // compared with A like the others.
+    const first = await uninterruptedRun()
+    model = await startScriptedModel({ script: standInFor(await specs()) })
     const out = mkdtempSync(join(tmpdir(), 'mcp-bench-reproducible-'))
-    const results = await runReproducibility({
-      cwd: project,
-      args: [],
-      out,
-      outputVariable: 'E2E_OUTPUT_DIR',
-      env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'not-needed', MCP_BENCH_MODEL: '', MCP_BENCH_JUDGE_MODEL: JUDGE },
-    })
+    const results = await runReproducibility({ ...runsOptions(model.url, out), runA: first, again: false })
     const a = JSON.parse(readFileSync(join(results[0]!.dir, 'leaderboard.json'), 'utf8')) as Leaderboard
     // The runs did what the comparison needs: every task ran, the paths and the race were there to differ, and a
     // judge reply that does not parse was among what the cassette had to keep.

@@ -1,52 +1,36 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { standIn } from '../../fixtures/models/stand-in.ts'
 import { startScriptedModel, type RecordedRequest, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
-import { collectTasks } from '../../src/runtime/task/collect.ts'
-import { TaskSpecSchema, type TaskSpec } from '../../src/contracts/task-spec.ts'
-import { dependencyLayers } from '../../src/scoring/reference-layers.ts'
 import { compareFields } from '../../src/compare/fields.ts'
 import type { Leaderboard } from '../../src/contracts/leaderboard.ts'
 import { runChildVitest, type ChildRun } from '../support/child-vitest.ts'
+import { JUDGE, project, specs as reproducibleSpecs, standInFor, uninterruptedRun, type Spec } from '../support/reproducible-project.ts'
 import { keeps } from '../../src/node/resume.ts'
 import { JournalEntrySchema, type JournalEntry } from '../../src/contracts/run-journal.ts'
 
 // Resume (docs/guide/long-runs.md): a run cut short, then resumed, writes the leaderboard an uninterrupted run
 // writes, apart from timings, and the resumed run asks the model only for the tasks that had not finished.
 // The small reproducible project (two files, six tasks, three agents, a stand-in model and judge), at two tasks
-// at a time and a slow model, so that a run can be stopped halfway.
-const project = resolve('test/e2e/reproducible')
-const JUDGE = 'stand-in-judge'
-const FILES = ['benchmarks/workspace.test.ts', 'benchmarks/state.test.ts']
-
+// at a time and a slow model, so that a run can be stopped halfway. The uninterrupted run is the one
+// reproducible.test.ts compares with too (test/support/reproducible-project.ts: at concurrency 16, against a
+// stand-in of its own, which answers as this one does), made once for both.
 describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
   let model: ScriptedModelServer
-  let specs: Array<TaskSpec & { id: string }>
+  let specs: Spec[]
   let full: { board: Leaderboard; requests: RecordedRequest[]; code: number | null }
   let fullJunit = ''
 
   beforeAll(async () => {
-    const tasks = await collectTasks(
-      FILES.map((f) => join(project, f)),
-      (f) => import(pathToFileURL(f).href),
-    )
-    specs = tasks.map((t) => ({ ...TaskSpecSchema.parse(t.spec), id: t.id }))
-    const follow = standIn(
-      specs.map((t) => ({
-        prompt: t.prompt,
-        layers: dependencyLayers(t.reference?.calls ?? []).layers,
-        answer: t.reference?.answer ?? '',
-      })),
-      { judgeModel: JUDGE, unparseableOneIn: 4 },
-    )
+    specs = await reproducibleSpecs()
+    const follow = standInFor(specs)
     model = await startScriptedModel({ script: (request) => ({ ...follow(request), delayMs: 60 }) })
-    const baseline = await run()
-    full = { board: baseline.leaderboard, requests: [...model.requests], code: baseline.code }
-    fullJunit = baseline.junit
+    const baseline = await uninterruptedRun()
+    const read = (f: string) => readFileSync(join(baseline.dir, f), 'utf8')
+    full = { board: JSON.parse(read('leaderboard.json')) as Leaderboard, requests: baseline.requests, code: baseline.code }
+    fullJunit = read('junit.xml')
     expect(full.board.tasks, baseline.output).toHaveLength(18)
     expect(full.board.interrupted).toBe(false)
   }, 300_000)

@@ -8,6 +8,8 @@ export default defineConfig({
     mcpBench({
       servers: process.env.E2E_SERVERS_FILE ?? './mcp.servers.json',
       outputDir: process.env.E2E_OUTPUT_DIR ?? 'bench-results',
+      // One history for runs that write their reports apart (shards run side by side); default <outputDir>/history.
+      ...(process.env.E2E_HISTORY_DIR ? { historyDir: process.env.E2E_HISTORY_DIR } : {}),
       taskTimeout: 8_000,
       gate: {
         ...(process.env.E2E_MIN_RULE_SCORE ? { minRuleScore: Number(process.env.E2E_MIN_RULE_SCORE) } : {}),
