@@ -48,11 +48,13 @@ check() {
     console.log(`  leaderboard: ${want.join(", ")}; gate passed: ${board.gate.passed}`)
   ' "$@"
 }
-# Runs a command that must exit with the given code, keeping its output for the checks that follow.
+# Runs a command that must exit with the given code, keeping its output for the checks that follow (in
+# $work/out.txt, or the file OUT names, for commands run side by side).
 expect_exit() {
   local code=$1; shift
-  set +e; "$@" >"$work/out.txt" 2>&1; local got=$?; set -e
-  [ "$got" = "$code" ] || { tail -40 "$work/out.txt"; fail "'$*' exited $got, expected $code"; }
+  local out="${OUT:-$work/out.txt}"
+  set +e; "$@" >"$out" 2>&1; local got=$?; set -e
+  [ "$got" = "$code" ] || { tail -40 "$out"; fail "'$*' exited $got, expected $code"; }
 }
 
 step "mcp-bench init, and its project runs green at once"
@@ -200,8 +202,16 @@ grep -q 'gate failed: exit 1' "$work/out.txt" || fail "the failing gate was not 
 
 step "two shards, merged with vitest --merge-reports; only the merge gates"
 rm -rf .vitest-reports
-expect_exit 0 npx vitest run benchmarks --shard=1/2 --reporter=blob
-expect_exit 0 npx vitest run benchmarks --shard=2/2 --reporter=blob
+# Side by side, as on two CI machines: each writes its own blob (.vitest-reports/blob-<i>-2.json); the reports
+# both write are written whole and replaced by the merge's. Either failing fails the step.
+OUT="$work/shard-1.txt" expect_exit 0 npx vitest run benchmarks --shard=1/2 --reporter=blob &
+shard1=$!
+OUT="$work/shard-2.txt" expect_exit 0 npx vitest run benchmarks --shard=2/2 --reporter=blob &
+shard2=$!
+shards=0
+wait "$shard1" || shards=1
+wait "$shard2" || shards=1
+[ "$shards" = 0 ] || fail "a shard did not exit 0 (its output is above)"
 MIN_PASS_RATE=1 expect_exit 1 npx vitest run --merge-reports
 check bench-results/leaderboard.json false $all
 
