@@ -70,10 +70,5 @@ export const RuntimeSettingsSchema = z.strictObject({
   concurrency: z.number().int().min(1),
   /** Register tasks as concurrent tests (unless the project set `sequence.concurrent: false`). */
   concurrentTasks: z.boolean(),
-  /**
-   * Start a file's shared servers as its first task is collected, not when the first task runs (src/runtime/servers/hub.ts).
-   * Off when a name or tag filter, or a resume, may leave a file's tasks unrun: they would start servers nobody uses.
-   */
-  serversAtCollection: z.boolean(),
 })
 export type RuntimeSettings = z.infer<typeof RuntimeSettingsSchema>

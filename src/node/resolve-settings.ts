@@ -51,8 +51,6 @@ export function runtimeSettings(
     fidelity: options.fidelity ?? null,
     concurrency: resolveConcurrency(options.concurrency),
     concurrentTasks,
-    // Turned on by the plugin once it knows the run has no filter that could leave a file's tasks unrun.
-    serversAtCollection: false,
   }
 }
 
@@ -78,16 +76,6 @@ const nonEmpty = (v: string | undefined) => (v && v.trim() ? v.trim() : undefine
  * variable that holds them. MCP_BENCH_NO_CACHE=1 turns the judge cache off (as `--no-cache` does, which the
  * plugin reads from Vitest's resolved config).
  */
-/**
- * Whether a file's shared servers may start as its tasks are collected (`serversAtCollection`): only when every
- * collected task will run, so a server started early is one a task will use. A name or tag filter, or a resume
- * (which keeps the tasks a run finished), may leave a whole file's tasks unrun. A filter by line or test id is
- * per file and not known here: it costs at most that file's servers.
- */
-export function serversAtCollection(run: { testNamePattern?: RegExp; tagsFilter?: readonly string[] }, resuming: boolean): boolean {
-  return !run.testNamePattern && !run.tagsFilter?.length && !resuming
-}
-
 export function judgeSetting(option: JudgeOption, env: NodeJS.ProcessEnv = process.env): JudgeSetting | false {
   if (option === false) return false
   const { apiKey, headers, ...config } = typeof option === 'string' ? { model: option } : (option ?? {})

@@ -73,8 +73,7 @@ export default {
   async setup(global, options) {
     const settings = validSettings((options as { mcpBench?: unknown }).mcpBench)
     watchProcess()
-    const early = { startSharedAtPlan: settings.serversAtCollection }
-    const hub = new ServerHub({ ...settings.servers, root: settings.root }, early)
+    const hub = new ServerHub({ ...settings.servers, root: settings.root })
     hubs.add(hub)
     // A variant's servers are a hub of their own: its `filesystem` is another process than the file's `filesystem`.
     const variantHubs = new Map<string, ServerHub>()
@@ -84,7 +83,7 @@ export default {
       if (existing) return existing
       const config = settings.variants.find((v) => v.name === variant)
       if (!config) throw new Error(`vitest-mcp-bench: no server variant "${variant}" in this run's settings`)
-      const made = new ServerHub({ ...config.servers, root: settings.root }, early)
+      const made = new ServerHub({ ...config.servers, root: settings.root })
       variantHubs.set(variant, made)
       hubs.add(made)
       return made

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RuntimeSettingsSchema } from '../../src/contracts/settings.ts'
-import { judgeSetting, judgeWorkerEnv, resolveOptions, runtimeSettings, serversAtCollection } from '../../src/node/resolve-settings.ts'
+import { judgeSetting, judgeWorkerEnv, resolveOptions, runtimeSettings } from '../../src/node/resolve-settings.ts'
 import environment from '../../src/runtime/environment.ts'
 
 const PLANTED = 'sk-planted-judge-key-0123456789'
@@ -9,16 +9,6 @@ describe('the settings that cross from the main process to the workers', () => {
   it('satisfy their contract as the plugin resolves them', () => {
     const settings = runtimeSettings(resolveOptions({ servers: {}, judge: 'j-model' }), '/project', {}, false)
     expect(RuntimeSettingsSchema.parse(settings)).toEqual(settings)
-  })
-
-  it("start a file's shared servers at collection only when every collected task will run", () => {
-    expect(runtimeSettings(resolveOptions({ servers: {} }), '/project', {}).serversAtCollection).toBe(false)
-    expect(serversAtCollection({}, false)).toBe(true)
-    expect(serversAtCollection({ tagsFilter: [] }, false)).toBe(true)
-    // A name or tag filter may leave a file's tasks unrun, and a resume keeps what the run it resumes finished.
-    expect(serversAtCollection({ testNamePattern: /weather/ }, false)).toBe(false)
-    expect(serversAtCollection({ tagsFilter: ['hard'] }, false)).toBe(false)
-    expect(serversAtCollection({}, true)).toBe(false)
   })
 
   it('name the judge key and headers by variable and never carry them, and leave process.env alone', () => {

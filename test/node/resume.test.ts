@@ -107,8 +107,6 @@ describe('resume: what a resumed run keeps (src/node/resume.ts)', () => {
     expect(differentRun(header, check)).toBeNull()
     // How fast it runs and where it reports are not part of what it measures.
     expect(differentRun(header, { ...check, settings: { ...settings, concurrency: 2, outputDir: '/elsewhere' } })).toBeNull()
-    // Nor when its servers start: a resumed run never starts them at collection, the run it resumes may have.
-    expect(differentRun(header, { ...check, settings: { ...settings, serversAtCollection: true } })).toBeNull()
     expect(differentRun(header, { ...check, shard: { index: 1, count: 2 } })).toBe('the journal is of an unsharded run, this is shard 1/2')
     expect(differentRun(header, { ...check, settings: { ...settings, agents: ['reference'] } })).toBe(
       'project "root" ran agents reference, m, now reference',

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -10,13 +10,8 @@ import { workspaceDirectory } from '../../src/runtime/servers/orphan-guard.ts'
 const root = process.cwd()
 const probe = { command: process.execPath, args: ['--import', 'tsx', 'test/support/probe-stdio.ts'] }
 
-function hubWith(mcpServers: Record<string, unknown>, options: { startSharedAtPlan?: boolean } = {}): ServerHub {
-  return new ServerHub({ ...parseServers({ mcpServers }, 'test'), root }, options)
-}
-
-/** The pids a probe server wrote at each start (PROBE_PID_FILE): every start, failed or not, is one line. */
-function startsIn(file: string): string[] {
-  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []
+function hubWith(mcpServers: Record<string, unknown>): ServerHub {
+  return new ServerHub({ ...parseServers({ mcpServers }, 'test'), root })
 }
 
 async function increment(session: ServerSession, server: string): Promise<string> {
@@ -169,71 +164,5 @@ describe('warm pool for task-isolated servers', () => {
     expect(pidOf(second, 'isolated')).not.toBe(warmPid)
     expect(await increment(second, 'isolated')).toBe('1')
     await Promise.all([first.release(), second.release()])
-  })
-})
-
-describe('shared servers started at collection (startSharedAtPlan)', () => {
-  function scratchFile(name: string): string {
-    const dir = mkdtempSync(join(tmpdir(), 'shared-ahead-'))
-    scratch.push(dir)
-    return join(dir, name)
-  }
-
-  it('starts a shared server at its first plan, once, and hands that process to every task', async () => {
-    const pids = scratchFile('pids')
-    hub = hubWith({ shared: { ...probe, env: { PROBE_PID_FILE: pids } } }, { startSharedAtPlan: true })
-    for (let i = 0; i < 5; i++) hub.plan(['shared'])
-    // Started before any task asked: its process has written its pid.
-    await expect.poll(() => startsIn(pids).length, { timeout: 10_000 }).toBe(1)
-    const sessions = await Promise.all([1, 2, 3].map(() => hub!.acquire(['shared'])))
-    expect(sessions.map((s) => String(pidOf(s, 'shared')))).toEqual([startsIn(pids)[0], startsIn(pids)[0], startsIn(pids)[0]])
-    // One state for the file: the second task sees what the first did.
-    expect(await increment(sessions[0]!, 'shared')).toBe('1')
-    expect(await increment(sessions[1]!, 'shared')).toBe('2')
-    await Promise.all(sessions.map((s) => s.release()))
-    expect(startsIn(pids)).toHaveLength(1)
-  })
-
-  it('starts nothing at a plan without it: the first task that acquires starts the server', async () => {
-    const pids = scratchFile('pids')
-    hub = hubWith({ shared: { ...probe, env: { PROBE_PID_FILE: pids } } })
-    hub.plan(['shared'])
-    // A stdio probe writes its pid within a second of its spawn; nothing was spawned.
-    await new Promise((r) => setTimeout(r, 1_500))
-    expect(startsIn(pids)).toEqual([])
-    const session = await hub.acquire(['shared'])
-    expect(startsIn(pids)).toHaveLength(1)
-    await session.release()
-  })
-
-  it("fails the first tasks with a failed early start's own error, without starting it again for them; the next task tries afresh", async () => {
-    const attempts = scratchFile('attempts')
-    const flag = scratchFile('ok')
-    // Exits 5 at every start until the flag file exists; each attempt writes a line first.
-    hub = hubWith({ flaky: { ...probe, env: { PROBE_ATTEMPTS_FILE: attempts, PROBE_START_WHEN: flag } } }, { startSharedAtPlan: true })
-    hub.plan(['flaky'])
-    hub.plan(['flaky'])
-    // The early start makes its two attempts before any task asks.
-    await expect.poll(() => startsIn(attempts).length, { timeout: 15_000 }).toBe(2)
-    const first = await Promise.allSettled([hub.acquire(['flaky']), hub.acquire(['flaky'])])
-    for (const result of first) expect(result.status === 'rejected' && String(result.reason)).toMatch(/failed to start .*\(tried 2 times\)/)
-    expect(startsIn(attempts)).toHaveLength(2)
-    writeFileSync(flag, '')
-    const session = await hub.acquire(['flaky'])
-    expect(session.connections.get('flaky')!.alive()).toBe(true)
-    expect(startsIn(attempts)).toHaveLength(3)
-    await session.release()
-  })
-
-  it('closes a server started ahead that no task acquired, with the file', async () => {
-    const pids = scratchFile('pids')
-    hub = hubWith({ shared: { ...probe, env: { PROBE_PID_FILE: pids } } }, { startSharedAtPlan: true })
-    hub.plan(['shared'])
-    await expect.poll(() => startsIn(pids).length, { timeout: 10_000 }).toBe(1)
-    await expect.poll(() => hub!.pids().length, { timeout: 10_000 }).toBe(1)
-    const pid = Number(startsIn(pids)[0])
-    await hub.close()
-    hub = undefined
-    await expect.poll(() => isAlive(pid), { timeout: 10_000 }).toBe(false)
   })
 })

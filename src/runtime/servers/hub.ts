@@ -70,10 +70,7 @@ export class ServerHub {
     (c) => (this.open.has(c) ? this.stop(c) : Promise.resolve()),
   )
 
-  constructor(
-    readonly config: HubConfig,
-    private readonly options: { startSharedAtPlan?: boolean } = {},
-  ) {}
+  constructor(readonly config: HubConfig) {}
 
   /** Names of every configured server (valid or not). */
   names(): string[] {
@@ -100,19 +97,12 @@ export class ServerHub {
   }
 
   /**
-   * A test of this file will acquire `names` with this seed. mcpTask calls it at collection, once per test.
-   * - Isolated servers may be started ahead of their tasks (warm-pool.ts), once a first task acquired one.
-   * - With `startSharedAtPlan`, a shared server starts now, at the first plan that names it: its start-up
-   *   (often the longest wait of a file's first tasks) then runs beside the rest of the collection and Vitest's
-   *   start of the tests, not after them. The plugin sets it only when no filter or resume may leave the
-   *   file's tasks unrun. A start that fails is the failure of the tasks that acquire it, as their own would be.
+   * A test of this file will acquire `names` with this seed: its isolated servers may be started ahead of
+   * it (warm-pool.ts). mcpTask calls it at collection, once per test; nothing starts until a first task of
+   * the same server acquires it.
    */
   plan(names: readonly string[], files?: WorkspaceSeed): void {
-    for (const name of names) {
-      if (this.problemWith(name)) continue
-      if (this.isolated(name)) this.pool.plan(this.poolKey(name, files))
-      else if (this.options.startSharedAtPlan && !this.shared.has(name) && !this.closed) this.startSharedAhead(name)
-    }
+    for (const name of names) if (!this.problemWith(name) && this.isolated(name)) this.pool.plan(this.poolKey(name, files))
   }
 
   /** Settles once every instance warming ahead of its task has started (or failed to). */
@@ -275,14 +265,7 @@ export class ServerHub {
   private async sharedConnection(name: string): Promise<ServerConnection> {
     const current = this.shared.get(name)
     if (!current) return this.startShared(name)
-    let connection: ServerConnection
-    try {
-      connection = await current
-    } catch (error) {
-      // A start made ahead of the tasks failed: the tasks waiting for it fail with its error; the next ones try again.
-      if (this.shared.get(name) === current) this.shared.delete(name)
-      throw error
-    }
+    const connection = await current
     if (connection.alive()) return connection
     if (this.shared.get(name) !== current) return this.sharedConnection(name)
     void this.stop(connection) // its process is gone; release what is left of it
@@ -297,13 +280,6 @@ export class ServerHub {
       if (this.shared.get(name) === started) this.shared.delete(name)
     })
     return started
-  }
-
-  /** Started at collection: kept, failed or not, for the first tasks to acquire it (nothing else waits on it). */
-  private startSharedAhead(name: string): void {
-    const started = this.startWithRetry(name)
-    started.catch(() => {})
-    this.shared.set(name, started)
   }
 
   private async startWithRetry(
