@@ -80,8 +80,9 @@ export default defineConfig({
           include: E2E,
           exclude: ['test/e2e/*/**'],
           testTimeout: 30_000,
-          // A directory of the session's own for the child runs two files compare with, made once (test/support/shared-run.ts).
-          globalSetup: ['test/setup/e2e-shared-runs.ts'],
+          // A directory of the session's own for the child runs two files compare with, made once (test/support/shared-run.ts);
+          // the stdio servers the child projects start, compiled once.
+          globalSetup: ['test/setup/e2e-shared-runs.ts', 'test/setup/e2e-stdio-servers.ts'],
         },
       },
       {
