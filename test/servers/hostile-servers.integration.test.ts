@@ -4,9 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseServers } from '../../src/config/load-servers.ts'
 import { ServerHub } from '../../src/runtime/servers/hub.ts'
 import { stderrExcerpt } from '../../src/runtime/servers/start-errors.ts'
+import { compileServers } from '../support/compiled-servers.ts'
 
 const root = process.cwd()
-const hostile = { command: process.execPath, args: ['--import', 'tsx', 'test/support/hostile-stdio.ts'] }
+// The hostile server compiled once for the file, which starts it many times (test/support/compiled-servers.ts says why).
+const compiled = await compileServers({ 'hostile-stdio': 'test/support/hostile-stdio.ts' })
+const hostile = { command: process.execPath, args: [compiled['hostile-stdio']] }
 
 let hub: ServerHub | undefined
 afterEach(async () => {

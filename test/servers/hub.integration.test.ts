@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { compileServers } from '../support/compiled-servers.ts'
 import { isAlive } from '../support/process.ts'
 import { parseServers } from '../../src/config/load-servers.ts'
 import { ServerHub } from '../../src/runtime/servers/hub.ts'
@@ -10,7 +11,9 @@ import { createRng, shuffled } from '../../src/lib/random.ts'
 import { workspaceDirectory } from '../../src/runtime/servers/orphan-guard.ts'
 
 const root = process.cwd()
-const probe = { command: process.execPath, args: ['--import', 'tsx', 'test/support/probe-stdio.ts'] }
+// The probe server compiled once for the file, which starts it many times (test/support/compiled-servers.ts says why).
+const compiled = await compileServers({ 'probe-stdio': 'test/support/probe-stdio.ts' })
+const probe = { command: process.execPath, args: [compiled['probe-stdio']] }
 
 function hubWith(mcpServers: Record<string, unknown>): ServerHub {
   return new ServerHub({ ...parseServers({ mcpServers }, 'test'), root })
