@@ -2,13 +2,18 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { compileServers } from '../support/compiled-servers.ts'
 import { isAlive } from '../support/process.ts'
 import { parseServers } from '../../src/config/load-servers.ts'
 import { ServerHub, type ServerSession } from '../../src/runtime/servers/hub.ts'
 import { workspaceDirectory } from '../../src/runtime/servers/orphan-guard.ts'
 
 const root = process.cwd()
-const probe = { command: process.execPath, args: ['--import', 'tsx', 'test/support/probe-stdio.ts'] }
+// The probe server compiled once for the file, which starts it many times (test/support/compiled-servers.ts says why).
+const compiled = await compileServers({ 'probe-stdio': 'test/support/probe-stdio.ts' })
+const probe = { command: process.execPath, args: [compiled['probe-stdio']] }
+// Started through tsx, about a second: the test of an instance still starting when the file ends needs a slow start.
+const slowProbe = { command: process.execPath, args: ['--import', 'tsx', 'test/support/probe-stdio.ts'] }
 
 function hubWith(mcpServers: Record<string, unknown>): ServerHub {
   return new ServerHub({ ...parseServers({ mcpServers }, 'test'), root })
@@ -118,7 +123,7 @@ describe('warm pool for task-isolated servers', () => {
   it('closes an instance still starting when the file ends, once it has started', async () => {
     const pids = join(mkdtempSync(join(tmpdir(), 'warm-pool-')), 'pids')
     scratch.push(join(pids, '..'))
-    hub = hubWith({ isolated: { ...probe, isolation: 'task', env: { PROBE_PID_FILE: pids } } })
+    hub = hubWith({ isolated: { ...slowProbe, isolation: 'task', env: { PROBE_PID_FILE: pids } } })
     hub.plan(['isolated'])
     hub.plan(['isolated'])
     const first = await hub.acquire(['isolated'])
