@@ -14,8 +14,8 @@ export const NOT_RUN_STATUS = 'not-run'
  * "null".
  *
  * The scores (`overall`, `ruleScore`), the verdict, the failed checks and the link to the trajectory are not
- * here: the task's worker annotates its test with them (src/scoring/task-annotations.ts), so Vitest's UI shows
- * them too, and junit.xml writes a test's annotations before these. One source for each property, never two.
+ * here: they are the task's annotations (src/scoring/task-annotations.ts), which the referee makes from the same
+ * record and junit.xml writes first, whether or not the worker annotated the test with them.
  */
 export function junitProperties(record: TaskRecord): TestAnnotation[] {
   const values: Array<[string, string | number | null]> = [

@@ -6,6 +6,7 @@ import type { SerializedError, TestAnnotation, UserConsoleLog } from 'vitest'
 import type { Reporter, TestCase, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
 import XMLBuilder from 'fast-xml-builder'
 import { NOT_RUN_STATUS, STATUS_PROPERTY } from './junit-properties.ts'
+import { isHarnessAnnotation } from '../src/scoring/task-annotations.ts'
 import { filesNotRun, notRunMessage, plannedFiles, unfinishedMessage, workerDeath } from './run-gaps.ts'
 import { openAtomicFile } from '../src/lib/atomic-file.ts'
 import { neutraliseBidi } from '../src/lib/text.ts'
@@ -48,7 +49,8 @@ interface Case {
  * with an XML library, for dashboards that group and count by JUnit's conventions:
  * - a benchmark task's `classname` is its agent, so each agent is one class (the file is in the `file`
  *   attribute); any other test's is its file, as in Vitest's own JUnit reporter;
- * - its properties are the leaderboard record's figures (junit-properties.ts), after the test's own annotations;
+ * - its properties are the harness's annotations and the leaderboard record's figures, both from the record
+ *   (task-annotations.ts, junit-properties.ts), with the test's own annotations between them;
  * - a task that errored (it stopped early, or could not start) is an `<error>` counted in `errors`, not a
  *   `<failure>`: a crash or a timeout is not the agent giving a wrong answer;
  * - a task not started because the run's budget was spent is `<skipped>` with that message; a task kept by a
@@ -174,7 +176,7 @@ export class BenchJUnitReporter implements Reporter {
       classname: test.meta().mcpBenchTask?.agent ?? file,
       file,
       seconds: seconds(test.diagnostic()?.duration),
-      properties: [...test.annotations(), ...record],
+      properties: withOwnAnnotations(record, test.annotations()),
       logs: this.logs.get(test.id),
     }
     // Cancelled by an interrupt (Vitest marks such tests skipped) or cut off by a dead worker: it has no result.
@@ -190,6 +192,17 @@ export class BenchJUnitReporter implements Reporter {
     const errored = status !== undefined && ERROR_STATUSES.has(status)
     return { ...base, outcome: errored ? 'error' : 'failure', problems: (result.errors ?? []).map(problem) }
   }
+}
+
+/**
+ * A task's properties as written: the harness's annotations (made from its record), the test's own annotations
+ * (its checks' `annotate` calls, in the order made), then the rest of the record. The harness's annotations the
+ * worker made too (the `annotate` setting) are the record's already: each is written once.
+ */
+function withOwnAnnotations(record: readonly TestAnnotation[], annotations: readonly TestAnnotation[]): TestAnnotation[] {
+  const harness = record.filter((a) => isHarnessAnnotation(a.type))
+  const rest = record.filter((a) => !isHarnessAnnotation(a.type))
+  return [...harness, ...annotations.filter((a) => !isHarnessAnnotation(a.type)), ...rest]
 }
 
 interface Suite {

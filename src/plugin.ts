@@ -10,7 +10,7 @@ import { guardInspectorSignal } from './lib/inspector-guard.ts'
 import { agentName } from './lib/agent-name.ts'
 import { concurrencyConfig, concurrentTasks, waitsOnModels, workersFor } from './node/concurrency.ts'
 import type { AgentSetting, BenchOptions, ResolvedBenchOptions } from './contracts/options.ts'
-import { judgeWorkerEnv, resolveOptions, runtimeSettings } from './node/resolve-settings.ts'
+import { annotates, judgeWorkerEnv, resolveOptions, runtimeSettings } from './node/resolve-settings.ts'
 import { finishReportsOnExit, handleInterrupts } from './node/interrupt.ts'
 import { createRedactor, MIN_SECRET_LENGTH, type Redactor } from './lib/redact.ts'
 import { startSlotServer, type SlotServer } from './node/slot-server.ts'
@@ -82,6 +82,7 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       // `vitest --no-cache` turns the judge cache off too; Vitest's resolved config says whether it was given.
       const sent = (project.config.environmentOptions as { mcpBench?: RuntimeSettings } | undefined)?.mcpBench
       if (vitest.config.cache === false && sent?.judge) sent.judge.cache = false
+      if (sent) sent.annotate = annotates(options.annotate, vitest.config)
       const concurrency = resolved.concurrency
       shapeWorkers(vitest, project, concurrency, waitsOnModels(resolved.agents, resolved.judge))
       const budget = resolveBudget(options.budget)

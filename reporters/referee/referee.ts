@@ -18,7 +18,7 @@ import { isUnfinished } from '../../src/scoring/task-record.ts'
 import { progressRecord, type ProgressRecord } from '../../src/scoring/progress.ts'
 import { exitVerdict } from '../exit-verdict.ts'
 import { junitProperties, STATUS_PROPERTY } from '../junit-properties.ts'
-import { REPORT_FILE } from '../../src/scoring/task-annotations.ts'
+import { recordAnnotations, REPORT_FILE } from '../../src/scoring/task-annotations.ts'
 import { leaderboardMarkdown } from '../markdown.ts'
 import { PreparedRows } from '../prepared-rows.ts'
 import { formatSummary } from '../summary.ts'
@@ -159,7 +159,7 @@ export class Referee {
           continue
         }
         fileSeen.set(item.testId, { record, trajectory: outcome.trajectory })
-        properties.set(item.testId, junitProperties(record))
+        properties.set(item.testId, [...recordAnnotations(outcome, record), ...junitProperties(record)])
       }
     }
     onProperties(properties)

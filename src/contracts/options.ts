@@ -307,6 +307,13 @@ export const BenchOptionsSchema = z
      * run continues from there. Default MCP_BENCH_BUDGET_USD / MCP_BENCH_BUDGET_TOKENS. See docs/guide/long-runs.md.
      */
     budget: BudgetSchema.optional(),
+    /**
+     * Annotate each task's test with its scores, verdict, failed checks and trajectory link (`mcp-bench.*`), for
+     * `vitest --ui`, the editors and the terminal reporters. Each annotation is a round trip to Vitest's main
+     * process that holds the task's place, so by default a test is annotated only when someone watches the run
+     * (watch mode, `--ui`), not in `vitest run`. junit.xml has the same properties either way, from the record.
+     */
+    annotate: z.boolean().optional(),
     /** Progress lines in Vitest's output: the first when the first task is scored, then one every few seconds, and the last at the end. */
     progress: z.boolean().default(true),
   })

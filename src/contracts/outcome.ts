@@ -89,6 +89,8 @@ export const TaskOutcomeSchema = z.object({
   verdicts: z.array(VerdictSchema),
   /** Why nothing could decide this task (no facts, no plan, no checks, no judge); null when it was decided. */
   unscored: z.string().nullable(),
+  /** The task has a checks callback of its own, which runs after the harness's checks (its verdict says so). Absent: none. */
+  ownChecks: z.literal(true).optional(),
   /** How far the agent's code was held from the referee (./isolation.ts). Null when the agent never loaded. */
   agentIsolation: AgentIsolationSchema.nullable().optional(),
   /**

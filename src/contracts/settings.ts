@@ -70,5 +70,7 @@ export const RuntimeSettingsSchema = z.strictObject({
   concurrency: z.number().int().min(1),
   /** Register tasks as concurrent tests (unless the project set `sequence.concurrent: false`). */
   concurrentTasks: z.boolean(),
+  /** Annotate each task's test with what the harness found (the `annotate` option; src/node/resolve-settings.ts). */
+  annotate: z.boolean(),
 })
 export type RuntimeSettings = z.infer<typeof RuntimeSettingsSchema>

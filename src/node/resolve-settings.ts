@@ -51,7 +51,19 @@ export function runtimeSettings(
     fidelity: options.fidelity ?? null,
     concurrency: resolveConcurrency(options.concurrency),
     concurrentTasks,
+    // Decided again once Vitest's mode is known (annotates, below), unless the option says.
+    annotate: options.annotate ?? false,
   }
+}
+
+/**
+ * Whether the workers annotate each task's test (the `annotate` option): when the option does not say, only
+ * when someone watches the run as it goes, in watch mode or Vitest's UI, where a test's annotations are shown
+ * beside it. A `vitest run` (CI) writes the same figures into junit.xml and the reports from the record, without
+ * the round trip to the main process each annotation costs while the task holds its place.
+ */
+export function annotates(option: boolean | undefined, vitest: { watch: boolean; ui?: boolean }): boolean {
+  return option ?? (vitest.watch || vitest.ui === true)
 }
 
 function trialsFromEnv(): number {

@@ -25,10 +25,10 @@ export function resumeMode(option: boolean | ResumeMode | undefined, env: NodeJS
 
 /**
  * A hash of the settings that change what a task does or how it is scored. Left out: how fast the run goes
- * (`concurrency`), where its reports go, and the judge cache (a cached verdict is the verdict).
+ * (`concurrency`), whether tests are annotated, where its reports go, and the judge cache (a cached verdict is the verdict).
  */
 export function settingsHash(settings: RuntimeSettings): string {
-  const { concurrency: _c, concurrentTasks: _t, outputDir: _o, historyDir: _h, judge, ...rest } = settings
+  const { concurrency: _c, concurrentTasks: _t, annotate: _a, outputDir: _o, historyDir: _h, judge, ...rest } = settings
   const judgeShown = judge ? { ...judge, cache: undefined } : judge
   return createHash('sha256')
     .update(stableStringify({ ...rest, judge: judgeShown }))

@@ -1,3 +1,4 @@
+import type { TaskRecord } from '../contracts/leaderboard.ts'
 import type { TaskOutcome, Verdict } from '../contracts/outcome.ts'
 import { SETUP_PHASES } from '../contracts/outcome.ts'
 import { taskAnchor } from '../lib/task-anchor.ts'
@@ -26,8 +27,8 @@ export function propertyNumber(key: string, value: number): string {
 }
 
 /**
- * A task's test annotations (Vitest's public annotation API, `TestContext.annotate`), made in the worker once the
- * task's outcome is final, so `vitest --ui`, the editors and junit.xml show what the harness found:
+ * What the harness found of a task, as `mcp-bench.*` annotations of its test (Vitest's public annotation API,
+ * `TestContext.annotate`) and as the same properties of its junit.xml testcase:
  * - `mcp-bench.overall` and `mcp-bench.ruleScore`: the task's scores, from the same formula as its leaderboard
  *   record (src/scoring/task-record.ts), so they are the record's numbers;
  * - `mcp-bench.verdict`: why the task passes or fails, as far as the harness decides it;
@@ -37,18 +38,23 @@ export function propertyNumber(key: string, value: number): string {
  *   reports are written, as its leaderboard does (docs/explanation/reproducibility.md), and a link to a shard's report
  *   holds in the merged one.
  *
- * These are the only source of those properties: the main process's JUnit properties (reporters/junit-properties.ts)
- * are the rest of the record (status, metrics, judge dimensions, tokens, cost, timing), none of these.
+ * junit.xml takes them from the record, in the main process (recordAnnotations, below); the worker annotates the
+ * test with them only when the `annotate` setting says someone is watching (src/node/resolve-settings.ts).
  *
- * `metrics`: the task's rule metrics when the checks already made them (the run's own); a stopped task has none.
+ * `scores`: the record's, when the record exists (the main process). Otherwise, in the worker, `metrics`: the
+ * task's rule metrics when the checks already made them (the run's own); a stopped task has none.
  * `ownChecks`: the task has a checks callback of its own, which runs after these are made.
  */
-export function taskAnnotations(outcome: TaskOutcome, context: { metrics?: TaskMetrics; ownChecks: boolean }): TaskAnnotation[] {
+export function taskAnnotations(
+  outcome: TaskOutcome,
+  context: { metrics?: TaskMetrics; scores?: TaskRecord['scores']; ownChecks: boolean },
+): TaskAnnotation[] {
   const scores =
-    context.metrics && !outcome.stopped
+    context.scores ??
+    (context.metrics && !outcome.stopped
       ? scoreTask(context.metrics, outcome.judge)
       : // A stopped task's scores depend on how it stopped: the record's own function says, whatever Vitest's result.
-        taskRecord(outcome, { state: 'failed', errors: [], durationMs: 0 }).scores
+        taskRecord(outcome, { state: 'failed', errors: [], durationMs: 0 }).scores)
   const out: TaskAnnotation[] = []
   const number = (key: 'overall' | 'ruleScore') => {
     const value = scores[key]
@@ -61,6 +67,18 @@ export function taskAnnotations(outcome: TaskOutcome, context: { metrics?: TaskM
   const anchor = taskAnchor({ file: outcome.file, agent: outcome.agent, id: outcome.taskId, trial: outcome.trial })
   out.push({ type: `${PREFIX}trajectory`, message: `${REPORT_FILE}#${anchor}` })
   return out
+}
+
+/** The task's annotations made from its leaderboard record: what junit.xml writes, whether or not the test was annotated. */
+export function recordAnnotations(outcome: TaskOutcome, record: TaskRecord): TaskAnnotation[] {
+  return taskAnnotations(outcome, { scores: record.scores, ownChecks: outcome.ownChecks === true })
+}
+
+const HARNESS_TYPES = new Set(['overall', 'ruleScore', 'verdict', 'failed-check', 'trajectory'].map((key) => `${PREFIX}${key}`))
+
+/** Whether an annotation is one of the harness's (taskAnnotations), not one the task's own checks made. */
+export function isHarnessAnnotation(type: string): boolean {
+  return HARNESS_TYPES.has(type)
 }
 
 /** Why the task passes or fails, in the harness's terms (the task's own checks, which run afterwards, may fail it too). */

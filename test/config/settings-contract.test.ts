@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RuntimeSettingsSchema } from '../../src/contracts/settings.ts'
-import { judgeSetting, judgeWorkerEnv, resolveOptions, runtimeSettings } from '../../src/node/resolve-settings.ts'
+import { annotates, judgeSetting, judgeWorkerEnv, resolveOptions, runtimeSettings } from '../../src/node/resolve-settings.ts'
 import environment from '../../src/runtime/environment.ts'
 
 const PLANTED = 'sk-planted-judge-key-0123456789'
@@ -9,6 +9,16 @@ describe('the settings that cross from the main process to the workers', () => {
   it('satisfy their contract as the plugin resolves them', () => {
     const settings = runtimeSettings(resolveOptions({ servers: {}, judge: 'j-model' }), '/project', {}, false)
     expect(RuntimeSettingsSchema.parse(settings)).toEqual(settings)
+  })
+
+  it("annotate each task's test when someone watches the run (watch mode, the UI), unless the option says", () => {
+    expect(annotates(undefined, { watch: false })).toBe(false)
+    expect(annotates(undefined, { watch: true })).toBe(true)
+    expect(annotates(undefined, { watch: false, ui: true })).toBe(true)
+    expect(annotates(true, { watch: false })).toBe(true)
+    expect(annotates(false, { watch: true, ui: true })).toBe(false)
+    expect(runtimeSettings(resolveOptions({ servers: {}, annotate: true }), '/project', {}).annotate).toBe(true)
+    expect(() => resolveOptions({ annotate: 'yes' as never })).toThrow(/annotate/)
   })
 
   it('name the judge key and headers by variable and never carry them, and leave process.env alone', () => {

@@ -6,6 +6,7 @@ import { stripVTControlCharacters } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
 import type { Leaderboard } from '../../src/contracts/leaderboard.ts'
+import { taskAnchor } from '../../src/lib/task-anchor.ts'
 import { elements, parseXml, type XmlElement } from '../support/xml.ts'
 
 const project = resolve('test/e2e/project')
@@ -117,7 +118,15 @@ describe('live progress and JUnit for dashboards, end to end (child Vitest proce
       // The record's duration, as written (rounded to 4 places); a missing property reads as NaN.
       expect(Number(props['mcp-bench.durationMs']), name).toBeCloseTo(t.durationMs, 3)
       expect(Object.values(props)).not.toContain('null')
+      // The harness's annotations, made from the record in the main process: a `vitest run` does not annotate the
+      // tests (the `annotate` setting), and junit.xml has them all the same.
+      expect(props['mcp-bench.trajectory']).toBe(`report.html#${taskAnchor(t)}`)
+      expect(props['mcp-bench.verdict'], name).toMatch(/\S/)
+      if (t.scores.ruleScore !== null) expect(Number(props['mcp-bench.ruleScore']), name).toBeCloseTo(t.scores.ruleScore, 4)
     }
+    // Not annotated: Vitest's default reporter prints a failed test's annotations under its errors, and prints none.
+    expect(tasks.some((t) => t.status === 'failed')).toBe(true)
+    expect(output).not.toContain('mcp-bench.verdict')
     // Neither agent used a model: each task cost nothing, and says so.
     expect(properties(cases.find((c) => c.attrs.name === 'probe/echo [sloppy]')!)['mcp-bench.costUsd']).toBe('0')
     // The counts agree with the elements, per file and over the run.

@@ -18,7 +18,15 @@ type State = 'passed' | 'failed' | 'skipped' | 'pending'
 function test(
   id: string,
   state: State,
-  { agent, errors = [] }: { agent?: string; errors?: Array<{ message: string; name?: string; stack?: string }> } = {},
+  {
+    agent,
+    errors = [],
+    annotations = [],
+  }: {
+    agent?: string
+    errors?: Array<{ message: string; name?: string; stack?: string }>
+    annotations?: Array<{ type: string; message: string }>
+  } = {},
 ) {
   return {
     id,
@@ -26,7 +34,7 @@ function test(
     meta: () => (agent ? { mcpBenchTask: { taskId: id, agent, trial: 1 } } : {}),
     result: () => ({ state, errors: state === 'failed' ? errors : undefined }),
     diagnostic: () => ({ duration: 1234.5 }),
-    annotations: () => [],
+    annotations: () => annotations,
   }
 }
 
@@ -81,8 +89,8 @@ describe('the JUnit report', () => {
       [
         'ok',
         [
-          { type: 'mcp-bench.status', message: 'passed' },
           { type: 'mcp-bench.overall', message: '0.9' },
+          { type: 'mcp-bench.status', message: 'passed' },
         ],
       ],
       ['wrong', [{ type: STATUS_PROPERTY, message: 'failed' }]],
@@ -104,7 +112,15 @@ describe('the JUnit report', () => {
     await reporter.onTestRunEnd(
       [
         module(dir, 'bench.test.ts', [
-          test('ok', 'passed', { agent: 'gpt' }),
+          // Annotated by its worker too (the `annotate` setting): the harness's annotation is the record's, written once;
+          // the task's own checks' annotation goes between the harness's and the rest of the record.
+          test('ok', 'passed', {
+            agent: 'gpt',
+            annotations: [
+              { type: 'mcp-bench.overall', message: '0.9' },
+              { type: 'latency-note', message: 'slow tool' },
+            ],
+          }),
           test('wrong', 'failed', {
             agent: 'gpt',
             errors: [{ message: `expected ${hostile}`, name: 'AssertionError', stack: `AssertionError: ${hostile}\n    at x` }],
@@ -150,8 +166,9 @@ describe('the JUnit report', () => {
     expect(byName.get('ok')!.attrs.classname).toBe('gpt')
     expect(byName.get('later')!.attrs.classname).toBe('bench.test.ts')
     expect(elements(byName.get('ok')!, 'property').map((p) => [p.attrs.name, p.attrs.value])).toEqual([
-      ['mcp-bench.status', 'passed'],
       ['mcp-bench.overall', '0.9'],
+      ['latency-note', 'slow tool'],
+      ['mcp-bench.status', 'passed'],
     ])
     expect(elements(byName.get('ok')!, 'system-out')[0]!.text).toBe('said quote " amp & lt < gt > bell red [U+202E]reversed\n')
     expect(elements(byName.get('wrong')!, 'failure')[0]!.attrs.message).toBe('expected quote " amp & lt < gt > bell red [U+202E]reversed')

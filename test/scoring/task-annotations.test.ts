@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { junitProperties } from '../../reporters/junit-properties.ts'
 import type { TaskOutcome } from '../../src/contracts/outcome.ts'
 import { taskAnchor } from '../../src/lib/task-anchor.ts'
-import { taskAnnotations } from '../../src/scoring/task-annotations.ts'
+import { isHarnessAnnotation, recordAnnotations, taskAnnotations } from '../../src/scoring/task-annotations.ts'
 import { taskRecord, type TestResult } from '../../src/scoring/task-record.ts'
 import { ruleMetrics } from '../../src/scoring/task-scores.ts'
 import { rubric } from '../support/judge-results.ts'
@@ -80,6 +80,24 @@ describe("a task's test annotations (src/scoring/task-annotations.ts)", () => {
       expect(fromRecord.filter((t) => own.has(t))).toEqual([])
     })
   }
+
+  for (const [name, o, state] of cases) {
+    it(`${name}: made from the record in the main process, they are what the worker annotates the test with`, () => {
+      const withChecks = { ...o, ownChecks: true as const }
+      const record = taskRecord(withChecks, { state, errors: [], durationMs: 5 })
+      expect(recordAnnotations(withChecks, record)).toEqual(annotate(withChecks, true))
+      expect(recordAnnotations(o, taskRecord(o, { state, errors: [], durationMs: 5 }))).toEqual(annotate(o, false))
+      expect(annotate(o).every((a) => isHarnessAnnotation(a.type))).toBe(true)
+    })
+  }
+
+  it("tells the harness's annotations from the rest of the record's properties and from a task's own", () => {
+    const record = taskRecord(cases[1]![1], { state: 'failed', errors: [], durationMs: 5 })
+    expect(junitProperties(record).filter((p) => isHarnessAnnotation(p.type))).toEqual([])
+    expect(isHarnessAnnotation('mcp-bench.failed-check')).toBe(true)
+    expect(isHarnessAnnotation('mcp-bench.status')).toBe(false)
+    expect(isHarnessAnnotation('verdict')).toBe(false)
+  })
 
   it('lists each failed check with its rule and message, and says what decided', () => {
     const got = byType(annotate(cases[1]![1]))

@@ -163,7 +163,9 @@ async function runTask(args: TaskArgs): Promise<void> {
   }
 }
 
-function annotate(args: TaskArgs, outcome: TaskOutcome, metrics?: TaskRun['metrics']): Promise<void> {
+/** The test's annotations, when someone watches the run (the `annotate` setting); junit.xml has them from the record anyway. */
+async function annotate(args: TaskArgs, outcome: TaskOutcome, metrics?: TaskRun['metrics']): Promise<void> {
+  if (!args.runtime.settings.annotate) return
   return annotateTask(args.context, taskAnnotations(outcome, { metrics, ownChecks: Boolean(args.checks) }))
 }
 
@@ -241,7 +243,7 @@ async function runSteps(args: TaskArgs, outcome: TaskOutcome, file: string, publ
   }
 }
 
-function newOutcome({ id, spec, name, variant, trial, judges, runtime }: TaskArgs, file: string): TaskOutcome {
+function newOutcome({ id, spec, name, variant, trial, judges, runtime, checks }: TaskArgs, file: string): TaskOutcome {
   const mode = runtime.settings.fidelity
   return {
     version: OUTCOME_VERSION,
@@ -264,6 +266,7 @@ function newOutcome({ id, spec, name, variant, trial, judges, runtime }: TaskArg
     judgeConfigured: judges.configured,
     verdicts: [],
     unscored: null,
+    ...(checks ? { ownChecks: true as const } : {}),
     fidelity: mode ? { mode, maxRounds: spec?.maxRounds ?? runtime.settings.maxRounds } : null,
   }
 }
