@@ -17,7 +17,13 @@ export interface ProgressReporterOptions {
   /** Where the lines go; Vitest's logger by default. */
   log?: (line: string) => void
   /** Counts the planned benchmark files' tests before the run (src/node/task-count.ts); a test scripts it. */
-  count?: (specs: ReadonlyArray<TestSpecification>, vitest: Vitest | undefined) => Promise<ReadonlyMap<TestSpecification, FileCount>>
+  count?: (
+    specs: ReadonlyArray<TestSpecification>,
+    vitest: Vitest | undefined,
+    onCounted: (spec: TestSpecification, count: FileCount) => void,
+  ) => Promise<ReadonlyMap<TestSpecification, FileCount>>
+  /** Told the servers each counted file's tasks name, as it is counted: the run's server plan (src/node/server-plan-file.ts). */
+  planServers?: (project: string, file: string, servers: readonly string[]) => void
 }
 
 /** A line every few seconds keeps a long run's log readable (a 104-task run is one screen), and the figures fresh. */
@@ -103,7 +109,11 @@ export class ProgressReporter implements Reporter {
     for (const s of benchmarks) this.files.planned.add(fileKey(s))
     this.lastLine = null
     if (!this.active || this.runs++ > 0 || !benchmarks.length) return
-    const counting = (this.options.count ?? defaultCount)(benchmarks, this.vitest)
+    const plan = this.options.planServers
+    const onCounted = (spec: TestSpecification, c: FileCount) => {
+      if (plan && 'servers' in c) plan(spec.project.name, spec.moduleId, c.servers)
+    }
+    const counting = (this.options.count ?? defaultCount)(benchmarks, this.vitest, onCounted)
       .then(
         (counts) => {
           for (const [spec, c] of counts)
@@ -255,8 +265,10 @@ const fileKey = (file: { project: { name: string }; moduleId: string }) => `${fi
 function defaultCount(
   specs: ReadonlyArray<TestSpecification>,
   vitest: Vitest | undefined,
+  onCounted: (spec: TestSpecification, count: FileCount) => void,
 ): Promise<ReadonlyMap<TestSpecification, FileCount>> {
-  return countPlannedTasks(specs, { testNamePattern: vitest?.config.testNamePattern, tagsFilter: vitest?.config.tagsFilter })
+  const filters = { testNamePattern: vitest?.config.testNamePattern, tagsFilter: vitest?.config.tagsFilter }
+  return countPlannedTasks(specs, filters, undefined, undefined, onCounted)
 }
 
 const total = (p: Progress) => `${p.done}/${p.total}${p.totalKnown ? '' : '+'}`

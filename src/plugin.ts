@@ -16,6 +16,8 @@ import { createRedactor, MIN_SECRET_LENGTH, type Redactor } from './lib/redact.t
 import { startSlotServer, type SlotServer } from './node/slot-server.ts'
 import { routeSlots } from './node/slot-routing.ts'
 import { TASKS_POOL } from './contracts/slot-protocol.ts'
+import { SERVER_PLAN_KEY } from './contracts/server-plan.ts'
+import { ServerPlanFile } from './node/server-plan-file.ts'
 import { redactorFor } from './lib/settings-redactor.ts'
 import { type RuntimeSettings } from './contracts/settings.ts'
 import { priceTable } from './contracts/prices.ts'
@@ -89,9 +91,12 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       if (budget) setBudget(vitest, budget)
       const server = await slotServer(vitest, concurrency)
       routeSlots(vitest, project, server.address, { shared: budget !== null })
+      // A resumed run keeps tasks that need no server: nothing is started ahead of them.
+      const plan = resumeMode(options.resume) ? null : serverPlan(vitest)
+      project.provide(SERVER_PLAN_KEY, plan?.path ?? '')
       // The reports redact the judge's inline key and headers too, which this process's environment never holds.
       const redactor = redactorFor(resolved, { ...process.env, ...workerEnv })
-      if (options.reporters) addReporters(vitest, project, options, resolved, redactor)
+      if (options.reporters) addReporters(vitest, project, options, resolved, redactor, plan)
       else if (resumeMode(options.resume))
         vitest.logger.warn('vitest-mcp-bench: resume needs the reporters (reporters: false keeps no run journal): every task runs')
       if (budget && !options.reporters)
@@ -127,6 +132,19 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       }
     },
   } as Plugin
+}
+
+const serverPlans = new WeakMap<Vitest, ServerPlanFile>()
+
+/** One server plan per Vitest run, written by the pre-count and read by every worker; removed with Vitest. */
+function serverPlan(vitest: Vitest): ServerPlanFile {
+  let plan = serverPlans.get(vitest)
+  if (!plan) {
+    const made = (plan = new ServerPlanFile())
+    serverPlans.set(vitest, made)
+    vitest.onClose(() => made.close())
+  }
+  return plan
 }
 
 const slotServers = new WeakMap<Vitest, Promise<SlotServer>>()
@@ -237,6 +255,7 @@ function addReporters(
   options: ResolvedBenchOptions,
   settings: RuntimeSettings,
   redactor: Redactor,
+  plan: ServerPlanFile | null,
 ): void {
   const { outputDir, historyDir } = settings
   const groups = reportGroups.get(vitest) ?? new Map<string, ReportGroup>()
@@ -306,7 +325,11 @@ function addReporters(
   // A second signal exits without waiting for the run, but not without these reports.
   finishReportsOnExit(vitest, reports)
   // One progress display for the run (the first group's), logging through Vitest's logger.
-  if (options.progress && groups.size === 1) reporters.unshift(new ProgressReporter({ environment, records: leaderboard }))
+  // Its pre-count also writes the run's server plan, which the workers start each file's shared servers from.
+  if (options.progress && groups.size === 1)
+    reporters.unshift(
+      new ProgressReporter({ environment, records: leaderboard, ...(plan ? { planServers: (...entry) => plan.add(...entry) } : {}) }),
+    )
 }
 
 /** The report options two projects writing to one directory must agree on, or the first that differs. */

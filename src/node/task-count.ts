@@ -5,8 +5,12 @@ import { taskTitle } from '../lib/task-title.ts'
 import { collectTasks } from '../runtime/task/collect.ts'
 import { countingRunner } from './counting-runner.ts'
 
-/** The tests one benchmark file will run, per agent; or why they cannot be known before Vitest collects the file. */
-export type FileCount = { perAgent: Map<string, number> } | { unknown: string }
+/**
+ * The tests one benchmark file will run, per agent, and the servers its tasks name for the rows that run with the
+ * servers as configured (the run's server plan, src/contracts/server-plan.ts); or why they cannot be known before
+ * Vitest collects the file.
+ */
+export type FileCount = { perAgent: Map<string, number>; servers: string[] } | { unknown: string }
 
 /**
  * How many tests each planned benchmark file will run, counted before the run starts, so the progress display's
@@ -34,6 +38,8 @@ export async function countPlannedTasks(
   filters: Filters,
   budgetMs = COUNT_BUDGET_MS,
   runnerFor: (project: TestProject) => Promise<FileImporter> = countingRunner,
+  /** Told each file's count as soon as it is made, before the rest are (the server plan is written from it). */
+  onCounted: (spec: TestSpecification, count: FileCount) => void = () => {},
 ): Promise<Map<TestSpecification, FileCount>> {
   const counts = new Map<TestSpecification, FileCount>()
   const deadline = performance.now() + budgetMs
@@ -47,6 +53,7 @@ export async function countPlannedTasks(
       const count: FileCount | null = late ? null : await withDeadline(countFile(spec, filters, runnerOf), deadline - performance.now())
       late ||= count === null
       counts.set(spec, count ?? { unknown: `it was not counted within ${budgetMs / 1000} s` })
+      if (count) onCounted(spec, count)
     }
   } finally {
     // The files' modules are not kept for the run: the workers import them for themselves.
@@ -87,27 +94,33 @@ async function countFile(
   if (spec.testLines?.length || spec.testIds?.length) return { unknown: 'the file is filtered by line or test id' }
   const settings = settingsOf(spec.project)
   if (!settings) return { unknown: 'the project has no benchmark settings' }
-  let ids: string[]
+  let tasks: Array<{ id: string; servers: unknown }>
   try {
     const runner = await runnerOf(spec.project)
-    ids = (await collectTasks([spec.moduleId], (file) => runner.import(file))).map((t) => t.id)
+    tasks = (await collectTasks([spec.moduleId], (file) => runner.import(file))).map((t) => ({ id: t.id, servers: t.spec?.servers }))
   } catch (error) {
     return { unknown: `it could not be imported outside a test worker (${firstLine(error)})` }
   }
-  if (new Set(ids).size !== ids.length) return { unknown: 'a task id occurs twice in it' }
+  if (new Set(tasks.map((t) => t.id)).size !== tasks.length) return { unknown: 'a task id occurs twice in it' }
   const pattern = spec.testNamePattern ?? filters.testNamePattern
   // A row per agent, then per agent and server variant, as mcpTask registers them.
   const names = settings.agents.map(agentName)
   const agents = [...names, ...settings.variants.flatMap((v) => names.map((agent) => variantRowName(agent, v.name)))]
   const shape = { rows: agents.length, trials: settings.trials }
+  const runs = (id: string, agent: string, trial: number) => !pattern || taskTitle(id, agent, trial, shape).match(pattern) !== null
   const perAgent = new Map<string, number>()
   for (const agent of agents) {
     let n = 0
-    for (const id of ids)
-      for (let trial = 1; trial <= settings.trials; trial++) if (!pattern || taskTitle(id, agent, trial, shape).match(pattern)) n++
+    for (const { id } of tasks) for (let trial = 1; trial <= settings.trials; trial++) if (runs(id, agent, trial)) n++
     perAgent.set(agent, (perAgent.get(agent) ?? 0) + n)
   }
-  return { perAgent }
+  // The servers of the tasks that run in a row with the servers as configured (a variant's rows have hubs of their own).
+  const servers = new Set<string>()
+  for (const task of tasks) {
+    const ran = names.some((agent) => Array.from({ length: settings.trials }, (_, i) => runs(task.id, agent, i + 1)).some(Boolean))
+    if (ran && Array.isArray(task.servers)) for (const name of task.servers) if (typeof name === 'string') servers.add(name)
+  }
+  return { perAgent, servers: [...servers].sort() }
 }
 
 /** The settings the plugin gave the project's workers. */

@@ -1,17 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import type { TestProject, TestSpecification } from 'vitest/node'
-import { countPlannedTasks as countWith, type Filters } from '../../src/node/task-count.ts'
+import { countPlannedTasks as countWith, type FileCount, type Filters } from '../../src/node/task-count.ts'
 import { collecting } from '../../src/runtime/task/collect.ts'
 
 /** The count, with each project's own `import` (below) in place of the counting module runner. */
-const countPlannedTasks = (specs: TestSpecification[], filters: Filters, budgetMs?: number) =>
-  countWith(specs, filters, budgetMs, async (project: TestProject) => ({
-    import: (file: string) => (project as unknown as { import: (file: string) => Promise<unknown> }).import(file),
-    close: async () => {},
-  }))
+const importer = async (project: TestProject) => ({
+  import: (file: string) => (project as unknown as { import: (file: string) => Promise<unknown> }).import(file),
+  close: async () => {},
+})
+const countPlannedTasks = (specs: TestSpecification[], filters: Filters, budgetMs?: number) => countWith(specs, filters, budgetMs, importer)
 
 /** A planned file whose import, in place of the module runner, records `ids` as mcpTask would, or never ends. */
-function spec(moduleId: string, ids: string[] | 'hangs', imported: string[], variants: string[] = []): TestSpecification {
+function spec(
+  moduleId: string,
+  ids: string[] | 'hangs',
+  imported: string[],
+  variants: string[] = [],
+  servers: Record<string, unknown> = {},
+): TestSpecification {
   const settings = {
     agents: ['reference', { kind: 'openai', model: 'gpt', loop: 'tools' }],
     trials: 1,
@@ -23,7 +29,7 @@ function spec(moduleId: string, ids: string[] | 'hangs', imported: string[], var
     import: (file: string) => {
       imported.push(file)
       if (ids === 'hangs') return new Promise(() => {})
-      for (const id of ids) collecting()!.push({ id, spec: {} as never })
+      for (const id of ids) collecting()!.push({ id, spec: { servers: servers[id] } as never })
       return Promise.resolve({})
     },
   }
@@ -41,6 +47,7 @@ describe("the pre-count of a run's tasks (src/node/task-count.ts)", () => {
           ['reference', 2],
           ['gpt', 2],
         ]),
+        servers: [],
       },
       { unknown: 'it was not counted within 0.2 s' },
       { unknown: 'it was not counted within 0.2 s' },
@@ -59,8 +66,27 @@ describe("the pre-count of a run's tasks (src/node/task-count.ts)", () => {
           ['reference@worse', 2],
           ['gpt@worse', 0],
         ]),
+        servers: [],
       },
     ])
+  })
+
+  it("names the servers of the tasks that run with the servers as configured, each file as it is counted (the run's server plan)", async () => {
+    const servers = { x: ['math', 'files'], y: ['weather'], z: ['math', 42] }
+    const told: Array<[string, unknown]> = []
+    const onCounted = (s: TestSpecification, c: FileCount) => told.push([s.moduleId, 'servers' in c ? c.servers : c])
+    const specs = [spec('a.test.ts', ['x', 'y'], [], ['worse'], servers), spec('b.test.ts', ['z'], [], [], servers)]
+    const all = await countWith(specs, {}, undefined, importer, onCounted)
+    expect([...all.values()].map((c) => 'servers' in c && c.servers)).toEqual([['files', 'math', 'weather'], ['math']])
+    expect(told).toEqual([
+      ['a.test.ts', ['files', 'math', 'weather']],
+      ['b.test.ts', ['math']],
+    ])
+    // Under -t, a task none of whose rows runs names no server; nor does one that runs only in a variant's rows.
+    const filtered = await countPlannedTasks([spec('a.test.ts', ['x', 'y'], [], ['worse'], servers)], {
+      testNamePattern: /^y |x \[reference@worse\]/,
+    })
+    expect([...filtered.values()].map((c) => 'servers' in c && c.servers)).toEqual([['weather']])
   })
 
   it('counts nothing under a tags filter', async () => {

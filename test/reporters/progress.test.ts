@@ -213,7 +213,7 @@ function counting(byFile: Record<string, Record<string, number> | 'unknown'>): N
     new Map(
       specs.map((s): [TestSpecification, FileCount] => {
         const c = byFile[s.moduleId]
-        return [s, !c || c === 'unknown' ? { unknown: 'scripted' } : { perAgent: new Map(Object.entries(c)) }]
+        return [s, !c || c === 'unknown' ? { unknown: 'scripted' } : { perAgent: new Map(Object.entries(c)), servers: [] }]
       }),
     )
 }

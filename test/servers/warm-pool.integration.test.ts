@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -25,6 +25,11 @@ async function increment(session: ServerSession, server: string): Promise<string
 }
 
 const pidOf = (session: ServerSession, server: string) => session.connections.get(server)!.pid!
+
+/** The pids a probe server wrote at each start (PROBE_PID_FILE, PROBE_ATTEMPTS_FILE): every start is one line. */
+function startsIn(file: string): string[] {
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []
+}
 
 let hub: ServerHub | undefined
 const scratch: string[] = []
@@ -169,5 +174,61 @@ describe('warm pool for task-isolated servers', () => {
     expect(pidOf(second, 'isolated')).not.toBe(warmPid)
     expect(await increment(second, 'isolated')).toBe('1')
     await Promise.all([first.release(), second.release()])
+  })
+})
+
+describe("shared servers started ahead of a file's tasks (the run's server plan)", () => {
+  function scratchFile(name: string): string {
+    const dir = mkdtempSync(join(tmpdir(), 'shared-ahead-'))
+    scratch.push(dir)
+    return join(dir, name)
+  }
+
+  it('starts a shared server once, however often it is asked, and hands that process to every task', async () => {
+    const pids = scratchFile('pids')
+    hub = hubWith({ shared: { ...probe, env: { PROBE_PID_FILE: pids } }, isolated: { ...probe, isolation: 'task' } })
+    for (let i = 0; i < 5; i++) hub.startAhead(['shared', 'isolated', 'not-configured'])
+    // Started before any task asked: its process has written its pid. The task-isolated one is the warm pool's.
+    await expect.poll(() => startsIn(pids).length, { timeout: 10_000 }).toBe(1)
+    expect(hub.warmCount()).toBe(0)
+    const sessions = await Promise.all([1, 2, 3].map(() => hub!.acquire(['shared'])))
+    expect(sessions.map((s) => String(pidOf(s, 'shared')))).toEqual([startsIn(pids)[0], startsIn(pids)[0], startsIn(pids)[0]])
+    // One state for the file: the second task sees what the first did.
+    expect(await increment(sessions[0]!, 'shared')).toBe('1')
+    expect(await increment(sessions[1]!, 'shared')).toBe('2')
+    await Promise.all(sessions.map((s) => s.release()))
+    expect(startsIn(pids)).toHaveLength(1)
+  })
+
+  it("fails the first tasks with a failed early start's own error, without starting it again for them; the next task tries afresh", async () => {
+    const attempts = scratchFile('attempts')
+    const flag = scratchFile('ok')
+    // Exits 5 at every start until the flag file exists; each attempt writes a line first.
+    hub = hubWith({ flaky: { ...probe, env: { PROBE_ATTEMPTS_FILE: attempts, PROBE_START_WHEN: flag } } })
+    hub.startAhead(['flaky'])
+    // The early start makes its two attempts before any task asks.
+    await expect.poll(() => startsIn(attempts).length, { timeout: 15_000 }).toBe(2)
+    const first = await Promise.allSettled([hub.acquire(['flaky']), hub.acquire(['flaky'])])
+    for (const result of first) expect(result.status === 'rejected' && String(result.reason)).toMatch(/failed to start .*\(tried 2 times\)/)
+    expect(startsIn(attempts)).toHaveLength(2)
+    writeFileSync(flag, '')
+    const session = await hub.acquire(['flaky'])
+    expect(session.connections.get('flaky')!.alive()).toBe(true)
+    expect(startsIn(attempts)).toHaveLength(3)
+    await session.release()
+  })
+
+  it('closes a server started ahead that no task acquired, with the file, and starts nothing once closed', async () => {
+    const pids = scratchFile('pids')
+    hub = hubWith({ shared: { ...probe, env: { PROBE_PID_FILE: pids } } })
+    hub.startAhead(['shared'])
+    await expect.poll(() => startsIn(pids).length, { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => hub!.pids().length, { timeout: 10_000 }).toBe(1)
+    const pid = Number(startsIn(pids)[0])
+    await hub.close()
+    hub.startAhead(['shared'])
+    hub = undefined
+    await expect.poll(() => isAlive(pid), { timeout: 10_000 }).toBe(false)
+    expect(startsIn(pids)).toHaveLength(1)
   })
 })

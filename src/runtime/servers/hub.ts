@@ -105,6 +105,21 @@ export class ServerHub {
     for (const name of names) if (!this.problemWith(name) && this.isolated(name)) this.pool.plan(this.poolKey(name, files))
   }
 
+  /**
+   * Starts the shared servers among `names` now, ahead of the tasks that will acquire them: the file about to be
+   * imported names them in the run's server plan (start-ahead.ts). Their start-up, often the longest wait of a
+   * file's first tasks, then runs while the worker imports and collects the file. A start that fails is the
+   * failure of the first tasks that acquire the server, as their own would have been; the next ones try again.
+   */
+  startAhead(names: readonly string[]): void {
+    for (const name of names) {
+      if (this.closed || this.problemWith(name) || this.isolated(name) || this.shared.has(name)) continue
+      const started = this.startWithRetry(name)
+      started.catch(() => {})
+      this.shared.set(name, started)
+    }
+  }
+
   /** Settles once every instance warming ahead of its task has started (or failed to). */
   warmed(): Promise<void> {
     return this.pool.ready()
@@ -265,7 +280,14 @@ export class ServerHub {
   private async sharedConnection(name: string): Promise<ServerConnection> {
     const current = this.shared.get(name)
     if (!current) return this.startShared(name)
-    const connection = await current
+    let connection: ServerConnection
+    try {
+      connection = await current
+    } catch (error) {
+      // A start made ahead of the tasks failed: the tasks waiting for it fail with its error; the next ones try again.
+      if (this.shared.get(name) === current) this.shared.delete(name)
+      throw error
+    }
     if (connection.alive()) return connection
     if (this.shared.get(name) !== current) return this.sharedConnection(name)
     void this.stop(connection) // its process is gone; release what is left of it
