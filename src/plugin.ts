@@ -91,8 +91,8 @@ export function mcpBench(input: BenchOptions = {}): Plugin {
       if (budget) setBudget(vitest, budget)
       const server = await slotServer(vitest, concurrency)
       routeSlots(vitest, project, server.address, { shared: budget !== null })
-      // A resumed run keeps tasks that need no server: nothing is started ahead of them.
-      const plan = resumeMode(options.resume) ? null : serverPlan(vitest)
+      // The plan is the progress display's pre-count's; a resumed run keeps tasks that need no server.
+      const plan = options.reporters && options.progress && !resumeMode(options.resume) ? serverPlan(vitest) : null
       project.provide(SERVER_PLAN_KEY, plan?.path ?? '')
       // The reports redact the judge's inline key and headers too, which this process's environment never holds.
       const redactor = redactorFor(resolved, { ...process.env, ...workerEnv })
