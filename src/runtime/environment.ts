@@ -4,7 +4,7 @@ import { RuntimeSettingsSchema, type RuntimeSettings } from '../contracts/settin
 import { setRuntime } from './state.ts'
 import { redactorFor } from '../lib/settings-redactor.ts'
 import { ServerHub } from './servers/hub.ts'
-import { refuseNewServers } from './servers/orphan-guard.ts'
+import { closeWorker } from './worker-closing.ts'
 
 /** Every hub alive in this worker process, so a signal or a lost main process can close them all. */
 const hubs = new Set<ServerHub>()
@@ -35,8 +35,9 @@ function watchProcess(): void {
   const closeAll = (code: number) => {
     if (closing) return
     closing = true
-    // Tests may still be running here: none of them may start a server the exit below would orphan.
-    refuseNewServers()
+    // Tests may still be running here: none of them may start a server the exit below would orphan, nor send the
+    // model or the judge a request nobody will read.
+    closeWorker()
     // Nobody waits for this worker any more: well-behaved servers get their stdin closed and exit at once;
     // past SHUTDOWN_MS the worker exits and the watchdog ends the groups still open (SIGTERM, then SIGKILL).
     const timer = setTimeout(() => process.exit(code), SHUTDOWN_MS)

@@ -17,6 +17,16 @@ import { JournalEntrySchema, type JournalEntry } from '../../src/contracts/run-j
 // at a time and a slow model, so that a run can be stopped halfway. The uninterrupted run is the one
 // reproducible.test.ts compares with too (test/support/reproducible-project.ts: at concurrency 16, against a
 // stand-in of its own, which answers as this one does), made once for both.
+/** Resolves once the stand-in has received no request for 300 ms (at most 10 s). */
+async function settled(model: ScriptedModelServer): Promise<void> {
+  const deadline = Date.now() + 10_000
+  let seen = -1
+  while (seen !== model.requests.length && Date.now() < deadline) {
+    seen = model.requests.length
+    await new Promise((r) => setTimeout(r, 300))
+  }
+}
+
 describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
   let model: ScriptedModelServer
   let specs: Spec[]
@@ -131,6 +141,9 @@ describe('resume (child Vitest processes)', { timeout: 600_000 }, () => {
     const journal = join(out, 'journal', args.length ? 'run.shard-1-of-2.jsonl' : 'run.jsonl')
     const kept = readJournalFile(journal).filter((e) => keeps(e, 'faults'))
     expect(kept.length, stopped.output).toBeGreaterThan(0)
+    // A request the stopped run sent as it was stopped can reach the stand-in after that run's process has gone:
+    // the resumed run's requests are the ones after the stand-in has heard nothing for a moment.
+    await settled(model)
     const from = model.requests.length
     const resumed = await run({ out, args, env: { MCP_BENCH_RESUME: '1' } })
     expect(resumed.output).toContain(`${kept.length} finished task(s) kept, the rest run`)

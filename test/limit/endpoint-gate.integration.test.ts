@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { startScriptedModel, type ScriptedModelServer } from '../../fixtures/models/scripted-server.ts'
 import { endpointGate, RATE_LIMITED_REQUEUES } from '../../src/runtime/limit/endpoint-gate.ts'
 import { slots } from '../../src/runtime/limit/slots.ts'
+import { closeWorker, WorkerClosingError } from '../../src/runtime/worker-closing.ts'
 import type { LocalSlots } from '../../src/lib/local-slots.ts'
 
 let model: ScriptedModelServer | undefined
@@ -80,5 +81,26 @@ describe('the endpoint gate', () => {
       code: 'insufficient_quota',
     })
     expect(model.requests).toHaveLength(2)
+  })
+})
+
+// Last in the file: the worker's closing is one-way, for the whole process (this file runs in a process of its own).
+describe('the endpoint gate of a closing worker (src/runtime/worker-closing.ts)', () => {
+  it('sends nothing once the worker is closing: no new request, and no attempt of one already let in', async () => {
+    model = await startScriptedModel({ script: [{ content: 'first' }, { content: 'never' }] })
+    const gate = endpointGate(`agent test-closing ${model.url}`, 4)
+    expect((await completion(gate, model.url)).choices[0]!.message.content).toBe('first')
+    closeWorker()
+    await expect(completion(gate, model.url)).rejects.toThrow(WorkerClosingError)
+    let called = 0
+    const inner: typeof fetch = (input, init) => {
+      called++
+      return fetch(input, init)
+    }
+    await expect(gate.fetch(inner)(`${model.url}/chat/completions`, { method: 'POST', body: '{}' })).rejects.toThrow(
+      /the test worker is shutting down .*no request is sent any more/,
+    )
+    expect(called).toBe(0)
+    expect(model.requests).toHaveLength(1)
   })
 })

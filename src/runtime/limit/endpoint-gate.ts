@@ -1,5 +1,6 @@
 import type { Slot } from '../../contracts/slot-protocol.ts'
 import { slots } from './slots.ts'
+import { WorkerClosingError, workerClosing } from '../worker-closing.ts'
 
 /**
  * The requests in flight to one endpoint (an agent's model or the judge), across the run.
@@ -44,6 +45,7 @@ export function endpointGate(pool: string, max: number | undefined): EndpointGat
   return {
     async run(signal, request) {
       for (let requeued = 0; ; requeued++) {
+        if (workerClosing()) throw new WorkerClosingError('no request is sent any more')
         const slot = await slots().acquire(pool, max, signal)
         try {
           return await request({ [SLOT]: slot } satisfies TaggedInit)
@@ -55,6 +57,8 @@ export function endpointGate(pool: string, max: number | undefined): EndpointGat
       }
     },
     fetch: (inner) => async (input, init) => {
+      // Checked at each attempt too: the SDK's retries of a request already let in must not reach the endpoint either.
+      if (workerClosing()) throw new WorkerClosingError('no request is sent any more')
       const { [SLOT]: slot, ...rest } = (init ?? {}) as TaggedInit
       const response = await inner(input, init ? rest : init)
       if (response.status === 429) slot?.report('throttled')

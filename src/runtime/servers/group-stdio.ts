@@ -5,7 +5,8 @@ import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js
 import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
-import { guardGroup, refusingServers, releaseGroup } from './orphan-guard.ts'
+import { guardGroup, releaseGroup } from './orphan-guard.ts'
+import { WorkerClosingError, workerClosing } from '../worker-closing.ts'
 import { StdioLines, type StdioLine } from './stdio-lines.ts'
 
 /** How long a server whose stdout closed may take to exit before its pipe is taken for dead with the process running. */
@@ -66,7 +67,7 @@ export class GroupStdioTransport implements Transport {
 
   start(): Promise<void> {
     if (this.child) throw new Error('GroupStdioTransport already started')
-    if (refusingServers()) return Promise.reject(new Error('the test worker is shutting down; no server starts any more'))
+    if (workerClosing()) return Promise.reject(new WorkerClosingError('no server starts any more'))
     return new Promise((resolve, reject) => {
       const child = spawn(this.params.command, this.params.args, {
         env: { ...getDefaultEnvironment(), ...this.params.env },

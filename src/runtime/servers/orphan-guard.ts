@@ -55,17 +55,6 @@ fi
 `
 
 let watchdog: ChildProcess | null | undefined
-let closing = false
-
-/** This process is shutting down: no server may start any more (one started now could outlive it unguarded). */
-export function refuseNewServers(): void {
-  closing = true
-}
-
-/** True once refuseNewServers() was called. */
-export function refusingServers(): boolean {
-  return closing
-}
 let workspaceRoot: string | undefined
 
 /** True where servers can get a process group of their own and a watchdog can end it. */
