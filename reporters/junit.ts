@@ -6,7 +6,7 @@ import type { SerializedError, TestAnnotation, UserConsoleLog } from 'vitest'
 import type { Reporter, TestCase, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
 import XMLBuilder from 'fast-xml-builder'
 import { NOT_RUN_STATUS, STATUS_PROPERTY } from './junit-properties.ts'
-import { isHarnessAnnotation } from '../src/scoring/task-annotations.ts'
+import { isHarnessAnnotation, PREFIX } from '../src/scoring/task-annotations.ts'
 import { filesNotRun, notRunMessage, plannedFiles, unfinishedMessage, workerDeath } from './run-gaps.ts'
 import { openAtomicFile } from '../src/lib/atomic-file.ts'
 import { neutraliseBidi } from '../src/lib/text.ts'
@@ -196,13 +196,15 @@ export class BenchJUnitReporter implements Reporter {
 
 /**
  * A task's properties as written: the harness's annotations (made from its record), the test's own annotations
- * (its checks' `annotate` calls, in the order made), then the rest of the record. The harness's annotations the
- * worker made too (the `annotate` setting) are the record's already: each is written once.
+ * (its checks' `annotate` calls, in the order made), then the rest of the record. `mcp-bench.*` is the harness's
+ * namespace, and the record is its only source: the copies the worker made (the `annotate` setting) are the
+ * record's already, and an annotation a task's code made under that name (`mcp-bench.costUsd`, say) would pass
+ * for the harness's figure, so neither is written.
  */
 function withOwnAnnotations(record: readonly TestAnnotation[], annotations: readonly TestAnnotation[]): TestAnnotation[] {
   const harness = record.filter((a) => isHarnessAnnotation(a.type))
   const rest = record.filter((a) => !isHarnessAnnotation(a.type))
-  return [...harness, ...annotations.filter((a) => !isHarnessAnnotation(a.type)), ...rest]
+  return [...harness, ...annotations.filter((a) => !a.type.startsWith(PREFIX)), ...rest]
 }
 
 interface Suite {

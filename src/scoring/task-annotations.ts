@@ -43,12 +43,8 @@ export function propertyNumber(key: string, value: number): string {
  *
  * `scores`: the record's, when the record exists (the main process). Otherwise, in the worker, `metrics`: the
  * task's rule metrics when the checks already made them (the run's own); a stopped task has none.
- * `ownChecks`: the task has a checks callback of its own, which runs after these are made.
  */
-export function taskAnnotations(
-  outcome: TaskOutcome,
-  context: { metrics?: TaskMetrics; scores?: TaskRecord['scores']; ownChecks: boolean },
-): TaskAnnotation[] {
+export function taskAnnotations(outcome: TaskOutcome, context: { metrics?: TaskMetrics; scores?: TaskRecord['scores'] }): TaskAnnotation[] {
   const scores =
     context.scores ??
     (context.metrics && !outcome.stopped
@@ -62,7 +58,7 @@ export function taskAnnotations(
   }
   number('overall')
   number('ruleScore')
-  out.push({ type: `${PREFIX}verdict`, message: verdictText(outcome, context.ownChecks) })
+  out.push({ type: `${PREFIX}verdict`, message: verdictText(outcome) })
   for (const v of outcome.verdicts) if (!v.pass) out.push({ type: `${PREFIX}failed-check`, message: failedCheckText(v) })
   const anchor = taskAnchor({ file: outcome.file, agent: outcome.agent, id: outcome.taskId, trial: outcome.trial })
   out.push({ type: `${PREFIX}trajectory`, message: `${REPORT_FILE}#${anchor}` })
@@ -71,7 +67,7 @@ export function taskAnnotations(
 
 /** The task's annotations made from its leaderboard record: what junit.xml writes, whether or not the test was annotated. */
 export function recordAnnotations(outcome: TaskOutcome, record: TaskRecord): TaskAnnotation[] {
-  return taskAnnotations(outcome, { scores: record.scores, ownChecks: outcome.ownChecks === true })
+  return taskAnnotations(outcome, { scores: record.scores })
 }
 
 const HARNESS_TYPES = new Set(['overall', 'ruleScore', 'verdict', 'failed-check', 'trajectory'].map((key) => `${PREFIX}${key}`))
@@ -82,7 +78,7 @@ export function isHarnessAnnotation(type: string): boolean {
 }
 
 /** Why the task passes or fails, in the harness's terms (the task's own checks, which run afterwards, may fail it too). */
-function verdictText(outcome: TaskOutcome, ownChecks: boolean): string {
+function verdictText(outcome: TaskOutcome): string {
   if (outcome.stopped) {
     const kind = SETUP_PHASES.includes(outcome.stopped.phase) ? "a setup error, not the agent's" : 'errored, not a wrong answer'
     return `stopped in its ${outcome.stopped.phase} phase: ${kind}`
@@ -91,7 +87,7 @@ function verdictText(outcome: TaskOutcome, ownChecks: boolean): string {
   const judge = outcome.verdicts.find((v) => v.check === 'judge')
   const harness = outcome.verdicts.filter((v) => v.check !== 'judge')
   const passed = harness.filter((v) => v.pass)
-  const own = ownChecks ? "; the task's own checks run after these" : ''
+  const own = outcome.ownChecks ? "; the task's own checks run after these" : ''
   const checks = harness.length
     ? `${passed.length} of ${harness.length} harness checks passed (${harness.map((v) => `${v.check} ${v.pass ? '✓' : '✗'}`).join(', ')})`
     : 'no harness checks are on'

@@ -113,12 +113,14 @@ describe('the JUnit report', () => {
       [
         module(dir, 'bench.test.ts', [
           // Annotated by its worker too (the `annotate` setting): the harness's annotation is the record's, written once;
-          // the task's own checks' annotation goes between the harness's and the rest of the record.
+          // the task's own checks' annotation goes between the harness's and the rest of the record, and one its code
+          // made in the harness's namespace, passing for the record's cost, is not written.
           test('ok', 'passed', {
             agent: 'gpt',
             annotations: [
-              { type: 'mcp-bench.overall', message: '0.9' },
+              { type: 'mcp-bench.overall', message: '0.95' },
               { type: 'latency-note', message: 'slow tool' },
+              { type: 'mcp-bench.costUsd', message: '0' },
             ],
           }),
           test('wrong', 'failed', {

@@ -21,7 +21,7 @@ const reference = {
 /** The annotations as the worker makes them: with the run's own metrics once the checks ran, none for a stopped task. */
 function annotate(o: TaskOutcome, ownChecks = true) {
   const metrics = o.stopped || !o.trajectory ? undefined : ruleMetrics(o.trajectory, o.reference, { callMatch: o.callMatch })
-  return taskAnnotations(o, { metrics, ownChecks })
+  return taskAnnotations(ownChecks ? { ...o, ownChecks: true } : o, { metrics })
 }
 function byType(list: Array<{ type: string; message: string }>): Partial<Record<string, Array<{ type: string; message: string }>>> {
   const out: Record<string, Array<{ type: string; message: string }>> = {}
@@ -85,7 +85,7 @@ describe("a task's test annotations (src/scoring/task-annotations.ts)", () => {
     it(`${name}: made from the record in the main process, they are what the worker annotates the test with`, () => {
       const withChecks = { ...o, ownChecks: true as const }
       const record = taskRecord(withChecks, { state, errors: [], durationMs: 5 })
-      expect(recordAnnotations(withChecks, record)).toEqual(annotate(withChecks, true))
+      expect(recordAnnotations(withChecks, record)).toEqual(annotate(o, true))
       expect(recordAnnotations(o, taskRecord(o, { state, errors: [], durationMs: 5 }))).toEqual(annotate(o, false))
       expect(annotate(o).every((a) => isHarnessAnnotation(a.type))).toBe(true)
     })

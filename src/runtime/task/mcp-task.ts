@@ -166,7 +166,7 @@ async function runTask(args: TaskArgs): Promise<void> {
 /** The test's annotations, when someone watches the run (the `annotate` setting); junit.xml has them from the record anyway. */
 async function annotate(args: TaskArgs, outcome: TaskOutcome, metrics?: TaskRun['metrics']): Promise<void> {
   if (!args.runtime.settings.annotate) return
-  return annotateTask(args.context, taskAnnotations(outcome, { metrics, ownChecks: Boolean(args.checks) }))
+  return annotateTask(args.context, taskAnnotations(outcome, { metrics }))
 }
 
 /**
