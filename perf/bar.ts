@@ -8,7 +8,10 @@
  *     - plain Vitest + its JUnit reporter;
  *     - vitest-evals, the loop as its custom harness (perf/bar/evals.test.ts);
  *     - the plain openai + MCP SDK script, no test runner (perf/workload/plain.ts);
- *     - this project: mcpTask files under the plugin and its reporters (perf/workload).
+ *     - this project: mcpTask files under the plugin and its reporters (perf/workload);
+ *     - only when `--only` names them, this project with one setting changed, to see what it costs:
+ *       `annotated` (`annotate: true`, as in watch mode) and `no-count` (`progress: false`: no pre-count, so no
+ *       server plan).
  *   All of them run from a scratch project under the system temp directory, outside the repository, where the
  *   package is installed from its `npm pack` tarball as a user installs it, beside vitest, the SDKs and the
  *   peers from the npm registry. Reported per contender: median (min–max) of wall time, CPU (user + sys of the
@@ -29,7 +32,7 @@
  *
  * Run: node --import tsx perf/bar.ts [--parts w,suite,concurrency,profile] [--configs 32x8x5,128x16x5]
  *        [--quick] [--scratch DIR (reused: peers installed once)] [--tarball FILE (skip npm pack)]
- *        [--only floor,junit,evals,plain,project] [--suite-runs 3] [--concurrency-runs 1] [--delay 300]
+ *        [--only floor,junit,evals,plain,project,annotated,no-count] [--suite-runs 3] [--concurrency-runs 1] [--delay 300]
  *        [--main-flags=--max-semi-space-size=8] [--process-runs 2]
  */
 import { execFileSync } from 'node:child_process'
@@ -182,22 +185,31 @@ function contenders(dir: string): Contender[] {
       cwd: dir,
       command: () => [process.execPath, join(dir, 'perf/workload/plain.js')],
     },
-    {
-      key: 'project',
-      name: '**this project** (packed, mcpTask)',
-      cwd: join(dir, 'perf/workload'),
-      command: ({ concurrency }) => [
-        process.execPath,
-        ...mainFlags,
-        vitest,
-        'run',
-        '--config',
-        'vitest.packed.config.js',
-        '--sequence.concurrent',
-        `--maxConcurrency=${concurrency}`,
-      ],
-    },
+    projectContender(dir, 'project', '**this project** (packed, mcpTask)'),
+    // The same with one setting changed, to measure what it costs side by side (perf/workload/options.ts merges PERF_OPTIONS).
+    projectContender(dir, 'annotated', 'this project with `annotate: true` (every test annotated, as in watch mode)', { annotate: true }),
+    projectContender(dir, 'no-count', 'this project with `progress: false` (no pre-count, so no server plan)', { progress: false }),
   ]
+}
+
+function projectContender(dir: string, key: string, name: string, options?: object): Contender {
+  const vitest = join(dir, 'node_modules/vitest/vitest.mjs')
+  return {
+    key,
+    name,
+    cwd: join(dir, 'perf/workload'),
+    ...(options ? { env: { PERF_OPTIONS: JSON.stringify(options) } } : {}),
+    command: ({ concurrency }) => [
+      process.execPath,
+      ...mainFlags,
+      vitest,
+      'run',
+      '--config',
+      'vitest.packed.config.js',
+      '--sequence.concurrent',
+      `--maxConcurrency=${concurrency}`,
+    ],
+  }
 }
 
 const mainFlags = values['main-flags'].split(' ').filter(Boolean)
@@ -211,10 +223,13 @@ interface Entry {
   heads: number[]
 }
 
+/** The contenders that are this project with one setting changed: run only when `--only` names them. */
+const VARIANTS = new Set(['annotated', 'no-count'])
+
 async function workloadW(dir: string): Promise<string> {
   const all = contenders(dir)
   const only = values.only?.split(',')
-  const selected = only ? all.filter((c) => only.includes(c.key) || c.key === 'floor') : all
+  const selected = only ? all.filter((c) => only.includes(c.key) || c.key === 'floor') : all.filter((c) => !VARIANTS.has(c.key))
   const server = JSON.stringify([process.execPath, join(dir, 'node_modules/vitest-mcp-bench/dist/fixtures/servers/math/main.js')])
   const model = await startScriptedModel({ script: (request) => workloadModel(request) })
   const results = new Map<string, Entry>()
