@@ -27,11 +27,10 @@ describe('an interrupted run (child Vitest)', { timeout: 240_000 }, () => {
         env: { E2E_SLOW: '1' },
         detached: group,
         onStart: async (child, out) => {
-          // Wait until the long task's sleep is under way: the quick tasks are done by then.
-          await waitFor(
-            () => existsSync(pidFile(out)) && child.exitCode === null && readFileSync(join(out, 'pids.txt'), 'utf8').length > 0,
-            30_000,
-          )
+          // Wait until the two quick tasks are in the run journal (the main process writes each result as it
+          // arrives; one at a time, so the long task starts next), then give the long task time to start its
+          // sleep. Not the probe server's pid file: the run's server plan starts the server before any task runs.
+          await waitFor(() => child.exitCode === null && journalTasks(out) >= 2, 60_000)
           await new Promise((r) => setTimeout(r, 2_500))
           if (group) process.kill(-child.pid!, signal)
           else child.kill(signal)
@@ -63,6 +62,15 @@ describe('an interrupted run (child Vitest)', { timeout: 240_000 }, () => {
     })
   }
 })
+
+/** Finished tasks in the child run's journal (src/node/run-journal.ts: one line each, after its header). */
+function journalTasks(out: string): number {
+  const journal = join(out, 'journal', 'run.jsonl')
+  if (!existsSync(journal)) return 0
+  return readFileSync(journal, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"kind":"task"')).length
+}
 
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs
