@@ -12,6 +12,8 @@
  *     - only when `--only` names them, this project with one setting changed, to see what it costs:
  *       `annotated` (`annotate: true`, as in watch mode) and `no-count` (`progress: false`: no pre-count, so no
  *       server plan).
+ *     - with `--candidate-tarball FILE`, `candidate`: another build of this project (a change against the one
+ *       packed), installed in a copy of the scratch project (`<scratch>-candidate`), run interleaved with the rest.
  *   All of them run from a scratch project under the system temp directory, outside the repository, where the
  *   package is installed from its `npm pack` tarball as a user installs it, beside vitest, the SDKs and the
  *   peers from the npm registry. Reported per contender: median (min–max) of wall time, CPU (user + sys of the
@@ -25,7 +27,7 @@
  *   concurrency (perf/lib/suite-runs.ts).
  * - `profile`: one W run of this project (the last `--configs` entry) with `--cpu-prof` on the main process
  *   and the test worker: top self time by module and by function, each process apart.
- * - `processes`: the floor and this project on W at two sizes (C and N tasks of the last `--configs` entry,
+ * - `processes`: the floor and this project (and the candidate build, when given) on W at two sizes (C and N tasks of the last `--configs` entry,
  *   `--process-runs` runs each): each process's CPU, once per run and per task (perf/lib/cpu-by-process.ts).
  *
  * The output is a Markdown block for the README's Performance section; progress goes to stderr.
@@ -33,7 +35,7 @@
  * Run: node --import tsx perf/bar.ts [--parts w,suite,concurrency,profile] [--configs 32x8x5,128x16x5]
  *        [--quick] [--scratch DIR (reused: peers installed once)] [--tarball FILE (skip npm pack)]
  *        [--only floor,junit,evals,plain,project,annotated,no-count] [--suite-runs 3] [--concurrency-runs 1] [--delay 300]
- *        [--main-flags=--max-semi-space-size=8] [--process-runs 2]
+ *        [--main-flags=--max-semi-space-size=8] [--process-runs 2] [--candidate-tarball FILE]
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -62,6 +64,7 @@ const { values } = parseArgs({
     delay: { type: 'string', default: '300' },
     'main-flags': { type: 'string', default: '' },
     'process-runs': { type: 'string', default: '2' },
+    'candidate-tarball': { type: 'string' },
   },
 })
 const root = process.cwd()
@@ -189,6 +192,7 @@ function contenders(dir: string): Contender[] {
     // The same with one setting changed, to measure what it costs side by side (perf/workload/options.ts merges PERF_OPTIONS).
     projectContender(dir, 'annotated', 'this project with `annotate: true` (every test annotated, as in watch mode)', { annotate: true }),
     projectContender(dir, 'no-count', 'this project with `progress: false` (no pre-count, so no server plan)', { progress: false }),
+    ...(candidateDir ? [projectContender(candidateDir, 'candidate', `the candidate build (${values['candidate-tarball']})`)] : []),
   ]
 }
 
@@ -225,11 +229,15 @@ interface Entry {
 
 /** The contenders that are this project with one setting changed: run only when `--only` names them. */
 const VARIANTS = new Set(['annotated', 'no-count'])
+// The candidate build runs whenever it is given.
+const ALWAYS = new Set(['candidate'])
 
 async function workloadW(dir: string): Promise<string> {
   const all = contenders(dir)
   const only = values.only?.split(',')
-  const selected = only ? all.filter((c) => only.includes(c.key) || c.key === 'floor') : all.filter((c) => !VARIANTS.has(c.key))
+  const selected = only
+    ? all.filter((c) => only.includes(c.key) || c.key === 'floor' || ALWAYS.has(c.key))
+    : all.filter((c) => !VARIANTS.has(c.key))
   const server = JSON.stringify([process.execPath, join(dir, 'node_modules/vitest-mcp-bench/dist/fixtures/servers/math/main.js')])
   const model = await startScriptedModel({ script: (request) => workloadModel(request) })
   const results = new Map<string, Entry>()
@@ -387,7 +395,7 @@ async function processes(dir: string): Promise<string> {
   const out = mkdtempSync(join(tmpdir(), 'mcp-bench-bar-out-'))
   const server = JSON.stringify([process.execPath, join(dir, 'node_modules/vitest-mcp-bench/dist/fixtures/servers/math/main.js')])
   const runs = contenders(dir)
-    .filter((c) => c.key === 'floor' || c.key === 'project')
+    .filter((c) => c.key === 'floor' || c.key === 'project' || c.key === 'candidate')
     .map((c) => ({
       name: c.name,
       command: (tasks: number) => ({
@@ -415,9 +423,20 @@ async function processes(dir: string): Promise<string> {
   }
 }
 
+/** A copy of the scratch project with the candidate tarball installed in place of the package. */
+function candidateProject(scratch: string, tarball: string): string {
+  const copy = `${scratch}-candidate`
+  rmSync(copy, { recursive: true, force: true })
+  execFileSync('cp', ['-a', scratch, copy])
+  process.stderr.write(`bar: installing the candidate ${tarball} in ${copy}…\n`)
+  npm(['install', '--no-audit', '--no-fund', resolve(tarball)], copy)
+  return copy
+}
+
 const blocks: string[] = []
 const needsScratch = parts.has('w') || parts.has('profile') || parts.has('processes')
 const dir = needsScratch ? scratchProject() : ''
+const candidateDir = values['candidate-tarball'] && dir ? candidateProject(dir, values['candidate-tarball']) : undefined
 if (parts.has('w')) blocks.push(await workloadW(dir))
 if (parts.has('profile')) blocks.push(await profile(dir))
 if (parts.has('processes')) blocks.push(await processes(dir))

@@ -70,24 +70,30 @@ export async function cpuByProcess(contenders: ProcessRun[], sizes: [number, num
   writeFileSync(hook, HOOK)
   const rows: string[][] = []
   try {
-    for (const contender of contenders) {
-      const at = new Map<number, Map<string, number[]>>()
-      for (let r = 0; r < runs; r++) {
+    // Rounds interleaved: each round runs every contender at both sizes, so a drift of the machine's speed over the
+    // measurement falls on all of them alike.
+    const at = new Map(contenders.map((c) => [c.name, new Map<number, Map<string, number[]>>()]))
+    for (let r = 0; r < runs; r++) {
+      for (const contender of contenders) {
         for (const size of sizes) {
           const byRole = await oneRun(contender, size, hook, dir)
           process.stderr.write(
             `cpu by process: ${contender.name}, ${size} tasks, run ${r + 1}/${runs}: ${[...byRole].map(([k, v]) => `${k} ${Math.round(v)} ms`).join(', ')}\n`,
           )
-          const sized = at.get(size) ?? new Map<string, number[]>()
-          at.set(size, sized)
+          const bySize = at.get(contender.name)!
+          const sized = bySize.get(size) ?? new Map<string, number[]>()
+          bySize.set(size, sized)
           for (const [role, ms] of byRole) sized.set(role, [...(sized.get(role) ?? []), ms])
         }
       }
+    }
+    for (const contender of contenders) {
+      const bySize = at.get(contender.name)!
       const [small, large] = sizes
-      const roles = new Set([...at.get(small)!.keys(), ...at.get(large)!.keys()])
+      const roles = new Set([...bySize.get(small)!.keys(), ...bySize.get(large)!.keys()])
       for (const role of roles) {
-        const a = median(at.get(small)!.get(role) ?? [0])
-        const b = median(at.get(large)!.get(role) ?? [0])
+        const a = median(bySize.get(small)!.get(role) ?? [0])
+        const b = median(bySize.get(large)!.get(role) ?? [0])
         const perTask = (b - a) / (large - small)
         const kib = peakRss.get(contender.name)?.get(large)?.get(role)
         rows.push([
