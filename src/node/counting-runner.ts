@@ -28,6 +28,7 @@ export async function countingRunner(project: TestProject): Promise<ModuleRunner
   const entry = await environment.pluginContainer.resolveId('vitest-mcp-bench', join(project.config.root, 'index.js'))
   const entryFile = entry ? entry.id.split('?')[0]! : undefined
   const standsForEntry = (result: unknown) => entryFile !== undefined && fileOf(result) === entryFile
+  const urlNamesEntry = (url: string) => entryFile !== undefined && urlFiles(url, project.config.root).some((file) => file === entryFile)
   const transport = {
     async invoke(payload: unknown) {
       const { name, data } = (payload as { data: { name: string; data: unknown[] } }).data
@@ -35,6 +36,9 @@ export async function countingRunner(project: TestProject): Promise<ModuleRunner
         if (name === 'getBuiltins') return { result: builtins(environment) }
         if (name !== 'fetchModule') throw new Error(`the counting runner does not answer ${name}`)
         const [url, importer, options] = data as [string, string | undefined, { cached?: boolean; startOffset?: number }]
+        // The package's entry is answered before Vite transforms it (it is the workers' bundle, which the count never
+        // runs); Vite's import analysis has already resolved the file's import of it to a URL of the file.
+        if (urlNamesEntry(url)) return { result: { externalize: COUNTING_ENTRY, type: 'module' } }
         const result = await fetchModule(environment, url, importer, { ...options, inlineSourceMap: false })
         return { result: standsForEntry(result) ? { externalize: COUNTING_ENTRY, type: 'module' } : result }
       } catch (error) {
@@ -106,6 +110,17 @@ function fileOf(result: unknown): string | undefined {
   const r = result as { externalize?: string; file?: string | null }
   if (r.externalize) return r.externalize.startsWith('file:') ? fileURLToPath(r.externalize) : r.externalize
   return r.file ?? undefined
+}
+
+/**
+ * The files a module URL of Vite's can name: `/@fs/<absolute path>`, a `file:` URL, or a path from the root (or an
+ * absolute one); a bare name names none.
+ */
+function urlFiles(url: string, root: string): string[] {
+  const path = url.split('?')[0]!
+  if (path.startsWith('/@fs/')) return [path.slice(4)]
+  if (path.startsWith('file:')) return [fileURLToPath(path)]
+  return path.startsWith('/') ? [path, join(root, path)] : []
 }
 
 /** The environment's builtins, serialized as Vite's own invoke handler sends them; Node's where Vite has no such list. */

@@ -54,7 +54,7 @@ describe("the pre-count of a run's tasks (src/node/task-count.ts) against Vitest
     for (const file of ['loop.test.ts', 'json.test.ts']) expect(counted[file], file).toEqual(collected[file])
   })
 
-  it("counts a user's files without loading the installed package's entry (it throws there)", () => {
+  it("counts a user's files without loading or transforming the installed package's entry (it is not JavaScript)", () => {
     const run = spawnSync('node', ['--import', 'tsx', resolve(project, 'installed-probe.ts')], {
       cwd: project,
       encoding: 'utf8',

@@ -6,8 +6,9 @@ import { countPlannedTasks } from '../../../src/node/task-count.ts'
 /**
  * Run by test/node/task-count.integration.test.ts in a child process: the pre-count of a project where
  * `vitest-mcp-bench` is an installed package (under node_modules, so Vite externalizes it, as in a user's project)
- * whose entry throws when it is evaluated. The count must give the files' tasks all the same: it never loads the
- * package's entry, only its counting stand-in (src/node/counting-runner.ts). Prints `{ file: count }` as JSON.
+ * whose entry is not even JavaScript. The count must give the files' tasks all the same: it never loads the
+ * package's entry, nor has Vite transform it (the real one is the workers' bundle), only its counting stand-in
+ * (src/node/counting-runner.ts). Prints `{ file: count }` as JSON.
  */
 // Inside this repository (git-ignored), so the config and Vitest resolve from its node_modules.
 const root = mkdtempSync(join(import.meta.dirname, 'installed-'))
@@ -20,7 +21,8 @@ try {
     join(pkg, 'package.json'),
     JSON.stringify({ name: 'vitest-mcp-bench', type: 'module', exports: { '.': './index.js', './plugin': './plugin.js' } }),
   )
-  writeFileSync(join(pkg, 'index.js'), "throw new Error('the harness was loaded to count tasks')\n")
+  // Vite's transform fails on it, and its evaluation would too.
+  writeFileSync(join(pkg, 'index.js'), "throw new Error('the harness was loaded to count tasks') +\n")
   writeFileSync(
     join(pkg, 'plugin.js'),
     `export { mcpBench } from ${JSON.stringify(resolve(import.meta.dirname, '../../../src/plugin.ts'))}\n`,
