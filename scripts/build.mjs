@@ -4,9 +4,9 @@
 // (`new URL('./data/…', import.meta.url)`), and bundles the main-process entry (see below). dist/ is removed
 // first so no stale module ships.
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -30,8 +30,7 @@ for (const slug of readdirSync(servers)) {
 // loads about 100 of our modules and the whole of zod (95 more, its locales included), whose source texts and
 // module records stay in memory for the run. Bundled into one module (zod with it, so only the parts our schemas
 // use), importing it costs about half the heap and 50-100 ms less CPU (docs/explanation/performance.md). The
-// report's page and the charts stay chunks of their own, loaded only when a report is drawn. Everything else in
-// dist/ (the worker's modules, the CLI, the fixtures) stays file by file; dist/src/plugin.d.ts is tsc's.
+// report's page and the charts stay chunks of their own, loaded only when a report is drawn.
 const { build } = await import('esbuild')
 const bundleDir = join(dist, '.plugin-bundle')
 await build({
@@ -53,6 +52,72 @@ await build({
 })
 for (const file of readdirSync(bundleDir)) cpSync(join(bundleDir, file), join(dist, 'src', file))
 rmSync(bundleDir, { recursive: true })
+
+// Every test worker imports the package's entry, its environment and its two setup files: file by file, about 130
+// of our modules, each resolved, read, compiled and linked on its own before the worker's first task can start.
+// Bundled in one build (the entries share every module, and its state, through common chunks), importing them
+// after Vitest in a plain Node process takes 462 instead of 535 ms of CPU, openai's and the MCP SDK's included
+// (docs/explanation/performance.md). Packages stay external: zod, the SDKs and ajv are the copies the MCP SDK and
+// the user's own code import. Vite transforms a setup file in the main process and keeps it there with its
+// source map, so the matchers' setup file (written below) only imports its bundled code; the runner's setup file
+// keeps its few lines, since its dynamic import must be the module runner's (so `.ts` agents load). A module that
+// finds its sibling files through its own `import.meta.url` (the isolated agent's bundler) stays a file of its
+// own at its place, so the paths it makes still hold: the bundle imports it through a placeholder, replaced
+// below by its path from each output file. The rest of dist/ (the CLI, the fixtures) stays as tsc wrote it.
+const workerDir = join(dist, '.worker-bundle')
+const ownFile = 'vitest-mcp-bench-own-file:'
+const stayFiles = ['runtime/agents/isolated/bundle.js']
+const worker = await build({
+  entryPoints: {
+    index: join(dist, 'src', 'index.js'),
+    baselines: join(dist, 'src', 'baselines.js'),
+    'runtime/environment': join(dist, 'src', 'runtime', 'environment.js'),
+    'runtime/modules/runner-setup': join(dist, 'src', 'runtime', 'modules', 'runner-setup.js'),
+    'worker-matchers-setup': join(dist, 'src', 'runtime', 'matchers', 'setup.js'),
+  },
+  outdir: workerDir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  sourcesContent: false,
+  chunkNames: 'worker-[name]-[hash]',
+  packages: 'external',
+  metafile: true,
+  plugins: [
+    {
+      name: 'files-that-stay',
+      setup(b) {
+        b.onResolve({ filter: /\.js$/ }, (args) => {
+          if (!args.importer) return null
+          const file = stayFiles.find((f) => join(dirname(args.importer), args.path) === join(dist, 'src', f))
+          return file ? { path: `${ownFile}${file}`, external: true } : null
+        })
+      },
+    },
+  ],
+  logLevel: 'warning',
+})
+for (const output of Object.keys(worker.metafile.outputs)) {
+  const target = join(dist, 'src', relative(workerDir, join(root, output)))
+  mkdirSync(dirname(target), { recursive: true })
+  let text = readFileSync(join(root, output), 'utf8')
+  for (const stay of stayFiles) {
+    const path = relative(dirname(target), join(dist, 'src', stay))
+      .split('\\')
+      .join('/')
+    text = text.replaceAll(`${ownFile}${stay}`, path.startsWith('.') ? path : `./${path}`)
+  }
+  writeFileSync(target, text)
+}
+rmSync(workerDir, { recursive: true })
+writeFileSync(
+  join(dist, 'src', 'runtime', 'matchers', 'setup.js'),
+  "// Vitest's setup file for the matchers, run through Vite's module runner: their code is in the worker's bundle.\nimport '../../worker-matchers-setup.js'\n",
+)
+rmSync(join(dist, 'src', 'runtime', 'matchers', 'setup.js.map'))
 // zod's licence travels with the copy of it the bundle holds.
 const zodLicense = createRequire(import.meta.url)
   .resolve('zod/package.json')
@@ -61,4 +126,4 @@ writeFileSync(
   join(dist, 'src', 'plugin-zod.LICENSE'),
   `The plugin bundle (plugin.js, plugin-*.js) includes zod (https://zod.dev):\n\n${readFileSync(zodLicense, 'utf8')}`,
 )
-console.log(`build: dist/ compiled; data of ${copied} fixture servers copied; the plugin bundled`)
+console.log(`build: dist/ compiled; data of ${copied} fixture servers copied; the plugin and the worker's entries bundled`)
