@@ -33,31 +33,35 @@ for (const slug of readdirSync(servers)) {
 // report's page and the charts stay chunks of their own, loaded only when a report is drawn.
 const { build } = await import('esbuild')
 const bundleDir = join(dist, '.plugin-bundle')
-await build({
-  entryPoints: { plugin: join(dist, 'src', 'plugin.js') },
-  outdir: bundleDir,
+// Both bundles below: ES modules for Node 20 whose entries share chunks. The sources' maps (tsc's) are followed, so
+// a bundle's map points at src/ and reporters/, which ship too.
+const bundled = {
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // The sources' maps (tsc's) are followed, so the bundle's map points at src/ and reporters/, which ship too.
   sourcemap: true,
   sourcesContent: false,
+  logLevel: 'warning',
+}
+await build({
+  ...bundled,
+  entryPoints: { plugin: join(dist, 'src', 'plugin.js') },
+  outdir: bundleDir,
   chunkNames: 'plugin-[name]-[hash]',
   // The peers stay the user's own; ECharts is imported by a computed name, only when installed. The XML
   // library the JUnit report is written with stays a dependency of its own (its licence with it).
   external: ['vitest', 'vitest/*', 'vite', 'vite/*', 'echarts', 'echarts/*', 'fast-xml-builder'],
-  logLevel: 'warning',
 })
 for (const file of readdirSync(bundleDir)) cpSync(join(bundleDir, file), join(dist, 'src', file))
 rmSync(bundleDir, { recursive: true })
 
 // Every test worker imports the package's entry, its environment and its two setup files: file by file, about 130
 // of our modules, each resolved, read, compiled and linked on its own before the worker's first task can start.
-// Bundled in one build (the entries share every module, and its state, through common chunks), importing them
-// after Vitest in a plain Node process takes 462 instead of 535 ms of CPU, openai's and the MCP SDK's included
-// (docs/explanation/performance.md). Packages stay external: zod, the SDKs and ajv are the copies the MCP SDK and
+// Bundled in one build (the entries share every module, and its state, through common chunks), a worker of
+// workload W takes about 60 ms less CPU to start (`perf/bar.ts --parts processes`, docs/explanation/performance.md).
+// Packages stay external: zod, the SDKs and ajv are the copies the MCP SDK and
 // the user's own code import. Vite transforms a setup file in the main process and keeps it there with its
 // source map, so the matchers' setup file (written below) only imports its bundled code; the runner's setup file
 // keeps its few lines, since its dynamic import must be the module runner's (so `.ts` agents load). A module that
@@ -68,6 +72,7 @@ const workerDir = join(dist, '.worker-bundle')
 const ownFile = 'vitest-mcp-bench-own-file:'
 const stayFiles = ['runtime/agents/isolated/bundle.js']
 const worker = await build({
+  ...bundled,
   entryPoints: {
     index: join(dist, 'src', 'index.js'),
     baselines: join(dist, 'src', 'baselines.js'),
@@ -76,13 +81,6 @@ const worker = await build({
     'worker-matchers-setup': join(dist, 'src', 'runtime', 'matchers', 'setup.js'),
   },
   outdir: workerDir,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: true,
-  sourcesContent: false,
   chunkNames: 'worker-[name]-[hash]',
   packages: 'external',
   metafile: true,
@@ -98,7 +96,6 @@ const worker = await build({
       },
     },
   ],
-  logLevel: 'warning',
 })
 for (const output of Object.keys(worker.metafile.outputs)) {
   const target = join(dist, 'src', relative(workerDir, join(root, output)))
