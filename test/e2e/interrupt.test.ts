@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runChildVitest } from '../support/child-vitest.ts'
 import { isAlive } from '../support/process.ts'
+import { journalPath, readJournal } from '../../src/node/run-journal.ts'
 
 /**
  * Ctrl-C, SIGTERM and SIGHUP in the middle of a run: what finished is written
@@ -63,13 +64,9 @@ describe('an interrupted run (child Vitest)', { timeout: 240_000 }, () => {
   }
 })
 
-/** Finished tasks in the child run's journal (src/node/run-journal.ts: one line each, after its header). */
+/** Finished tasks in the child run's journal, as a resumed run would read it. */
 function journalTasks(out: string): number {
-  const journal = join(out, 'journal', 'run.jsonl')
-  if (!existsSync(journal)) return 0
-  return readFileSync(journal, 'utf8')
-    .split('\n')
-    .filter((line) => line.includes('"kind":"task"')).length
+  return readJournal(journalPath(out, null))?.entries.size ?? 0
 }
 
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
