@@ -54,14 +54,14 @@ export function taskAnnotations(outcome: TaskOutcome, context: { metrics?: TaskM
   const out: TaskAnnotation[] = []
   const number = (key: 'overall' | 'ruleScore') => {
     const value = scores[key]
-    if (value !== null) out.push({ type: `${PREFIX}${key}`, message: propertyNumber(key, value) })
+    if (value !== null) out.push({ type: harnessType(key), message: propertyNumber(key, value) })
   }
   number('overall')
   number('ruleScore')
-  out.push({ type: `${PREFIX}verdict`, message: verdictText(outcome) })
-  for (const v of outcome.verdicts) if (!v.pass) out.push({ type: `${PREFIX}failed-check`, message: failedCheckText(v) })
+  out.push({ type: harnessType('verdict'), message: verdictText(outcome) })
+  for (const v of outcome.verdicts) if (!v.pass) out.push({ type: harnessType('failed-check'), message: failedCheckText(v) })
   const anchor = taskAnchor({ file: outcome.file, agent: outcome.agent, id: outcome.taskId, trial: outcome.trial })
-  out.push({ type: `${PREFIX}trajectory`, message: `${REPORT_FILE}#${anchor}` })
+  out.push({ type: harnessType('trajectory'), message: `${REPORT_FILE}#${anchor}` })
   return out
 }
 
@@ -70,7 +70,13 @@ export function recordAnnotations(outcome: TaskOutcome, record: TaskRecord): Tas
   return taskAnnotations(outcome, { scores: record.scores })
 }
 
-const HARNESS_TYPES = new Set(['overall', 'ruleScore', 'verdict', 'failed-check', 'trajectory'].map((key) => `${PREFIX}${key}`))
+/** The annotations taskAnnotations makes, and nothing else: each is named through harnessType, so the two agree. */
+const HARNESS_KEYS = ['overall', 'ruleScore', 'verdict', 'failed-check', 'trajectory'] as const
+const HARNESS_TYPES = new Set<string>(HARNESS_KEYS.map(harnessType))
+
+function harnessType(key: (typeof HARNESS_KEYS)[number]): string {
+  return `${PREFIX}${key}`
+}
 
 /** Whether an annotation is one of the harness's (taskAnnotations), not one the task's own checks made. */
 export function isHarnessAnnotation(type: string): boolean {
