@@ -37,7 +37,8 @@ export async function countingRunner(project: TestProject): Promise<ModuleRunner
         if (name !== 'fetchModule') throw new Error(`the counting runner does not answer ${name}`)
         const [url, importer, options] = data as [string, string | undefined, { cached?: boolean; startOffset?: number }]
         // The package's entry is answered before Vite transforms it (it is the workers' bundle, which the count never
-        // runs); Vite's import analysis has already resolved the file's import of it to a URL of the file.
+        // runs): Vite's import analysis has resolved the file's import of it to a URL of the file. An import Vite left
+        // bare (a package it externalizes) is resolved by the fetch, which transforms nothing, and checked after it.
         if (urlNamesEntry(url)) return { result: { externalize: COUNTING_ENTRY, type: 'module' } }
         const result = await fetchModule(environment, url, importer, { ...options, inlineSourceMap: false })
         return { result: standsForEntry(result) ? { externalize: COUNTING_ENTRY, type: 'module' } : result }

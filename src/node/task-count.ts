@@ -107,17 +107,17 @@ async function countFile(
   const names = settings.agents.map(agentName)
   const agents = [...names, ...settings.variants.flatMap((v) => names.map((agent) => variantRowName(agent, v.name)))]
   const shape = { rows: agents.length, trials: settings.trials }
+  const trials = Array.from({ length: settings.trials }, (_, i) => i + 1)
   const runs = (id: string, agent: string, trial: number) => !pattern || taskTitle(id, agent, trial, shape).match(pattern) !== null
   const perAgent = new Map<string, number>()
   for (const agent of agents) {
-    let n = 0
-    for (const { id } of tasks) for (let trial = 1; trial <= settings.trials; trial++) if (runs(id, agent, trial)) n++
+    const n = tasks.reduce((sum, { id }) => sum + trials.filter((trial) => runs(id, agent, trial)).length, 0)
     perAgent.set(agent, (perAgent.get(agent) ?? 0) + n)
   }
   // The servers of the tasks that run in a row with the servers as configured (a variant's rows have hubs of their own).
   const servers = new Set<string>()
   for (const task of tasks) {
-    const ran = names.some((agent) => Array.from({ length: settings.trials }, (_, i) => runs(task.id, agent, i + 1)).some(Boolean))
+    const ran = names.some((agent) => trials.some((trial) => runs(task.id, agent, trial)))
     if (ran && Array.isArray(task.servers)) for (const name of task.servers) if (typeof name === 'string') servers.add(name)
   }
   return { perAgent, servers: [...servers].sort() }
