@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import * as z from 'zod'
 
@@ -25,6 +26,8 @@ export function createServer(options: { name?: string; busy?: boolean } = {}): M
     content: [{ type: 'text', text: 'probe failure' }],
   }))
   server.registerTool('sleep', { description: 'Answers after ms milliseconds', inputSchema: { ms: z.number().int() } }, async ({ ms }) => {
+    // A test that signals a run in the middle of a long call waits for this line (test/e2e/interrupt.test.ts).
+    if (process.env.PROBE_PID_FILE) appendFileSync(`${process.env.PROBE_PID_FILE}.sleeping`, `${ms}\n`)
     await new Promise((r) => setTimeout(r, ms))
     return { content: [{ type: 'text', text: `slept ${ms} ms` }] }
   })
