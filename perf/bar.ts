@@ -26,7 +26,9 @@
  * - `concurrency`: the bundled suite against a 300 ms stand-in model with default settings: the effective
  *   concurrency (perf/lib/suite-runs.ts).
  * - `profile`: one W run of this project (the last `--configs` entry) with `--cpu-prof` on the main process
- *   and the test worker: top self time by module and by function, each process apart.
+ *   and the test worker: top self time by module and by function, each process apart. `--profile-of floor`
+ *   profiles the floor instead (or any contender's key); `--profile-of floor,project` profiles both and prints
+ *   the second's self time less the first's, by function: where this project's extra CPU goes.
  * - `processes`: the floor and this project (and the candidate build, when given) on W at two sizes (C and N tasks of the last `--configs` entry,
  *   `--process-runs` runs each): each process's CPU, once per run and per task (perf/lib/cpu-by-process.ts).
  *
@@ -43,7 +45,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startScriptedModel } from '../fixtures/models/scripted-server.ts'
-import { formatSummary, summarizeDir } from './lib/cpu-profile.ts'
+import { formatSummary, selfTimeDifference, summarizeDir, type ProfileSummary } from './lib/cpu-profile.ts'
 import { transpileFiles } from './lib/precompile.ts'
 import { runTree, type TreeRun } from './lib/process-tree.ts'
 import { markdownTable, median, mib, seconds, stealNote, stealPercent } from './lib/stats.ts'
@@ -65,6 +67,7 @@ const { values } = parseArgs({
     'main-flags': { type: 'string', default: '' },
     'process-runs': { type: 'string', default: '2' },
     'candidate-tarball': { type: 'string' },
+    'profile-of': { type: 'string', default: 'project' },
   },
 })
 const root = process.cwd()
@@ -348,20 +351,56 @@ async function workloadW(dir: string): Promise<string> {
   return blocks.join('\n')
 }
 
-/** One W run of the project with V8's CPU profiler on the main process and the test worker. */
+/**
+ * One W run of each contender `--profile-of` names (this project by default) with V8's CPU profiler on the main
+ * process and the test worker. With two (`floor,project`), also the second's self time less the first's, by
+ * function, each process apart: where its extra CPU goes.
+ */
 async function profile(dir: string): Promise<string> {
   const config = configs.at(-1)!
+  const keys = values['profile-of'].split(',')
+  const blocks: string[] = []
+  const profiled: Array<Map<string, ProfileSummary>> = []
+  for (const key of keys) {
+    const contender = contenders(dir).find((c) => c.key === key)
+    if (!contender) throw new Error(`--profile-of ${key}: no such contender`)
+    const { block, summaries } = await profileOne(dir, contender, config)
+    blocks.push(block)
+    profiled.push(summaries)
+  }
+  const [first, second] = profiled
+  if (first && second) {
+    const lines = [`Self time of ${keys[1]} less ${keys[0]}, by function (ms; line numbers left out, as builds differ)`, '', '```']
+    for (const [kind, a] of first) {
+      const b = second.get(kind)
+      if (!b) continue
+      lines.push(`${kind}: ${a.totalMs.toFixed(0)} → ${b.totalMs.toFixed(0)} ms busy`)
+      for (const d of selfTimeDifference(a, b).slice(0, 25))
+        lines.push(`  ${(d.b - d.a).toFixed(0).padStart(6)}  ${d.a.toFixed(0).padStart(6)} → ${d.b.toFixed(0).padStart(6)}  ${d.name}`)
+    }
+    lines.push('```')
+    blocks.push(lines.join('\n'))
+  }
+  return blocks.join('\n\n')
+}
+
+/** One profiled W run of a contender: its Markdown block, and its main process's and worker's summaries. */
+async function profileOne(
+  dir: string,
+  contender: Contender,
+  config: { tasks: number; concurrency: number },
+): Promise<{ block: string; summaries: Map<string, ProfileSummary> }> {
   const profDir = mkdtempSync(join(tmpdir(), 'mcp-bench-bar-prof-'))
   const model = await startScriptedModel({ script: (request) => workloadModel(request) })
   const out = mkdtempSync(join(tmpdir(), 'mcp-bench-bar-out-'))
-  const project = contenders(dir).find((c) => c.key === 'project')!
-  const [node, ...args] = project.command(config, out)
+  const [node, ...args] = contender.command(config, out)
   let result: TreeRun
   try {
     result = await runTree([node!, '--cpu-prof', `--cpu-prof-dir=${join(profDir, 'main')}`, ...args], {
-      cwd: project.cwd,
+      cwd: contender.cwd,
       env: {
         ...process.env,
+        ...contender.env,
         PERF_MODEL_URL: model.url,
         PERF_TASKS: String(config.tasks),
         MCP_BENCH_CONCURRENCY: String(config.concurrency),
@@ -377,15 +416,20 @@ async function profile(dir: string): Promise<string> {
     rmSync(out, { recursive: true, force: true })
   }
   const lines = [
-    `CPU profile of this project on W, N=${config.tasks}, C=${config.concurrency} (exit ${result.code}, wall ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)} under the profiler; load ${load()}); profiles in ${profDir}`,
+    `CPU profile of ${contender.name} on W, N=${config.tasks}, C=${config.concurrency} (exit ${result.code}, wall ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)} under the profiler; load ${load()}); profiles in ${profDir}`,
     '',
     '```',
   ]
-  for (const kind of ['main', 'worker'])
-    for (const summary of existsSync(join(profDir, kind)) ? summarizeDir(join(profDir, kind)) : [])
-      lines.push(formatSummary(summary, kind, 20))
+  const summaries = new Map<string, ProfileSummary>()
+  for (const kind of ['main', 'worker']) {
+    // The busiest profile of each kind: the one process of that kind in W.
+    const [summary] = existsSync(join(profDir, kind)) ? summarizeDir(join(profDir, kind)) : []
+    if (!summary) continue
+    summaries.set(kind, summary)
+    lines.push(formatSummary(summary, kind, 20))
+  }
   lines.push('```')
-  return lines.join('\n')
+  return { block: lines.join('\n'), summaries }
 }
 
 /** The floor and this project on W at two sizes, each process's CPU apart. */

@@ -89,6 +89,25 @@ export function formatSummary(s: ProfileSummary, label: string, top = 15): strin
   ].join('\n')
 }
 
+/**
+ * Self time by function in `b` against `a`, largest increase first. Keyed without line numbers and chunk hashes:
+ * two builds (or the floor and this project) place the same function on different lines and in other chunks.
+ */
+export function selfTimeDifference(a: ProfileSummary, b: ProfileSummary): Array<{ name: string; a: number; b: number }> {
+  const byName = (s: ProfileSummary) => {
+    const m = new Map<string, number>()
+    for (const f of s.functions) {
+      const name = f.name.replace(/:\d+$/, '').replace(/-chunk-[A-Z0-9]+\./, '-chunk.')
+      m.set(name, (m.get(name) ?? 0) + f.ms)
+    }
+    return m
+  }
+  const [x, y] = [byName(a), byName(b)]
+  return [...new Set([...x.keys(), ...y.keys()])]
+    .map((name) => ({ name, a: x.get(name) ?? 0, b: y.get(name) ?? 0 }))
+    .sort((p, q) => q.b - q.a - (p.b - p.a))
+}
+
 /** A profile's samples with each node's parent and each id's node, for walking up a sample's stack. */
 function sampledTree(file: string) {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile
