@@ -21,6 +21,13 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function exitVerdict(board: Leaderboard, facts: RunFacts): { code: number; reason: string } {
   const notPassed = board.tasks.filter((t) => t.status === 'failed' || t.status === 'errored').length
   const unscored = board.tasks.filter((t) => t.status === 'unscored').length
+  // A signal that came after every task had finished (while the last results or the reports were written) leaves
+  // a whole leaderboard, but the run still ends with the signal's code, as Vitest's own would.
+  if (!board.interrupted && facts.interruptCode !== undefined)
+    return {
+      code: facts.interruptCode,
+      reason: `a signal came after every task had finished: ${plural(board.tasks.length, 'task')} written, none unfinished; exit ${facts.interruptCode}`,
+    }
   if (board.interrupted) {
     // A signal exits with its own code; a worker's death is a failure of the run (exit 1), whatever else came.
     const code = facts.workerDied ? 1 : (facts.interruptCode ?? 130)

@@ -189,7 +189,8 @@ export class LeaderboardReporter implements Reporter {
     if (verdict.code === null || verdict.summary === null) return
     if (this.vitest) this.vitest.logger.log(verdict.summary)
     else console.log(verdict.summary)
-    process.exitCode = verdict.code
+    // A signal that came while the reports were written, after the verdict was made, keeps its own code.
+    process.exitCode = interruptExitCode() ?? verdict.code
   }
 
   private logWarning(message: string): void {

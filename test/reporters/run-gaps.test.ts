@@ -70,4 +70,20 @@ describe('what of a planned run never finished', () => {
     })
     expect(exitVerdict(board, { gateConfigured: false, otherFailures: 0, unhandledErrors: 0, interruptCode: 143 }).code).toBe(143)
   })
+
+  it("a signal after every task finished still exits with its code, not the gate's", () => {
+    const board = {
+      interrupted: false,
+      tasks: [{ status: 'passed' }, { status: 'passed' }],
+      unfinished: [],
+      fileErrors: [],
+      gate: { applied: true, passed: true, note: '' },
+      integrity: undefined,
+    } as unknown as Leaderboard
+    expect(exitVerdict(board, { gateConfigured: true, otherFailures: 0, unhandledErrors: 0 }).code).toBe(0)
+    expect(exitVerdict(board, { gateConfigured: true, otherFailures: 0, unhandledErrors: 0, interruptCode: 129 })).toEqual({
+      code: 129,
+      reason: 'a signal came after every task had finished: 2 tasks written, none unfinished; exit 129',
+    })
+  })
 })
