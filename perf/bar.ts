@@ -10,8 +10,8 @@
  *     - the plain openai + MCP SDK script, no test runner (perf/workload/plain.ts);
  *     - this project: mcpTask files under the plugin and its reporters (perf/workload);
  *     - only when `--only` names them, this project with one setting changed, to see what it costs:
- *       `annotated` (`annotate: true`, as in watch mode) and `no-count` (`progress: false`: no pre-count, so no
- *       server plan).
+ *       `annotated` (`annotate: true`, as in watch mode), `no-count` (`progress: false`: no pre-count, so no
+ *       server plan) and `no-reports` (`reporters: false`: no reports, journal, progress display or server plan).
  *     - with `--candidate-tarball FILE`, `candidate`: another build of this project (a change against the one
  *       packed), installed in a copy of the scratch project (`<scratch>-candidate`), run interleaved with the rest.
  *   All of them run from a scratch project under the system temp directory, outside the repository, where the
@@ -36,7 +36,7 @@
  *
  * Run: node --import tsx perf/bar.ts [--parts w,suite,concurrency,profile] [--configs 32x8x5,128x16x5]
  *        [--quick] [--scratch DIR (reused: peers installed once)] [--tarball FILE (skip npm pack)]
- *        [--only floor,junit,evals,plain,project,annotated,no-count] [--suite-runs 3] [--concurrency-runs 1] [--delay 300]
+ *        [--only floor,junit,evals,plain,project,annotated,no-count,no-reports] [--suite-runs 3] [--concurrency-runs 1] [--delay 300]
  *        [--main-flags=--max-semi-space-size=8] [--process-runs 2] [--candidate-tarball FILE]
  */
 import { execFileSync } from 'node:child_process'
@@ -195,6 +195,8 @@ function contenders(dir: string): Contender[] {
     // The same with one setting changed, to measure what it costs side by side (perf/workload/options.ts merges PERF_OPTIONS).
     projectContender(dir, 'annotated', 'this project with `annotate: true` (every test annotated, as in watch mode)', { annotate: true }),
     projectContender(dir, 'no-count', 'this project with `progress: false` (no pre-count, so no server plan)', { progress: false }),
+    // What the reports cost, side by side: no leaderboard, summary, HTML, JUnit, journal, progress display or plan.
+    projectContender(dir, 'no-reports', 'this project with `reporters: false` (no reports, journal or server plan)', { reporters: false }),
     ...(candidateDir ? [projectContender(candidateDir, 'candidate', `the candidate build (${values['candidate-tarball']})`)] : []),
   ]
 }
@@ -231,7 +233,7 @@ interface Entry {
 }
 
 /** The contenders that are this project with one setting changed: run only when `--only` names them. */
-const VARIANTS = new Set(['annotated', 'no-count'])
+const VARIANTS = new Set(['annotated', 'no-count', 'no-reports'])
 // The candidate build runs whenever it is given.
 const ALWAYS = new Set(['candidate'])
 
