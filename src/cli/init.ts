@@ -9,6 +9,7 @@ import { sampleArgs } from './init/sample-args.ts'
 import { exampleTaskFile, VITEST_CONFIG, WORKFLOW, type ExampleTask } from './init/templates.ts'
 import type { CatalogEntry } from '../contracts/catalog.ts'
 import { withTimeout } from '../runtime/servers/connect.ts'
+import { callListedTool } from '../runtime/servers/tool-contract.ts'
 import { defaultFixturesDir, FIXTURE_SETTINGS } from '../import/mcp-bench-fixtures.ts'
 import { contentToText, truncate } from '../lib/text.ts'
 import { HELP, InputError, parseCommandArgs, processIO, runCommand, UsageError, type CliIO } from './command.ts'
@@ -207,7 +208,7 @@ async function callOnce(
 ): Promise<{ ok: boolean; text: string; full: string }> {
   try {
     const result = await withTimeout(
-      server.connection.client.callTool({ name: tool, arguments: args }),
+      callListedTool(server.connection, tool, args),
       CALL_TIMEOUT_MS,
       `no answer within ${CALL_TIMEOUT_MS} ms`,
     )

@@ -69,10 +69,11 @@ function validatorFor(entry: CatalogEntry): ValidateFunction | Error {
 }
 
 /**
- * The validator the MCP SDK client uses for tools' structured output (`outputSchema`). Its default
- * compiles server patterns with the backtracking engine, so a hostile server could stall the worker
- * there too; this one shares the linear-time engine and the compile cache. An output schema that
- * cannot be compiled leaves that tool's output unchecked instead of failing the server's tool list.
+ * The validator for tools' structured output (`outputSchema`): the harness's own check of each call
+ * (src/runtime/servers/tool-contract.ts), and the MCP SDK client's wherever it checks one itself. The SDK's
+ * default compiles server patterns with the backtracking engine, so a hostile server could stall the worker
+ * there; this one shares the linear-time engine and the compile cache. An output schema that cannot be
+ * compiled leaves that tool's output unchecked instead of failing the server's tool list.
  */
 export const sdkSchemaValidator: jsonSchemaValidator = {
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {

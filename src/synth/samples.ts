@@ -1,6 +1,7 @@
 import { checkArguments } from '../json-schema/validator.ts'
 import type { CatalogEntry } from '../contracts/catalog.ts'
 import type { ServerSession } from '../runtime/servers/hub.ts'
+import { callListedTool } from '../runtime/servers/tool-contract.ts'
 import { contentToText, truncate } from '../lib/text.ts'
 import { callSafety } from './call-safety.ts'
 import { outputFields, type OutputField } from './output-fields.ts'
@@ -83,9 +84,7 @@ export async function collectSamples(session: ServerSession, options: SampleOpti
       continue
     }
     try {
-      const result = await connection.client.callTool({ name: entry.tool, arguments: planned.args }, undefined, {
-        timeout: options.timeoutMs(entry.server),
-      })
+      const result = await callListedTool(connection, entry.tool, planned.args, { timeout: options.timeoutMs(entry.server) })
       const text = options.redact(contentToText(Array.isArray(result.content) ? result.content : []))
       outcomes.push(
         result.isError

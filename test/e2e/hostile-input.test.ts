@@ -33,7 +33,7 @@ describe('hostile input (child Vitest runs)', { timeout: 240_000 }, () => {
     expect(input.error ?? '').not.toMatch(/timed out/)
     expect(input.status).not.toBe('errored')
     expect(input.metrics.schemaCompliance).toBe(0)
-    // The SDK checks the structured output against the server's schema, with the same engine: it finds the mismatch.
+    // The harness checks the structured output against the server's schema (tool-contract.ts), with the same engine: it finds the mismatch.
     const output = task(r, 'hostile/redos-output')
     expect(output).toMatchObject({
       status: 'errored',

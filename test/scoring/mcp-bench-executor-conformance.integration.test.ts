@@ -79,6 +79,8 @@ async function replay(c: ExecutorCase, templates: McpBenchTemplates) {
   const echo = {
     alive: () => true,
     stderrTail: () => '',
+    // What the instance listed: nothing that holds a call to an output schema or to task execution.
+    tools: c.tools.map((t) => ({ name: t.tool, inputSchema: t.inputSchema })),
     client: {
       callTool: async (req: { arguments: unknown }) => ({ content: [{ type: 'text', text: JSON.stringify(req.arguments ?? null) }] }),
     },

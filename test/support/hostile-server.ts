@@ -5,7 +5,8 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 
 /**
  * A server written as a hostile one would be, for the hostile-input tests: a
- * catastrophic regex in an input and an output schema, huge output in fields
+ * catastrophic regex in an input and an output schema, a tool that breaks its
+ * output schema, one listed as callable only as a task, huge output in fields
  * that are not text, a huge error message, a symlink planted in its
  * workspace, optionally a tool whose schema the SDK rejects, and a tool list
  * that grows after a call. The low-level Server, so every schema goes out
@@ -36,6 +37,18 @@ export function createServer(options: HostileOptions = {}): Server {
       description: 'Returns n a letters and a bang, declared as matching a catastrophic pattern',
       inputSchema: { type: 'object', properties: { n: { type: 'integer' } } },
       outputSchema: { type: 'object', properties: { s: { type: 'string', pattern: CATASTROPHIC } } },
+    },
+    {
+      name: 'unstructured',
+      description: 'Declares an output schema and returns text alone (or, with error: true, an error result)',
+      inputSchema: { type: 'object', properties: { error: { type: 'boolean' } } },
+      outputSchema: { type: 'object', properties: { s: { type: 'string' } }, required: ['s'] },
+    },
+    {
+      name: 'task-only',
+      description: 'Lists itself as callable only as a task, and answers a plain call all the same',
+      inputSchema: { type: 'object', properties: {} },
+      execution: { taskSupport: 'required' },
     },
     {
       name: 'blob',
@@ -74,6 +87,13 @@ export function createServer(options: HostileOptions = {}): Server {
         const s = `${'a'.repeat(n)}!`
         return { content: [{ type: 'text', text: s }], structuredContent: { s } }
       }
+      case 'unstructured':
+        return {
+          content: [{ type: 'text', text: 'no structure' }],
+          isError: (params.arguments as { error?: boolean } | undefined)?.error === true,
+        }
+      case 'task-only':
+        return { content: [{ type: 'text', text: 'called as a plain call' }] }
       case 'blob':
         return {
           content: [

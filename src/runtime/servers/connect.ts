@@ -57,7 +57,7 @@ export async function connectServer(
   // The first lines too: a start error's cause is usually near the top, above the stack frames the tail keeps.
   let stderrHead = ''
   let inProcessClose: (() => Promise<void>) | undefined
-  // The SDK checks structured output against server-supplied schemas: with the linear-time regex engine.
+  // Wherever the SDK itself checks a value against a server-supplied schema: with the linear-time regex engine.
   const client = new Client({ name: 'vitest-mcp-bench', version: '0.1.0' }, { jsonSchemaValidator: sdkSchemaValidator })
   // Lines on stdout that are not JSON-RPC land here: they explain a start that never completes.
   const noise: string[] = []
@@ -127,10 +127,9 @@ function describeServer(config: ServerConfig): string {
   return `module: ${config.module}#${config.export}`
 }
 
-// Every new client lists the tools itself, even when an earlier instance of the same entry did: the SDK
-// client learns from its own tools/list which tools have an output schema (it then checks their structured
-// results) and which need task-based calls. A client given the list from elsewhere would skip those checks,
-// so a task-isolated server would behave differently in its first task than in the later ones.
+// Every new instance lists its tools itself, even when an earlier instance of the same entry did: the list is
+// the instance's own (a server may list tools by its workspace or its state), and each call an agent makes is
+// held to what the instance that answers it listed (tool-contract.ts).
 async function startAndList(client: Client, transport: Transport, name: string, overrides: ServerConfig['toolOverrides']): Promise<Tool[]> {
   await client.connect(transport)
   // A tool the SDK's schema rejects is left out with a note, instead of taking the whole server down.

@@ -17,8 +17,8 @@ const warned = new Set<string>()
  * whole list when one tool does not fit its schema (an inputSchema that is
  * not an object schema, say), which takes every tool of the server down with
  * a multi-line zod dump. Here that tool alone is left out, with a one-line
- * note naming it. The SDK client is then told about the tools that were kept,
- * as its `listTools` would (it checks their structured output and task support).
+ * note naming it. What the kept tools promise (their structured output, their
+ * task support) the harness checks on each call (tool-contract.ts).
  */
 export async function listTools(client: Client, server: string, overrides?: ToolOverrides): Promise<Tool[]> {
   const tools: Tool[] = []
@@ -32,7 +32,6 @@ export async function listTools(client: Client, server: string, overrides?: Tool
     }
     cursor = page.nextCursor
   } while (cursor)
-  ;(client as unknown as { cacheToolMetadata(tools: Tool[]): void }).cacheToolMetadata(tools)
   return withOverrides(tools, server, overrides)
 }
 

@@ -10,6 +10,7 @@ import { getRuntime, type Runtime } from '../state.ts'
 import { callShape, ruleMetrics } from '../../scoring/task-scores.ts'
 import { distractorSeed, drawDistractors } from '../servers/distractors.ts'
 import type { ServerSession } from '../servers/hub.ts'
+import { callListedTool } from '../servers/tool-contract.ts'
 import { cleanText, contentToText } from '../../lib/text.ts'
 import { taskTitle } from '../../lib/task-title.ts'
 import { taskAnnotations } from '../../scoring/task-annotations.ts'
@@ -414,7 +415,7 @@ async function inspectServer(session: ServerSession, server: string, tool: strin
     throw new Error(`inspect: server "${server}" is not part of this task (it has ${[...session.connections.keys()].join(', ')})`)
   // Paths as the agent sees them: `/workspace` both ways (workspace-paths.ts), so a check can quote what the agent read.
   const paths = workspacePaths(connection.workspace)
-  const result = await connection.client.callTool({ name: tool, arguments: paths.toServer(args) })
+  const result = await callListedTool(connection, tool, paths.toServer(args) as Record<string, unknown>)
   return { text: paths.text(contentToText(result.content)), isError: result.isError === true }
 }
 

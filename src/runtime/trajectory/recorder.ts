@@ -5,6 +5,7 @@ import { checkArguments } from '../../json-schema/validator.ts'
 import type { Catalog } from '../servers/catalog.ts'
 import type { CatalogEntry } from '../../contracts/catalog.ts'
 import type { ServerConnection } from '../servers/connect.ts'
+import { callListedTool } from '../servers/tool-contract.ts'
 import { contentToText, cut } from '../../lib/text.ts'
 import {
   boundText,
@@ -269,10 +270,12 @@ export class TrajectoryRecorder {
     // not AbortSignal.any): nothing piles up on the task's signal, nothing outlives the call.
     const call = linkedSignal([this.options.signal])
     try {
-      const result = await connection.client.callTool(
+      // Held to what the answering instance listed for the tool: its output schema, its task support (tool-contract.ts).
+      const result = await callListedTool(
+        connection,
+        entry.tool,
         // `/workspace/…` in the agent's arguments is the server's real directory (workspace-paths.ts).
-        { name: entry.tool, arguments: paths.toServer(args) as Record<string, unknown> },
-        undefined,
+        paths.toServer(args) as Record<string, unknown>,
         { signal: call.signal, timeout: this.options.callTimeoutMs(entry.server) },
       )
       if (!this.inFlight.has(record)) return ended()
