@@ -232,6 +232,31 @@ interface Entry {
   heads: number[]
 }
 
+/**
+ * The environment of one contender's W run, the same for every part (w, profile, processes): the stand-in model,
+ * the tasks and how many at once, the packed math fixture as the stdio server, the reports' directory.
+ */
+function workloadEnv(
+  dir: string,
+  contender: Contender,
+  modelUrl: string,
+  { tasks, concurrency }: { tasks: number; concurrency: number },
+  out: string,
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    ...contender.env,
+    PERF_MODEL_URL: modelUrl,
+    PERF_TASKS: String(tasks),
+    PERF_CONCURRENCY: String(concurrency),
+    MCP_BENCH_CONCURRENCY: String(concurrency),
+    PERF_SERVER: JSON.stringify([process.execPath, join(dir, 'node_modules/vitest-mcp-bench/dist/fixtures/servers/math/main.js')]),
+    PERF_OUTPUT_DIR: out,
+    MCP_BENCH_MODEL: '',
+    CI: 'true',
+  }
+}
+
 /** The contenders that are this project with one setting changed: run only when `--only` names them. */
 const VARIANTS = new Set(['annotated', 'no-count', 'no-reports'])
 // The candidate build runs whenever it is given.
@@ -243,7 +268,6 @@ async function workloadW(dir: string): Promise<string> {
   const selected = only
     ? all.filter((c) => only.includes(c.key) || c.key === 'floor' || ALWAYS.has(c.key))
     : all.filter((c) => !VARIANTS.has(c.key))
-  const server = JSON.stringify([process.execPath, join(dir, 'node_modules/vitest-mcp-bench/dist/fixtures/servers/math/main.js')])
   const model = await startScriptedModel({ script: (request) => workloadModel(request) })
   const results = new Map<string, Entry>()
   try {
@@ -252,18 +276,7 @@ async function workloadW(dir: string): Promise<string> {
         const order = selected.map((_, i) => selected[(i + run) % selected.length]!)
         for (const contender of order) {
           const out = mkdtempSync(join(tmpdir(), 'mcp-bench-bar-out-'))
-          const env = {
-            ...process.env,
-            ...contender.env,
-            PERF_MODEL_URL: model.url,
-            PERF_TASKS: String(config.tasks),
-            PERF_CONCURRENCY: String(config.concurrency),
-            MCP_BENCH_CONCURRENCY: String(config.concurrency),
-            PERF_SERVER: server,
-            PERF_OUTPUT_DIR: out,
-            MCP_BENCH_MODEL: '',
-            CI: 'true',
-          }
+          const env = workloadEnv(dir, contender, model.url, config, out)
           const before = load()
           const seen = model.requests.length
           const started = Date.now()
@@ -401,15 +414,7 @@ async function profileOne(
     result = await runTree([node!, '--cpu-prof', `--cpu-prof-dir=${join(profDir, 'main')}`, ...args], {
       cwd: contender.cwd,
       env: {
-        ...process.env,
-        ...contender.env,
-        PERF_MODEL_URL: model.url,
-        PERF_TASKS: String(config.tasks),
-        MCP_BENCH_CONCURRENCY: String(config.concurrency),
-        PERF_SERVER: JSON.stringify([process.execPath, join(dir, 'node_modules/vitest-mcp-bench/dist/fixtures/servers/math/main.js')]),
-        PERF_OUTPUT_DIR: out,
-        MCP_BENCH_MODEL: '',
-        CI: 'true',
+        ...workloadEnv(dir, contender, model.url, config, out),
         PERF_WORKER_EXEC_ARGV: JSON.stringify(['--cpu-prof', `--cpu-prof-dir=${join(profDir, 'worker')}`]),
       },
     })
@@ -439,7 +444,6 @@ async function processes(dir: string): Promise<string> {
   const config = configs.at(-1)!
   const model = await startScriptedModel({ script: (request) => workloadModel(request) })
   const out = mkdtempSync(join(tmpdir(), 'mcp-bench-bar-out-'))
-  const server = JSON.stringify([process.execPath, join(dir, 'node_modules/vitest-mcp-bench/dist/fixtures/servers/math/main.js')])
   const runs = contenders(dir)
     .filter((c) => c.key === 'floor' || c.key === 'project' || c.key === 'candidate')
     .map((c) => ({
@@ -447,18 +451,7 @@ async function processes(dir: string): Promise<string> {
       command: (tasks: number) => ({
         argv: c.command(config, out),
         cwd: c.cwd,
-        env: {
-          ...process.env,
-          ...c.env,
-          PERF_MODEL_URL: model.url,
-          PERF_TASKS: String(tasks),
-          PERF_CONCURRENCY: String(config.concurrency),
-          MCP_BENCH_CONCURRENCY: String(config.concurrency),
-          PERF_SERVER: server,
-          PERF_OUTPUT_DIR: out,
-          MCP_BENCH_MODEL: '',
-          CI: 'true',
-        },
+        env: workloadEnv(dir, c, model.url, { tasks, concurrency: config.concurrency }, out),
       }),
     }))
   try {
